@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('enq-portal'),
+  MARKETING_URL: url.optional(),
+  SUPPORT_URL: url.optional(),
+  ADMIN_PANEL_URL: url.optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof deriveConfig>;
+
+function deriveConfig(env: z.output<typeof envSchema>) {
+  // Loopback and wildcard addresses are reached as localhost, which is what a person types.
+  const listenHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? 'localhost' : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${listenHost}:${env.PORT}`).replace(/\/$/, '');
+  const embeddedIdp = !env.OIDC_ISSUER;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: resolve(repoRoot, env.DATA_DIR) } as const),
+    oidc: {
+      embedded: embeddedIdp,
+      issuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
+      clientId: env.OIDC_CLIENT_ID,
+      scope: 'openid email profile',
+    },
+    sites: {
+      marketing: env.MARKETING_URL ?? `${publicUrl}/site/`,
+      support: env.SUPPORT_URL ?? `${publicUrl}/site/support`,
+      adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
+    },
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value names its variable and stops the process. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means unset, as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return deriveConfig(parsed.data);
+}

@@ -1,0 +1,22 @@
+/** The demo account `npm start` creates on an empty database: a small tax practice and its staff. */
+export const DEMO_ADMIN = {
+  fullName: 'Dana Whitfield',
+  email: 'dana.whitfield@harborpinetax.com',
+  password: 'enq-demo-2026',
+};
+
+export const DEMO_STAFF = {
+  fullName: 'Morgan Reyes',
+  email: 'morgan.reyes@enq-staff.com',
+  password: 'enq-staff-2026',
+};
+
+export const DEMO_ACCOUNT_NAME = 'Harbor & Pine Tax Advisors';
+
+export const DEMO_SUB_USERS = [
+  { fullName: 'Priya Raman', email: 'priya.raman@harborpinetax.com' },
+  { fullName: 'Marcus Oyelaran', email: 'marcus.oyelaran@harborpinetax.com' },
+  { fullName: 'Elena Kowalczyk', email: 'elena.kowalczyk@harborpinetax.com' },
+  { fullName: 'Tom Nguyen', email: 'tom.nguyen@harborpinetax.com' },
+  { fullName: 'Rachel Birnbaum', email: 'rachel.birnbaum@harborpinetax.com' },
+];

@@ -1,0 +1,40 @@
+import type { Database } from '../../db/client';
+
+export interface SignInIdentity {
+  id: string;
+  identitySubject: string;
+  email: string;
+  fullName: string;
+  passwordHash: string;
+}
+
+export async function findSignInIdentityByEmail(database: Database, email: string): Promise<SignInIdentity | null> {
+  const [row] = await database.query<{
+    id: string;
+    identity_subject: string;
+    email: string;
+    full_name: string;
+    password_hash: string;
+  }>(
+    `select id, identity_subject, email, full_name, password_hash from people
+      where lower(email) = lower($1) and password_hash is not null and identity_subject is not null`,
+    [email.trim()],
+  );
+  return row
+    ? {
+        id: row.id,
+        identitySubject: row.identity_subject,
+        email: row.email,
+        fullName: row.full_name,
+        passwordHash: row.password_hash,
+      }
+    : null;
+}
+
+export async function findPersonBySubject(database: Database, subject: string) {
+  const [row] = await database.query<{ id: string; email: string; full_name: string }>(
+    'select id, email, full_name from people where identity_subject = $1',
+    [subject],
+  );
+  return row ?? null;
+}

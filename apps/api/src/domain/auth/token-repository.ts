@@ -1,0 +1,59 @@
+import { API_TOKEN_TTL_SECONDS } from '@enq/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
+
+export interface Principal {
+  personId: string;
+  accountId: string | null;
+  email: string;
+  fullName: string;
+  isStaff: boolean;
+  isAdmin: boolean;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueApiToken(database: Database, personId: string, now = new Date()) {
+  const token = `enq_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_SECONDS * 1000);
+  await database.query('insert into api_tokens (token_hash, person_id, expires_at) values ($1, $2, $3)', [
+    hashToken(token),
+    personId,
+    expiresAt,
+  ]);
+  return { token, expiresAt };
+}
+
+interface PrincipalRow {
+  person_id: string;
+  account_id: string | null;
+  email: string;
+  full_name: string;
+  is_staff: boolean;
+  is_admin: boolean;
+}
+
+/** The person behind a live token, or null for unknown, expired and revoked tokens. */
+export async function findPrincipalByToken(database: Database, token: string): Promise<Principal | null> {
+  const [row] = await database.query<PrincipalRow>(
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.is_admin
+       from api_tokens t join people p on p.id = t.person_id
+      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
+    [hashToken(token)],
+  );
+  if (!row) return null;
+  return {
+    personId: row.person_id,
+    accountId: row.account_id,
+    email: row.email,
+    fullName: row.full_name,
+    isStaff: row.is_staff,
+    isAdmin: row.is_admin,
+  };
+}
+
+export async function revokeApiToken(database: Database, token: string): Promise<void> {
+  await database.query('update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null', [
+    hashToken(token),
+  ]);
+}

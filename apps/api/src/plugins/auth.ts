@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { JSONWebKeySet } from 'jose';
+import {
+  createIdTokenVerifier,
+  localKeys,
+  remoteKeys,
+  type IdTokenVerifier,
+} from '../domain/auth/id-token-verifier';
+import { findPrincipalByToken, type Principal } from '../domain/auth/token-repository';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    idpJwks?: JSONWebKeySet;
+    verifyIdToken: IdTokenVerifier;
+    /** onRequest hook: a live API token is required. */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    bearerToken: string | null;
+  }
+}
+
+function bearerFrom(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+async function authPlugin(app: FastifyInstance) {
+  const { issuer, clientId } = app.config.oidc;
+  const keys = app.idpJwks ? localKeys(app.idpJwks) : remoteKeys(issuer);
+  app.decorate('verifyIdToken', createIdTokenVerifier({ issuer, audience: clientId, keys }));
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('bearerToken', null);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const token = bearerFrom(req);
+    const principal = token ? await findPrincipalByToken(app.database, token) : null;
+    if (!principal) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+    req.bearerToken = token;
+    req.principal = principal;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+
+/** Account routes: a signed-in account member; staff identities are refused (spec: roles). */
+export async function requireAccountMember(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  await this.authenticate(req);
+  if (req.principal!.isStaff || !req.principal!.accountId) {
+    throw new HttpError(403, 'Staff identities cannot use the account portal.');
+  }
+}

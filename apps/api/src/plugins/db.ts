@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { openDatabase, type Database } from '../db/client';
+import { seedDemoData } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  /** Tests hand in a database they opened; otherwise the configured one is opened and owned here. */
+  database?: Database;
+}
+
+async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
+  const database = options.database ?? (await openDatabase(app.config.database));
+  try {
+    await database.migrate();
+    if (app.config.seedDemo) await seedDemoData(database, app.log);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+}
+
+export default fp(dbPlugin, { name: 'db' });

@@ -1,0 +1,62 @@
+import { ERROR_CODES, type ErrorEnvelope } from '@enq/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  429: ERROR_CODES.rateLimited,
+};
+
+/** An error a handler throws on purpose: its message is meant for the person using the portal. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+    readonly code: string = CODE_BY_STATUS[statusCode] ?? ERROR_CODES.badRequest,
+  ) {
+    super(message);
+  }
+}
+
+function fieldLabel(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '.');
+}
+
+/** Every error leaves as `{ message, code, field? }` (DESIGN.md section 5); a 500 never leaks internals. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { status?: number; field?: string }, req, reply) => {
+    let envelope: ErrorEnvelope;
+    let status: number;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first ? fieldLabel(first.instancePath) : undefined;
+      status = 400;
+      envelope = {
+        code: ERROR_CODES.badRequest,
+        message: field ? `${field}: ${first!.message}` : (first?.message ?? 'The request is not valid.'),
+        ...(field ? { field } : {}),
+      };
+    } else {
+      status = error.statusCode ?? error.status ?? 500;
+      if (status >= 500) {
+        req.log.error({ err: error }, 'request failed');
+        envelope = { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
+      } else {
+        envelope = {
+          code: error instanceof HttpError ? error.code : (CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest),
+          message: error.message,
+          ...(error.field ? { field: error.field } : {}),
+        };
+      }
+    }
+    return reply.code(status).send(envelope);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

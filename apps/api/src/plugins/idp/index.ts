@@ -1,0 +1,89 @@
+import formbody from '@fastify/formbody';
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
+import { verifyPassword } from '../../domain/auth/password';
+import { loadOrCreateIdpSecrets, publicJwk } from './keys';
+import { renderLoginPage } from './pages';
+import { createProvider } from './provider';
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
+const INVALID_LOGIN = 'Incorrect email or password.';
+
+/**
+ * The embedded OpenID Connect provider at /oidc with our own interaction pages. Used when no external
+ * issuer is configured; the portal and the API talk to it exactly as they would to any other issuer.
+ */
+async function embeddedIdp(app: FastifyInstance) {
+  const secrets = await loadOrCreateIdpSecrets(app.database);
+  const provider = createProvider({ config: app.config, database: app.database, secrets });
+  app.decorate('idpJwks', { keys: [publicJwk(secrets.signingKey)] });
+
+  await app.register(middie);
+  app.use('/oidc', provider.callback());
+
+  const css = asset('auth.css');
+  const logoutJs = asset('logout.js');
+  app.get('/interaction-assets/auth.css', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(css),
+  );
+  app.get('/interaction-assets/logout.js', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/javascript').send(logoutJs),
+  );
+
+  await app.register(async (interactions) => {
+    await interactions.register(formbody);
+    interactions.addHook('onRequest', async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    interactions.get<{ Params: { uid: string } }>('/interaction/:uid', { schema: { hide: true } }, async (req, reply) => {
+      const details = await provider.interactionDetails(req.raw, reply.raw);
+      if (details.prompt.name !== 'login') {
+        // Consent is implied for our first-party client (see loadExistingGrant); finish with no changes.
+        reply.hijack();
+        return provider.interactionFinished(req.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      }
+      return reply.type('text/html').send(renderLoginPage({ uid: details.uid }));
+    });
+
+    interactions.post<{ Params: { uid: string } }>(
+      '/interaction/:uid/login',
+      { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      async (req, reply) => {
+        const details = await provider.interactionDetails(req.raw, reply.raw);
+        const parsed = loginBody.safeParse(req.body);
+        const email = parsed.success ? parsed.data.email : '';
+        const identity = parsed.success ? await findSignInIdentityByEmail(app.database, email) : null;
+        const valid = identity !== null && (await verifyPassword(parsed.data!.password, identity.passwordHash));
+        if (!valid) {
+          req.log.info({ email }, 'sign-in refused');
+          return reply.code(401).type('text/html').send(renderLoginPage({ uid: details.uid, email, error: INVALID_LOGIN }));
+        }
+        reply.hijack();
+        return provider.interactionFinished(
+          req.raw,
+          reply.raw,
+          { login: { accountId: identity.identitySubject, remember: true } },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+
+    interactions.get<{ Params: { uid: string } }>('/interaction/:uid/abort', { schema: { hide: true } }, async (req, reply) => {
+      reply.hijack();
+      return provider.interactionFinished(
+        req.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  });
+}
+
+export default fp(embeddedIdp, { name: 'idp', dependencies: ['db'] });

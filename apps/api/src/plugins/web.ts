@@ -1,0 +1,37 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NON_SPA_PREFIXES = ['/api/', '/oidc', '/interaction', '/site', '/healthz', '/readyz'];
+
+/** The built React app; any other GET that wants HTML gets index.html (history fallback). */
+async function webApp(app: FastifyInstance) {
+  const dist = app.config.webDist;
+  const hasBuild = existsSync(join(dist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ dist }, 'no web build found: run `npm run build` to serve the portal page');
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const wantsPage = req.method === 'GET' && !NON_SPA_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'NOT_FOUND', message: `No such resource: ${req.method} ${path}` });
+  });
+}
+
+export default fp(webApp, { name: 'web' });

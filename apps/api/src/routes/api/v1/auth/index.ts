@@ -1,0 +1,84 @@
+import {
+  errorEnvelopeSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+  sessionRequestSchema,
+  sessionResponseSchema,
+} from '@enq/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
+import { findPersonBySubject } from '../../../../domain/auth/people-repository';
+import { issueApiToken, revokeApiToken } from '../../../../domain/auth/token-repository';
+import { HttpError } from '../../../../plugins/errors';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Exchange the identity provider's ID token for an API token",
+        body: sessionRequestSchema,
+        response: { 200: sessionResponseSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      let subject: string;
+      try {
+        ({ subject } = await app.verifyIdToken(req.body.id_token));
+      } catch (error) {
+        if (!(error instanceof InvalidIdTokenError)) throw error;
+        req.log.info({ reason: error.message }, 'id token refused');
+        throw new HttpError(401, 'The sign-in could not be verified. Please sign in again.');
+      }
+      const person = await findPersonBySubject(app.database, subject);
+      if (!person) throw new HttpError(401, 'No enQ account belongs to this sign-in.');
+      const { token, expiresAt } = await issueApiToken(app.database, person.id);
+      return { token, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Who the API token belongs to',
+        security: [{ bearer: [] }],
+        response: { 200: meResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const p = req.principal!;
+      return {
+        person_id: p.personId,
+        account_id: p.accountId ?? '',
+        email: p.email,
+        full_name: p.fullName,
+        is_staff: p.isStaff,
+        is_admin: p.isAdmin,
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the API token',
+        security: [{ bearer: [] }],
+        response: { 200: logoutResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      await revokeApiToken(app.database, req.bearerToken!);
+      return { message: 'Signed out.' };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError } from './db/lock';
+import { DEMO_ADMIN, DEMO_STAFF } from './db/seed/demo-account';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const app = await buildApp({ config });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
+  if (config.seedDemo && config.oidc.embedded) {
+    console.log(
+      [
+        '',
+        `  enQ account portal: ${config.publicUrl}`,
+        `  Sign in as the account holder: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+        `  Staff identity:                ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`,
+        `  API docs:                      ${config.publicUrl}/api/docs`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const sessionRequestSchema = z
+  .object({ id_token: z.string().min(1).max(8192) })
+  .meta({ id: 'SessionRequest', description: "The identity provider's ID token to exchange." });
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
+
+export const sessionResponseSchema = z
+  .object({
+    token: z.string(),
+    expires_at: z.string().meta({ description: 'ISO 8601 time after which the token is refused' }),
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const meResponseSchema = z
+  .object({
+    person_id: z.string(),
+    account_id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    is_staff: z.boolean(),
+    is_admin: z.boolean().meta({ description: 'True for the account holder' }),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const logoutResponseSchema = z.object({ message: z.string() }).meta({ id: 'LogoutResponse' });
+
+/** How long an API token lives after the exchange. */
+export const API_TOKEN_TTL_SECONDS = 12 * 60 * 60;
