@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
+import { HttpError } from '../../../../plugins/errors';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. Each area registers its routes
@@ -7,6 +8,10 @@ import { requireAccountMember } from '../../../../plugins/auth';
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAccountMember);
+  // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
+  app.all('/*', { schema: { hide: true } }, async (req) => {
+    throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);
+  });
 };
 
 export default accountRoutes;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('defaults to the embedded setup on http://localhost:8080', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.database.kind).toBe('pglite');
+    expect(config.oidc).toMatchObject({ embedded: true, issuer: 'http://localhost:8080/oidc', clientId: 'enq-portal' });
+    expect(config.sites.marketing).toBe('http://localhost:8080/site/');
+  });
+
+  it('follows PORT and HOST with the issuer and site addresses', () => {
+    const config = loadConfig({ PORT: '9123', HOST: '0.0.0.0' });
+    expect(config.oidc.issuer).toBe('http://localhost:9123/oidc');
+    expect(config.sites.adminPanel).toBe('http://localhost:9123/site/admin');
+  });
+
+  it('switches to PostgreSQL and an external issuer when configured', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/enq', OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'portal' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/enq' });
+    expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.com', clientId: 'portal' });
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'http://not-a-database' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+});

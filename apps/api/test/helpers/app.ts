@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** API tests run on embedded PGlite, and on a PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '8080', ...env });
+
+/** A fresh, empty database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function openTestDatabase(driver: Driver): Promise<Database> {
+  if (driver === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `enq_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Boots the real app (migrations, demo seed, provider, routes) against a fresh database. */
+export async function createTestApp(driver: Driver, env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase(driver);
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** Which layer a file belongs to: 'contract', 'api', 'web', or 'web/features/<name>'. */
+function layerOf(file) {
+  const rel = relative(root, file).split(sep).join('/');
+  if (rel.startsWith('packages/contract/')) return 'contract';
+  if (rel.startsWith('apps/api/')) return 'api';
+  const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel);
+  if (feature) return `web/features/${feature[1]}`;
+  if (rel.startsWith('apps/web/')) return 'web';
+  return null;
+}
+
+function targetOf(source, file) {
+  if (source === '@enq/api' || source.startsWith('@enq/api/')) return 'api';
+  if (source === '@enq/web' || source.startsWith('@enq/web/')) return 'web';
+  if (source.startsWith('.')) return layerOf(resolve(dirname(file), source) + '/x');
+  return null;
+}
+
+/**
+ * Imports flow one way (DESIGN.md section 3): contract imports no app; web and api never import each
+ * other; a feature folder never imports another feature folder.
+ */
+const boundaries = {
+  meta: { type: 'problem', messages: { crossing: '{{from}} may not import from {{to}}.' }, schema: [] },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const to = targetOf(node.source.value, context.filename);
+      if (!to || to === from) return;
+      const app = (layer) => layer.split('/')[0];
+      const allowed =
+        (from !== 'contract' && to === 'contract') ||
+        (app(from) === 'web' && to === 'web') ||
+        (from === 'web' && to.startsWith('web/features/'));
+      if (!allowed) context.report({ node: node.source, messageId: 'crossing', data: { from, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/api/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { enq: { rules: { boundaries } } },
+    rules: {
+      'enq/boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/api/src/plugins/idp/assets/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-globals': ['error', { name: 'process', message: 'The page has no process.' }] },
+  },
+);
