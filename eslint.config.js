@@ -12,6 +12,8 @@ function layerOf(file) {
   const rel = relative(root, file).split(sep).join('/');
   if (rel.startsWith('packages/contract/')) return 'contract';
   if (rel.startsWith('apps/api/')) return 'api';
+  // Browser journeys exercise the whole system (server and page) and may use both sides' fixtures.
+  if (rel.startsWith('apps/web/e2e/')) return null;
   const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel);
   if (feature) return `web/features/${feature[1]}`;
   if (rel.startsWith('apps/web/')) return 'web';

@@ -1,0 +1,155 @@
+import { PORTAL_ROUTES } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  storedToken,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('sign-in and the account shell (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const heading = () => page.getByRole('heading', { level: 1 });
+
+  it('AUTH-01 AUTH-02 AUTH-07 a signed-out visit to /billing goes to the login page and comes back to /billing with apiToken stored', async () => {
+    await page.goto(`${server.url}/billing?tab=card`);
+    await page.waitForURL(/\/interaction\//);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'login');
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/billing?tab=card`);
+    await expect.poll(() => heading().textContent()).toBe('Billing');
+    expect(await storedToken(page)).toMatch(/^enq_/);
+  });
+
+  it('SHELL-15 the sidebar lists the twelve entries in the spec order', async () => {
+    const links = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
+    expect(await links.allTextContents()).toEqual(PORTAL_ROUTES.map((r) => r.label));
+  });
+
+  it('SHELL-01 SHELL-02 SHELL-03 SHELL-04 SHELL-05 SHELL-06 SHELL-07 SHELL-08 SHELL-09 SHELL-10 SHELL-11 SHELL-12 each route shows its screen, loaded as its own module', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    for (const route of PORTAL_ROUTES) {
+      const before = scripts.length;
+      await nav.getByRole('link', { name: route.label, exact: true }).click();
+      await page.waitForURL(`${server.url}${route.path}`);
+      await expect.poll(() => heading().textContent()).toBe(route.title);
+      // The first visit to a screen fetches its own chunk (Billing was loaded by the first test).
+      if (route.path !== '/billing') expect(scripts.length, `no chunk loaded for ${route.path}`).toBeGreaterThan(before);
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'shell-feature-request');
+  });
+
+  it('SHELL-14 an unknown path redirects to /', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => heading().textContent()).toBe('Overview');
+  });
+
+  it('SHELL-16 SHELL-17 SHELL-19 the logo, header menus and Support link point at the marketing site and support area', async () => {
+    const marketing = `${server.url}/site/`;
+    expect(await page.getByRole('link', { name: /enQ/ }).first().getAttribute('href')).toBe(marketing);
+    await page.getByRole('button', { name: 'Product' }).click();
+    const pricing = page.getByRole('menuitem', { name: 'Pricing' });
+    expect(await pricing.getAttribute('href')).toBe(`${marketing}#pricing`);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: 'Support' }).first().getAttribute('href')).toBe(`${server.url}/site/support`);
+  });
+
+  it('SHELL-18 on a phone the menu holds the screens, the header menus, Legal (Terms, Privacy, Taxes & Fees), Support and Log Out', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/lines`);
+    await small.getByRole('heading', { level: 1, name: 'Lines' }).waitFor();
+    expect(await small.getByRole('navigation', { name: 'Account' }).isVisible()).toBe(false);
+    await small.getByRole('button', { name: 'Open menu' }).click();
+    const menu = small.getByRole('dialog');
+    await menu.waitFor();
+    const legal = menu.getByRole('region', { name: 'Legal' });
+    expect(await legal.getByRole('link').allTextContents()).toEqual(['Terms', 'Privacy', 'Taxes & Fees']);
+    expect(await legal.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe(`${server.url}/site/#terms`);
+    expect(await menu.getByRole('navigation', { name: 'Account' }).getByRole('link').count()).toBe(PORTAL_ROUTES.length);
+    expect(await menu.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(small)).toEqual([]);
+    await screenshot(small, 'mobile-menu');
+    await menu.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Invoices' }).click();
+    await small.waitForURL(`${server.url}/invoices`);
+    await phone.close();
+  });
+
+  it('AUTH-09 a 401 drops the stored token and reloads; a live provider session yields a fresh token without the login page', async () => {
+    await page.goto(`${server.url}/invoices`);
+    await expect.poll(() => heading().textContent()).toBe('Invoices');
+    await page.evaluate(() => window.localStorage.setItem('apiToken', 'enq_revoked-or-forged'));
+    const visited: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && visited.push(f.url()));
+    await page.reload();
+    await page.waitForURL(`${server.url}/invoices`, { timeout: 30_000 });
+    await expect.poll(() => storedToken(page), { timeout: 15_000 }).toMatch(/^enq_(?!revoked)/);
+    await expect.poll(() => heading().textContent()).toBe('Invoices');
+    expect(visited.some((u) => u.includes('/interaction/'))).toBe(false);
+  });
+
+  it('AUTH-09 without a provider session the dropped token leads to the login page', async () => {
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(`${server.url}/site/`);
+    await fresh.evaluate(() => window.localStorage.setItem('apiToken', 'enq_forged'));
+    await fresh.goto(`${server.url}/users`);
+    await fresh.waitForURL(/\/interaction\//);
+    expect(await fresh.evaluate(() => window.localStorage.getItem('apiToken'))).toBeNull();
+    await other.close();
+  });
+
+  it('AUTH-04 AUTH-05 AUTH-06 a staff identity sees only the admin authentication page', async () => {
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staff.goto(`${server.url}/users`);
+    await signIn(staff, DEMO_STAFF.email, DEMO_STAFF.password);
+    await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
+    expect(await staff.getByText('You authenticated as an admin user.').count()).toBe(1);
+    expect(await staff.getByRole('link', { name: /admin panel/i }).getAttribute('href')).toBe(`${server.url}/site/admin`);
+    expect(await staff.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
+    await screenshot(staff, 'admin-authentication');
+    await staff.goto(`${server.url}/billing`);
+    await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
+    expect(await staff.getByRole('heading', { name: 'Billing' }).count()).toBe(0);
+    await staff.getByRole('link', { name: 'Logout' }).or(staff.getByRole('button', { name: 'Logout' })).click();
+    await staff.waitForURL(`${server.url}/site/`);
+    await staffContext.close();
+  });
+
+  it('SHELL-20 Log Out clears the token, ends the provider session and returns to the marketing site root', async () => {
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => heading().textContent()).toBe('Profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${server.url}/site/`);
+    expect(await storedToken(page)).toBeNull();
+    // The provider session is over too: coming back asks for the password again.
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL(/\/interaction\//);
+  });
+});

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { LifeBuoy, LogOut } from 'lucide-react';
+import { Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { Loader } from '../components/ui/loader';
+import { Logo } from '../components/ui/logo';
+import { useServices } from '../lib/services';
+import { meQuery } from '../lib/session';
+import { MarketingMenus } from './marketing-menus';
+import { MobileMenu } from './mobile-menu';
+import { SidebarNav } from './sidebar-nav';
+import { useLogout } from './use-logout';
+
+/** The signed-in shell every portal screen renders in (SHELL-13). */
+export function AccountLayout() {
+  const { config } = useServices();
+  const { logOut, loggingOut } = useLogout();
+  const navigation = useNavigation();
+  const me = useQuery({ ...meQuery, enabled: false });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="focus-ring sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
+          <MobileMenu />
+          <a
+            href={config.marketing_url}
+            aria-label="enQ home"
+            className="focus-ring rounded-md text-navy-900"
+          >
+            <Logo className="h-8" />
+          </a>
+          <nav aria-label="Site" className="ml-6 hidden lg:block">
+            <MarketingMenus />
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            {me.data ? (
+              <span
+                className="mr-2 hidden max-w-48 truncate text-sm text-slate-500 md:inline"
+                title={me.data.email}
+              >
+                {me.data.full_name || me.data.email}
+              </span>
+            ) : null}
+            <a
+              href={config.support_url}
+              className="focus-ring hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:inline-flex"
+            >
+              <LifeBuoy aria-hidden="true" className="size-4 text-slate-500" />
+              Support
+            </a>
+            <button
+              type="button"
+              onClick={logOut}
+              disabled={loggingOut}
+              className="focus-ring hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60 lg:inline-flex"
+            >
+              <LogOut aria-hidden="true" className="size-4 text-slate-500" />
+              Log Out
+            </button>
+          </div>
+        </div>
+        {navigation.state === 'loading' ? (
+          <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-brand-500" />
+        ) : null}
+      </header>
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto bg-navy-900 px-3 py-6 lg:block">
+          <SidebarNav label="Account" />
+        </aside>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8"
+        >
+          <div className="mx-auto max-w-6xl">
+            <Suspense fallback={<Loader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

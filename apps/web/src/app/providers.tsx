@@ -1,0 +1,25 @@
+import { TOAST } from '@enq/contract';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ToastContainer, type ToastContainerProps } from 'react-toastify';
+import { createQueryClient } from '../lib/query-client';
+
+export const toastContainerProps = {
+  position: TOAST.position,
+  autoClose: TOAST.autoCloseMs,
+  hideProgressBar: TOAST.hideProgressBar,
+  theme: TOAST.theme,
+  newestOnTop: true,
+  closeOnClick: false,
+  pauseOnFocusLoss: true,
+} satisfies ToastContainerProps;
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <ToastContainer {...toastContainerProps} />
+    </QueryClientProvider>
+  );
+}

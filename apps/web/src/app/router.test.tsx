@@ -1,0 +1,36 @@
+import { PORTAL_ROUTES } from '@enq/contract';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { TestServices } from '../test/utils';
+import { portalRoutes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });
+  render(
+    <TestServices>
+      <RouterProvider router={router} />
+    </TestServices>,
+  );
+  return router;
+}
+
+describe('portal routes', () => {
+  it.each(
+    PORTAL_ROUTES.map((route, i) => [`SHELL-${String(i + 1).padStart(2, '0')}`, route.path, route.title]),
+  )('%s route %s shows the %s screen in the account layout', async (_rule, path, title) => {
+    renderAt(path);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(title);
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+  });
+
+  it.each(['/nope', '/billing/extra/deep', '/auth/callback'])(
+    'SHELL-14 unknown path %s redirects to /',
+    async (path) => {
+      const router = renderAt(path);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Overview');
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+});

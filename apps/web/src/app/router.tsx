@@ -1,0 +1,44 @@
+import { PORTAL_ROUTES, type PortalPath } from '@enq/contract';
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Loader } from '../components/ui/loader';
+import { AccountLayout } from './account-layout';
+
+type RouteModule = { Component: ComponentType };
+
+// One literal import() per screen so Vite emits each screen as its own chunk.
+const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
+  '/': () => import('../features/overview/overview-route'),
+  '/lines': () => import('../features/lines/lines-route'),
+  '/pdf': () => import('../features/pdf/pdf-route'),
+  '/profile': () => import('../features/profile/profile-route'),
+  '/billing': () => import('../features/billing/billing-route'),
+  '/users': () => import('../features/users/users-route'),
+  '/call-rates': () => import('../features/call-rates/call-rates-route'),
+  '/call-history': () => import('../features/call-history/call-history-route'),
+  '/subscription': () => import('../features/subscription/subscription-route'),
+  '/invoices': () => import('../features/invoices/invoices-route'),
+  '/referral': () => import('../features/referral/referral-route'),
+  '/feature-request': () => import('../features/feature-request/feature-request-route'),
+};
+
+export const portalRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AccountLayout,
+    HydrateFallback: () => <Loader />,
+    children: [
+      ...PORTAL_ROUTES.map(({ path }): RouteObject =>
+        path === '/' ? { index: true, lazy: SCREENS[path] } : { path: path.slice(1), lazy: SCREENS[path] },
+      ),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function PortalRouter() {
+  // Created on mount, not at import: the sign-in callback rewrites the URL before the portal starts.
+  const [router] = useState(() => createBrowserRouter(portalRoutes));
+  return <RouterProvider router={router} />;
+}

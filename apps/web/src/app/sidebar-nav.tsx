@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { NAV_ITEMS } from './portal-nav';
+
+/** The twelve portal screens in the spec's order; used by the sidebar and the mobile menu. */
+export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-col gap-0.5">
+        {NAV_ITEMS.map(({ path, label: text, icon: Icon }) => (
+          <li key={path}>
+            <NavLink
+              to={path}
+              end={path === '/'}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `focus-ring-dark group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                  isActive
+                    ? 'bg-white/10 text-white shadow-[inset_3px_0_0_var(--color-accent-400)]'
+                    : 'text-slate-300 hover:bg-white/5 hover:text-white'
+                }`
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon
+                    aria-hidden="true"
+                    className={`size-4.5 shrink-0 ${isActive ? 'text-accent-400' : 'text-slate-400 group-hover:text-slate-200'}`}
+                  />
+                  {text}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+import { PORTAL_ROUTES, type PortalPath } from '@enq/contract';
+import { useEffect } from 'react';
+
+export function portalTitle(path: PortalPath): string {
+  return PORTAL_ROUTES.find((route) => route.path === path)?.title ?? '';
+}
+
+export function PageTitle({ path }: { path: PortalPath }) {
+  const title = portalTitle(path);
+  useEffect(() => {
+    document.title = `${title} | enQ Account`;
+  }, [title]);
+  return <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>;
+}

@@ -1,0 +1,198 @@
+import {
+  API_ACCOUNT_BASE,
+  API_TIMEOUT_MS,
+  MESSAGES,
+  errorEnvelopeSchema,
+  type ClientErrorCode,
+} from '@enq/contract';
+import { clearApiToken, getApiToken } from './token-storage';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Logout sends a token that may already be dead; a 401 there must not reload the page. */
+  ignoreUnauthorized?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+function clientError(code: ClientErrorCode, status = 0): ApiError {
+  return new ApiError(status, code, MESSAGES.genericError);
+}
+
+export function accountPath(path: string): string {
+  return `${API_ACCOUNT_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function withQuery(url: string, query?: Record<string, QueryValue>): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw clientError('PARSING_ERROR', response.status);
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    return clientError('PARSING_ERROR', response.status);
+  }
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) {
+    const { code, message, field } = envelope.data;
+    return new ApiError(response.status, code, message, field);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', MESSAGES.genericError);
+}
+
+/**
+ * Runs `work` (fetch plus reading the body) under one timeout, so a stalled body also times out.
+ * A caller's own abort is passed through untouched: TanStack Query treats it as a cancellation.
+ */
+async function send<T>(
+  url: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  const {
+    method = 'GET',
+    body,
+    query,
+    signal,
+    timeoutMs = API_TIMEOUT_MS,
+    headers = {},
+    ignoreUnauthorized,
+  } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+  const token = getApiToken();
+  if (token) requestHeaders.Authorization = `Bearer ${token}`;
+  if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(withQuery(url, query), {
+        method,
+        headers: requestHeaders,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw clientError('TIMEOUT_ERROR');
+      if (signal?.aborted) throw error;
+      throw clientError('FETCH_ERROR');
+    }
+
+    if (response.status === 401 && !ignoreUnauthorized) {
+      // The token is dead: dropping it and reloading sends the visitor through sign-in again.
+      clearApiToken();
+      window.location.reload();
+    }
+    if (!response.ok) throw await toApiError(response);
+    return await read(response);
+  } catch (error) {
+    if (timedOut && !(error instanceof ApiError)) throw clientError('TIMEOUT_ERROR');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** A JSON call to an absolute API path (the /api/v1/auth and /api/v1/config endpoints). */
+export function apiRequestAbsolute<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return send(url, options, (response) => readJson(response) as Promise<T>);
+}
+
+/** A JSON call below the account base path, e.g. `apiRequest('/billing/')`. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequestAbsolute<T>(accountPath(path), options);
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Takes the name from `filename*=` (RFC 5987) or `filename=`, else the fallback. */
+export function filenameFromContentDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return sanitizeFilename(decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''))) || fallback;
+    } catch {
+      // malformed percent-encoding: try the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return (name && sanitizeFilename(name)) || fallback;
+}
+
+// The name becomes a local file name; path separators would be meaningless or worse.
+function sanitizeFilename(name: string): string {
+  return name.replace(/[\\/]/g, '_').trim();
+}
+
+/** A binary download below the account base path (PDFs, CSVs, contact cards). */
+export function apiDownload(
+  path: string,
+  defaultFilename: string,
+  options: RequestOptions = {},
+): Promise<DownloadedFile> {
+  return send(
+    accountPath(path),
+    { ...options, headers: { Accept: '*/*', ...options.headers } },
+    async (response) => ({
+      blob: await response.blob(),
+      filename: filenameFromContentDisposition(response.headers.get('content-disposition'), defaultFilename),
+    }),
+  );
+}

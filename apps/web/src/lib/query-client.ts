@@ -1,0 +1,34 @@
+import { MESSAGES, QUERY_GC_TIME_MS } from '@enq/contract';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { ApiError } from './api-client';
+
+const MAX_RETRIES = 2;
+/** One toast however many loads fail at once. */
+export const LOAD_FAILED_TOAST_ID = 'load-failed';
+
+// A 4xx answer will not change on retry; network hiccups and 5xx might.
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+// SHELL-23: any failed load says so; a 401 is not a failure to report, the page is already reloading.
+function reportFailedLoad(error: unknown) {
+  if (error instanceof ApiError && error.status === 401) return;
+  toast.error(MESSAGES.genericError, { toastId: LOAD_FAILED_TOAST_ID });
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportFailedLoad }),
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

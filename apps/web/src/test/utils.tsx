@@ -1,0 +1,53 @@
+import type { PublicConfig } from '@enq/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { AuthClient } from '../lib/auth';
+import { createQueryClient } from '../lib/query-client';
+import { ServicesProvider } from '../lib/services';
+
+export const testConfig: PublicConfig = {
+  oidc: { issuer: 'https://id.example.test/oidc', client_id: 'portal', scope: 'openid email profile' },
+  marketing_url: 'https://enq.example.test/',
+  support_url: 'https://support.example.test/help',
+  admin_panel_url: 'https://admin.example.test/panel',
+};
+
+export function fakeAuthClient() {
+  return {
+    signinRedirect: vi.fn<AuthClient['signinRedirect']>().mockResolvedValue(undefined),
+    signinRedirectCallback: vi.fn<AuthClient['signinRedirectCallback']>(),
+    signoutRedirect: vi.fn<AuthClient['signoutRedirect']>().mockResolvedValue(undefined),
+  };
+}
+
+export function TestServices({
+  children,
+  authClient = fakeAuthClient(),
+  config = testConfig,
+}: {
+  children: ReactNode;
+  authClient?: AuthClient;
+  config?: PublicConfig;
+}) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <ServicesProvider value={{ config, authClient }}>{children}</ServicesProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** Replaces window.location with a copy whose reload/assign are spies. */
+export function stubLocation() {
+  const reload = vi.fn();
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, reload, assign });
+  return { reload, assign };
+}
