@@ -47,7 +47,12 @@ const boundaries = {
         (from === 'web' && to.startsWith('web/features/'));
       if (!allowed) context.report({ node: node.source, messageId: 'crossing', data: { from, to } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

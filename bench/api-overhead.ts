@@ -44,16 +44,22 @@ async function stop(child: ChildProcess) {
 
 async function rps(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return Math.round(result.requests.average);
 }
 
 async function tokenFor(env: Record<string, string>) {
   return new Promise<string>((resolve, reject) => {
     let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/token.ts'], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/token.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`token exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`token exited ${code}`)),
+    );
   });
 }
 
@@ -66,7 +72,9 @@ async function measure(label: string, env: Record<string, string>) {
     const bare = await rps(`${server.url}/bench/bare`);
     const me = await rps(`${server.url}/api/v1/auth/me`, { authorization: `Bearer ${token}` });
     const ratio = me / bare;
-    console.log(`${label}: /healthz ${health} req/s | bare PK route ${bare} req/s | GET /api/v1/auth/me ${me} req/s | ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `${label}: /healthz ${health} req/s | bare PK route ${bare} req/s | GET /api/v1/auth/me ${me} req/s | ratio ${ratio.toFixed(2)}`,
+    );
     return ratio;
   } finally {
     await stop(server.child);
@@ -79,12 +87,17 @@ try {
   await stop(fresh.child);
   const existing = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
   await stop(existing.child);
-  console.log(`start to /readyz: fresh data dir ${Math.round(fresh.readyMs)} ms, existing data dir ${Math.round(existing.readyMs)} ms`);
+  console.log(
+    `start to /readyz: fresh data dir ${Math.round(fresh.readyMs)} ms, existing data dir ${Math.round(existing.readyMs)} ms`,
+  );
 
   const ratios = [await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })];
-  if (process.env.DATABASE_URL) ratios.push(await measure('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+  if (process.env.DATABASE_URL)
+    ratios.push(await measure('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
   const worst = Math.min(...ratios);
-  console.log(`api-overhead: ${worst.toFixed(2)} (ratio of authenticated /auth/me to the bare primary-key route, worst driver; target >= 0.5)`);
+  console.log(
+    `api-overhead: ${worst.toFixed(2)} (ratio of authenticated /auth/me to the bare primary-key route, worst driver; target >= 0.5)`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,7 +7,9 @@ const config = loadConfig();
 const app = await buildApp({ config, logger: false });
 const [person] = await app.database.query<{ id: string }>('select id from people where is_admin limit 1');
 app.get('/bench/bare', { schema: { hide: true } }, async () => {
-  const [row] = await app.database.query('select id, email, full_name from people where id = $1', [person!.id]);
+  const [row] = await app.database.query('select id, email, full_name from people where id = $1', [
+    person!.id,
+  ]);
   return row;
 });
 await app.listen({ port: config.port, host: config.host });

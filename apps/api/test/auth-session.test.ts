@@ -2,12 +2,7 @@ import { API_ACCOUNT_BASE, AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../src/db/seed/demo-account';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-import {
-  foreignSignedIdToken,
-  providerSignedIdToken,
-  subjectOf,
-  unsignedIdToken,
-} from './helpers/tokens';
+import { foreignSignedIdToken, providerSignedIdToken, subjectOf, unsignedIdToken } from './helpers/tokens';
 
 describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   let ctx: TestContext;
@@ -21,7 +16,11 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   const exchange = (idToken: string) =>
     ctx.app.inject({ method: 'POST', url: AUTH_PATHS.session, payload: { id_token: idToken } });
   const me = (token?: string) =>
-    ctx.app.inject({ method: 'GET', url: AUTH_PATHS.me, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    ctx.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.me,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('exchanges a valid ID token for an opaque API token that identifies the account holder', async () => {
     const response = await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }));
@@ -42,7 +41,11 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
 
   it('refuses an expired ID token with 401', async () => {
     const iat = Math.floor(Date.now() / 1000) - 7200;
-    const idToken = await providerSignedIdToken(ctx.database, { sub: adminSubject, iat, expiresIn: iat + 3600 });
+    const idToken = await providerSignedIdToken(ctx.database, {
+      sub: adminSubject,
+      iat,
+      expiresIn: iat + 3600,
+    });
     const response = await exchange(idToken);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
@@ -59,8 +62,14 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   });
 
   it('refuses a token for another audience or issuer', async () => {
-    const otherAudience = await providerSignedIdToken(ctx.database, { sub: adminSubject, aud: 'someone-else' });
-    const otherIssuer = await providerSignedIdToken(ctx.database, { sub: adminSubject, iss: 'https://evil.example/oidc' });
+    const otherAudience = await providerSignedIdToken(ctx.database, {
+      sub: adminSubject,
+      aud: 'someone-else',
+    });
+    const otherIssuer = await providerSignedIdToken(ctx.database, {
+      sub: adminSubject,
+      iss: 'https://evil.example/oidc',
+    });
     expect((await exchange(otherAudience)).statusCode).toBe(401);
     expect((await exchange(otherIssuer)).statusCode).toBe(401);
   });
@@ -71,7 +80,11 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   });
 
   it('answers a malformed body with 400 and the error envelope', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: AUTH_PATHS.session, payload: { id_token: '' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.session,
+      payload: { id_token: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', field: 'id_token' });
   });
@@ -86,7 +99,9 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
 
   it('AUTH-04 a staff identity is told it is staff and gets 403 from every account route', async () => {
     const staffSubject = await subjectOf(ctx.database, DEMO_STAFF.email);
-    const { token } = (await exchange(await providerSignedIdToken(ctx.database, { sub: staffSubject }))).json();
+    const { token } = (
+      await exchange(await providerSignedIdToken(ctx.database, { sub: staffSubject }))
+    ).json();
     expect((await me(token)).json()).toMatchObject({ email: DEMO_STAFF.email, is_staff: true });
     for (const path of ['/', '/billing/', '/users/']) {
       const response = await ctx.app.inject({
@@ -100,15 +115,23 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   });
 
   it('logout revokes the token: the next call answers 401', async () => {
-    const { token } = (await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }))).json();
+    const { token } = (
+      await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }))
+    ).json();
     expect((await me(token)).statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: AUTH_PATHS.logout, headers: { authorization: `Bearer ${token}` } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.logout,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
   });
 
   it('an expired API token answers 401', async () => {
-    const { token } = (await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }))).json();
+    const { token } = (
+      await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }))
+    ).json();
     await ctx.database.query("update api_tokens set expires_at = now() - interval '1 second'");
     expect((await me(token)).statusCode).toBe(401);
   });

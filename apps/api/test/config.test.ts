@@ -7,7 +7,11 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.database.kind).toBe('pglite');
-    expect(config.oidc).toMatchObject({ embedded: true, issuer: 'http://localhost:8080/oidc', clientId: 'enq-portal' });
+    expect(config.oidc).toMatchObject({
+      embedded: true,
+      issuer: 'http://localhost:8080/oidc',
+      clientId: 'enq-portal',
+    });
     expect(config.sites.marketing).toBe('http://localhost:8080/site/');
   });
 
@@ -18,9 +22,17 @@ describe('configuration', () => {
   });
 
   it('switches to PostgreSQL and an external issuer when configured', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/enq', OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'portal' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/enq',
+      OIDC_ISSUER: 'https://id.example.com/',
+      OIDC_CLIENT_ID: 'portal',
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/enq' });
-    expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.com', clientId: 'portal' });
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: 'https://id.example.com',
+      clientId: 'portal',
+    });
   });
 
   it('stops with a message naming each bad variable', () => {

@@ -2,7 +2,14 @@ import { AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-import { CookieJar, REDIRECT_URI, follow, redeemCode, startAuthorization, submitLogin } from './helpers/oidc-flow';
+import {
+  CookieJar,
+  REDIRECT_URI,
+  follow,
+  redeemCode,
+  startAuthorization,
+  submitLogin,
+} from './helpers/oidc-flow';
 
 describe.each(drivers)('embedded identity provider (%s)', (driver) => {
   let ctx: TestContext;
@@ -26,7 +33,13 @@ describe.each(drivers)('embedded identity provider (%s)', (driver) => {
     expect(refused.statusCode).toBe(401);
     expect(refused.body).toContain('Incorrect email or password.');
 
-    const accepted = await submitLogin(ctx.app, jar, location!, DEMO_ADMIN.email.toUpperCase(), DEMO_ADMIN.password);
+    const accepted = await submitLogin(
+      ctx.app,
+      jar,
+      location!,
+      DEMO_ADMIN.email.toUpperCase(),
+      DEMO_ADMIN.password,
+    );
     expect(accepted.statusCode).toBe(303);
     const resumed = await follow(ctx.app, jar, accepted.headers.location as string);
     expect(resumed.statusCode).toBe(303);
@@ -63,7 +76,9 @@ describe.each(drivers)('embedded identity provider (%s)', (driver) => {
 
   it('keeps provider state in the database, not in memory', async () => {
     const rows = await ctx.database.query<{ model: string }>('select distinct model from oidc_payloads');
-    expect(rows.map((r) => r.model)).toEqual(expect.arrayContaining(['Session', 'Grant', 'AuthorizationCode']));
+    expect(rows.map((r) => r.model)).toEqual(
+      expect.arrayContaining(['Session', 'Grant', 'AuthorizationCode']),
+    );
   });
 
   it('refuses an unregistered redirect URI without redirecting to it', async () => {

@@ -18,9 +18,14 @@ describe('embedded database lock', () => {
     const dir = tempDir();
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
-      writeFileSync(join(dir, 'enq.lock'), JSON.stringify({ pid: holder.pid, command: 'enq server', startedAt: 'earlier' }));
+      writeFileSync(
+        join(dir, 'enq.lock'),
+        JSON.stringify({ pid: holder.pid, command: 'enq server', startedAt: 'earlier' }),
+      );
       expect(() => acquireDataDirLock(dir)).toThrow(DatabaseLockedError);
-      expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`in use by process ${holder.pid} \\(enq server`));
+      expect(() => acquireDataDirLock(dir)).toThrow(
+        new RegExp(`in use by process ${holder.pid} \\(enq server`),
+      );
     } finally {
       holder.kill();
     }
@@ -28,7 +33,10 @@ describe('embedded database lock', () => {
 
   it('takes over a lock left by a process that has died, and releases it', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'enq.lock'), JSON.stringify({ pid: 2 ** 22 + 1, command: 'gone', startedAt: 'earlier' }));
+    writeFileSync(
+      join(dir, 'enq.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 1, command: 'gone', startedAt: 'earlier' }),
+    );
     const release = acquireDataDirLock(dir);
     expect(JSON.parse(readFileSync(join(dir, 'enq.lock'), 'utf8')).pid).toBe(process.pid);
     release();

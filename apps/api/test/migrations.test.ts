@@ -27,7 +27,9 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
     await database.migrate();
     expect(await database.query(SCHEMA_SNAPSHOT)).toEqual(columns);
     expect(await database.query(INDEX_SNAPSHOT)).toEqual(indexes);
-    expect(await database.query('select hash from drizzle.__drizzle_migrations order by id')).toEqual(applied);
+    expect(await database.query('select hash from drizzle.__drizzle_migrations order by id')).toEqual(
+      applied,
+    );
   });
 
   it('seeds the demo account once: an admin with a PIN, sub-account users and a staff identity', async () => {
@@ -36,9 +38,12 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
     expect(await seedDemoData(database)).toBe(false);
     expect(await database.query(COUNTS)).toEqual(counts);
 
-    const people = await database.query<{ is_admin: boolean; is_staff: boolean; pin: string | null; password_hash: string | null }>(
-      'select is_admin, is_staff, pin, password_hash from people',
-    );
+    const people = await database.query<{
+      is_admin: boolean;
+      is_staff: boolean;
+      pin: string | null;
+      password_hash: string | null;
+    }>('select is_admin, is_staff, pin, password_hash from people');
     const admin = people.filter((p) => p.is_admin);
     expect(admin).toHaveLength(1);
     expect(admin[0]!.pin).toMatch(/^\d{6}$/);

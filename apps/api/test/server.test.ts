@@ -26,15 +26,22 @@ describe('server basics', () => {
     const response = await ctx.app.inject('/api/docs/json');
     expect(response.statusCode).toBe(200);
     const doc = response.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/session', '/api/v1/auth/me', '/api/v1/config']));
-    expect(JSON.stringify(doc.paths['/api/v1/auth/session'])).toContain('#/components/schemas/SessionRequest');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/session', '/api/v1/auth/me', '/api/v1/config']),
+    );
+    expect(JSON.stringify(doc.paths['/api/v1/auth/session'])).toContain(
+      '#/components/schemas/SessionRequest',
+    );
     expect(doc.components.schemas.SessionRequestInput.properties).toHaveProperty('id_token');
   });
 
   it('answers unknown API paths with the error envelope, never HTML', async () => {
     const response = await ctx.app.inject('/api/v1/nothing-here');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: expect.stringContaining('/api/v1/nothing-here') });
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('/api/v1/nothing-here'),
+    });
   });
 
   it('serves the public configuration the page needs before sign-in', async () => {
@@ -48,7 +55,19 @@ describe('server basics', () => {
 
   it('serves the local marketing page with a section for every menu link', async () => {
     const body = (await ctx.app.inject('/site/')).body;
-    for (const anchor of ['pricing', 'features', 'customers', 'lines', 'about-us', 'partners', 'support', 'blog', 'terms', 'privacy', 'taxes-and-fees']) {
+    for (const anchor of [
+      'pricing',
+      'features',
+      'customers',
+      'lines',
+      'about-us',
+      'partners',
+      'support',
+      'blog',
+      'terms',
+      'privacy',
+      'taxes-and-fees',
+    ]) {
       expect(body).toContain(`id="${anchor}"`);
     }
   });

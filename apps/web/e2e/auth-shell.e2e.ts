@@ -57,7 +57,8 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
       await page.waitForURL(`${server.url}${route.path}`);
       await expect.poll(() => heading().textContent()).toBe(route.title);
       // The first visit to a screen fetches its own chunk (Billing was loaded by the first test).
-      if (route.path !== '/billing') expect(scripts.length, `no chunk loaded for ${route.path}`).toBeGreaterThan(before);
+      if (route.path !== '/billing')
+        expect(scripts.length, `no chunk loaded for ${route.path}`).toBeGreaterThan(before);
     }
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'shell-feature-request');
@@ -76,11 +77,16 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     const pricing = page.getByRole('menuitem', { name: 'Pricing' });
     expect(await pricing.getAttribute('href')).toBe(`${marketing}#pricing`);
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('link', { name: 'Support' }).first().getAttribute('href')).toBe(`${server.url}/site/support`);
+    expect(await page.getByRole('link', { name: 'Support' }).first().getAttribute('href')).toBe(
+      `${server.url}/site/support`,
+    );
   });
 
   it('SHELL-18 on a phone the menu holds the screens, the header menus, Legal (Terms, Privacy, Taxes & Fees), Support and Log Out', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await context.storageState(),
+    });
     const small = await phone.newPage();
     await small.goto(`${server.url}/lines`);
     await small.getByRole('heading', { level: 1, name: 'Lines' }).waitFor();
@@ -90,8 +96,12 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     await menu.waitFor();
     const legal = menu.getByRole('region', { name: 'Legal' });
     expect(await legal.getByRole('link').allTextContents()).toEqual(['Terms', 'Privacy', 'Taxes & Fees']);
-    expect(await legal.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe(`${server.url}/site/#terms`);
-    expect(await menu.getByRole('navigation', { name: 'Account' }).getByRole('link').count()).toBe(PORTAL_ROUTES.length);
+    expect(await legal.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe(
+      `${server.url}/site/#terms`,
+    );
+    expect(await menu.getByRole('navigation', { name: 'Account' }).getByRole('link').count()).toBe(
+      PORTAL_ROUTES.length,
+    );
     expect(await menu.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(small)).toEqual([]);
     await screenshot(small, 'mobile-menu');
@@ -131,13 +141,18 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     await signIn(staff, DEMO_STAFF.email, DEMO_STAFF.password);
     await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
     expect(await staff.getByText('You authenticated as an admin user.').count()).toBe(1);
-    expect(await staff.getByRole('link', { name: /admin panel/i }).getAttribute('href')).toBe(`${server.url}/site/admin`);
+    expect(await staff.getByRole('link', { name: /admin panel/i }).getAttribute('href')).toBe(
+      `${server.url}/site/admin`,
+    );
     expect(await staff.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
     await screenshot(staff, 'admin-authentication');
     await staff.goto(`${server.url}/billing`);
     await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
     expect(await staff.getByRole('heading', { name: 'Billing' }).count()).toBe(0);
-    await staff.getByRole('link', { name: 'Logout' }).or(staff.getByRole('button', { name: 'Logout' })).click();
+    await staff
+      .getByRole('link', { name: 'Logout' })
+      .or(staff.getByRole('button', { name: 'Logout' }))
+      .click();
     await staff.waitForURL(`${server.url}/site/`);
     await staffContext.close();
   });

@@ -18,7 +18,16 @@ describe('environment rule', () => {
 
 describe('email pattern', () => {
   const valid = ['dana.whitfield@harborpinetax.com', 'a_b-c.d@sub.example.co', 'X9@example.io'];
-  const invalid = ['no-at-sign.com', 'dana@localhost', 'dana@example.c', 'da na@example.com', 'dana@@example.com', 'dana!@example.com', '@example.com', 'dana@example.123'];
+  const invalid = [
+    'no-at-sign.com',
+    'dana@localhost',
+    'dana@example.c',
+    'da na@example.com',
+    'dana@@example.com',
+    'dana!@example.com',
+    '@example.com',
+    'dana@example.123',
+  ];
 
   it.each(valid)('accepts %s everywhere', (email) => {
     expect(isValidEmail(email, 'production')).toBe(true);

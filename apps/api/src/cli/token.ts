@@ -12,9 +12,10 @@ async function main() {
   try {
     await database.migrate();
     if (config.seedDemo) await seedDemoData(database);
-    const [person] = await database.query<{ id: string }>('select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1', [
-      email,
-    ]);
+    const [person] = await database.query<{ id: string }>(
+      'select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1',
+      [email],
+    );
     if (!person) throw new Error(`No person with the email ${email}.`);
     const { token, expiresAt } = await issueApiToken(database, person.id);
     console.error(`API token for ${email}, valid until ${expiresAt.toISOString()}:`);

@@ -52,7 +52,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
   try {
-    const client = options.dataDir ? await PGlite.create(join(options.dataDir, 'pgdata')) : await PGlite.create();
+    const client = options.dataDir
+      ? await PGlite.create(join(options.dataDir, 'pgdata'))
+      : await PGlite.create();
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,

@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -46,7 +37,9 @@ export const people = pgTable(
     uniqueIndex('people_sign_in_email_key')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.passwordHash} is not null`),
-    uniqueIndex('people_one_admin_per_account').on(t.accountId).where(sql`${t.isAdmin}`),
+    uniqueIndex('people_one_admin_per_account')
+      .on(t.accountId)
+      .where(sql`${t.isAdmin}`),
   ],
 );
 

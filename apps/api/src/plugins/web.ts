@@ -17,7 +17,10 @@ async function webApp(app: FastifyInstance) {
       index: false,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {
@@ -26,7 +29,10 @@ async function webApp(app: FastifyInstance) {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    const wantsPage = req.method === 'GET' && !NON_SPA_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage =
+      req.method === 'GET' &&
+      !NON_SPA_PREFIXES.some((p) => path.startsWith(p)) &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

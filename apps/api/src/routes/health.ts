@@ -4,16 +4,22 @@ import { z } from 'zod';
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const status = z.object({ status: z.string() });
   // Liveness: the process answers. Readiness: the database answers too.
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: status } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { tags: ['health'], response: { 200: status, 503: status } } }, async (req, reply) => {
-    try {
-      await app.database.query('select 1');
-      return { status: 'ready' };
-    } catch (error) {
-      req.log.warn({ err: error }, 'database not ready');
-      return reply.code(503).send({ status: 'database unavailable' });
-    }
-  });
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: status } } }, async () => ({
+    status: 'ok',
+  }));
+  app.get(
+    '/readyz',
+    { schema: { tags: ['health'], response: { 200: status, 503: status } } },
+    async (req, reply) => {
+      try {
+        await app.database.query('select 1');
+        return { status: 'ready' };
+      } catch (error) {
+        req.log.warn({ err: error }, 'database not ready');
+        return reply.code(503).send({ status: 'database unavailable' });
+      }
+    },
+  );
 };
 
 export default healthRoutes;

@@ -41,16 +41,28 @@ export async function startAuthorization(app: App, jar: CookieJar) {
     nonce: 'nonce-123',
   });
   const response = jar.take(
-    await app.inject({ method: 'GET', url: `/oidc/auth?${query}`, headers: { host: HOST, cookie: jar.header() } }),
+    await app.inject({
+      method: 'GET',
+      url: `/oidc/auth?${query}`,
+      headers: { host: HOST, cookie: jar.header() },
+    }),
   );
   return { response, verifier, location: response.headers.location as string | undefined };
 }
 
 export async function follow(app: App, jar: CookieJar, location: string) {
-  return jar.take(await app.inject({ method: 'GET', url: pathOf(location), headers: { host: HOST, cookie: jar.header() } }));
+  return jar.take(
+    await app.inject({ method: 'GET', url: pathOf(location), headers: { host: HOST, cookie: jar.header() } }),
+  );
 }
 
-export async function submitLogin(app: App, jar: CookieJar, interactionPath: string, email: string, password: string) {
+export async function submitLogin(
+  app: App,
+  jar: CookieJar,
+  interactionPath: string,
+  email: string,
+  password: string,
+) {
   return jar.take(
     await app.inject({
       method: 'POST',

@@ -17,7 +17,10 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium, never a downloaded browser build. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 const shotsDir = fileURLToPath(new URL('../../../../test-results/screenshots/', import.meta.url));

@@ -10,16 +10,25 @@ import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_STAFF, DEMO_SUB_USERS } from './dem
  * Fills an empty database with the demo account. Idempotent: it does nothing once any account exists,
  * and it runs in one transaction, so a failure leaves the database empty rather than half-seeded.
  */
-export async function seedDemoData(database: Database, log?: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+export async function seedDemoData(
+  database: Database,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
   const [existing] = await database.db.select({ n: count() }).from(accounts);
   if (existing && existing.n > 0) return false;
-  const [adminHash, staffHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_STAFF.password)]);
+  const [adminHash, staffHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_STAFF.password),
+  ]);
   const pins = new Set<string>();
   while (pins.size < DEMO_SUB_USERS.length + 1) pins.add(randomPin());
   const [adminPin, ...userPins] = [...pins];
 
   await database.db.transaction(async (tx) => {
-    const [account] = await tx.insert(accounts).values({ name: DEMO_ACCOUNT_NAME }).returning({ id: accounts.id });
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: DEMO_ACCOUNT_NAME })
+      .returning({ id: accounts.id });
     const accountId = account!.id;
     await tx.insert(people).values({
       accountId,
@@ -29,12 +38,29 @@ export async function seedDemoData(database: Database, log?: Pick<FastifyBaseLog
       isAdmin: true,
       passwordHash: adminHash,
     });
-    await tx.insert(people).values(
-      DEMO_SUB_USERS.map((u, i) => ({ accountId, fullName: u.fullName, email: u.email, pin: userPins[i]! })),
-    );
-    await tx.insert(people).values({ fullName: DEMO_STAFF.fullName, email: DEMO_STAFF.email, isStaff: true, passwordHash: staffHash });
+    await tx
+      .insert(people)
+      .values(
+        DEMO_SUB_USERS.map((u, i) => ({
+          accountId,
+          fullName: u.fullName,
+          email: u.email,
+          pin: userPins[i]!,
+        })),
+      );
+    await tx
+      .insert(people)
+      .values({
+        fullName: DEMO_STAFF.fullName,
+        email: DEMO_STAFF.email,
+        isStaff: true,
+        passwordHash: staffHash,
+      });
     // The embedded provider identifies people by their own id.
-    await tx.update(people).set({ identitySubject: sql`${people.id}::text` }).where(sql`${people.passwordHash} is not null`);
+    await tx
+      .update(people)
+      .set({ identitySubject: sql`${people.id}::text` })
+      .where(sql`${people.passwordHash} is not null`);
   });
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;

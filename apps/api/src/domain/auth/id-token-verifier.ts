@@ -1,4 +1,10 @@
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 // Asymmetric algorithms only: 'none' and HMAC (which a public key could be abused to "sign") are refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
@@ -7,7 +13,11 @@ export type IdTokenVerifier = (idToken: string) => Promise<{ subject: string }>;
 
 export class InvalidIdTokenError extends Error {}
 
-export function createIdTokenVerifier(options: { issuer: string; audience: string; keys: JWTVerifyGetKey }): IdTokenVerifier {
+export function createIdTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  keys: JWTVerifyGetKey;
+}): IdTokenVerifier {
   return async (idToken) => {
     try {
       const { payload } = await jwtVerify(idToken, options.keys, {

@@ -8,7 +8,10 @@ export interface SignInIdentity {
   passwordHash: string;
 }
 
-export async function findSignInIdentityByEmail(database: Database, email: string): Promise<SignInIdentity | null> {
+export async function findSignInIdentityByEmail(
+  database: Database,
+  email: string,
+): Promise<SignInIdentity | null> {
   const [row] = await database.query<{
     id: string;
     identity_subject: string;

@@ -53,7 +53,8 @@ export async function findPrincipalByToken(database: Database, token: string): P
 }
 
 export async function revokeApiToken(database: Database, token: string): Promise<void> {
-  await database.query('update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null', [
-    hashToken(token),
-  ]);
+  await database.query(
+    'update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null',
+    [hashToken(token)],
+  );
 }

@@ -38,7 +38,10 @@ export function databaseAdapter(database: Database) {
       findByUid: (uid) => find('uid', uid),
       findByUserCode: (userCode) => find('user_code', userCode),
       async consume(id) {
-        await database.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [model, id]);
+        await database.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [
+          model,
+          id,
+        ]);
       },
       async destroy(id) {
         await database.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);

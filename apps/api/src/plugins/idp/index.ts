@@ -41,15 +41,19 @@ async function embeddedIdp(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
     });
 
-    interactions.get<{ Params: { uid: string } }>('/interaction/:uid', { schema: { hide: true } }, async (req, reply) => {
-      const details = await provider.interactionDetails(req.raw, reply.raw);
-      if (details.prompt.name !== 'login') {
-        // Consent is implied for our first-party client (see loadExistingGrant); finish with no changes.
-        reply.hijack();
-        return provider.interactionFinished(req.raw, reply.raw, {}, { mergeWithLastSubmission: true });
-      }
-      return reply.type('text/html').send(renderLoginPage({ uid: details.uid }));
-    });
+    interactions.get<{ Params: { uid: string } }>(
+      '/interaction/:uid',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const details = await provider.interactionDetails(req.raw, reply.raw);
+        if (details.prompt.name !== 'login') {
+          // Consent is implied for our first-party client (see loadExistingGrant); finish with no changes.
+          reply.hijack();
+          return provider.interactionFinished(req.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+        }
+        return reply.type('text/html').send(renderLoginPage({ uid: details.uid }));
+      },
+    );
 
     interactions.post<{ Params: { uid: string } }>(
       '/interaction/:uid/login',
@@ -59,10 +63,14 @@ async function embeddedIdp(app: FastifyInstance) {
         const parsed = loginBody.safeParse(req.body);
         const email = parsed.success ? parsed.data.email : '';
         const identity = parsed.success ? await findSignInIdentityByEmail(app.database, email) : null;
-        const valid = identity !== null && (await verifyPassword(parsed.data!.password, identity.passwordHash));
+        const valid =
+          identity !== null && (await verifyPassword(parsed.data!.password, identity.passwordHash));
         if (!valid) {
           req.log.info({ email }, 'sign-in refused');
-          return reply.code(401).type('text/html').send(renderLoginPage({ uid: details.uid, email, error: INVALID_LOGIN }));
+          return reply
+            .code(401)
+            .type('text/html')
+            .send(renderLoginPage({ uid: details.uid, email, error: INVALID_LOGIN }));
         }
         reply.hijack();
         return provider.interactionFinished(
@@ -74,15 +82,19 @@ async function embeddedIdp(app: FastifyInstance) {
       },
     );
 
-    interactions.get<{ Params: { uid: string } }>('/interaction/:uid/abort', { schema: { hide: true } }, async (req, reply) => {
-      reply.hijack();
-      return provider.interactionFinished(
-        req.raw,
-        reply.raw,
-        { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
-        { mergeWithLastSubmission: false },
-      );
-    });
+    interactions.get<{ Params: { uid: string } }>(
+      '/interaction/:uid/abort',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        reply.hijack();
+        return provider.interactionFinished(
+          req.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
   });
 }
 

@@ -1,11 +1,25 @@
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** The identity provider's own pages (login, logout, errors): plain HTML under the strict CSP. */
-export function renderAuthPage({ title, body, script }: { title: string; body: string; script?: string }): string {
+export function renderAuthPage({
+  title,
+  body,
+  script,
+}: {
+  title: string;
+  body: string;
+  script?: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -24,7 +38,15 @@ export function renderAuthPage({ title, body, script }: { title: string; body: s
 </html>`;
 }
 
-export function renderLoginPage({ uid, email, error }: { uid: string; email?: string; error?: string }): string {
+export function renderLoginPage({
+  uid,
+  email,
+  error,
+}: {
+  uid: string;
+  email?: string;
+  error?: string;
+}): string {
   return renderAuthPage({
     title: 'Sign in',
     body: `<h1>Sign in to your account</h1>

@@ -1,8 +1,12 @@
 export const SECTION_TEXT: Record<string, string> = {
-  pricing: 'Monthly and annual plans priced in credits, from solo practitioners to large firms. Unused monthly credits roll over.',
-  features: 'Priority access to IRS practitioner lines, sub-account users with their own PINs, hold music, call history and CSV export.',
-  customers: 'Thousands of CPAs, enrolled agents and tax attorneys use enQ to reach the agency in minutes instead of hours.',
-  lines: 'IRS Practitioner Priority Service, e-Services, state departments of revenue and more, organised by market.',
+  pricing:
+    'Monthly and annual plans priced in credits, from solo practitioners to large firms. Unused monthly credits roll over.',
+  features:
+    'Priority access to IRS practitioner lines, sub-account users with their own PINs, hold music, call history and CSV export.',
+  customers:
+    'Thousands of CPAs, enrolled agents and tax attorneys use enQ to reach the agency in minutes instead of hours.',
+  lines:
+    'IRS Practitioner Priority Service, e-Services, state departments of revenue and more, organised by market.',
   'about-us': 'enQ is a small team of telephony engineers and tax professionals.',
   partners: 'We work with practice-management vendors and professional associations.',
   support: 'Our support team answers questions about your account, billing and lines.',

@@ -46,11 +46,13 @@ export default async function sitePages(app: FastifyInstance) {
     ),
   );
   app.get('/site/admin', { schema: { hide: true } }, (_req, reply) =>
-    reply.type('text/html').send(
-      page(
-        'Admin panel',
-        '<div class="hero"><h1>enQ admin panel</h1><p>The operations console for enQ staff runs as a separate application. Configure its address with ADMIN_PANEL_URL.</p></div>',
+    reply
+      .type('text/html')
+      .send(
+        page(
+          'Admin panel',
+          '<div class="hero"><h1>enQ admin panel</h1><p>The operations console for enQ staff runs as a separate application. Configure its address with ADMIN_PANEL_URL.</p></div>',
+        ),
       ),
-    ),
   );
 }
