@@ -38,24 +38,20 @@ export async function seedDemoData(
       isAdmin: true,
       passwordHash: adminHash,
     });
-    await tx
-      .insert(people)
-      .values(
-        DEMO_SUB_USERS.map((u, i) => ({
-          accountId,
-          fullName: u.fullName,
-          email: u.email,
-          pin: userPins[i]!,
-        })),
-      );
-    await tx
-      .insert(people)
-      .values({
-        fullName: DEMO_STAFF.fullName,
-        email: DEMO_STAFF.email,
-        isStaff: true,
-        passwordHash: staffHash,
-      });
+    await tx.insert(people).values(
+      DEMO_SUB_USERS.map((u, i) => ({
+        accountId,
+        fullName: u.fullName,
+        email: u.email,
+        pin: userPins[i]!,
+      })),
+    );
+    await tx.insert(people).values({
+      fullName: DEMO_STAFF.fullName,
+      email: DEMO_STAFF.email,
+      isStaff: true,
+      passwordHash: staffHash,
+    });
     // The embedded provider identifies people by their own id.
     await tx
       .update(people)
