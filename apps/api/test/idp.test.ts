@@ -1,6 +1,7 @@
 import { AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
+import { deleteExpiredOidcPayloads } from '../src/plugins/idp/adapter';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 import {
   CookieJar,
@@ -79,6 +80,19 @@ describe.each(drivers)('embedded identity provider (%s)', (driver) => {
     expect(rows.map((r) => r.model)).toEqual(
       expect.arrayContaining(['Session', 'Grant', 'AuthorizationCode']),
     );
+  });
+
+  it('purges expired provider rows and keeps live ones', async () => {
+    await ctx.database.query(
+      `insert into oidc_payloads (model, id, payload, expires_at) values
+         ('Session', 'expired-one', '{}', now() - interval '1 minute'),
+         ('Session', 'live-one', '{}', now() + interval '1 hour')`,
+    );
+    await deleteExpiredOidcPayloads(ctx.database);
+    const ids = (
+      await ctx.database.query<{ id: string }>("select id from oidc_payloads where id like '%-one'")
+    ).map((r) => r.id);
+    expect(ids).toEqual(['live-one']);
   });
 
   it('refuses an unregistered redirect URI without redirecting to it', async () => {

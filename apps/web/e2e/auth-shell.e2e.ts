@@ -18,11 +18,18 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  const pageProblems: string[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
+    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+        pageProblems.push(message.text());
+      }
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -166,5 +173,9 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     // The provider session is over too: coming back asks for the password again.
     await page.goto(`${server.url}/profile`);
     await page.waitForURL(/\/interaction\//);
+  });
+
+  it('the pages ran without uncaught errors or Content-Security-Policy violations', () => {
+    expect(pageProblems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
 import { verifyPassword } from '../../domain/auth/password';
+import { deleteExpiredOidcPayloads } from './adapter';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
 import { renderLoginPage } from './pages';
 import { createProvider } from './provider';
@@ -13,6 +14,7 @@ import { createProvider } from './provider';
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
 const INVALID_LOGIN = 'Incorrect email or password.';
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The embedded OpenID Connect provider at /oidc with our own interaction pages. Used when no external
@@ -22,6 +24,14 @@ async function embeddedIdp(app: FastifyInstance) {
   const secrets = await loadOrCreateIdpSecrets(app.database);
   const provider = createProvider({ config: app.config, database: app.database, secrets });
   app.decorate('idpJwks', { keys: [publicJwk(secrets.signingKey)] });
+
+  const purge = setInterval(() => {
+    deleteExpiredOidcPayloads(app.database).catch((err: unknown) =>
+      app.log.warn({ err }, 'oidc purge failed'),
+    );
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   await app.register(middie);
   app.use('/oidc', provider.callback());

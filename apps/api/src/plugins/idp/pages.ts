@@ -31,7 +31,12 @@ export function renderAuthPage({
 </head>
 <body>
   <main class="card">
-    <div class="brand" aria-label="enQ">en<span>Q</span></div>
+    <svg class="brand" viewBox="0 0 88 32" role="img" aria-label="enQ">
+      <rect x="0" y="2" width="28" height="28" rx="7" fill="#2563eb"/>
+      <circle cx="14" cy="16" r="6.5" fill="none" stroke="#fff" stroke-width="3"/>
+      <path d="M17.5 19.5l4 4" stroke="#2dd4bf" stroke-width="3" stroke-linecap="round"/>
+      <text x="36" y="23" fill="#0f1b3d" font-family="ui-sans-serif, system-ui, sans-serif" font-size="19" font-weight="700" letter-spacing="-0.5">enQ</text>
+    </svg>
     ${body}
   </main>
 </body>
