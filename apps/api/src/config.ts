@@ -25,6 +25,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -54,6 +55,9 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
     },
     seedDemo: env.SEED_DEMO,
+    // How long a token lookup is reused. PGlite has one process, which sees every revocation itself;
+    // processes sharing a PostgreSQL server learn of one made elsewhere within this time.
+    tokenCacheTtlMs: (env.TOKEN_CACHE_SECONDS ?? (env.DATABASE_URL ? 5 : 60)) * 1000,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),

@@ -1,6 +1,7 @@
 import { API_ACCOUNT_BASE, AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../src/db/seed/demo-account';
+import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 import { foreignSignedIdToken, providerSignedIdToken, subjectOf, unsignedIdToken } from './helpers/tokens';
 
@@ -129,10 +130,27 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
   });
 
   it('an expired API token answers 401', async () => {
-    const { token } = (
-      await exchange(await providerSignedIdToken(ctx.database, { sub: adminSubject }))
-    ).json();
-    await ctx.database.query("update api_tokens set expires_at = now() - interval '1 second'");
+    const [admin] = await ctx.database.query<{ id: string }>('select id from people where is_admin');
+    const longAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
+    const { token } = await issueApiToken(ctx.database, admin!.id, longAgo);
     expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('a token revoked in the database behind this process is refused once the lookup cache lapses', async () => {
+    const uncached = await createTestApp(driver, { TOKEN_CACHE_SECONDS: '0' });
+    try {
+      const subject = await subjectOf(uncached.database, DEMO_ADMIN.email);
+      const session = await uncached.app.inject({
+        method: 'POST',
+        url: AUTH_PATHS.session,
+        payload: { id_token: await providerSignedIdToken(uncached.database, { sub: subject }) },
+      });
+      const headers = { authorization: `Bearer ${session.json().token}` };
+      expect((await uncached.app.inject({ url: AUTH_PATHS.me, headers })).statusCode).toBe(200);
+      await uncached.database.query('update api_tokens set revoked_at = now()');
+      expect((await uncached.app.inject({ url: AUTH_PATHS.me, headers })).statusCode).toBe(401);
+    } finally {
+      await uncached.close();
+    }
   });
 });

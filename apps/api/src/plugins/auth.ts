@@ -7,7 +7,13 @@ import {
   remoteKeys,
   type IdTokenVerifier,
 } from '../domain/auth/id-token-verifier';
-import { findPrincipalByToken, type Principal } from '../domain/auth/token-repository';
+import { PrincipalCache } from '../domain/auth/principal-cache';
+import {
+  findPrincipalByTokenHash,
+  hashToken,
+  revokeApiTokenHash,
+  type Principal,
+} from '../domain/auth/token-repository';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -16,6 +22,9 @@ declare module 'fastify' {
     verifyIdToken: IdTokenVerifier;
     /** onRequest hook: a live API token is required. */
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** Ends an API token now, here and in this process's cache. */
+    revokeToken: (token: string) => Promise<void>;
+    principalCache: PrincipalCache;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -37,12 +46,31 @@ async function authPlugin(app: FastifyInstance) {
 
   app.decorateRequest('principal', null);
   app.decorateRequest('bearerToken', null);
+  const cache = new PrincipalCache(app.config.tokenCacheTtlMs);
+  app.decorate('principalCache', cache);
+
+  const lookUp = async (token: string): Promise<Principal | null> => {
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) return cached;
+    const found = await findPrincipalByTokenHash(app.database, tokenHash);
+    if (!found) return null;
+    cache.set(tokenHash, found.principal, found.expiresAt);
+    return found.principal;
+  };
+
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const token = bearerFrom(req);
-    const principal = token ? await findPrincipalByToken(app.database, token) : null;
+    const principal = token ? await lookUp(token) : null;
     if (!principal) throw new HttpError(401, 'Your session has ended. Please sign in again.');
     req.bearerToken = token;
     req.principal = principal;
+  });
+
+  app.decorate('revokeToken', async (token: string) => {
+    const tokenHash = hashToken(token);
+    cache.forgetToken(tokenHash);
+    await revokeApiTokenHash(app.database, tokenHash);
   });
 }
 

@@ -11,7 +11,7 @@ export interface Principal {
   isAdmin: boolean;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueApiToken(database: Database, personId: string, now = new Date()) {
   const token = `enq_${randomBytes(32).toString('base64url')}`;
@@ -33,15 +33,22 @@ interface PrincipalRow {
   is_admin: boolean;
 }
 
-/** The person behind a live token, or null for unknown, expired and revoked tokens. */
-export async function findPrincipalByToken(database: Database, token: string): Promise<Principal | null> {
-  const [row] = await database.query<PrincipalRow>(
-    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.is_admin
+/** The person behind a live token (by its hash), or null for unknown, expired and revoked tokens. */
+export async function findPrincipalByTokenHash(
+  database: Database,
+  tokenHash: string,
+): Promise<{ principal: Principal; expiresAt: Date } | null> {
+  const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.is_admin, t.expires_at
        from api_tokens t join people p on p.id = t.person_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
-    [hashToken(token)],
+    [tokenHash],
   );
   if (!row) return null;
+  return { principal: toPrincipal(row), expiresAt: new Date(row.expires_at) };
+}
+
+function toPrincipal(row: PrincipalRow): Principal {
   return {
     personId: row.person_id,
     accountId: row.account_id,
@@ -52,9 +59,9 @@ export async function findPrincipalByToken(database: Database, token: string): P
   };
 }
 
-export async function revokeApiToken(database: Database, token: string): Promise<void> {
+export async function revokeApiTokenHash(database: Database, tokenHash: string): Promise<void> {
   await database.query(
     'update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null',
-    [hashToken(token)],
+    [tokenHash],
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
 import { findPersonBySubject } from '../../../../domain/auth/people-repository';
-import { issueApiToken, revokeApiToken } from '../../../../domain/auth/token-repository';
+import { issueApiToken } from '../../../../domain/auth/token-repository';
 import { HttpError } from '../../../../plugins/errors';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await revokeApiToken(app.database, req.bearerToken!);
+      await app.revokeToken(req.bearerToken!);
       return { message: 'Signed out.' };
     },
   );
