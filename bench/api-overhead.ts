@@ -65,20 +65,30 @@ async function tokenFor(env: Record<string, string>) {
 
 async function measure(label: string, env: Record<string, string>) {
   const token = await tokenFor(env);
+  const auth = { authorization: `Bearer ${token}` };
   const server = await startServer('bench/support/bench-server.ts', env);
+  let health: number, bare: number, me: number, uncached: number;
   try {
     await rps(`${server.url}/healthz`); // warm-up
-    const health = await rps(`${server.url}/healthz`);
-    const bare = await rps(`${server.url}/bench/bare`);
-    const me = await rps(`${server.url}/api/v1/auth/me`, { authorization: `Bearer ${token}` });
-    const ratio = me / bare;
-    console.log(
-      `${label}: /healthz ${health} req/s | bare PK route ${bare} req/s | GET /api/v1/auth/me ${me} req/s | ratio ${ratio.toFixed(2)}`,
-    );
-    return ratio;
+    health = await rps(`${server.url}/healthz`);
+    bare = await rps(`${server.url}/bench/bare`);
+    me = await rps(`${server.url}/api/v1/auth/me`, auth);
   } finally {
     await stop(server.child);
   }
+  // The same endpoint with the token lookup cache off: every request reads the token from the database.
+  const cold = await startServer('bench/support/bench-server.ts', { ...env, TOKEN_CACHE_SECONDS: '0' });
+  try {
+    uncached = await rps(`${cold.url}/api/v1/auth/me`, auth);
+  } finally {
+    await stop(cold.child);
+  }
+  const ratio = me / bare;
+  console.log(
+    `${label}: /healthz ${health} req/s | bare PK route ${bare} req/s | GET /api/v1/auth/me ${me} req/s ` +
+      `(ratio ${ratio.toFixed(2)}) | same with the token cache off ${uncached} req/s (ratio ${(uncached / bare).toFixed(2)})`,
+  );
+  return ratio;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-'));
