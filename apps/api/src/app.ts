@@ -14,9 +14,11 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import clockPlugin, { type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
+import mailerPlugin from './plugins/mailer';
 import sitePages from './plugins/site';
 import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
@@ -35,6 +37,8 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise the configured one is opened. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Business time; tests and simulations pass their own. */
+  clock?: Clock;
 }
 
 function contentSecurityPolicy(config: AppConfig) {
@@ -57,7 +61,7 @@ function contentSecurityPolicy(config: AppConfig) {
   };
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, clock }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -84,7 +88,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(clockPlugin, { clock });
   await app.register(dbPlugin, { database });
+  await app.register(mailerPlugin);
   if (config.oidc.embedded) await app.register(idpPlugin);
   await app.register(authPlugin);
 

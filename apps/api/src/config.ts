@@ -25,6 +25,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
@@ -54,6 +55,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       support: env.SUPPORT_URL ?? `${publicUrl}/site/support`,
       adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
     },
+    smtpUrl: env.SMTP_URL,
     seedDemo: env.SEED_DEMO,
     // How long a token lookup is reused. PGlite has one process, which sees every revocation itself;
     // processes sharing a PostgreSQL server learn of one made elsewhere within this time.

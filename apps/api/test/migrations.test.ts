@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData, seedReferenceData } from '../src/db/seed';
 import { drivers, openTestDatabase } from './helpers/app';
 
 const SCHEMA_SNAPSHOT = `
@@ -8,7 +8,8 @@ const SCHEMA_SNAPSHOT = `
     from information_schema.columns where table_schema = 'public'
    order by table_name, column_name`;
 const INDEX_SNAPSHOT = `select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`;
-const COUNTS = `select (select count(*) from accounts)::int as accounts, (select count(*) from people)::int as people`;
+const COUNTS = `select (select count(*) from accounts)::int as accounts, (select count(*) from people)::int as people,
+  (select count(*) from plans)::int as plans, (select count(*) from subscriptions)::int as subscriptions`;
 
 describe.each(drivers)('migrations and seed (%s)', (driver) => {
   let database: Database;
@@ -33,6 +34,8 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
   });
 
   it('seeds the demo account once: an admin with a PIN, sub-account users and a staff identity', async () => {
+    await seedReferenceData(database);
+    await seedReferenceData(database);
     expect(await seedDemoData(database)).toBe(true);
     const counts = await database.query(COUNTS);
     expect(await seedDemoData(database)).toBe(false);

@@ -6,3 +6,4 @@ export * from './public-config';
 export * from './return-path';
 export * from './site-links';
 export * from './pin';
+export * from './time';

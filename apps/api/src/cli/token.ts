@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData, seedReferenceData } from '../db/seed';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
 import { issueApiToken } from '../domain/auth/token-repository';
 
@@ -11,6 +11,7 @@ async function main() {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
+    await seedReferenceData(database);
     if (config.seedDemo) await seedDemoData(database);
     const [person] = await database.query<{ id: string }>(
       'select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1',

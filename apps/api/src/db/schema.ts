@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -28,6 +41,7 @@ export const people = pgTable(
     // The identity provider's `sub` for this person (the embedded provider uses the person's id).
     identitySubject: text('identity_subject'),
     passwordHash: text('password_hash'),
+    holdMusic: text('hold_music').references(() => holdMusic.value),
     createdAt: createdAt(),
   },
   (t) => [
@@ -85,3 +99,264 @@ export const serverSecrets = pgTable('server_secrets', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+// Credits are stored in hundredths (centicredits) so that every amount is an exact integer.
+const centicredits = (name: string) => bigint(name, { mode: 'number' });
+
+/** Tracks callers hear while they wait; the audio is served by the API. */
+export const holdMusic = pgTable('hold_music', {
+  value: text('value').primaryKey(),
+  name: text('name').notNull(),
+  fileName: text('file_name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Who changed what on an account, with the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    actorPersonId: uuid('actor_person_id'),
+    action: text('action').notNull(),
+    targetPersonId: uuid('target_person_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_account_at_idx').on(t.accountId, t.at)],
+);
+
+/** Every email the product sends; delivered by SMTP when configured, otherwise kept here to read. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id'),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** The plan catalogue: price ids, prices, credits per period. */
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  period: text('period').notNull(), // 'mo' | 'yr'
+  priceCents: integer('price_cents').notNull(),
+  credits: integer('credits').notNull(),
+  save: text('save'),
+  multiUser: boolean('multi_user').notNull().default(false),
+  available: boolean('available').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** One subscription per account; its periods follow the account's anniversary. */
+export const subscriptions = pgTable('subscriptions', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  status: text('status').notNull().default('active'), // 'active' | 'inactive'
+  anchorAt: ts('anchor_at').notNull(),
+  currentPeriodStart: ts('current_period_start').notNull(),
+  currentPeriodEnd: ts('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  pendingPlanId: text('pending_plan_id').references(() => plans.id),
+  isDelinquent: boolean('is_delinquent').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const billingPeriods = pgTable(
+  'billing_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [uniqueIndex('billing_periods_account_start_key').on(t.accountId, t.startsAt)],
+);
+
+/** Every grant and every use of credits; balances are sums over it. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => billingPeriods.id),
+    bucket: text('bucket').notNull(), // 'plan' | 'rollover' | 'bonus' | 'overage'
+    kind: text('kind').notNull(), // 'grant' | 'use' | 'expire' | 'carry'
+    amount: centicredits('amount').notNull(), // + grant, - use/expire
+    callUuid: text('call_uuid'),
+    invoiceId: text('invoice_id'),
+    note: text('note'),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('credit_ledger_account_period_idx').on(t.accountId, t.periodId, t.bucket)],
+);
+
+/** Credits per minute by destination and time-of-day slot (America/New_York), with effective dates. */
+export const rates = pgTable(
+  'rates',
+  {
+    destination: text('destination').notNull(),
+    slotStartMinute: integer('slot_start_minute').notNull(),
+    effectiveFrom: ts('effective_from').notNull(),
+    effectiveTo: ts('effective_to'),
+    creditsPerMinute: centicredits('credits_per_minute').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.destination, t.slotStartMinute, t.effectiveFrom] })],
+);
+
+export const calls = pgTable(
+  'calls',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    callUuid: text('call_uuid').notNull(),
+    personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    callTimestamp: ts('call_timestamp').notNull(),
+    destination: text('destination').notNull(),
+    callerIdNumber: text('caller_id_number').notNull(),
+    billedSeconds: integer('billed_seconds').notNull(),
+    billingRate: centicredits('billing_rate').notNull(),
+    creditsUsed: centicredits('credits_used').notNull(),
+    periodId: uuid('period_id').references(() => billingPeriods.id),
+  },
+  (t) => [
+    uniqueIndex('calls_call_uuid_key').on(t.callUuid),
+    index('calls_account_time_idx').on(t.accountId, t.callTimestamp, t.callUuid),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    kind: text('kind').notNull(), // 'period' | 'interim' | 'renewal'
+    periodId: uuid('period_id').references(() => billingPeriods.id),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    status: text('status').notNull(), // 'open' | 'paid' | 'void' | 'refunded'
+    subscriptionCents: integer('subscription_cents').notNull(),
+    overageCredits: centicredits('overage_credits').notNull(),
+    overageCents: integer('overage_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    creditsUsed: centicredits('credits_used').notNull(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),
+  ],
+);
+
+export const invoiceLines = pgTable('invoice_lines', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  invoiceId: text('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(), // 'subscription' | 'overage'
+  description: text('description').notNull(),
+  quantity: centicredits('quantity').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+});
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(), // the provider's payment method id
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_account_idx').on(t.accountId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(), // the provider's payment id
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(), // 'succeeded' | 'failed'
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
+    index('payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+export const refunds = pgTable('refunds', {
+  id: text('id').primaryKey(),
+  invoiceId: text('invoice_id')
+    .notNull()
+    .references(() => invoices.id),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerAccountId: uuid('referrer_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    referredEmail: text('referred_email'),
+    referredAccountId: uuid('referred_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    bonusGrantedAt: ts('bonus_granted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerAccountId)],
+);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData, seedReferenceData } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +18,7 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   const database = options.database ?? (await openDatabase(app.config.database));
   try {
     await database.migrate();
+    await seedReferenceData(database);
     if (app.config.seedDemo) await seedDemoData(database, app.log);
   } catch (error) {
     if (!options.database) await database.close();
