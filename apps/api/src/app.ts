@@ -14,16 +14,20 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import billingPlugin from './plugins/billing';
 import clockPlugin, { type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
+import paymentsPlugin from './plugins/payments';
+import type { PaymentProvider } from './plugins/payments/provider';
 import sitePages from './plugins/site';
 import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
+import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
 
 declare module 'fastify' {
@@ -39,6 +43,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Business time; tests and simulations pass their own. */
   clock?: Clock;
+  /** The card provider; by default the configured one (Stripe with a key, else the sandbox). */
+  payments?: PaymentProvider;
+  /** Run scheduled jobs (period close); tests drive them by hand. */
+  scheduleJobs?: boolean;
 }
 
 function contentSecurityPolicy(config: AppConfig) {
@@ -61,10 +69,19 @@ function contentSecurityPolicy(config: AppConfig) {
   };
 }
 
-export async function buildApp({ config, database, logger, clock }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock,
+  payments,
+  scheduleJobs = true,
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,7 +98,12 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(swagger, {
     openapi: {
       info: { title: 'enQ account portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          serviceKey: { type: 'apiKey', in: 'header', name: 'x-service-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -91,6 +113,8 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(clockPlugin, { clock });
   await app.register(dbPlugin, { database });
   await app.register(mailerPlugin);
+  await app.register(paymentsPlugin, { provider: payments });
+  await app.register(billingPlugin, { schedule: scheduleJobs });
   if (config.oidc.embedded) await app.register(idpPlugin);
   await app.register(authPlugin);
 
@@ -98,6 +122,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(configRoute, { prefix: '/api/v1' });
   await app.register(authRoutes, { prefix: API_AUTH_BASE });
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
+  await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(sitePages);
   await app.register(webApp);
   return app;

@@ -25,6 +25,15 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
@@ -56,6 +65,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
     },
     smtpUrl: env.SMTP_URL,
+    payments: { stripeSecretKey: env.STRIPE_SECRET_KEY, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
     seedDemo: env.SEED_DEMO,
     // How long a token lookup is reused. PGlite has one process, which sees every revocation itself;
     // processes sharing a PostgreSQL server learn of one made elsewhere within this time.

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/lock';
-import { DEMO_ADMIN, DEMO_STAFF } from './db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from './db/seed/demo-account';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -40,6 +40,10 @@ async function main() {
         `  enQ account portal: ${config.publicUrl}`,
         `  Sign in as the account holder: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
         `  Staff identity:                ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`,
+        `  Annual-plan account:           ${DEMO_ANNUAL.email} / ${DEMO_ANNUAL.password}`,
+        ...(config.env === 'production'
+          ? []
+          : [`  Telephony service key:         ${app.telephonyServiceKey}`]),
         `  API docs:                      ${config.publicUrl}/api/docs`,
         '',
       ].join('\n'),

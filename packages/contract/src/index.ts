@@ -7,3 +7,7 @@ export * from './return-path';
 export * from './site-links';
 export * from './pin';
 export * from './time';
+export * from './credits';
+export * from './users';
+export * from './telephony';
+export * from './subscription';

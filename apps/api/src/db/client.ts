@@ -12,11 +12,20 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface Database {
+/** Something SQL can be sent to: the database, or one transaction on it. */
+export interface Queryable {
+  /** One parameterised statement straight through the driver. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** One parameterised statement straight through the driver, for the few places that need no ORM. */
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Inside,
+   * send every statement through the given `tx`, never through the database itself.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +44,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
+      async transaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const result = await work({
+            query: async (text, params) => (await client.query(text, params)).rows,
+          });
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       async migrate() {
         // Several processes may start at once against one server: migrate one at a time.
         const client = await pool.connect();
@@ -60,6 +85,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       query: async (text, params) => (await client.query(text, params)).rows as never,
+      transaction: (work) =>
+        client.transaction((tx) =>
+          work({ query: async (text, params) => (await tx.query(text, params)).rows as never }),
+        ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       async close() {
         await client.close();

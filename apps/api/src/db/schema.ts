@@ -245,6 +245,11 @@ export const calls = pgTable(
     billedSeconds: integer('billed_seconds').notNull(),
     billingRate: centicredits('billing_rate').notNull(),
     creditsUsed: centicredits('credits_used').notNull(),
+    // How this call's credits were drawn (they add up to credits_used); the ledger holds the same per batch.
+    planCredits: centicredits('plan_credits').notNull().default(0),
+    rolloverCredits: centicredits('rollover_credits').notNull().default(0),
+    overageCredits: centicredits('overage_credits').notNull().default(0),
+    unbilledCredits: centicredits('unbilled_credits').notNull().default(0),
     periodId: uuid('period_id').references(() => billingPeriods.id),
   },
   (t) => [

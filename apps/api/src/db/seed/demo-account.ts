@@ -20,3 +20,12 @@ export const DEMO_SUB_USERS = [
   { fullName: 'Tom Nguyen', email: 'tom.nguyen@harborpinetax.com' },
   { fullName: 'Rachel Birnbaum', email: 'rachel.birnbaum@harborpinetax.com' },
 ];
+
+/** A second demo account: a one-person bookkeeper on an annual plan whose credits are used up. */
+export const DEMO_ANNUAL = {
+  accountName: 'Lakeside Bookkeeping',
+  fullName: 'Sam Ortiz',
+  email: 'sam.ortiz@lakesidebooks.com',
+  password: 'enq-demo-2026',
+  planId: 'solo-annual',
+};

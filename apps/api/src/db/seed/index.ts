@@ -4,18 +4,23 @@ import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
 import { accounts, people } from '../schema';
-import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
-import { seedDemoSubscription } from './demo-subscription';
+import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
+import { seedDemoHistory } from './demo-billing';
+import { seedDemoUsers } from './demo-users';
+import { seedHoldMusic } from './hold-music';
 import { seedPlans } from './plans';
+import { seedRates } from './rates';
 import type { DemoSeeder } from './types';
 
 /** Catalogues every database needs (plans, ...): upserted at every start, demo or not. */
 export async function seedReferenceData(database: Database): Promise<void> {
   await seedPlans(database.db);
+  await seedRates(database);
+  await seedHoldMusic(database.db);
 }
 
 /** Each area's part of the demo account, in order. */
-const DEMO_SEEDERS: DemoSeeder[] = [seedDemoSubscription];
+const DEMO_SEEDERS: DemoSeeder[] = [seedDemoUsers];
 
 /**
  * Fills an empty database with the demo account. Idempotent: it does nothing once any account exists,
@@ -28,15 +33,16 @@ export async function seedDemoData(
 ): Promise<boolean> {
   const [existing] = await database.db.select({ n: count() }).from(accounts);
   if (existing && existing.n > 0) return false;
-  const [adminHash, staffHash] = await Promise.all([
+  const [adminHash, staffHash, annualHash] = await Promise.all([
     hashPassword(DEMO_ADMIN.password),
     hashPassword(DEMO_STAFF.password),
+    hashPassword(DEMO_ANNUAL.password),
   ]);
   const pins = new Set<string>();
-  while (pins.size < DEMO_SUB_USERS.length + 1) pins.add(randomPin());
-  const [adminPin, ...userPins] = [...pins];
+  while (pins.size < DEMO_SUB_USERS.length + 2) pins.add(randomPin());
+  const [adminPin, annualPin, ...userPins] = [...pins];
 
-  await database.db.transaction(async (tx) => {
+  const ids = await database.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
       .values({ name: DEMO_ACCOUNT_NAME })
@@ -64,6 +70,18 @@ export async function seedDemoData(
         })),
       )
       .returning({ id: people.id });
+    const [annual] = await tx
+      .insert(accounts)
+      .values({ name: DEMO_ANNUAL.accountName })
+      .returning({ id: accounts.id });
+    await tx.insert(people).values({
+      accountId: annual!.id,
+      fullName: DEMO_ANNUAL.fullName,
+      email: DEMO_ANNUAL.email,
+      pin: annualPin!,
+      isAdmin: true,
+      passwordHash: annualHash,
+    });
     await tx.insert(people).values({
       fullName: DEMO_STAFF.fullName,
       email: DEMO_STAFF.email,
@@ -77,6 +95,25 @@ export async function seedDemoData(
       .where(sql`${people.passwordHash} is not null`);
     const demo = { accountId, adminId: admin!.id, userIds: users.map((u) => u.id), now };
     for (const seed of DEMO_SEEDERS) await seed(tx, demo);
+    return { accountId, annualAccountId: annual!.id };
+  });
+  // Billing history is made by the engine itself under a moving clock, after the people exist.
+  await seedDemoHistory(database, {
+    accountId: ids.accountId,
+    planId: 'team-monthly',
+    months: 14,
+    days: 19,
+    callsPerMonth: 55,
+    now,
+    seed: 2026,
+  });
+  await seedDemoHistory(database, {
+    accountId: ids.annualAccountId,
+    planId: DEMO_ANNUAL.planId,
+    months: 5,
+    callsPerMonth: 45,
+    now,
+    seed: 7,
   });
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { SubscriptionPage } from './subscription-page';
 
 export function Component() {
-  return <PageTitle path="/subscription" />;
+  return <SubscriptionPage />;
 }

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { UsersPage } from './users-page';
 
 export function Component() {
-  return <PageTitle path="/users" />;
+  return <UsersPage />;
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
 import { HttpError } from '../../../../plugins/errors';
+import subscriptionRoutes from './subscription';
+import usersRoutes from './users';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. Each area registers its routes
@@ -8,6 +10,8 @@ import { HttpError } from '../../../../plugins/errors';
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAccountMember);
+  await app.register(subscriptionRoutes, { prefix: '/subscription' });
+  await app.register(usersRoutes, { prefix: '/users' });
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {
     throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);

@@ -1,0 +1,129 @@
+import { BUSINESS_TIME_ZONE } from '@enq/contract';
+import { TZDate } from '@date-fns/tz';
+import { subDays, subMonths } from 'date-fns';
+import { BillingEngine } from '../../domain/billing/billing-engine';
+import { RateTable } from '../../domain/billing/rates';
+import { ingestCalls } from '../../domain/telephony/ingest';
+import type { Clock } from '../../plugins/clock';
+import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
+import type { Database } from '../client';
+import { DESTINATIONS } from './rates';
+
+/** A small deterministic generator, so the demo history is the same on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Filing season (February to April) and the October extension deadline are the busy months. */
+const SEASON = [0.9, 1.5, 1.9, 2.2, 1.0, 0.7, 0.6, 0.7, 0.9, 1.4, 0.8, 0.7];
+
+export interface DemoCallsOptions {
+  pins: string[];
+  from: Date;
+  to: Date;
+  callsPerMonth: number;
+  random: () => number;
+  uuidPrefix: string;
+}
+
+/** Realistic calls: weekdays, office hours in New York, busier lines more often, 3 to 45 minutes. */
+export function demoCalls({ pins, from, to, callsPerMonth, random, uuidPrefix }: DemoCallsOptions) {
+  const calls = [];
+  const spanMs = to.getTime() - from.getTime();
+  const month = new TZDate(from.getTime(), BUSINESS_TIME_ZONE).getMonth();
+  const count = Math.round((callsPerMonth * SEASON[month]! * spanMs) / (30.4 * 86_400_000));
+  const weights = DESTINATIONS.map((d) => d.load);
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; calls.length < count && i < count * 4; i++) {
+    const day = new TZDate(from.getTime() + random() * spanMs, BUSINESS_TIME_ZONE);
+    if (day.getDay() === 0 || day.getDay() === 6) continue;
+    day.setHours(8 + Math.floor(random() * 10), Math.floor(random() * 60), Math.floor(random() * 60), 0);
+    const at = new Date(day.getTime());
+    if (at < from || at >= to) continue;
+    let pick = random() * totalWeight;
+    const destination = DESTINATIONS.find((_, k) => (pick -= weights[k]!) < 0) ?? DESTINATIONS[0];
+    calls.push({
+      call_uuid: `${uuidPrefix}-${at.getTime().toString(36)}-${i}`,
+      pin: pins[Math.floor(random() * pins.length)]!,
+      call_timestamp: at.toISOString(),
+      destination: destination.name,
+      caller_id_number: `+1${Math.floor(2_000_000_000 + random() * 7_999_999_999)}`,
+      billed_duration: Math.round(180 + random() ** 1.6 * 2400),
+    });
+  }
+  return calls.sort((a, b) => a.call_timestamp.localeCompare(b.call_timestamp));
+}
+
+/**
+ * The account's billing history, made by the engine itself under a moving clock: the subscription
+ * starts `months` ago, each period's calls are posted, and each period is closed, invoiced and paid.
+ */
+export async function seedDemoHistory(
+  database: Database,
+  options: {
+    accountId: string;
+    planId: string;
+    months: number;
+    /** Extra days back, so that today falls in the middle of a period rather than at its start. */
+    days?: number;
+    callsPerMonth: number;
+    now: Date;
+    seed: number;
+  },
+): Promise<void> {
+  const { accountId, planId, months, callsPerMonth, now } = options;
+  const time = new TZDate(subDays(subMonths(now, months), options.days ?? 0).getTime(), BUSINESS_TIME_ZONE);
+  time.setHours(9, 0, 0, 0);
+  let clockAt = new Date(time.getTime());
+  const clock: Clock = { now: () => clockAt };
+  const sandbox = new SandboxPaymentProvider();
+  const engine = new BillingEngine({ database, payments: sandbox, clock });
+  const rates = await RateTable.load(database);
+  const random = seededRandom(options.seed);
+  const pins = (
+    await database.query<{ pin: string }>(
+      'select pin from people where account_id = $1 and pin is not null order by created_at',
+      [accountId],
+    )
+  ).map((r) => r.pin);
+
+  const expYear = now.getUTCFullYear() + 2;
+  const card = sandbox.createPaymentMethod(
+    { number: '4242424242424242', expMonth: 8, expYear },
+    accountId.slice(0, 8),
+  );
+  await database.query(
+    `insert into payment_methods (id, account_id, brand, last4, exp_month, exp_year) values ($1, $2, 'visa', '4242', 8, $3)`,
+    [card, accountId, expYear],
+  );
+  await engine.startSubscription(accountId, planId);
+  for (;;) {
+    const [sub] = await database.query<{ current_period_start: Date; current_period_end: Date }>(
+      'select current_period_start, current_period_end from subscriptions where account_id = $1',
+      [accountId],
+    );
+    const start = new Date(sub!.current_period_start);
+    const end = new Date(Math.min(new Date(sub!.current_period_end).getTime(), now.getTime()));
+    const calls = demoCalls({
+      pins,
+      from: start,
+      to: end,
+      callsPerMonth,
+      random,
+      uuidPrefix: `demo-${accountId.slice(0, 8)}`,
+    });
+    clockAt = end;
+    for (let i = 0; i < calls.length; i += 1000) {
+      await ingestCalls({ database, rates, engine, now: end }, calls.slice(i, i + 1000));
+    }
+    if (end.getTime() >= now.getTime()) break;
+    await engine.closeDuePeriods(accountId);
+  }
+}

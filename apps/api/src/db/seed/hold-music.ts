@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { holdMusic } from '../schema';
+
+/**
+ * The hold-music catalogue callers hear while they wait. Each track's audio is synthesised by the API
+ * (domain/users/hold-music-audio.ts) from the melody named here; the first track is the default.
+ */
+export const HOLD_MUSIC_CATALOGUE = [
+  { value: 'harbor-lights', name: 'Harbor Lights', fileName: 'harbor-lights.wav', sort: 1 },
+  { value: 'morning-commute', name: 'Morning Commute', fileName: 'morning-commute.wav', sort: 2 },
+  { value: 'quiet-ledger', name: 'Quiet Ledger', fileName: 'quiet-ledger.wav', sort: 3 },
+  { value: 'blue-note-waltz', name: 'Blue Note Waltz', fileName: 'blue-note-waltz.wav', sort: 4 },
+  { value: 'evergreen-strings', name: 'Evergreen Strings', fileName: 'evergreen-strings.wav', sort: 5 },
+] as const;
+
+export type HoldMusicValue = (typeof HOLD_MUSIC_CATALOGUE)[number]['value'];
+
+/** Upserted at every start, like the plan catalogue. */
+export async function seedHoldMusic(db: Db): Promise<void> {
+  await db
+    .insert(holdMusic)
+    .values(HOLD_MUSIC_CATALOGUE.map((t) => ({ ...t })))
+    .onConflictDoUpdate({
+      target: holdMusic.value,
+      set: { name: sql`excluded.name`, fileName: sql`excluded.file_name`, sort: sql`excluded.sort` },
+    });
+}

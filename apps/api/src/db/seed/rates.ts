@@ -1,0 +1,47 @@
+import type { Database } from '../client';
+import { RATE_SLOT_MINUTES } from '../../domain/billing/rates';
+
+/** The lines calls go to, with how busy each runs (scales its price) and its busiest hour (local). */
+export const DESTINATIONS = [
+  { name: 'IRS Practitioner Priority Service', load: 1.0, peak: 10 },
+  { name: 'IRS Business & Specialty Tax Line', load: 0.85, peak: 11 },
+  { name: 'IRS e-Services Help Desk', load: 0.6, peak: 9 },
+  { name: 'IRS Taxpayer Advocate Service', load: 0.7, peak: 13 },
+  { name: 'IRS International Taxpayer Service', load: 0.55, peak: 8 },
+  { name: 'California Franchise Tax Board', load: 0.8, peak: 12 },
+  { name: 'New York Dept. of Taxation and Finance', load: 0.75, peak: 10 },
+  { name: 'Texas Comptroller of Public Accounts', load: 0.5, peak: 11 },
+  { name: 'Florida Department of Revenue', load: 0.45, peak: 14 },
+  { name: 'Illinois Department of Revenue', load: 0.4, peak: 9 },
+] as const;
+
+/** Since the start of 2025: every rate below is in effect from then on. */
+export const RATES_EFFECTIVE_FROM = new Date('2025-01-01T05:00:00Z');
+
+/**
+ * Credits per minute (in hundredths) for a destination in a local slot: 20 credits off-hours, rising
+ * with the line's load towards its busiest hour (dynamic pricing follows the queues at the agency).
+ */
+export function seededRateCc(load: number, peak: number, slotStartMinute: number): number {
+  const hour = slotStartMinute / 60;
+  const open = hour >= 7 && hour < 19;
+  if (!open) return 2000;
+  const closeness = Math.max(0, 1 - Math.abs(hour + 0.25 - peak) / 6);
+  const credits = 22 + load * (10 + 28 * closeness);
+  return Math.round(credits * 4) * 25; // to the quarter credit
+}
+
+/** Upserted at every start with the catalogue of destinations and their time-of-day curve. */
+export async function seedRates(database: Database): Promise<void> {
+  const rows: [string, number, number][] = [];
+  for (const d of DESTINATIONS) {
+    for (let slot = 0; slot < 24 * 60; slot += RATE_SLOT_MINUTES)
+      rows.push([d.name, slot, seededRateCc(d.load, d.peak, slot)]);
+  }
+  await database.query(
+    `insert into rates (destination, slot_start_minute, effective_from, credits_per_minute)
+     select d, s, $1, r from unnest($2::text[], $3::int[], $4::bigint[]) as u(d, s, r)
+     on conflict (destination, slot_start_minute, effective_from) do update set credits_per_minute = excluded.credits_per_minute`,
+    [RATES_EFFECTIVE_FROM, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  );
+}

@@ -1,0 +1,101 @@
+import type { Queryable } from '../../db/client';
+
+export type Bucket = 'plan' | 'rollover' | 'overage' | 'unbilled';
+export type EntryKind = 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire';
+
+export interface LedgerEntry {
+  accountId: string;
+  periodId: string;
+  bucket: Bucket;
+  kind: EntryKind;
+  /** Centicredits: positive for grants, negative for uses, carries out and expiry. */
+  amount: number;
+  at: Date;
+  callUuid?: string | null;
+  invoiceId?: string | null;
+  note?: string | null;
+}
+
+export async function insertLedgerEntries(q: Queryable, entries: LedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  // One statement for any number of entries: arrays unnested server-side.
+  await q.query(
+    `insert into credit_ledger (account_id, period_id, bucket, kind, amount, at, call_uuid, invoice_id, note)
+     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[],
+                          $7::text[], $8::text[], $9::text[])`,
+    [
+      entries.map((e) => e.accountId),
+      entries.map((e) => e.periodId),
+      entries.map((e) => e.bucket),
+      entries.map((e) => e.kind),
+      entries.map((e) => e.amount),
+      entries.map((e) => e.at.toISOString()),
+      entries.map((e) => e.callUuid ?? null),
+      entries.map((e) => e.invoiceId ?? null),
+      entries.map((e) => e.note ?? null),
+    ],
+  );
+}
+
+/** A period's credits, all derived from the ledger (centicredits). */
+export interface PeriodUsage {
+  granted: { plan: number; carryIn: number; bonus: number };
+  used: { plan: number; rollover: number; overage: number; unbilled: number };
+  left: { plan: number; rollover: number };
+  carriedOut: number;
+  expired: number;
+  /** Overage already put on an invoice (interim or closing). */
+  overageInvoiced: number;
+  calls: number;
+  overageCalls: number;
+}
+
+interface SumRow {
+  bucket: Bucket;
+  kind: EntryKind;
+  total: string;
+}
+
+export async function periodUsage(q: Queryable, accountId: string, periodId: string): Promise<PeriodUsage> {
+  const [sums, [invoiced], [counts]] = await Promise.all([
+    q.query<SumRow>(
+      `select bucket, kind, sum(amount)::text as total from credit_ledger
+        where account_id = $1 and period_id = $2 group by bucket, kind`,
+      [accountId, periodId],
+    ),
+    q.query<{ total: string }>(
+      `select coalesce(sum(overage_credits), 0)::text as total from invoices
+        where account_id = $1 and period_id = $2 and status <> 'void'`,
+      [accountId, periodId],
+    ),
+    q.query<{ calls: number; overage_calls: number }>(
+      `select count(*)::int as calls, count(*) filter (where overage_credits > 0)::int as overage_calls
+         from calls where account_id = $1 and period_id = $2 and credits_used > 0`,
+      [accountId, periodId],
+    ),
+  ]);
+  // Sums are negated for uses; `+ 0` keeps a negated zero from showing as -0.
+  const sum = (bucket: Bucket, kind: EntryKind) =>
+    Number(sums.find((s) => s.bucket === bucket && s.kind === kind)?.total ?? 0) + 0;
+  const bucketTotal = (bucket: Bucket) =>
+    sums.filter((s) => s.bucket === bucket).reduce((t, s) => t + Number(s.total), 0);
+  return {
+    granted: {
+      plan: sum('plan', 'grant'),
+      carryIn: sum('rollover', 'carry_in'),
+      bonus: sum('rollover', 'bonus'),
+    },
+    used: {
+      plan: 0 - sum('plan', 'use') + 0,
+      rollover: 0 - sum('rollover', 'use') + 0,
+      overage: 0 - sum('overage', 'use') + 0,
+      unbilled: 0 - sum('unbilled', 'use') + 0,
+    },
+    left: { plan: bucketTotal('plan'), rollover: bucketTotal('rollover') },
+    carriedOut: 0 - (sum('plan', 'carry_out') + sum('rollover', 'carry_out')) + 0,
+    expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire')) + 0,
+    overageInvoiced: Number(invoiced?.total ?? 0),
+    calls: counts?.calls ?? 0,
+    overageCalls: counts?.overage_calls ?? 0,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Queryable } from '../../db/client';
+import type { PlanPeriod } from '../subscriptions/periods';
+
+export interface Plan {
+  id: string;
+  name: string;
+  period: PlanPeriod;
+  priceCents: number;
+  /** Credits granted each period, in centicredits. */
+  creditsCc: number;
+  save: string | null;
+  multiUser: boolean;
+}
+
+interface PlanRow {
+  id: string;
+  name: string;
+  period: PlanPeriod;
+  price_cents: number;
+  credits: number;
+  save: string | null;
+  multi_user: boolean;
+}
+
+const toPlan = (r: PlanRow): Plan => ({
+  id: r.id,
+  name: r.name,
+  period: r.period,
+  priceCents: r.price_cents,
+  creditsCc: r.credits * 100,
+  save: r.save,
+  multiUser: r.multi_user,
+});
+
+export async function listAvailablePlans(q: Queryable): Promise<Plan[]> {
+  return (await q.query<PlanRow>('select * from plans where available order by sort')).map(toPlan);
+}
+
+export async function findPlan(q: Queryable, id: string): Promise<Plan | null> {
+  const [row] = await q.query<PlanRow>('select * from plans where id = $1', [id]);
+  return row ? toPlan(row) : null;
+}

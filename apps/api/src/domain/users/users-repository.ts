@@ -1,0 +1,225 @@
+import {
+  API_ACCOUNT_BASE,
+  maskPin,
+  USERS_PATHS,
+  type HoldMusic,
+  type User,
+  type UsersData,
+} from '@enq/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Tx } from '../../db/seed/types';
+import { getSubscriptionStatus } from '../subscriptions/status';
+
+/** A person as the users area reads and writes them. */
+export interface PersonRow {
+  id: string;
+  full_name: string;
+  email: string;
+  pin: string;
+  hold_music: string | null;
+  is_admin: boolean;
+}
+
+export interface AuditEntry {
+  action: string;
+  target_person_id: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The first PostgreSQL error in a cause chain (drizzle wraps the driver's error). */
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string; message?: string } {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current as never;
+    current = current.cause as typeof current;
+  }
+  return {};
+}
+
+/** Which unique index a violation hit: 'pin', 'email' or null (not a unique violation of ours). */
+export function uniqueViolation(error: unknown): 'pin' | 'email' | null {
+  const e = pgErrorOf(error);
+  if (e.code !== '23505') return null;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('people_pin_key')) return 'pin';
+  if (where.includes('people_account_email_key')) return 'email';
+  return null;
+}
+
+export async function holdMusicCatalogue(database: Database): Promise<HoldMusic[]> {
+  const rows = await database.query<{ value: string; name: string }>(
+    'select value, name from hold_music order by sort, name',
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    value: r.value,
+    url: `${API_ACCOUNT_BASE}${USERS_PATHS.holdMusicAudio(r.value)}`,
+  }));
+}
+
+export async function holdMusicExists(database: Database, value: string): Promise<boolean> {
+  const rows = await database.query('select 1 from hold_music where value = $1', [value]);
+  return rows.length > 0;
+}
+
+/** The whole users page: the admin, the sub-account users (oldest first), the catalogue, the flags. */
+export async function getUsersData(database: Database, accountId: string): Promise<UsersData> {
+  const [catalogue, status, people] = await Promise.all([
+    holdMusicCatalogue(database),
+    getSubscriptionStatus(database, accountId),
+    // One row of JSON text: PGlite parses rows in JS, so 10,000 rows as one value is much faster.
+    database.query<{ admin: string | null; users: string | null }>(
+      `select
+         (select json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
+                                   'hold_music', coalesce(hold_music, ''))::text
+            from people where account_id = $1 and is_admin) as admin,
+         (select json_agg(json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
+                                            'hold_music', coalesce(hold_music, '')) order by created_at, lower(full_name), id)::text
+            from people where account_id = $1 and not is_admin and not is_staff) as users`,
+      [accountId],
+    ),
+  ]);
+  const defaultHoldMusic = catalogue[0]?.value ?? '';
+  const withDefault = (u: User): User => (u.hold_music ? u : { ...u, hold_music: defaultHoldMusic });
+  const row = people[0];
+  const admin = row?.admin ? withDefault(JSON.parse(row.admin) as User) : null;
+  if (!admin) throw new Error(`account ${accountId} has no admin user`);
+  const users = row?.users ? (JSON.parse(row.users) as User[]).map(withDefault) : [];
+  return {
+    admin_user: admin,
+    users,
+    is_subscription_active: status.isActive,
+    is_multi_user: status.multiUser,
+    hold_music_list: catalogue,
+    default_hold_music: defaultHoldMusic,
+  };
+}
+
+/** The account's people with the given PINs (scoped: another account's PIN is simply not found). */
+export async function peopleByPins(
+  database: Database,
+  accountId: string,
+  pins: string[],
+): Promise<PersonRow[]> {
+  if (pins.length === 0) return [];
+  return database.query<PersonRow>(
+    `select id, full_name, email, pin, hold_music, is_admin from people
+      where account_id = $1 and pin = any($2::text[]) and not is_staff`,
+    [accountId, pins],
+  );
+}
+
+export async function peopleByEmails(
+  database: Database,
+  accountId: string,
+  emails: string[],
+): Promise<PersonRow[]> {
+  if (emails.length === 0) return [];
+  return database.query<PersonRow>(
+    `select id, full_name, email, pin, hold_music, is_admin from people
+      where account_id = $1 and lower(email) = any($2::text[]) and not is_staff`,
+    [accountId, emails.map((e) => e.trim().toLowerCase())],
+  );
+}
+
+export async function adminOf(database: Database, accountId: string): Promise<PersonRow> {
+  const [admin] = await database.query<PersonRow>(
+    'select id, full_name, email, pin, hold_music, is_admin from people where account_id = $1 and is_admin',
+    [accountId],
+  );
+  if (!admin) throw new Error(`account ${accountId} has no admin user`);
+  return admin;
+}
+
+export async function accountEmails(database: Database, accountId: string): Promise<Set<string>> {
+  const rows = await database.query<{ e: string }>(
+    'select lower(email) as e from people where account_id = $1',
+    [accountId],
+  );
+  return new Set(rows.map((r) => r.e));
+}
+
+export async function insertPerson(
+  tx: Tx,
+  accountId: string,
+  user: { full_name: string; email: string; hold_music: string },
+  pin: string,
+): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    tx,
+    sql`insert into people (account_id, full_name, email, pin, hold_music)
+        values (${accountId}, ${user.full_name}, ${user.email}, ${pin}, ${user.hold_music}) returning id`,
+  );
+  return row!.id;
+}
+
+export async function updatePerson(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  user: { full_name: string; email: string; hold_music: string },
+): Promise<void> {
+  await tx.execute(
+    sql`update people set full_name = ${user.full_name}, email = ${user.email}, hold_music = ${user.hold_music}
+         where id = ${id} and account_id = ${accountId}`,
+  );
+}
+
+/** Many updates in one statement (a bulk change of thousands of users). */
+export async function updatePeople(
+  tx: Tx,
+  accountId: string,
+  users: { id: string; full_name: string; email: string; hold_music: string }[],
+): Promise<void> {
+  await tx.execute(
+    sql`update people p set full_name = v.full_name, email = v.email, hold_music = v.hold_music
+          from jsonb_to_recordset(${JSON.stringify(users)}::jsonb)
+               as v(id uuid, full_name text, email text, hold_music text)
+         where p.id = v.id and p.account_id = ${accountId}`,
+  );
+}
+
+export async function setPin(tx: Tx, accountId: string, id: string, pin: string): Promise<void> {
+  await tx.execute(sql`update people set pin = ${pin} where id = ${id} and account_id = ${accountId}`);
+}
+
+export async function deletePerson(tx: Tx, accountId: string, id: string): Promise<void> {
+  await tx.execute(sql`delete from people where id = ${id} and account_id = ${accountId} and not is_admin`);
+}
+
+/** Writes audit rows in one statement. PINs are recorded masked: the log is not a PIN store. */
+export async function writeAudit(
+  tx: Tx,
+  accountId: string,
+  actorId: string,
+  entries: AuditEntry[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 2000) {
+    const chunk = entries.slice(i, i + 2000);
+    await tx.execute(sql`
+      insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
+      select ${accountId}::uuid, ${actorId}::uuid, e.action, e.target_person_id::uuid, e.before, e.after
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+             as e(action text, target_person_id text, before jsonb, after jsonb)`);
+  }
+}
+
+/** How a person appears in the audit log. */
+export const auditView = (p: {
+  full_name: string;
+  email: string;
+  pin: string | null;
+  hold_music: string | null;
+}) => ({
+  full_name: p.full_name,
+  email: p.email,
+  pin_number: p.pin ? maskPin(p.pin) : null,
+  hold_music: p.hold_music,
+});

@@ -1,0 +1,71 @@
+import Stripe from 'stripe';
+import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './provider';
+import { UnknownPaymentMethodError } from './provider';
+
+/** Stripe, through its official SDK: charges are off-session PaymentIntents confirmed at once. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    readonly publishableKey: string | null,
+  ) {
+    this.stripe = new Stripe(secretKey);
+  }
+
+  async describePaymentMethod(paymentMethodId: string): Promise<CardDetails> {
+    try {
+      const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+      if (!method.card) throw new UnknownPaymentMethodError('That payment method is not a card.');
+      return {
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new UnknownPaymentMethodError(error.message);
+      throw error;
+    }
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const card = await this.describePaymentMethod(request.paymentMethodId);
+    const summary = { brand: card.brand, last4: card.last4 };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          payment_method: request.paymentMethodId,
+          ...(request.customerId ? { customer: request.customerId } : {}),
+          description: request.description,
+          confirm: true,
+          off_session: true,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id, card: summary };
+      return {
+        status: 'failed',
+        id: intent.id,
+        code: intent.status,
+        message: 'The payment needs attention.',
+        card: summary,
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return {
+          status: 'failed',
+          id: error.payment_intent?.id ?? `pi_failed_${request.idempotencyKey}`,
+          code: error.decline_code ?? error.code ?? 'card_declined',
+          message: error.message,
+          card: summary,
+        };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  SUBSCRIPTION_TEXT,
+  centsToDollars,
+  changeBodySchema,
+  changePreviewQuerySchema,
+  errorEnvelopeSchema,
+  previewResponseSchema,
+  subscriptionMutationResponseSchema,
+  subscriptionResponseSchema,
+  type SubscriptionResponse,
+} from '@enq/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listAvailablePlans } from '../../../../../domain/billing/plans-repository';
+import {
+  applyCancel,
+  applyPlanChange,
+  cancelPreview,
+  planChange,
+} from '../../../../../domain/billing/subscription-changes';
+import { subscriptionInfo } from '../../../../../domain/billing/subscription-info';
+
+async function subscriptionResponse(app: FastifyInstance, accountId: string): Promise<SubscriptionResponse> {
+  const [info, plans] = await Promise.all([
+    subscriptionInfo(app.database, accountId, app.clock.now()),
+    listAvailablePlans(app.database),
+  ]);
+  return {
+    ...info,
+    is_subscription_active: info.status === 'active',
+    plans: plans.map((p) => ({
+      price_id: p.id,
+      name: p.name,
+      price: centsToDollars(p.priceCents),
+      period: p.period,
+      credits: p.creditsCc / 100,
+      save: p.save,
+      multi_user: p.multiUser,
+    })),
+  };
+}
+
+const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { database: app.database, payments: app.payments, clock: app.clock, log: app.log };
+  const tags = ['subscription'];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Plans and the subscription summary',
+        response: { 200: subscriptionResponseSchema },
+      },
+    },
+    (req) => subscriptionResponse(app, req.principal!.accountId!),
+  );
+
+  app.get(
+    '/change/',
+    {
+      schema: {
+        tags,
+        summary: 'What a change to a plan would do',
+        querystring: changePreviewQuerySchema,
+        response: { 200: previewResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      messages: (await planChange(app.database, req.principal!.accountId!, req.query.plan, app.clock.now()))
+        .messages,
+    }),
+  );
+
+  app.post(
+    '/change/',
+    {
+      schema: {
+        tags,
+        summary: 'Change, start or renew the plan',
+        body: changeBodySchema,
+        response: { 200: subscriptionMutationResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      const kind = await applyPlanChange(deps, app.billing, accountId, req.body.plan);
+      const message = kind === 'renew' ? SUBSCRIPTION_TEXT.renewed : SUBSCRIPTION_TEXT.changed;
+      return { ...(await subscriptionResponse(app, accountId)), message };
+    },
+  );
+
+  app.get(
+    '/cancel/',
+    {
+      schema: {
+        tags,
+        summary: 'What cancelling would do',
+        response: { 200: previewResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ messages: await cancelPreview(app.database, req.principal!.accountId!) }),
+  );
+
+  app.post(
+    '/cancel/',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel at the end of the current period',
+        response: { 200: subscriptionMutationResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      await applyCancel(deps, accountId);
+      return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.cancelled };
+    },
+  );
+};
+
+export default subscriptionRoutes;

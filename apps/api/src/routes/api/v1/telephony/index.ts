@@ -1,0 +1,79 @@
+import {
+  SERVICE_KEY_HEADER,
+  authorizeQuerySchema,
+  authorizeResponseSchema,
+  callBatchResultSchema,
+  callBatchSchema,
+  errorEnvelopeSchema,
+} from '@enq/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentPeriod, findSubscription } from '../../../../domain/billing/billing-engine';
+import { periodUsage } from '../../../../domain/billing/ledger-repository';
+import { ingestCalls } from '../../../../domain/telephony/ingest';
+import { HttpError } from '../../../../plugins/errors';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The telephony platform's side: call records in, and whether a PIN may place a call. */
+const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const expected = digest(app.telephonyServiceKey);
+  app.addHook('onRequest', async (req) => {
+    const given = req.headers[SERVICE_KEY_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      throw new HttpError(401, `A valid ${SERVICE_KEY_HEADER} header is required.`);
+    }
+  });
+  const tags = ['telephony'];
+  const security = [{ serviceKey: [] }];
+
+  app.post(
+    '/calls',
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a batch of up to 1,000 calls (idempotent on call_uuid)',
+        body: callBatchSchema,
+        response: { 200: callBatchResultSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (req) =>
+      ingestCalls(
+        { database: app.database, rates: app.rates, engine: app.billing, now: app.clock.now() },
+        req.body.calls,
+      ),
+  );
+
+  app.get(
+    '/authorize',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the person with this PIN may place a call now',
+        querystring: authorizeQuerySchema,
+        response: { 200: authorizeResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const [person] = await app.database.query<{ account_id: string }>(
+        'select account_id from people where pin = $1 and account_id is not null',
+        [req.query.pin],
+      );
+      if (!person) return { allowed: false, reason: 'unknown PIN' };
+      const sub = await findSubscription(app.database, person.account_id);
+      if (!sub || sub.status !== 'active') return { allowed: false, reason: 'subscription inactive' };
+      const period = await currentPeriod(app.database, person.account_id);
+      if (period?.plan.period === 'yr') {
+        const usage = await periodUsage(app.database, person.account_id, period.id);
+        if (usage.left.plan + usage.left.rollover <= 0)
+          return { allowed: false, reason: 'credits exhausted' };
+      }
+      return { allowed: true, reason: null };
+    },
+  );
+};
+
+export default telephonyRoutes;

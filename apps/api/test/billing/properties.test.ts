@@ -1,0 +1,109 @@
+import { ROLLOVER_CAP_MULTIPLIER, overageCents } from '@enq/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_CATALOGUE } from '../../src/db/seed/plans';
+import { createAccount, createWorld, invoicesOf, ledgerTotals, postCalls, type World } from './harness';
+
+const START = '2026-01-15T15:00:00Z';
+const DAY = 86_400_000;
+
+/** A random history: a plan, a card that pays or declines, and calls spread over some months. */
+const history = fc.record({
+  planId: fc.constantFrom(...PLAN_CATALOGUE.map((p) => p.id)),
+  declines: fc.boolean(),
+  months: fc.integer({ min: 1, max: 4 }),
+  batches: fc.array(
+    fc.record({
+      day: fc.integer({ min: 0, max: 110 }),
+      count: fc.integer({ min: 1, max: 8 }),
+      seconds: fc.integer({ min: 0, max: 7_200 }),
+    }),
+    { maxLength: 8 },
+  ),
+});
+
+describe('billing invariants over random histories (fast-check, PGlite)', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld('pglite', START);
+  });
+  afterAll(() => world?.close());
+
+  it('credits are never created or lost; rollover stays under its cap; annual plans never bill overage; invoices add up; close twice = once; duplicates count once', async () => {
+    await fc.assert(
+      fc.asyncProperty(history, async ({ planId, declines, months, batches }) => {
+        world.clock.set(START);
+        const { accountId, pin } = await createAccount(
+          world,
+          declines ? '4000000000000002' : '4242424242424242',
+        );
+        await world.engine.startSubscription(accountId, planId);
+        const end = new Date(new Date(START).getTime() + months * 30 * DAY);
+        const sorted = [...batches]
+          .sort((a, b) => a.day - b.day)
+          .filter((b) => b.day * DAY < end.getTime() - Date.parse(START));
+        for (const [i, batch] of sorted.entries()) {
+          const when = new Date(Date.parse(START) + batch.day * DAY);
+          world.clock.set(new Date(when.getTime() + 3 * 3_600_000));
+          await world.engine.closeDuePeriods(accountId);
+          await postCalls(world, pin, when, batch.count, batch.seconds, `${accountId}-${i}`);
+          // The telephony side resends: nothing changes.
+          const resent = await postCalls(world, pin, when, batch.count, batch.seconds, `${accountId}-${i}`);
+          expect(resent.accepted).toBe(0);
+        }
+        world.clock.set(end);
+        await world.engine.closeDuePeriods(accountId);
+        const invoicesOnce = await invoicesOf(world.database, accountId);
+        expect(await world.engine.closeDuePeriods(accountId)).toBe(0);
+        expect(await invoicesOf(world.database, accountId)).toEqual(invoicesOnce);
+
+        // Conservation: every credit granted is used, expired, or still left; carries move credits.
+        const { sum } = await ledgerTotals(world.database, accountId);
+        const planRollover = (r: { bucket: string }) => r.bucket === 'plan' || r.bucket === 'rollover';
+        const granted = sum((r) => planRollover(r) && (r.kind === 'grant' || r.kind === 'bonus'));
+        const used = 0 - sum((r) => planRollover(r) && r.kind === 'use');
+        const expired = 0 - sum((r) => r.kind === 'expire');
+        const left = sum(planRollover);
+        expect(sum((r) => r.kind === 'carry_in') + sum((r) => r.kind === 'carry_out')).toBe(0);
+        expect(granted).toBe(used + expired + left);
+        expect(left).toBeGreaterThanOrEqual(0);
+        // Every call's credits are drawn exactly once, across plan, rollover, overage and unbilled.
+        const [calls] = await world.database.query<{ total: string }>(
+          'select coalesce(sum(credits_used), 0)::text as total from calls where account_id = $1',
+          [accountId],
+        );
+        expect(0 - sum((r) => r.kind === 'use')).toBe(Number(calls!.total));
+        const [split] = await world.database.query<{ n: number }>(
+          `select count(*)::int as n from calls where account_id = $1
+              and plan_credits + rollover_credits + overage_credits + unbilled_credits <> credits_used`,
+          [accountId],
+        );
+        expect(split!.n).toBe(0);
+
+        // Rollover never exceeds three times the monthly credits of its period's plan.
+        const carries = await world.database.query<{ amount: string; credits: number }>(
+          `select l.amount, p.credits from credit_ledger l join billing_periods b on b.id = l.period_id
+             join plans p on p.id = b.plan_id where l.account_id = $1 and l.kind = 'carry_in'`,
+          [accountId],
+        );
+        for (const c of carries)
+          expect(Number(c.amount)).toBeLessThanOrEqual(c.credits * 100 * ROLLOVER_CAP_MULTIPLIER);
+
+        // Annual plans bill no overage; every invoice is subscription + overage credits x $0.01.
+        const periodPlans = await world.database.query<{ id: string; period: string }>(
+          'select b.id, p.period from billing_periods b join plans p on p.id = b.plan_id where b.account_id = $1',
+          [accountId],
+        );
+        for (const invoice of invoicesOnce) {
+          expect(invoice.total_cents).toBe(invoice.subscription_cents + invoice.overage_cents);
+          expect(invoice.overage_cents).toBe(overageCents(Number(invoice.overage_credits)));
+          const period = periodPlans.find((p) => p.id === invoice.period_id);
+          if (period?.period === 'yr') expect(invoice.overage_cents).toBe(0);
+          expect(invoice.status).toBe(declines ? 'open' : 'paid');
+        }
+        if (planId.endsWith('annual')) expect(sum((r) => r.bucket === 'overage')).toBe(0);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,254 @@
+import { USERS_PATHS, type UsersData } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../api/src/db/client';
+import { seedDemoData, seedReferenceData } from '../../api/src/db/seed';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  storedToken,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const USERS_API = `/api/v1/account${USERS_PATHS.users}`;
+
+describe('the users page (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageProblems: string[] = [];
+  const emailed: string[] = [];
+  let dataDir = '';
+
+  beforeAll(async () => {
+    // The database is created and seeded here first: on a busy two-core machine a fresh start (open,
+    // migrate, seed) can run past Fastify's 10 s plugin start timeout. The server then opens it ready.
+    dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-users-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.migrate();
+    await seedReferenceData(database);
+    await seedDemoData(database);
+    await database.close();
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
+        pageProblems.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const toast = (target: Page, text: string) => target.getByText(text, { exact: true }).first().waitFor();
+  const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });
+  const api = (target: Page) =>
+    target.evaluate(async (path) => {
+      const token = window.localStorage.getItem('apiToken');
+      const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+      return (await response.json()) as UsersData;
+    }, USERS_API);
+  async function saveAndConfirm(target: Page) {
+    await target.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog(target, 'Confirm User List Changes').getByRole('button', { name: 'Confirm' }).click();
+  }
+
+  it('USR-01 USR-07 USR-14 USR-16 the demo admin sees Users: admin first, masked PINs, pages, no serious axe violations', async () => {
+    await page.goto(`${server.url}/users`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/users`);
+    await page.getByTestId('admin-row').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
+    expect(await page.getByTestId('admin-row').textContent()).toContain('Dana Whitfield');
+    expect(await page.getByTestId('user-row').count()).toBe(10);
+    expect(await page.getByTestId('page-label').textContent()).toBe('1–10 of 24');
+    expect(await page.getByTestId('admin-row').textContent()).toMatch(/••\d{4}/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-1280');
+  });
+
+  it('USR-02 the hold-music preview plays real audio in the browser', async () => {
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/users/hold-music/') && r.status() === 200,
+    );
+    await page.getByRole('button', { name: /^Play / }).click();
+    expect((await answered).headers()['content-type']).toContain('audio/wav');
+    await page.getByText(/^Playing /).waitFor();
+    await page.getByRole('button', { name: /^Stop / }).click();
+  });
+
+  it('USR-32 USR-34 USR-54 adds a user inline at 1280 px and saves', async () => {
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const name = page.getByLabel('Full name of the new user');
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
+    await name.fill('Nora Inline');
+    await page.getByLabel('Email of the new user').fill('nora.inline@harborpinetax.com');
+    await saveAndConfirm(page);
+    await toast(page, 'Changes saved.');
+    const data = await api(page);
+    expect(data.users.find((u) => u.email === 'nora.inline@harborpinetax.com')?.pin_number).toMatch(
+      /^\d{6}$/,
+    );
+  });
+
+  it('USR-74 edits a user through Edit user info and saves', async () => {
+    // The inline row was added on the last page, which stays in view after the save.
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await page.getByRole('button', { name: 'Edit Aisha Thompson' }).click();
+    const edit = dialog(page, 'Edit user info');
+    await edit.getByLabel('Full name').fill('Aisha Thompson-Reid');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await saveAndConfirm(page);
+    await toast(page, 'Changes saved.');
+    expect((await api(page)).users.some((u) => u.full_name === 'Aisha Thompson-Reid')).toBe(true);
+  });
+
+  it('USR-31 changes hold music in bulk for the selected users', async () => {
+    await page.getByRole('checkbox', { name: 'Select Benjamin Carter' }).check();
+    await page.getByRole('checkbox', { name: 'Select Carmen Delgado' }).check();
+    await page.getByText('Selected users: 2').waitFor();
+    await page.getByLabel('Hold music for the selected users').selectOption({ label: 'Evergreen Strings' });
+    await saveAndConfirm(page);
+    await toast(page, 'Changes saved.');
+    const users = (await api(page)).users.filter((u) => /Benjamin Carter|Carmen Delgado/.test(u.full_name));
+    expect(users.map((u) => u.hold_music)).toEqual(['evergreen-strings', 'evergreen-strings']);
+  });
+
+  it('USR-44 USR-46 removes a user after confirmation', async () => {
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByLabel('Full name of David Okafor') })
+      .getByRole('button', { name: 'Delete user' })
+      .click();
+    await dialog(page, 'Confirm Delete Users').getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'User deleted.');
+    expect((await api(page)).users.some((u) => u.full_name === 'David Okafor')).toBe(false);
+  });
+
+  it('USR-77 changes a PIN', async () => {
+    const before = (await api(page)).users.find((u) => u.full_name === 'Fatima Hassan')!;
+    await page.getByRole('button', { name: 'Change PIN for Fatima Hassan' }).click();
+    await dialog(page, 'Change PIN').getByRole('button', { name: 'Change PIN' }).click();
+    await toast(page, 'PIN changed.');
+    const after = (await api(page)).users.find((u) => u.full_name === 'Fatima Hassan')!;
+    expect(after.pin_number).not.toBe(before.pin_number);
+    const row = page.getByRole('row').filter({ has: page.getByLabel('Full name of Fatima Hassan') });
+    expect(await row.textContent()).toContain(`••${after.pin_number.slice(-4)}`);
+  });
+
+  it('USR-78 sends PIN emails to the selected users', async () => {
+    await page.getByRole('checkbox', { name: 'Select Gregory Walsh' }).check();
+    await page.getByRole('checkbox', { name: 'Select Hannah Schultz' }).check();
+    await page.getByRole('button', { name: 'Send PIN email' }).click();
+    await dialog(page, 'Send PIN Email').getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'PIN emails sent to 2 users.');
+    emailed.push('gregory.walsh@harborpinetax.com', 'hannah.schultz@harborpinetax.com');
+    await page.getByRole('checkbox', { name: 'Select Gregory Walsh' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Select Hannah Schultz' }).uncheck();
+  });
+
+  it('USR-50 USR-51 USR-52 a save where another session took the email shows Changes Not Saved', async () => {
+    await page.getByLabel('Full name of Ivan Petrov').fill('Ivan Petrov Jr.');
+    await page.getByLabel('Email of Julia Moreau').fill('julia.new@harborpinetax.com');
+    // Meanwhile someone else gives that email to another user.
+    const status = await page.evaluate(async (path) => {
+      const token = window.localStorage.getItem('apiToken');
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const data = (await (await fetch(path, { headers })).json()) as UsersData;
+      const kenji = data.users.find((u) => u.full_name === 'Kenji Watanabe')!;
+      const response = await fetch(path, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ updated: [{ ...kenji, email: 'julia.new@harborpinetax.com' }] }),
+      });
+      return response.status;
+    }, USERS_API);
+    expect(status).toBe(200);
+    await saveAndConfirm(page);
+    const failed = dialog(page, 'Changes Not Saved');
+    await failed.waitFor();
+    expect(await failed.getByRole('region', { name: 'Failed Modifications' }).textContent()).toContain(
+      'julia.new@harborpinetax.com: This email already exists.',
+    );
+    expect(await failed.textContent()).toContain(
+      'Please review these issues and take the necessary actions to resolve them.',
+    );
+    await toast(page, 'Changes are not saved.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-changes-not-saved');
+    await failed.getByRole('button', { name: 'Close' }).click();
+    // The valid change went through; the refused one is still on the page to fix.
+    expect((await api(page)).users.some((u) => u.full_name === 'Ivan Petrov Jr.')).toBe(true);
+    expect(await page.getByLabel('Email of Julia Moreau').inputValue()).toBe('julia.new@harborpinetax.com');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await page.getByLabel('Email of Julia Moreau').inputValue()).toBe(
+      'julia.moreau@harborpinetax.com',
+    );
+  });
+
+  it('USR-35 USR-40 at 900 px adds a user through the Add new user modal', async () => {
+    const narrow = await browser.newContext({
+      viewport: { width: 900, height: 900 },
+      storageState: await context.storageState(),
+    });
+    const small = await narrow.newPage();
+    try {
+      await small.goto(`${server.url}/users`);
+      await small.getByTestId('admin-row').waitFor();
+      await small.getByRole('button', { name: 'Add', exact: true }).click();
+      const add = dialog(small, 'Add new user');
+      await add.getByLabel('Full name').fill('Mona Modal');
+      await add.getByLabel('Email').fill('mona.modal@harborpinetax.com');
+      await add.getByRole('button', { name: 'Add' }).click();
+      await toast(small, 'New user Mona Modal added to unsaved changes.');
+      expect(await small.getByTestId('new-row').textContent()).toContain('New User');
+      expect(await seriousAxeViolations(small)).toEqual([]);
+      await screenshot(small, 'users-900');
+      await saveAndConfirm(small);
+      await toast(small, 'Changes saved.');
+      expect((await api(small)).users.some((u) => u.email === 'mona.modal@harborpinetax.com')).toBe(true);
+    } finally {
+      await narrow.close();
+    }
+  });
+
+  it('API-55 the PIN emails are in the outbox, one per person, with their PIN', async () => {
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    const pins = new Map((await api(page)).users.map((u) => [u.email, u.pin_number]));
+    expect(pageProblems).toEqual([]);
+    // The embedded database belongs to the server process: stop it, then read its data directory.
+    const exited = new Promise((r) => server.process.once('exit', r));
+    server.process.kill('SIGTERM');
+    await exited;
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await database.query<{ to: string; text: string; kind: string }>(
+        'select "to", text, kind from outbox where "to" = any($1::text[]) order by id',
+        [emailed],
+      );
+      expect(rows.map((r) => r.to).sort()).toEqual([...emailed].sort());
+      for (const row of rows) {
+        expect(row.kind).toBe('user-pin');
+        expect(row.text).toContain(`Your enQ PIN is ${pins.get(row.to)}.`);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});

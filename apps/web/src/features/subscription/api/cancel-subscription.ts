@@ -1,0 +1,17 @@
+import { SUBSCRIPTION_PATHS } from '@enq/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { storeSubscription, type SubscriptionMutationResponse } from './get-subscription';
+
+/** Cancels at the end of the current period (decisions.md, Subscription). */
+export function cancelSubscription(): Promise<SubscriptionMutationResponse> {
+  return apiRequest<SubscriptionMutationResponse>(SUBSCRIPTION_PATHS.cancel, { method: 'POST' });
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: (answer) => storeSubscription(queryClient, answer),
+  });
+}

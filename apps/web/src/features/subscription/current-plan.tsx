@@ -1,0 +1,213 @@
+import { canRenew, type PlanDto, type SubscriptionResponse } from '@enq/contract';
+import { LoaderCircle, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { formatCredits, formatDate, formatMoney, periodNoun, planLabel } from './format';
+import type { SubscriptionAction } from './use-subscription-flow';
+
+export interface CurrentPlanProps {
+  info: SubscriptionResponse;
+  plan: PlanDto | undefined;
+  locked: boolean;
+  busyKey: string | null;
+  onAction: (action: SubscriptionAction) => void;
+}
+
+function StatusBadge({ info }: { info: SubscriptionResponse }) {
+  const [text, style] = info.cancel_at_period_end
+    ? ['Cancels at period end', 'bg-amber-50 text-amber-800 ring-amber-200']
+    : info.status === 'active'
+      ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
+      : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}>
+      {text}
+    </span>
+  );
+}
+
+function Stat({
+  label,
+  children,
+  hint,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`rounded-lg bg-slate-50 px-4 py-3 ${className}`}>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 text-base font-semibold text-slate-900">{children}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+/** SUB-01, SUB-02, SUB-13: the plan the account is on, this period's credits, and Renew / Cancel. */
+export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPlanProps) {
+  const current = info.current_plan;
+  const period = current?.period ?? plan?.period ?? 'mo';
+  const name = plan ? planLabel(plan) : (current?.price_id ?? 'No plan');
+  const planCredits = current?.credits ?? plan?.credits ?? 0;
+  const usedShare =
+    planCredits > 0 ? Math.min(100, Math.round((info.plan_credits_used / planCredits) * 100)) : 0;
+  const renewable = canRenew(info) && current !== null;
+  const cancellable = info.is_subscription_active && info.status === 'active' && !info.cancel_at_period_end;
+  const renewKey = current ? `renew:${current.price_id}` : '';
+  // Annual plans charge no overage: calls after the credits run out count in the total only.
+  const uncharged =
+    Math.round(
+      (info.total_credits_used -
+        info.plan_credits_used -
+        info.rollover_credits_used -
+        info.overage_credits_used) *
+        100,
+    ) / 100;
+
+  return (
+    <section
+      aria-labelledby="current-plan-heading"
+      className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
+        <div>
+          <h2 id="current-plan-heading" className="text-sm font-medium text-slate-500">
+            Current plan
+          </h2>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <p className="text-2xl font-semibold tracking-tight text-slate-900">{name}</p>
+            <StatusBadge info={info} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {plan ? (
+              <>
+                {formatMoney(plan.price)}/{period === 'yr' ? 'yr' : 'mo'} ·{' '}
+              </>
+            ) : null}
+            {formatCredits(planCredits)} credits per {periodNoun(period)}
+          </p>
+        </div>
+        {renewable || cancellable ? (
+          <div className="flex flex-wrap gap-3">
+            {renewable && current ? (
+              <Button
+                disabled={locked}
+                aria-busy={busyKey === renewKey}
+                aria-label={`Renew ${name}`}
+                onClick={() => onAction({ kind: 'renew', priceId: current.price_id, label: name })}
+              >
+                {busyKey === renewKey ? (
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                ) : (
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                )}
+                Renew
+              </Button>
+            ) : null}
+            {cancellable ? (
+              <Button
+                variant="secondary"
+                disabled={locked}
+                aria-busy={busyKey === 'cancel'}
+                onClick={() => onAction({ kind: 'cancel' })}
+              >
+                {busyKey === 'cancel' ? (
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                ) : null}
+                Cancel subscription
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="space-y-6 p-5 sm:p-6">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Stat label="Current period" className="col-span-2 lg:col-span-1">
+            {formatDate(info.period_start)} – {formatDate(info.period_end)}
+          </Stat>
+          <Stat label="Days left" hint={`of ${info.days_in_period} in this period`}>
+            {info.days_left}
+          </Stat>
+          <Stat
+            label="Next payment"
+            hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
+          >
+            {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None scheduled'}
+          </Stat>
+          <Stat label="Active users">{info.active_users}</Stat>
+        </dl>
+
+        <div>
+          <div className="flex items-baseline justify-between gap-4">
+            <h3 className="text-sm font-semibold text-slate-900">Plan credits this period</h3>
+            <p className="text-sm text-slate-600">
+              {formatCredits(info.plan_credits_used)} of {formatCredits(planCredits)} used
+            </p>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Plan credits used"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={usedShare}
+            aria-valuetext={`${usedShare}% of plan credits used`}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className={`h-full rounded-full ${info.is_credits_exhausted ? 'bg-amber-500' : 'bg-brand-600'}`}
+              style={{ width: `${usedShare}%` }}
+            />
+          </div>
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Credits used</h3>
+            <dl className="mt-2 divide-y divide-slate-100 text-sm">
+              <Row label="Plan credits" value={formatCredits(info.plan_credits_used)} />
+              <Row label="Rollover credits" value={formatCredits(info.rollover_credits_used)} />
+              <Row label="Overage credits" value={formatCredits(info.overage_credits_used)} />
+              {uncharged > 0 ? (
+                <Row label="Beyond plan credits (not charged)" value={formatCredits(uncharged)} />
+              ) : null}
+              <Row label="Total" value={formatCredits(info.total_credits_used)} strong />
+            </dl>
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Credits left</h3>
+            <dl className="mt-2 divide-y divide-slate-100 text-sm">
+              <Row label="Plan credits" value={formatCredits(info.plan_credits_left)} />
+              <Row label="Rollover credits" value={formatCredits(info.rollover_credits_left)} />
+              <Row
+                label="Total"
+                value={formatCredits(info.plan_credits_left + info.rollover_credits_left)}
+                strong
+              />
+            </dl>
+            {info.billable_credits_used > 0 ? (
+              <p className="mt-3 text-xs text-slate-500">
+                {formatCredits(info.billable_credits_used)} overage credits on {info.billable_calls}{' '}
+                {info.billable_calls === 1 ? 'call' : 'calls'} not yet invoiced.
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className={`tabular-nums ${strong ? 'font-semibold text-slate-900' : 'text-slate-900'}`}>
+        {value}
+      </dd>
+    </div>
+  );
+}

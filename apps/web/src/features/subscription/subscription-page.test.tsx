@@ -1,0 +1,466 @@
+import {
+  MESSAGES,
+  SUBSCRIPTION_RELOAD_DELAY_MS,
+  SUBSCRIPTION_TEXT,
+  type PlanDto,
+  type SubscriptionResponse,
+} from '@enq/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubLocation, TestServices } from '../../test/utils';
+import { INACTIVE_TEXT, SubscriptionPage } from './subscription-page';
+
+const BASE = '/api/v1/account/subscription';
+
+const PLANS: PlanDto[] = [
+  {
+    price_id: 'solo-monthly',
+    name: 'Solo',
+    price: 50,
+    period: 'mo',
+    credits: 4000,
+    save: null,
+    multi_user: false,
+  },
+  {
+    price_id: 'team-monthly',
+    name: 'Team',
+    price: 300,
+    period: 'mo',
+    credits: 30000,
+    save: null,
+    multi_user: true,
+  },
+  {
+    price_id: 'solo-annual',
+    name: 'Solo',
+    price: 510,
+    period: 'yr',
+    credits: 48000,
+    save: 'Save 15%',
+    multi_user: false,
+  },
+  {
+    price_id: 'team-annual',
+    name: 'Team',
+    price: 3060,
+    period: 'yr',
+    credits: 360000,
+    save: 'Save 15%',
+    multi_user: true,
+  },
+];
+
+/** The demo practice: Team monthly, mid-period. 03:30 UTC on Apr 15 is still Apr 14 in New York. */
+const TEAM_MONTHLY: SubscriptionResponse = {
+  current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
+  plan_credits_used: 12345.5,
+  rollover_credits_used: 250.25,
+  overage_credits_used: 0,
+  total_credits_used: 12595.75,
+  rollover_credits_left: 1500,
+  plan_credits_left: 17654.5,
+  billable_credits_used: 0,
+  billable_calls: 0,
+  next_payment_date: '2026-04-15T03:30:00.000Z',
+  next_payment_amount: 1234.5,
+  days_in_period: 31,
+  days_left: 12,
+  active_users: 6,
+  is_credits_exhausted: false,
+  status: 'active',
+  cancel_at_period_end: false,
+  pending_plan_id: null,
+  period_start: '2026-03-14T13:00:00.000Z',
+  period_end: '2026-04-15T03:30:00.000Z',
+  is_delinquent: false,
+  is_subscription_active: true,
+  plans: PLANS,
+};
+
+/** An annual plan whose credits are used up: Renew is offered. */
+const SOLO_ANNUAL_EXHAUSTED: SubscriptionResponse = {
+  ...TEAM_MONTHLY,
+  current_plan: { credits: 48000, period: 'yr', price_id: 'solo-annual' },
+  plan_credits_used: 48000,
+  rollover_credits_used: 0,
+  total_credits_used: 48000,
+  plan_credits_left: 0,
+  rollover_credits_left: 0,
+  next_payment_amount: 510,
+  is_credits_exhausted: true,
+};
+
+const INACTIVE: SubscriptionResponse = {
+  ...TEAM_MONTHLY,
+  current_plan: null,
+  status: 'inactive',
+  is_subscription_active: false,
+  next_payment_date: null,
+  next_payment_amount: null,
+  period_start: null,
+  period_end: null,
+};
+
+type Handler = (init: RequestInit, url: URL) => Response | Promise<Response>;
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let routes: Record<string, Handler>;
+
+beforeEach(() => {
+  routes = {};
+  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`unexpected call ${key}`);
+    return handler(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function serve(info: SubscriptionResponse) {
+  routes[`GET ${BASE}/`] = () => jsonResponse(info);
+}
+
+function calls(method: string, path: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://portal.test'), init: init ?? {} }))
+    .filter(({ url, init }) => (init.method ?? 'GET') === method && url.pathname === path);
+}
+
+async function renderPage(info: SubscriptionResponse = TEAM_MONTHLY) {
+  serve(info);
+  render(
+    <TestServices>
+      <SubscriptionPage />
+    </TestServices>,
+  );
+  await screen.findByRole('region', { name: /^(Available plans|Choose a plan)$/ });
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('the subscription page', () => {
+  it('SUB-01 shows the plans, monthly and annual, with prices, credits, savings and the current plan marked', async () => {
+    await renderPage();
+    const monthly = screen.getByRole('list', { name: 'Monthly plans' });
+    const annual = screen.getByRole('list', { name: 'Annual plans' });
+    expect(within(monthly).getAllByRole('listitem', { name: /monthly/ })).toHaveLength(2);
+    expect(within(annual).getAllByRole('listitem', { name: /annual/ })).toHaveLength(2);
+
+    const teamAnnual = within(annual).getByRole('listitem', { name: 'Team annual' });
+    expect(teamAnnual.textContent).toContain('$3,060.00/yr');
+    expect(teamAnnual.textContent).toContain('360,000 credits per year');
+    expect(teamAnnual.textContent).toContain('Save 15%');
+    expect(within(teamAnnual).getByRole('button', { name: 'Change to Team annual' })).toBeTruthy();
+
+    const current = within(monthly).getByRole('listitem', { name: 'Team monthly, your current plan' });
+    expect(current.textContent).toContain('$300.00/mo');
+    expect(current.textContent).toContain('Current plan');
+    // Nothing to do on the plan you are on (unless a cancellation or change is scheduled).
+    expect(within(current).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change to Solo monthly' })).toBeTruthy();
+  });
+
+  it('SUB-01 shows the current plan: name, price, period, credits used by kind and left, next payment, days left, status', async () => {
+    await renderPage();
+    const info = screen.getByRole('region', { name: 'Current plan' });
+    const text = info.textContent ?? '';
+    expect(text).toContain('Team monthly');
+    expect(text).toContain('Active');
+    expect(text).toContain('$300.00/mo');
+    expect(text).toContain('30,000 credits per month');
+    // Dates in America/New_York: 03:30 UTC on Apr 15 is Apr 14 there.
+    expect(text).toContain('Mar 14, 2026 – Apr 14, 2026');
+    expect(text).toContain('$1,234.50');
+    expect(text).toContain('due Apr 14, 2026');
+    expect(text).toContain('12of 31 in this period');
+    expect(text).toContain('12,345.5 of 30,000 used');
+    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
+    expect(used.textContent).toBe('Plan credits12,345.5Rollover credits250.25Overage credits0Total12,595.75');
+    const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
+    expect(left.textContent).toBe('Plan credits17,654.5Rollover credits1,500Total19,154.5');
+    expect(
+      within(info).getByRole('progressbar', { name: 'Plan credits used' }).getAttribute('aria-valuenow'),
+    ).toBe('41');
+  });
+
+  it('SUB-02 SUB-13 a monthly plan has Cancel but no Renew', async () => {
+    await renderPage();
+    expect(button('Cancel subscription')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Renew/ })).toBeNull();
+  });
+
+  it('SUB-02 SUB-13 an annual plan with credits exhausted shows Renew beside Cancel', async () => {
+    await renderPage(SOLO_ANNUAL_EXHAUSTED);
+    expect(button('Renew Solo annual').textContent).toBe('Renew');
+    expect(button('Cancel subscription')).toBeTruthy();
+  });
+
+  it('SUB-01 annual use past the credits, which is not charged, is shown so the total adds up', async () => {
+    await renderPage({ ...SOLO_ANNUAL_EXHAUSTED, total_credits_used: 50123.45 });
+    const used = within(screen.getByRole('region', { name: 'Current plan' })).getByRole('heading', {
+      name: 'Credits used',
+    }).nextElementSibling!;
+    expect(used.textContent).toBe(
+      'Plan credits48,000Rollover credits0Overage credits0Beyond plan credits (not charged)2,123.45Total50,123.45',
+    );
+  });
+
+  it('SUB-13 an annual plan with credits left shows no Renew', async () => {
+    await renderPage({ ...SOLO_ANNUAL_EXHAUSTED, is_credits_exhausted: false, plan_credits_left: 100 });
+    expect(screen.queryByRole('button', { name: /^Renew/ })).toBeNull();
+  });
+
+  it('a cancelled-at-period-end subscription says so and hides Cancel; a scheduled change is announced', async () => {
+    await renderPage({ ...TEAM_MONTHLY, cancel_at_period_end: true, pending_plan_id: 'solo-monthly' });
+    const alerts = screen.getAllByRole('alert').map((el) => el.textContent);
+    expect(alerts).toContain(
+      'Your subscription is cancelled and ends on Apr 14, 2026. Until then your plan works as before.',
+    );
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'Your plan changes to Solo monthly on Apr 14, 2026.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Current plan' }).textContent).toContain(
+      'Cancels at period end',
+    );
+  });
+
+  it('SUB-03 an inactive subscription shows only the plans and the inactive banner; choosing uses the change calls', async () => {
+    await renderPage(INACTIVE);
+    expect(screen.getByRole('alert').textContent).toBe(INACTIVE_TEXT);
+    expect(screen.queryByRole('region', { name: 'Current plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Renew/ })).toBeNull();
+    expect(screen.queryByText('Current plan')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Choose / })).toHaveLength(PLANS.length);
+    expect(screen.queryByRole('button', { name: /^Keep / })).toBeNull();
+
+    const spy = vi.spyOn(toast, 'success');
+    stubLocation();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['You will be charged $300.00 today.'] });
+    routes[`POST ${BASE}/change/`] = () => jsonResponse({ ...TEAM_MONTHLY, message: 'ok' });
+    fireEvent.click(button('Choose Team monthly'));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Team monthly?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(spy).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed));
+    expect(JSON.parse(String(calls('POST', `${BASE}/change/`)[0]!.init.body))).toEqual({
+      plan: 'team-monthly',
+    });
+  });
+
+  it('a failed load shows the load error with Retry, which loads again', async () => {
+    vi.spyOn(toast, 'error');
+    routes[`GET ${BASE}/`] = () => jsonResponse({ message: 'No access', code: 'FORBIDDEN' }, 403);
+    render(
+      <TestServices>
+        <SubscriptionPage />
+      </TestServices>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading subscription' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription');
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    serve(TEAM_MONTHLY);
+    fireEvent.click(retry);
+    expect(await screen.findByRole('region', { name: 'Current plan' })).toBeTruthy();
+  });
+});
+
+describe('change, renew and cancel', () => {
+  it('SUB-04 SUB-06 SUB-07 change fetches the preview, lists it in a Proceed/Cancel modal, and Proceed posts {plan}', async () => {
+    await renderPage();
+    stubLocation();
+    routes[`GET ${BASE}/change/`] = () =>
+      jsonResponse({
+        messages: ['Your plan changes to Team annual today.', 'You will be charged $3,060.00.'],
+      });
+    routes[`POST ${BASE}/change/`] = () => jsonResponse({ ...TEAM_MONTHLY, message: 'Changed' });
+
+    fireEvent.click(button('Change to Team annual'));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Team annual?' });
+    expect(calls('GET', `${BASE}/change/`)[0]!.url.searchParams.get('plan')).toBe('team-annual');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Your plan changes to Team annual today.', 'You will be charged $3,060.00.']);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(calls('POST', `${BASE}/change/`)).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(calls('POST', `${BASE}/change/`)).toHaveLength(1));
+    const [post] = calls('POST', `${BASE}/change/`);
+    expect(post!.url.pathname).toBe('/api/v1/account/subscription/change/');
+    expect(JSON.parse(String(post!.init.body))).toEqual({ plan: 'team-annual' });
+  });
+
+  it('SUB-06 Cancel in the modal closes it without posting', async () => {
+    await renderPage();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['Something will happen.'] });
+    fireEvent.click(button('Change to Solo monthly'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST', `${BASE}/change/`)).toHaveLength(0);
+    expect(button('Change to Solo monthly').disabled).toBe(false);
+  });
+
+  it('SUB-08 SUB-10 success toasts exactly "Subscription changed." and reloads the page after 1000 ms', async () => {
+    await renderPage();
+    const success = vi.spyOn(toast, 'success');
+    const { reload } = stubLocation();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['ok?'] });
+    routes[`POST ${BASE}/change/`] = () =>
+      jsonResponse({ ...TEAM_MONTHLY, pending_plan_id: 'solo-monthly', message: 'x' });
+    fireEvent.click(button('Change to Solo monthly'));
+    const dialog = await screen.findByRole('dialog');
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    for (let i = 0; i < 50 && success.mock.calls.length === 0; i++) await vi.advanceTimersByTimeAsync(0);
+    expect(success).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed);
+    expect(SUBSCRIPTION_TEXT.changed).toBe('Subscription changed.');
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(SUBSCRIPTION_RELOAD_DELAY_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    // Locked until the reload: nothing else can be started.
+    expect(button('Change to Team annual').disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(SUBSCRIPTION_RELOAD_DELAY_MS).toBe(1000);
+  });
+
+  it('SUB-11 SUB-14 Renew previews and posts the current plan, then toasts "Subscription renewed." and reloads', async () => {
+    await renderPage(SOLO_ANNUAL_EXHAUSTED);
+    const success = vi.spyOn(toast, 'success');
+    const { reload } = stubLocation();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['A new annual period starts today.'] });
+    routes[`POST ${BASE}/change/`] = () => jsonResponse({ ...SOLO_ANNUAL_EXHAUSTED, message: 'Renewed' });
+    fireEvent.click(button('Renew Solo annual'));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Solo annual now?' });
+    expect(calls('GET', `${BASE}/change/`)[0]!.url.searchParams.get('plan')).toBe('solo-annual');
+    expect(dialog.textContent).toContain('A new annual period starts today.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Subscription renewed.'));
+    expect(JSON.parse(String(calls('POST', `${BASE}/change/`)[0]!.init.body))).toEqual({
+      plan: 'solo-annual',
+    });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  });
+
+  it('SUB-05 SUB-07 SUB-09 Cancel previews /subscription/cancel/, then posts it without a body and toasts "Subscription cancelled."', async () => {
+    await renderPage();
+    const success = vi.spyOn(toast, 'success');
+    stubLocation();
+    routes[`GET ${BASE}/cancel/`] = () =>
+      jsonResponse({ messages: ['Your subscription ends on Apr 14, 2026.', 'No further charges.'] });
+    routes[`POST ${BASE}/cancel/`] = () =>
+      jsonResponse({ ...TEAM_MONTHLY, cancel_at_period_end: true, message: 'Cancelled' });
+    fireEvent.click(button('Cancel subscription'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Your subscription ends on Apr 14, 2026.', 'No further charges.']);
+    expect(calls('GET', `${BASE}/cancel/`)).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Subscription cancelled.'));
+    const [post] = calls('POST', `${BASE}/cancel/`);
+    expect(post!.init.body).toBeUndefined();
+    // The answer refreshes the page's data at once (SUB: mutation responses refresh the data).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull());
+  });
+
+  it('a scheduled cancellation can be undone: Keep uses the change calls with the current plan', async () => {
+    await renderPage({ ...TEAM_MONTHLY, cancel_at_period_end: true });
+    const success = vi.spyOn(toast, 'success');
+    stubLocation();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['You stay on the Team monthly plan.'] });
+    routes[`POST ${BASE}/change/`] = () =>
+      jsonResponse({ ...TEAM_MONTHLY, message: 'Subscription changed.' });
+    fireEvent.click(button('Keep Team monthly'));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep Team monthly?' });
+    expect(calls('GET', `${BASE}/change/`)[0]!.url.searchParams.get('plan')).toBe('team-monthly');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed));
+    expect(JSON.parse(String(calls('POST', `${BASE}/change/`)[0]!.init.body))).toEqual({
+      plan: 'team-monthly',
+    });
+  });
+
+  it('SUB-12 a failed POST toasts the server message, schedules no reload and unlocks the buttons', async () => {
+    await renderPage();
+    const error = vi.spyOn(toast, 'error');
+    const { reload } = stubLocation();
+    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['ok?'] });
+    routes[`POST ${BASE}/change/`] = () =>
+      jsonResponse({ message: 'Your card was declined.', code: 'CONFLICT' }, 409);
+    fireEvent.click(button('Change to Team annual'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Your card was declined.'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button('Change to Team annual').disabled).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('SUB-12 a failure without a server message toasts the generic text', async () => {
+    await renderPage();
+    const error = vi.spyOn(toast, 'error');
+    routes[`GET ${BASE}/cancel/`] = () => jsonResponse({ messages: ['ok?'] });
+    routes[`POST ${BASE}/cancel/`] = () => new Response('<html>Bad gateway</html>', { status: 502 });
+    fireEvent.click(button('Cancel subscription'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MESSAGES.genericError));
+    expect(MESSAGES.genericError).toBe('Something went wrong. Please try again.');
+  });
+
+  it('SUB-04 SUB-12 a failed preview toasts the server message and opens no modal', async () => {
+    await renderPage();
+    const error = vi.spyOn(toast, 'error');
+    routes[`GET ${BASE}/change/`] = () =>
+      jsonResponse({ message: 'That plan is not available.', code: 'BAD_REQUEST', field: 'plan' }, 400);
+    fireEvent.click(button('Change to Team annual'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('That plan is not available.'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button('Change to Team annual').disabled).toBe(false);
+  });
+
+  it('every action is locked while a preview or POST is under way', async () => {
+    await renderPage();
+    let answerPreview: (response: Response) => void = () => {};
+    routes[`GET ${BASE}/change/`] = () => new Promise<Response>((resolve) => (answerPreview = resolve));
+    let answerPost: (response: Response) => void = () => {};
+    routes[`POST ${BASE}/change/`] = () => new Promise<Response>((resolve) => (answerPost = resolve));
+    stubLocation();
+
+    fireEvent.click(button('Change to Team annual'));
+    await waitFor(() => expect(button('Change to Team annual').disabled).toBe(true));
+    expect(button('Change to Team annual').getAttribute('aria-busy')).toBe('true');
+    expect(button('Change to Solo monthly').disabled).toBe(true);
+    expect(button('Cancel subscription').disabled).toBe(true);
+    fireEvent.click(button('Cancel subscription'));
+    expect(calls('GET', `${BASE}/cancel/`)).toHaveLength(0);
+
+    answerPreview(jsonResponse({ messages: ['ok?'] }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('button', { name: 'Proceed' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    answerPost(jsonResponse({ ...TEAM_MONTHLY, message: 'x' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST', `${BASE}/change/`)).toHaveLength(1);
+  });
+});

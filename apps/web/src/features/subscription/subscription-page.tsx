@@ -1,0 +1,132 @@
+import type { SubscriptionResponse } from '@enq/contract';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { InfoBanner } from '../../components/ui/info-banner';
+import { LoadError } from '../../components/ui/load-error';
+import { Loader } from '../../components/ui/loader';
+import { PageTitle } from '../../components/ui/page-title';
+import { useSubscription } from './api/get-subscription';
+import { CurrentPlan } from './current-plan';
+import { formatDate, planLabel } from './format';
+import { PlanCards } from './plan-cards';
+import { useSubscriptionFlow, type SubscriptionAction } from './use-subscription-flow';
+
+export const INACTIVE_TEXT = 'Your subscription is inactive. Choose a plan to start it again.';
+
+function modalTitle(action: SubscriptionAction, info: SubscriptionResponse): string {
+  if (action.kind === 'cancel') return 'Cancel your subscription?';
+  if (action.kind === 'renew') return `Renew ${action.label} now?`;
+  if (!info.is_subscription_active) return `Start ${action.label}?`;
+  return action.priceId === info.current_plan?.price_id
+    ? `Keep ${action.label}?`
+    : `Change to ${action.label}?`;
+}
+
+export function SubscriptionPage() {
+  const subscription = useSubscription();
+  return (
+    <div className="space-y-6">
+      <div>
+        <PageTitle path="/subscription" />
+        <p className="mt-1 text-sm text-slate-600">
+          Your plan, this period&apos;s credits, and the plans you can move to.
+        </p>
+      </div>
+      {subscription.isPending ? (
+        <Loader label="Loading subscription" />
+      ) : subscription.isError ? (
+        <LoadError onRetry={() => void subscription.refetch()} />
+      ) : (
+        <SubscriptionDetails info={subscription.data} />
+      )}
+    </div>
+  );
+}
+
+function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
+  const flow = useSubscriptionFlow();
+  const inactive = !info.is_subscription_active;
+  const plan = info.current_plan
+    ? info.plans.find((candidate) => candidate.price_id === info.current_plan?.price_id)
+    : undefined;
+  const pendingPlan = info.pending_plan_id
+    ? info.plans.find((candidate) => candidate.price_id === info.pending_plan_id)
+    : undefined;
+  const periodEnd = formatDate(info.period_end);
+
+  return (
+    <>
+      {inactive ? (
+        // SUB-03: only the plans and the inactive banner.
+        <InfoBanner variant="warning" message={INACTIVE_TEXT} />
+      ) : (
+        <>
+          {info.cancel_at_period_end ? (
+            <InfoBanner
+              variant="warning"
+              message={`Your subscription is cancelled and ends on ${periodEnd}. Until then your plan works as before.`}
+            />
+          ) : null}
+          {info.pending_plan_id ? (
+            <InfoBanner
+              variant="info"
+              message={`Your plan changes to ${pendingPlan ? planLabel(pendingPlan) : info.pending_plan_id} on ${periodEnd}.`}
+            />
+          ) : null}
+          {info.is_credits_exhausted ? (
+            <InfoBanner
+              variant="warning"
+              message="You have used all of this period's credits. Renew now to start a new period with fresh credits."
+            />
+          ) : null}
+          <CurrentPlan
+            info={info}
+            plan={plan}
+            locked={flow.locked}
+            busyKey={flow.busyKey}
+            onAction={(action) => void flow.start(action)}
+          />
+        </>
+      )}
+
+      <PlanCards
+        plans={info.plans}
+        currentPriceId={inactive ? null : (info.current_plan?.price_id ?? null)}
+        pendingPriceId={inactive ? null : info.pending_plan_id}
+        keepable={!inactive && (info.cancel_at_period_end || info.pending_plan_id !== null)}
+        verb={inactive ? 'choose' : 'change'}
+        locked={flow.locked}
+        busyKey={flow.busyKey}
+        onPick={(action) => void flow.start(action)}
+      />
+
+      <ConfirmModal
+        open={flow.confirming !== null}
+        title={flow.confirming ? modalTitle(flow.confirming.action, info) : ''}
+        body={flow.confirming ? <PreviewMessages messages={flow.confirming.messages} /> : undefined}
+        confirmLabel="Proceed"
+        cancelLabel="Cancel"
+        tone={flow.confirming?.action.kind === 'cancel' ? 'danger' : 'primary'}
+        busy={flow.posting}
+        onConfirm={() => void flow.proceed()}
+        onCancel={flow.dismiss}
+      />
+    </>
+  );
+}
+
+/** SUB-06: the server's confirmation messages; the list scrolls past 350 px (spec section 9). */
+function PreviewMessages({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return <p>Do you want to proceed?</p>;
+  return (
+    // Focusable so a long list can be scrolled from the keyboard.
+    <ul
+      tabIndex={0}
+      aria-label="What will happen"
+      className="focus-ring max-h-[350px] list-disc space-y-2 overflow-y-auto rounded-md pl-5 text-slate-700"
+    >
+      {messages.map((message, index) => (
+        <li key={index}>{message}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  MESSAGES,
+  SUBSCRIPTION_RELOAD_DELAY_MS,
+  SUBSCRIPTION_TEXT,
+  type PreviewResponse,
+} from '@enq/contract';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../lib/api-client';
+import { useCancelSubscription } from './api/cancel-subscription';
+import { useChangeSubscription } from './api/change-subscription';
+import { usePreviewCancel } from './api/preview-cancel';
+import { usePreviewChange } from './api/preview-change';
+
+/** What the person asked for: a plan change (or a start, when inactive), a renewal, or a cancellation. */
+export type SubscriptionAction =
+  { kind: 'change' | 'renew'; priceId: string; label: string } | { kind: 'cancel' };
+
+const SUCCESS_TEXT = {
+  change: SUBSCRIPTION_TEXT.changed,
+  renew: SUBSCRIPTION_TEXT.renewed,
+  cancel: SUBSCRIPTION_TEXT.cancelled,
+} as const;
+
+/** Identifies the button that started an action, so only that one shows a spinner. */
+export const actionKey = (action: SubscriptionAction): string =>
+  action.kind === 'cancel' ? 'cancel' : `${action.kind}:${action.priceId}`;
+
+function errorText(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : MESSAGES.genericError;
+}
+
+/**
+ * SUB-04..SUB-12: preview first, then a confirm modal; Proceed posts; success toasts and reloads the
+ * page after a second; failure toasts the server's message (else the generic one). Every action is
+ * locked while one is under way, and stays locked until the reload.
+ */
+export function useSubscriptionFlow() {
+  const previewChange = usePreviewChange();
+  const previewCancel = usePreviewCancel();
+  const change = useChangeSubscription();
+  const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState<{ action: SubscriptionAction; messages: string[] } | null>(
+    null,
+  );
+  const [startedKey, setStartedKey] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const reloadTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+
+  const previewing = previewChange.isPending || previewCancel.isPending;
+  const posting = change.isPending || cancel.isPending;
+  const locked = previewing || posting || reloading || confirming !== null;
+
+  async function start(action: SubscriptionAction) {
+    if (locked) return;
+    setStartedKey(actionKey(action));
+    let preview: PreviewResponse;
+    try {
+      preview =
+        action.kind === 'cancel'
+          ? await previewCancel.mutateAsync()
+          : await previewChange.mutateAsync(action.priceId);
+    } catch (error) {
+      toast.error(errorText(error));
+      setStartedKey(null);
+      return;
+    }
+    setConfirming({ action, messages: preview.messages });
+  }
+
+  async function proceed() {
+    if (!confirming || posting || reloading) return;
+    const { action } = confirming;
+    try {
+      if (action.kind === 'cancel') await cancel.mutateAsync();
+      else await change.mutateAsync(action.priceId);
+    } catch (error) {
+      toast.error(errorText(error));
+      setConfirming(null);
+      setStartedKey(null);
+      return;
+    }
+    toast.success(SUCCESS_TEXT[action.kind]);
+    setConfirming(null);
+    setReloading(true);
+    reloadTimer.current = window.setTimeout(() => window.location.reload(), SUBSCRIPTION_RELOAD_DELAY_MS);
+  }
+
+  function dismiss() {
+    if (posting) return;
+    setConfirming(null);
+    setStartedKey(null);
+  }
+
+  return {
+    start,
+    proceed,
+    dismiss,
+    confirming,
+    posting,
+    locked,
+    /** The button whose action is being previewed, posted or reloaded after. */
+    busyKey: previewing || posting || reloading ? startedKey : null,
+  };
+}

@@ -1,0 +1,11 @@
+import { USERS_PATHS, type UsersData } from '@enq/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const usersKey = ['users'] as const;
+
+export const fetchUsers = (signal?: AbortSignal) => apiRequest<UsersData>(USERS_PATHS.users, { signal });
+
+export const usersQuery = queryOptions({ queryKey: usersKey, queryFn: ({ signal }) => fetchUsers(signal) });
+
+export const useUsers = () => useQuery(usersQuery);

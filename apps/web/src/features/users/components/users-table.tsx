@@ -1,0 +1,237 @@
+import type { HoldMusic, User, ValidationContext } from '@enq/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { rowErrors, type EditableField, type Pagination, type UserRow } from '../users-state';
+import { AdminRow, UserRowView } from './user-rows';
+
+/** Above this many rows on one page the table renders only the rows in view. */
+export const VIRTUALIZE_ABOVE = 100;
+const ROW_HEIGHT = 53;
+
+export interface UsersTableProps {
+  admin: User & { updated: boolean };
+  rows: UserRow[];
+  list: HoldMusic[];
+  ctx: ValidationContext;
+  saved: ReadonlyMap<string, User>;
+  selected: ReadonlySet<string>;
+  headerChecked: boolean;
+  headerIndeterminate: boolean;
+  /** Everything locked: saving or an inactive subscription. */
+  locked: boolean;
+  /** A row is being added inline: all other rows wait (USR-34). */
+  inlineKey: string | null;
+  selectBlocked: boolean;
+  pinLocked: boolean;
+  onSelectVisible: (on: boolean) => void;
+  onAdminHoldMusic: (value: string) => void;
+  onAdminEdit: () => void;
+  onAdminPin: () => void;
+  onEdit: (key: string, field: EditableField, value: string) => void;
+  onToggle: (key: string) => void;
+  onOpenEdit: (key: string) => void;
+  onRemove: (key: string) => void;
+  onChangePin: (key: string) => void;
+}
+
+const headClass = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+
+export function UsersTable(props: UsersTableProps) {
+  const { rows, inlineKey, locked } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const headerBox = useRef<HTMLInputElement>(null);
+  const virtual = rows.length > VIRTUALIZE_ABOVE;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+  useEffect(() => {
+    if (headerBox.current) headerBox.current.indeterminate = props.headerIndeterminate;
+  }, [props.headerIndeterminate]);
+
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const shown = virtual
+    ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
+    : rows.map((row, index) => ({ row, index }));
+  const padTop = virtual && items.length ? items[0]!.start : 0;
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+
+  return (
+    <div
+      ref={scroller}
+      data-testid="users-table-scroller"
+      className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'max-h-[70vh] overflow-y-auto' : ''}`}
+    >
+      <table className="w-full min-w-[860px] border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">Users: the admin user first, then the sub-account users</caption>
+        <thead className="sticky top-0 z-10 bg-slate-50">
+          <tr>
+            <th scope="col" className={`${headClass} w-10 border-b border-slate-200`}>
+              <input
+                ref={headerBox}
+                type="checkbox"
+                checked={props.headerChecked}
+                disabled={props.selectBlocked || locked || rows.length === 0}
+                onChange={(event) => props.onSelectVisible(event.target.checked)}
+                aria-label="Select all users on this page"
+                className="focus-ring size-4 rounded border-slate-300 accent-brand-600"
+              />
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              PIN
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              Full name
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              Email
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              Hold music
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              Actions
+            </th>
+            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+              <span className="sr-only">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="[&>tr>td]:border-b [&>tr>td]:border-slate-100">
+          <AdminRow
+            admin={props.admin}
+            list={props.list}
+            locked={locked || inlineKey !== null}
+            pinLocked={props.pinLocked}
+            onHoldMusic={props.onAdminHoldMusic}
+            onEdit={props.onAdminEdit}
+            onChangePin={props.onAdminPin}
+          />
+          {padTop > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={7} style={{ height: padTop, padding: 0 }} />
+            </tr>
+          ) : null}
+          {shown.map(({ row, index }) => {
+            const rowLocked = locked || (inlineKey !== null && row.key !== inlineKey);
+            return (
+              <UserRowView
+                key={row.key}
+                row={row}
+                index={index}
+                errors={rowErrors(row, props.ctx, props.saved.get(row.key))}
+                list={props.list}
+                selected={props.selected.has(row.key)}
+                locked={rowLocked}
+                selectLocked={props.selectBlocked || locked}
+                pinLocked={props.pinLocked}
+                autoFocus={row.key === inlineKey}
+                onEdit={props.onEdit}
+                onToggle={props.onToggle}
+                onOpenEdit={props.onOpenEdit}
+                onRemove={props.onRemove}
+                onChangePin={props.onChangePin}
+                measureRef={virtual ? virtualizer.measureElement : undefined}
+              />
+            );
+          })}
+          {padBottom > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={7} style={{ height: padBottom, padding: 0 }} />
+            </tr>
+          ) : null}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-3 py-8 text-center text-slate-500">
+                No users match your search.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The page-range label, and '<' '>' page links only when there is more than one page (USR-15, USR-16). */
+export function UsersPager({ p, onPage }: { p: Pagination; onPage: (page: number) => void }) {
+  const pages = pageList(p.page, p.totalPages);
+  return (
+    <div className="mt-3 flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-slate-600" data-testid="page-label">
+        {p.pageLabel}
+      </p>
+      {p.totalPages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-1">
+          <PageLink
+            label="<"
+            aria="Previous page"
+            disabled={p.page === 0}
+            onClick={() => onPage(p.page - 1)}
+          />
+          {pages.map((n, i) =>
+            n === null ? (
+              <span key={`gap${i}`} className="px-1 text-slate-400">
+                …
+              </span>
+            ) : (
+              <PageLink
+                key={n}
+                label={String(n + 1)}
+                aria={`Page ${n + 1}`}
+                current={n === p.page}
+                onClick={() => onPage(n)}
+              />
+            ),
+          )}
+          <PageLink
+            label=">"
+            aria="Next page"
+            disabled={p.page >= p.totalPages - 1}
+            onClick={() => onPage(p.page + 1)}
+          />
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function pageList(page: number, total: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let n = 0; n < total; n++) {
+    if (n === 0 || n === total - 1 || Math.abs(n - page) <= 1) out.push(n);
+    else if (out.at(-1) !== null) out.push(null);
+  }
+  return out;
+}
+
+function PageLink({
+  label,
+  aria,
+  current = false,
+  disabled = false,
+  onClick,
+}: {
+  label: string;
+  aria: string;
+  current?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={aria}
+      aria-current={current ? 'page' : undefined}
+      disabled={disabled}
+      onClick={onClick}
+      className={`focus-ring min-w-8 rounded-md px-2 py-1 text-sm font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100 disabled:text-slate-300'}`}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const planPeriodSchema = z.enum(['mo', 'yr']);
+
+export const planSchema = z
+  .object({
+    price_id: z.string(),
+    name: z.string(),
+    price: z.number().meta({ description: 'US dollars per period' }),
+    period: planPeriodSchema,
+    credits: z.number().int().meta({ description: 'credits granted each period' }),
+    save: z.string().nullable(),
+    multi_user: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+export type PlanDto = z.infer<typeof planSchema>;
+
+/** The subscription summary (spec: Subscription info). Credits are numbers with up to two decimals. */
+export const subscriptionInfoSchema = z
+  .object({
+    current_plan: z
+      .object({ credits: z.number(), period: planPeriodSchema, price_id: z.string() })
+      .nullable(),
+    plan_credits_used: z.number(),
+    rollover_credits_used: z.number(),
+    overage_credits_used: z.number(),
+    total_credits_used: z.number(),
+    rollover_credits_left: z.number(),
+    plan_credits_left: z.number(),
+    billable_credits_used: z
+      .number()
+      .meta({ description: 'overage credits used this period and not yet invoiced' }),
+    billable_calls: z.number().int().meta({ description: 'calls this period that drew overage credits' }),
+    next_payment_date: z.string().nullable().meta({ description: 'ISO 8601; null when nothing is due' }),
+    next_payment_amount: z.number().nullable().meta({ description: 'US dollars' }),
+    days_in_period: z.number().int(),
+    days_left: z.number().int(),
+    active_users: z.number().int(),
+    is_credits_exhausted: z.boolean(),
+    status: z.enum(['active', 'inactive']),
+    cancel_at_period_end: z.boolean(),
+    pending_plan_id: z.string().nullable(),
+    period_start: z.string().nullable(),
+    period_end: z.string().nullable(),
+  })
+  .meta({ id: 'SubscriptionInfo' });
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+export const subscriptionResponseSchema = subscriptionInfoSchema
+  .extend({ is_delinquent: z.boolean(), is_subscription_active: z.boolean(), plans: z.array(planSchema) })
+  .meta({ id: 'SubscriptionResponse' });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const changePreviewQuerySchema = z.object({ plan: z.string().min(1).max(64) });
+export const changeBodySchema = z
+  .object({ plan: z.string().min(1).max(64) })
+  .meta({ id: 'SubscriptionChange' });
+export const previewResponseSchema = z
+  .object({ messages: z.array(z.string()) })
+  .meta({ id: 'SubscriptionPreview', description: 'Plain-language confirmation messages' });
+export type PreviewResponse = z.infer<typeof previewResponseSchema>;
+
+export const subscriptionMutationResponseSchema = subscriptionResponseSchema
+  .extend({ message: z.string() })
+  .meta({ id: 'SubscriptionMutation' });
+
+export const SUBSCRIPTION_PATHS = {
+  root: '/subscription/',
+  change: '/subscription/change/',
+  cancel: '/subscription/cancel/',
+} as const;
+
+export const SUBSCRIPTION_TEXT = {
+  cancelled: 'Subscription cancelled.',
+  changed: 'Subscription changed.',
+  renewed: 'Subscription renewed.',
+} as const;
+
+/** After a successful change the page reloads after this delay (spec: 1 second). */
+export const SUBSCRIPTION_RELOAD_DELAY_MS = 1000;
+
+/** Renew is offered on an active annual plan whose credits are used up (renewing early is allowed). */
+export function canRenew(
+  info: Pick<SubscriptionInfo, 'status' | 'current_plan' | 'is_credits_exhausted'>,
+): boolean {
+  return info.status === 'active' && info.current_plan?.period === 'yr' && info.is_credits_exhausted;
+}

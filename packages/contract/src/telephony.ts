@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const TELEPHONY_BATCH_MAX = 1000;
+export const TELEPHONY_CALLS_PATH = '/api/v1/telephony/calls';
+export const TELEPHONY_AUTHORIZE_PATH = '/api/v1/telephony/authorize';
+/** The telephony platform authenticates with this header, not with a person's token. */
+export const SERVICE_KEY_HEADER = 'x-service-key';
+
+/** One call record as the telephony platform sends it. */
+export const callRecordSchema = z.object({
+  call_uuid: z.string().trim().min(1).max(64),
+  pin: z.string().regex(/^\d{4,12}$/, 'must be the caller PIN (digits)'),
+  call_timestamp: z.union([
+    z.iso.datetime({ offset: true }),
+    z.number().int().positive().meta({ description: 'unix seconds' }),
+  ]),
+  destination: z.string().trim().min(1).max(120),
+  caller_id_number: z.string().trim().max(32).default(''),
+  billed_duration: z.number().int().min(0).max(86_400).meta({ description: 'billed seconds' }),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
+
+/** Records are checked one by one, so the batch itself only needs to be a list of objects. */
+export const callBatchSchema = z
+  .object({ calls: z.array(z.record(z.string(), z.unknown())).min(1).max(TELEPHONY_BATCH_MAX) })
+  .meta({ id: 'CallBatch' });
+
+export const callBatchResultSchema = z
+  .object({
+    accepted: z.number().int(),
+    duplicates: z.number().int(),
+    rejected: z.array(
+      z.object({ index: z.number().int(), call_uuid: z.string().nullable(), reason: z.string() }),
+    ),
+  })
+  .meta({ id: 'CallBatchResult' });
+export type CallBatchResult = z.infer<typeof callBatchResultSchema>;
+
+export const authorizeQuerySchema = z.object({ pin: z.string().regex(/^\d{4,12}$/) });
+export const authorizeResponseSchema = z
+  .object({ allowed: z.boolean(), reason: z.string().nullable() })
+  .meta({ id: 'CallAuthorization' });

@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { isValidEmail, type PortalEnvironment } from './environment';
+import { PIN_LENGTH, PIN_VISIBLE_DIGITS } from './pin';
+
+// The Users page (spec: second document, sections 2 /users, 3, 4, 5, 7, 8 and 9).
+
+/** Paths below /api/v1/account (spec section 7). */
+export const USERS_PATHS = {
+  users: '/users/',
+  changePin: '/users/change-pin/',
+  changeAdminPin: '/users/change-admin-pin/',
+  csvTemplate: '/users/get-csv-template/',
+  sendPinEmail: '/users/send-pin-email/',
+  /** Hold-music audio, `{value}` filled in; `url` in hold_music_list points here. */
+  holdMusicAudio: (value: string) => `/users/hold-music/${encodeURIComponent(value)}.wav`,
+} as const;
+
+export const USERS_CSV_TEMPLATE_FILENAME = 'add-users-enq.csv';
+export const USERS_CSV_COLUMNS = ['full_name', 'email', 'hold_music'] as const;
+/** The CSV upload: at most this many bytes and data rows. */
+export const USERS_CSV_MAX_BYTES = 2 * 1024 * 1024;
+export const USERS_CSV_MAX_ROWS = 10_000;
+
+// ---------------------------------------------------------------- constants (spec section 9)
+
+export const USERS_PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
+export const USERS_SHOW_ALL_LABEL = 'Show All';
+export const USERS_DEFAULT_PER_PAGE = 10;
+export const USERS_INLINE_ADD_MIN_WIDTH = 1200;
+export const USERS_NEW_ROW_MIN_NAME_LENGTH = 2;
+export const USERS_DIALOG_LIST_MAX_HEIGHT_PX = 350;
+/** The status of a request_status item that went through; any other status is the refusal reason. */
+export const USERS_STATUS_OK = 'success';
+
+// ---------------------------------------------------------------- texts (ui-strings.tsv, USR)
+
+export const USERS_TEXT = {
+  title: 'Users',
+  newUser: 'New User',
+  deleteUser: 'Delete user',
+  bulkNote: 'Select users to perform bulk operations:',
+  selectedUsers: (n: number) => `Selected users: ${n}`,
+  selectAll: (total: number) => `Select All ${total}`,
+  clearSelection: 'Clear Selection',
+  saveHint: 'Click "Save Changes" to apply all updates made on this page.',
+  saveChanges: 'Save Changes',
+  cancel: 'Cancel',
+  changesNotSavedTitle: 'Changes Not Saved',
+  changesNotSavedToast: 'Changes are not saved.',
+  changesSaved: 'Changes saved.',
+  unsuccessfulAdditions: 'Unsuccessful Additions',
+  failedModifications: 'Failed Modifications',
+  failedDeletions: 'Failed Deletions',
+  reviewIssues: 'Please review these issues and take the necessary actions to resolve them.',
+  userAddedToUnsaved: (name: string) => `New user ${name} added to unsaved changes.`,
+  pinChanged: 'PIN changed.',
+  pinsChanged: 'PINs changed.',
+  pinEmailSent: 'PIN email sent.',
+  userDeleted: 'User deleted.',
+  usersDeleted: 'Users deleted.',
+  // Modal and control names (spec section 2: the modals the page has).
+  changePinTitle: 'Change PIN',
+  sendPinEmailTitle: 'Send PIN Email',
+  confirmChangesTitle: 'Confirm User List Changes',
+  confirmDeleteTitle: 'Confirm Delete Users',
+  editUserTitle: 'Edit user info',
+  addUserTitle: 'Add new user',
+  // Where the spec is silent (decisions.md and our own wording).
+  inactiveBanner: 'Your subscription is inactive. Users cannot be added or changed until it is renewed.',
+  notMultiUser: 'Your plan does not include sub-account users. Change to a multi-user plan to add users.',
+} as const;
+
+export const USERS_ERRORS = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Enter a valid email.',
+  emailExists: 'This email already exists.',
+  adminEmail: 'Admin email cannot be used.',
+  fullNameRequired: 'Full name is required.',
+  // New rows, aggregate.
+  invalidEmailFormat: (email: string) => `Invalid email format: ${email}`,
+  emailExistsFor: (email: string) => `This email already exists: ${email}`,
+  adminEmailFor: (email: string) => `Admin email cannot be used: ${email}`,
+  completeRequired: 'Please complete all required fields',
+  // Add user modal.
+  modalFullNameRequired: 'Full name required.',
+  modalEmailExists: 'Email already exists.',
+  // Server-side only (our wording).
+  holdMusicUnknown: 'Choose a hold music track from the list.',
+  userNotFound: 'This user was not found on your account.',
+  adminLocked: "The admin user's name and email cannot be changed here.",
+  adminNotRemovable: 'The admin user cannot be removed.',
+  subscriptionInactive: 'Your subscription is inactive. Users cannot be changed until it is renewed.',
+  notMultiUser: 'Your plan does not include sub-account users.',
+} as const;
+
+// ---------------------------------------------------------------- schemas (API-45..API-55)
+
+const pinSchema = z.string().regex(/^\d+$/, 'A PIN is digits only').max(32);
+
+export const holdMusicSchema = z
+  .object({ name: z.string(), value: z.string(), url: z.string() })
+  .meta({ id: 'HoldMusic' });
+export type HoldMusic = z.infer<typeof holdMusicSchema>;
+
+export const userSchema = z
+  .object({
+    full_name: z.string().max(200),
+    email: z.string().max(320),
+    pin_number: z.string().max(32),
+    hold_music: z.string().max(100),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const usersDataSchema = z
+  .object({
+    admin_user: userSchema,
+    users: z.array(userSchema),
+    is_subscription_active: z.boolean(),
+    is_multi_user: z.boolean().meta({ description: 'The plan allows sub-account users (Add is offered)' }),
+    hold_music_list: z.array(holdMusicSchema),
+    default_hold_music: z.string(),
+  })
+  .meta({ id: 'UsersData' });
+export type UsersData = z.infer<typeof usersDataSchema>;
+
+/** A user to add: the temporary PIN the page made up is ignored; the server issues the real one. */
+export const newUserSchema = userSchema.extend({ pin_number: z.string().max(32).optional() });
+export type NewUser = z.infer<typeof newUserSchema>;
+
+export const saveUsersRequestSchema = z
+  .object({
+    added: z.array(newUserSchema).max(20_000).default([]),
+    removed: z
+      .array(userSchema.partial({ full_name: true, email: true, hold_music: true }))
+      .max(20_000)
+      .default([]),
+    updated: z.array(userSchema).max(20_000).default([]),
+    admin_user: userSchema.optional().nullable(),
+  })
+  .meta({ id: 'SaveUsersRequest' });
+export type SaveUsersRequest = z.input<typeof saveUsersRequestSchema>;
+
+export const requestStatusItemSchema = z.object({ email: z.string(), status: z.string() });
+export type RequestStatusItem = z.infer<typeof requestStatusItemSchema>;
+
+export const requestStatusSchema = z
+  .object({
+    added: z.array(requestStatusItemSchema),
+    removed: z.array(requestStatusItemSchema),
+    updated: z.array(requestStatusItemSchema),
+  })
+  .meta({ id: 'RequestStatus' });
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+export const saveUsersResponseSchema = usersDataSchema
+  .extend({ request_status: requestStatusSchema })
+  .meta({ id: 'SaveUsersResponse' });
+export type SaveUsersResponse = z.infer<typeof saveUsersResponseSchema>;
+
+export const changePinsRequestSchema = z
+  .object({ pin_numbers: z.array(pinSchema).min(1).max(20_000) })
+  .meta({ id: 'ChangePinsRequest' });
+export type ChangePinsRequest = z.infer<typeof changePinsRequestSchema>;
+export const changePinsResponseSchema = z
+  .object({ users: z.array(userSchema) })
+  .meta({ id: 'ChangePinsResponse' });
+export type ChangePinsResponse = z.infer<typeof changePinsResponseSchema>;
+
+export const changeAdminPinRequestSchema = z
+  .object({ pin_number: pinSchema })
+  .meta({ id: 'ChangeAdminPinRequest' });
+export const changeAdminPinResponseSchema = z
+  .object({ admin_user: userSchema })
+  .meta({ id: 'ChangeAdminPinResponse' });
+export type ChangeAdminPinResponse = z.infer<typeof changeAdminPinResponseSchema>;
+
+export const sendPinEmailRequestSchema = z
+  .object({ emails: z.array(z.string().max(320)).min(1).max(20_000) })
+  .meta({ id: 'SendPinEmailRequest' });
+export const sendPinEmailResponseSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'SendPinEmailResponse' });
+export type SendPinEmailResponse = z.infer<typeof sendPinEmailResponseSchema>;
+
+export const csvRowErrorSchema = z.object({ row: z.number().int(), message: z.string() });
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+/** A refused CSV upload: the error envelope plus every bad row (row 1 is the header). */
+export const csvImportErrorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    field: z.string().optional(),
+    errors: z.array(csvRowErrorSchema),
+  })
+  .meta({ id: 'CsvImportError' });
+export type CsvImportError = z.infer<typeof csvImportErrorSchema>;
+
+// ---------------------------------------------------------------- pure rules shared by page and server
+
+/** The PIN masked except its last 4 characters (spec section 9). */
+export function maskPin(pin: string, visible: number = PIN_VISIBLE_DIGITS): string {
+  if (pin.length <= visible) return pin;
+  return '•'.repeat(pin.length - visible) + pin.slice(-visible);
+}
+
+/** A temporary PIN for a new row until it is saved: 6 random digits (the server issues the real one). */
+export function temporaryPin(random: () => number = Math.random): string {
+  let pin = '';
+  for (let i = 0; i < PIN_LENGTH; i++) pin += String(Math.floor(random() * 10) % 10);
+  return pin;
+}
+
+/** Emails compare case-insensitively, ignoring surrounding spaces. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export interface UserFieldErrors {
+  email?: string;
+  full_name?: string;
+}
+
+export interface ValidationContext {
+  environment: PortalEnvironment;
+  adminEmail: string;
+  /** How many users (admin excluded, removed excluded, this one included) hold each emailKey. */
+  emailCounts: ReadonlyMap<string, number>;
+}
+
+/** Counts the emailKeys of a list of users (skipping blank emails). */
+export function countEmails(users: Iterable<{ email: string }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const u of users) {
+    const key = emailKey(u.email);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Per-field messages of an edited or new user (spec section 5). For a new row a field that is still
+ * empty shows nothing (USR-66). The user must be counted in `emailCounts` itself.
+ */
+export function userFieldErrors(
+  user: { full_name: string; email: string },
+  ctx: ValidationContext,
+  isNew = false,
+): UserFieldErrors {
+  const errors: UserFieldErrors = {};
+  const email = user.email.trim();
+  const key = emailKey(email);
+  if (!email) {
+    if (!isNew) errors.email = USERS_ERRORS.emailRequired;
+  } else if (!isValidEmail(email, ctx.environment)) errors.email = USERS_ERRORS.emailInvalid;
+  else if (key === emailKey(ctx.adminEmail)) errors.email = USERS_ERRORS.adminEmail;
+  else if ((ctx.emailCounts.get(key) ?? 0) > 1) errors.email = USERS_ERRORS.emailExists;
+  if (!user.full_name.trim() && !isNew) errors.full_name = USERS_ERRORS.fullNameRequired;
+  return errors;
+}
+
+export const isBlankNewRow = (user: { full_name: string; email: string }) =>
+  !user.full_name.trim() && !user.email.trim();
+
+/** Whether a new row is fit to be sent: both fields filled, a valid, unique, non-admin email. */
+export function isCompleteNewRow(
+  user: { full_name: string; email: string },
+  ctx: ValidationContext,
+): boolean {
+  return (
+    user.full_name.trim().length >= USERS_NEW_ROW_MIN_NAME_LENGTH &&
+    !!user.email.trim() &&
+    Object.keys(userFieldErrors(user, ctx)).length === 0
+  );
+}
+
+/** The aggregate messages of the new rows (spec section 5); fully blank rows raise nothing (USR-71). */
+export function newRowsErrors(rows: readonly { full_name: string; email: string }[], ctx: ValidationContext) {
+  const messages: string[] = [];
+  const add = (m: string) => {
+    if (!messages.includes(m)) messages.push(m);
+  };
+  let incomplete = false;
+  for (const row of rows) {
+    if (isBlankNewRow(row)) continue;
+    const email = row.email.trim();
+    const name = row.full_name.trim();
+    if (email && !isValidEmail(email, ctx.environment)) {
+      add(USERS_ERRORS.invalidEmailFormat(email));
+      incomplete = true;
+    } else if (email && emailKey(email) === emailKey(ctx.adminEmail)) add(USERS_ERRORS.adminEmailFor(email));
+    else if (email && (ctx.emailCounts.get(emailKey(email)) ?? 0) > 1)
+      add(USERS_ERRORS.emailExistsFor(email));
+    if (!email || !name || name.length < USERS_NEW_ROW_MIN_NAME_LENGTH) incomplete = true;
+  }
+  if (incomplete) add(USERS_ERRORS.completeRequired);
+  return messages;
+}
+
+/** Add user modal (narrow screens): its own wording (spec section 5). */
+export function addUserModalErrors(
+  user: { full_name: string; email: string },
+  existingEmails: ReadonlySet<string>,
+  environment: PortalEnvironment,
+): UserFieldErrors {
+  const errors: UserFieldErrors = {};
+  if (!user.full_name.trim()) errors.full_name = USERS_ERRORS.modalFullNameRequired;
+  const email = user.email.trim();
+  if (!isValidEmail(email, environment)) errors.email = USERS_ERRORS.emailInvalid;
+  else if (existingEmails.has(emailKey(email))) errors.email = USERS_ERRORS.modalEmailExists;
+  return errors;
+}
+
+/** The refusal reasons of a save answer, grouped as the 'Changes Not Saved' dialog lists them. */
+export function failedItems(status: RequestStatus) {
+  const failed = (items: RequestStatusItem[]) => items.filter((i) => i.status !== USERS_STATUS_OK);
+  return { added: failed(status.added), updated: failed(status.updated), removed: failed(status.removed) };
+}
+
+export const hasFailures = (status: RequestStatus) => {
+  const f = failedItems(status);
+  return f.added.length + f.updated.length + f.removed.length > 0;
+};
+
+/** Search (decisions.md): PIN digits, full name or email contain the query, case-insensitively. */
+export function matchesUserSearch(
+  user: { full_name: string; email: string; pin_number: string },
+  query: string,
+) {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    user.full_name.toLowerCase().includes(q) ||
+    user.email.toLowerCase().includes(q) ||
+    user.pin_number.includes(q)
+  );
+}

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  creditsForCall,
+  divideRoundHalfUp,
+  highWaterMark,
+  overageCents,
+  referralBonusCapCc,
+  ROLLOVER_CAP_MULTIPLIER,
+} from '../src/credits';
+
+describe('credit arithmetic', () => {
+  it.each([
+    // billed seconds, credits per minute (hundredths), credits used (hundredths)
+    [60, 2500, 2500], // one minute at 25 credits a minute
+    [90, 2500, 3750], // a minute and a half
+    [1, 2000, 33], // 20/60 = 0.333.. credits -> 0.33
+    [3, 2050, 103], // 3 x 20.5 / 60 = 1.025 -> 1.03 (half up)
+    [0, 4000, 0],
+    [3600, 3125, 187_500], // an hour at 31.25 a minute = 1,875 credits
+  ])('MONEY-01 credits used = %i s x %i cc/min / 60 = %i cc', (seconds, rate, expected) => {
+    expect(creditsForCall(seconds, rate)).toBe(expected);
+  });
+
+  it('MONEY-02 overage is $0.01 per credit, to the nearest cent', () => {
+    expect(overageCents(100)).toBe(1); // one credit, one cent
+    expect(overageCents(3_000_000)).toBe(30_000); // 30,000 credits = $300
+    expect(overageCents(150)).toBe(2); // 1.5 credits -> 2 cents (half up)
+    expect(overageCents(149)).toBe(1);
+  });
+
+  it("MONEY-03 MONEY-06 the spec's example: rollover on 30,000 credits for $300 a month caps at 90,000", () => {
+    expect(3_000_000 * ROLLOVER_CAP_MULTIPLIER).toBe(9_000_000);
+    expect(referralBonusCapCc(3_000_000, 'mo')).toBe(9_000_000);
+    expect(referralBonusCapCc(36_000_000, 'yr')).toBe(9_000_000); // 25% of 360,000
+  });
+
+  it.each([
+    [29_999, 0],
+    [30_000, 30_000],
+    [49_999, 30_000],
+    [50_000, 50_000],
+    [100_000, 100_000],
+    [199_999, 100_000],
+    [200_000, 200_000],
+    [350_000, 300_000],
+  ])('MONEY-09 high-water mark of %i cents is %i', (amount, mark) => {
+    expect(highWaterMark(amount)).toBe(mark);
+  });
+
+  it('rounds half up exactly for any integers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 1, max: 10 ** 4 }), (n, d) => {
+        const r = divideRoundHalfUp(n, d);
+        expect(Math.abs(r * d - n) * 2).toBeLessThanOrEqual(d);
+        if ((r * d - n) * 2 === -d) throw new Error('half rounded down');
+      }),
+    );
+  });
+});
