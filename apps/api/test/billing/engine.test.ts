@@ -4,6 +4,7 @@ import { periodUsage } from '../../src/domain/billing/ledger-repository';
 import { currentPeriod, grantReferralBonus } from '../../src/domain/billing/billing-engine';
 import { subscriptionInfo } from '../../src/domain/billing/subscription-info';
 import { applyCancel, applyPlanChange } from '../../src/domain/billing/subscription-changes';
+import { seedDemoHistory } from '../../src/db/seed/demo-billing';
 import { drivers } from '../helpers/app';
 import {
   DESTINATION,
@@ -361,4 +362,48 @@ describe('referral bonus (pglite)', () => {
     const none = await createAccount(world);
     expect(await grantReferralBonus(world.database, none.accountId, 100_000, world.clock.now())).toBe(0);
   });
+});
+
+describe('a 14-month history through the injectable clock (pglite)', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld('pglite', START);
+  });
+  afterAll(() => world?.close());
+
+  it.each([
+    ['team-monthly', 15],
+    ['practice-annual', 2],
+  ])(
+    '%s: periods close in order, every invoice is paid, and the ledger balances',
+    async (planId, periods) => {
+      const { accountId } = await createAccount(world);
+      const now = new Date('2027-03-20T18:00:00Z');
+      await seedDemoHistory(world.database, {
+        accountId,
+        planId,
+        months: 14,
+        callsPerMonth: 60,
+        now,
+        seed: 11,
+      });
+      const rows = await world.database.query<{ starts_at: Date; closed_at: Date | null }>(
+        'select starts_at, closed_at from billing_periods where account_id = $1 order by starts_at',
+        [accountId],
+      );
+      expect(rows).toHaveLength(periods);
+      expect(rows.filter((r) => !r.closed_at)).toHaveLength(1);
+      const invoices = await invoicesOf(world.database, accountId);
+      expect(invoices.every((i) => i.status === 'paid')).toBe(true);
+      expect(invoices.filter((i) => i.kind === 'period')).toHaveLength(periods - 1);
+      if (planId.endsWith('annual')) expect(invoices.every((i) => i.overage_cents === 0)).toBe(true);
+      const { sum } = await ledgerTotals(world.database, accountId);
+      const [calls] = await world.database.query<{ total: string }>(
+        'select sum(credits_used)::text as total from calls where account_id = $1',
+        [accountId],
+      );
+      expect(0 - sum((r) => r.kind === 'use')).toBe(Number(calls!.total));
+      expect(sum((r) => r.kind === 'carry_in') + sum((r) => r.kind === 'carry_out')).toBe(0);
+    },
+  );
 });
