@@ -21,6 +21,12 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   // active | suspended | closed: set by the operator; 'suspended' and 'closed' raise the inactive banner.
   status: text('status').notNull().default('active'),
+  // Addresses as the page edits them ({ line1, line2, city, state, postal_code, country }); null until set.
+  serviceAddress: jsonb('service_address'),
+  billingAddress: jsonb('billing_address'),
+  taxStatus: text('tax_status').notNull().default('Taxable'),
+  /** The card provider's customer id (Stripe), when the provider keeps customers. */
+  providerCustomerId: text('provider_customer_id'),
   createdAt: createdAt(),
 });
 
