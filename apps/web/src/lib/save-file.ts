@@ -1,4 +1,7 @@
-/** Hands a downloaded blob to the browser as a file save. */
+import { MESSAGES, TOAST } from '@enq/contract';
+import { toast } from 'react-toastify';
+
+/** Hands a downloaded blob to the browser as a file save, and says so (SHELL-24: 2 s toast). */
 export function saveFile({ blob, filename }: { blob: Blob; filename: string }): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -10,4 +13,5 @@ export function saveFile({ blob, filename }: { blob: Blob; filename: string }): 
   anchor.remove();
   // Revoking at once can cancel the save in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  toast.success(MESSAGES.fileDownloaded, { autoClose: TOAST.downloadAutoCloseMs });
 }

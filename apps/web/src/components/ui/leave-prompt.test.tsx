@@ -38,7 +38,9 @@ describe('LeavePrompt', () => {
     fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
     fireEvent.click(screen.getByRole('link', { name: 'Lines' }));
 
-    const dialog = await screen.findByRole('dialog', { name: MESSAGES.unsavedChanges });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'You have unsaved changes. Are you sure you want to leave?',
+    });
     expect(dialog).toBeTruthy();
     expect(router.state.location.pathname).toBe('/profile');
 
