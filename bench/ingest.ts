@@ -3,7 +3,6 @@
 // with plain SQL (one unnest insert per 1,000) into the same database in the same run.
 // Run: npm run bench:ingest   (BENCH_CALLS to change the count)
 import { SERVICE_KEY_HEADER, TELEPHONY_CALLS_PATH } from '@enq/contract';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +10,11 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { DESTINATIONS } from '../apps/api/src/db/seed/rates';
-import { freePort } from '../apps/web/e2e/support/server';
+import { startServer, stopServer } from './support/harness';
 
 const TOTAL = Number(process.env.BENCH_CALLS ?? 100_000);
 const BATCH = 1000;
 const KEY = 'svc_bench_key_0123456789abcdefghij';
-const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-ingest-'));
 
 function makeCalls(prefix: string, pins: string[], count: number) {
@@ -49,28 +47,12 @@ try {
   ).map((r) => r.pin);
   await database.close();
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      TELEPHONY_SERVICE_KEY: KEY,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer('apps/api/src/server.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    TELEPHONY_SERVICE_KEY: KEY,
   });
-  const url = `http://127.0.0.1:${port}`;
-  while (
-    !(await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await new Promise((r) => setTimeout(r, 100));
+  const url = server.url;
 
   const calls = makeCalls('api', pins, TOTAL);
   const started = performance.now();
@@ -87,9 +69,7 @@ try {
     accepted += body.accepted;
   }
   const apiSeconds = (performance.now() - started) / 1000;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
+  await stopServer(server.child);
 
   // Baseline: the same rows straight into the same database with plain SQL.
   database = await openDatabase({ kind: 'pglite', dataDir });

@@ -1,0 +1,72 @@
+// What every benchmark needs: a server process on a free port, requests per second, and an API token.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../apps/web/e2e/support/server';
+
+export const repoRoot = new URL('../..', import.meta.url).pathname;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = 50;
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  /** From spawning the process to /readyz answering. */
+  readyMs: number;
+}
+
+/** Starts `script` (the server, or bench/support/bench-server.ts with its bare route) and waits for /readyz. */
+export async function startServer(script: string, env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { url, child, readyMs: performance.now() - started };
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Average requests per second over a fixed time; any non-2xx answer fails the benchmark. */
+export async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return Math.round(result.requests.average);
+}
+
+/** An API token from `npm run token` (the demo admin by default), on the database `env` points at. */
+export function tokenFor(env: Record<string, string>, email?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/cli/token.ts', ...(email ? [email] : [])],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+      },
+    );
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`token exited ${code}`)),
+    );
+  });
+}
