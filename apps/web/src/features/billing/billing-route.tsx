@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { BillingPage } from './billing-page';
 
 export function Component() {
-  return <PageTitle path="/billing" />;
+  return <BillingPage />;
 }

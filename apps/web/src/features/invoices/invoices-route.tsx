@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { InvoicesPage } from './invoices-page';
 
 export function Component() {
-  return <PageTitle path="/invoices" />;
+  return <InvoicesPage />;
 }

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { accounts } from '../schema';
+import type { DemoSeeder } from './types';
+
+/** The demo practice's office: its service address, and the same address for billing. */
+export const DEMO_SERVICE_ADDRESS = {
+  line1: '1200 Harbor Pine Road',
+  line2: 'Suite 310',
+  city: 'Portland',
+  state: 'ME',
+  postal_code: '04101',
+  country: 'US',
+};
+
+export const seedDemoAddresses: DemoSeeder = async (tx, demo) => {
+  await tx
+    .update(accounts)
+    .set({ serviceAddress: DEMO_SERVICE_ADDRESS, billingAddress: DEMO_SERVICE_ADDRESS, taxStatus: 'Taxable' })
+    .where(eq(accounts.id, demo.accountId));
+};
+
+/**
+ * After the billing history exists: refunds the demo account's first invoice (the prepaid start of the
+ * subscription) in full, so the Invoices page shows 'Refunded' and a refund PDF. Every period and interim
+ * invoice stays paid.
+ */
+export async function seedDemoRefund(database: Database, accountId: string, now: Date): Promise<void> {
+  const [invoice] = await database.query<{ id: string }>(
+    `select id from invoices where account_id = $1 and status = 'paid'
+      order by (kind = 'start') desc, issued_at asc limit 1`,
+    [accountId],
+  );
+  if (!invoice) return;
+  const [payment] = await database.query<{ id: string; amount_cents: number; created_at: Date }>(
+    `select id, amount_cents, created_at from payments where invoice_id = $1 and status = 'succeeded' limit 1`,
+    [invoice.id],
+  );
+  if (!payment) return;
+  const at = new Date(Math.min(new Date(payment.created_at).getTime() + 3 * 86_400_000, now.getTime()));
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `insert into refunds (id, invoice_id, payment_id, amount_cents, reason, created_at)
+       values ($1, $2, $3, $4, 'Goodwill credit for the first month', $5)`,
+      [`re_demo_${invoice.id.slice(3, 19)}`, invoice.id, payment.id, payment.amount_cents, at],
+    );
+    await tx.query("update invoices set status = 'refunded' where id = $1", [invoice.id]);
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  BILLING_TEXT,
+  addressUpdateResponseSchema,
+  addressUpdateSchema,
+  billingDataSchema,
+  changeCardResponseSchema,
+  changeCardSchema,
+  errorEnvelopeSchema,
+  validateAddress,
+  type Address,
+} from '@enq/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  loadBillingData,
+  saveAddresses,
+  saveDefaultCard,
+} from '../../../../../domain/billing-account/billing-repository';
+import { verifyNewCard } from '../../../../../domain/billing-account/card-verification';
+import { HttpError } from '../../../../../plugins/errors';
+import { UnknownPaymentMethodError } from '../../../../../plugins/payments/provider';
+
+const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+/** The first failing rule of spec section 5, with the field it belongs to (e.g. 'service_address.city'). */
+function checkAddress(prefix: string, address: Address) {
+  const [first] = Object.entries(validateAddress(address));
+  if (first) throw new HttpError(400, first[1], `${prefix}.${first[0]}`);
+}
+
+const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['billing'];
+  const load = (accountId: string) =>
+    loadBillingData(app.database, accountId, app.clock.now(), app.payments.publishableKey);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Billing data: card, addresses, tax status and banner flags',
+        response: { 200: billingDataSchema },
+      },
+    },
+    (req) => load(req.principal!.accountId!),
+  );
+
+  app.put(
+    '/address',
+    {
+      schema: {
+        tags,
+        summary: 'Save the service and billing addresses',
+        body: addressUpdateSchema,
+        response: { 200: addressUpdateResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { service_address, billing_address, sameBilling } = req.body;
+      checkAddress('service_address', service_address);
+      if (!sameBilling) checkAddress('billing_address', billing_address);
+      const saved = await saveAddresses(
+        app.database,
+        req.principal!.accountId!,
+        service_address,
+        billing_address,
+        sameBilling,
+      );
+      return { ...saved, message: BILLING_TEXT.addressUpdated };
+    },
+  );
+
+  app.post(
+    '/change-card',
+    {
+      schema: {
+        tags,
+        summary: "Make the provider's payment method the card on file (idempotent for the same pm_id)",
+        body: changeCardSchema,
+        response: { 200: changeCardResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      const { pm_id } = req.body;
+      const [owner] = await app.database.query<{ account_id: string }>(
+        'select account_id from payment_methods where id = $1',
+        [pm_id],
+      );
+      if (owner && owner.account_id !== accountId)
+        throw new HttpError(409, 'That card belongs to another account.', 'pm_id');
+      let card;
+      try {
+        card = await app.payments.describePaymentMethod(pm_id);
+      } catch (error) {
+        if (error instanceof UnknownPaymentMethodError) throw new HttpError(400, error.message, 'pm_id');
+        throw error;
+      }
+      if (!owner) {
+        const refused = await verifyNewCard(app.payments, pm_id);
+        if (refused) throw new HttpError(402, refused, 'pm_id', 'CARD_DECLINED');
+      }
+      await saveDefaultCard(app.database, accountId, pm_id, card, app.clock.now());
+      return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };
+    },
+  );
+};
+
+export default billingRoutes;

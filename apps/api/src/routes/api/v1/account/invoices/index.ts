@@ -1,0 +1,106 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  INVOICE_TEXT,
+  errorEnvelopeSchema,
+  invoiceDetailSchema,
+  invoiceDownloadQuerySchema,
+  invoiceFilename,
+  invoiceIdQuerySchema,
+  invoicesResponseSchema,
+  payInvoiceResponseSchema,
+  payInvoiceSchema,
+} from '@enq/contract';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/billing-account/invoices-view';
+import { renderInvoicePdf } from '../../../../../domain/billing-account/invoice-pdf';
+import { findInvoice } from '../../../../../domain/billing/invoices-repository';
+import { HttpError } from '../../../../../plugins/errors';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const NOT_FOUND = 'There is no such invoice.';
+
+const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['invoices'];
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'The invoices, newest first', response: { 200: invoicesResponseSchema } } },
+    async (req) => ({ invoices: await listInvoiceDtos(app.database, req.principal!.accountId!) }),
+  );
+
+  app.get(
+    '/detail/',
+    {
+      schema: {
+        tags,
+        summary: "One invoice's lines, payments and refunds",
+        querystring: invoiceIdQuerySchema,
+        response: { 200: invoiceDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const detail = await invoiceDetail(app.database, req.principal!.accountId!, req.query.invoice_id);
+      if (!detail) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      const { account_name: _name, ...rest } = detail;
+      return rest;
+    },
+  );
+
+  app.get(
+    '/download/',
+    {
+      schema: {
+        tags,
+        summary: 'The invoice PDF, or with is_refund the refund PDF',
+        querystring: invoiceDownloadQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().meta({ description: 'application/pdf' }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const detail = await invoiceDetail(app.database, req.principal!.accountId!, req.query.invoice_id);
+      if (!detail) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      const refund = req.query.is_refund;
+      if (refund && detail.refunds.length === 0)
+        throw new HttpError(404, 'This invoice has no refund.', 'is_refund');
+      const pdf = await renderInvoicePdf(detail, refund);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFilename(detail.number, refund)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/pay/',
+    {
+      schema: {
+        tags,
+        summary: 'Charge an open invoice to the card on file (Idempotency-Key header required)',
+        body: payInvoiceSchema,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) }),
+        response: { 200: payInvoiceResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      const { invoice_id } = req.body;
+      const invoice = await findInvoice(app.database, accountId, invoice_id);
+      if (!invoice) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      const key = `pay:${invoice_id}:${req.headers[IDEMPOTENCY_KEY_HEADER]}`;
+      const outcome = await app.billing.chargeInvoice(accountId, invoice_id, key);
+      if (!outcome.paid)
+        throw new HttpError(402, outcome.message ?? 'The payment failed.', undefined, 'PAYMENT_FAILED');
+      return { message: INVOICE_TEXT.paid, invoices: await listInvoiceDtos(app.database, accountId) };
+    },
+  );
+};
+
+export default invoicesRoutes;

@@ -1,0 +1,215 @@
+import { API_ACCOUNT_BASE, INVOICE_TEXT } from '@enq/contract';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
+import { issueApiToken } from '../src/domain/auth/token-repository';
+import { createInvoice } from '../src/domain/billing/invoices-repository';
+import { createTestApp, drivers, type TestContext } from './helpers/app';
+
+async function pdfText(data: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(data) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe.each(drivers)('invoices API (%s)', (driver) => {
+  let ctx: TestContext;
+  const tokens: Record<string, string> = {};
+  const accounts: Record<string, string> = {};
+  beforeAll(async () => {
+    ctx = await createTestApp(driver);
+    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email]) {
+      const [p] = await ctx.database.query<{ id: string; account_id: string }>(
+        'select id, account_id from people where email = $1',
+        [email],
+      );
+      tokens[email] = (await issueApiToken(ctx.database, p!.id)).token;
+      accounts[email] = p!.account_id;
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  const call = (
+    method: 'GET' | 'POST',
+    path: string,
+    options: { payload?: object; email?: string; key?: string } = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `${API_ACCOUNT_BASE}/invoices${path}`,
+      headers: {
+        authorization: `Bearer ${tokens[options.email ?? DEMO_ADMIN.email]}`,
+        ...(options.key ? { 'idempotency-key': options.key } : {}),
+      },
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
+
+  async function openInvoice(email = DEMO_ADMIN.email): Promise<string> {
+    return createInvoice(ctx.database, {
+      accountId: accounts[email]!,
+      kind: 'interim',
+      periodId: null as unknown as string,
+      periodStart: new Date('2026-10-01T04:00:00Z'),
+      periodEnd: new Date('2026-11-01T04:00:00Z'),
+      issuedAt: new Date(Date.now() + 86_400_000),
+      subscription: null,
+      overageCc: 3_210_000,
+      overageCents: 32_100,
+      creditsUsedCc: 3_210_000,
+    });
+  }
+
+  it('API-17 lists the invoices with id, timestamp, period, total in dollars, status and credits used', async () => {
+    const response = await call('GET', '/');
+    expect(response.statusCode).toBe(200);
+    const { invoices } = response.json();
+    expect(invoices.length).toBeGreaterThan(10);
+    for (const invoice of invoices) {
+      expect(Object.keys(invoice).sort()).toEqual(
+        [
+          'credits_used',
+          'has_refund',
+          'id',
+          'number',
+          'period_end',
+          'period_start',
+          'status',
+          'timestamp',
+          'total',
+        ].sort(),
+      );
+      expect(typeof invoice.total).toBe('number');
+    }
+    expect(invoices.some((i: { total: number }) => i.total === 300)).toBe(true);
+    const refunded = invoices.filter((i: { status: string }) => i.status === 'refunded');
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0].has_refund).toBe(true);
+  });
+
+  it('API-19 pay twice with one idempotency key charges once; paying a paid invoice charges nothing', async () => {
+    const invoiceId = await openInvoice();
+    const pay = () =>
+      call('POST', '/pay/', { payload: { invoice_id: invoiceId }, key: 'click-session-0001' });
+    const [first, second] = await Promise.all([pay(), pay()]);
+    for (const response of [first, second]) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().message).toBe(INVOICE_TEXT.paid);
+    }
+    const third = await pay();
+    expect(third.statusCode).toBe(200);
+    expect(third.json().invoices.find((i: { id: string }) => i.id === invoiceId).status).toBe('paid');
+    const payments = await ctx.database.query('select id from payments where invoice_id = $1', [invoiceId]);
+    expect(payments).toHaveLength(1);
+    const again = await call('POST', '/pay/', {
+      payload: { invoice_id: invoiceId },
+      key: 'click-session-0002',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      await ctx.database.query('select id from payments where invoice_id = $1', [invoiceId]),
+    ).toHaveLength(1);
+  });
+
+  it('API-19 needs an Idempotency-Key header', async () => {
+    const invoiceId = await openInvoice();
+    const response = await call('POST', '/pay/', { payload: { invoice_id: invoiceId } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("API-19 paying another account's invoice answers 404 and charges nothing", async () => {
+    const invoiceId = await openInvoice(DEMO_ANNUAL.email);
+    const response = await call('POST', '/pay/', {
+      payload: { invoice_id: invoiceId },
+      key: 'someone-else-0001',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+    expect(
+      await ctx.database.query('select id from payments where invoice_id = $1', [invoiceId]),
+    ).toHaveLength(0);
+    const download = await call('GET', `/download/?invoice_id=${invoiceId}`);
+    expect(download.statusCode).toBe(404);
+    const detail = await call('GET', `/detail/?invoice_id=${invoiceId}`);
+    expect(detail.statusCode).toBe(404);
+  });
+
+  it('INV-10 a declined card answers 402 with the provider message and leaves the invoice open', async () => {
+    await ctx.database.query('update payment_methods set is_default = false where account_id = $1', [
+      accounts[DEMO_ADMIN.email],
+    ]);
+    await ctx.database.query(
+      `insert into payment_methods (id, account_id, brand, last4, exp_month, exp_year) values ('pm_card_chargeDeclinedInsufficientFunds', $1, 'visa', '9995', 12, 2099)`,
+      [accounts[DEMO_ADMIN.email]],
+    );
+    const invoiceId = await openInvoice();
+    const response = await call('POST', '/pay/', {
+      payload: { invoice_id: invoiceId },
+      key: 'declined-0001',
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      code: 'PAYMENT_FAILED',
+      message: 'Your card has insufficient funds.',
+    });
+    const billing = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `${API_ACCOUNT_BASE}/billing/`,
+        headers: { authorization: `Bearer ${tokens[DEMO_ADMIN.email]}` },
+      })
+    ).json();
+    expect(billing).toMatchObject({
+      last_invoice_paid: false,
+      last_invoice_id: invoiceId,
+      is_delinquent: true,
+      charge_failure_message: 'Your card has insufficient funds.',
+      charge_failure_card: { brand: 'visa', last4: '9995' },
+    });
+  });
+
+  it('INV-03 the detail has the lines, payments and refunds', async () => {
+    const { invoices } = (await call('GET', '/')).json();
+    const paid = invoices.find(
+      (i: { status: string; total: number }) => i.status === 'paid' && i.total === 300,
+    );
+    const detail = (await call('GET', `/detail/?invoice_id=${paid.id}`)).json();
+    expect(detail.lines[0]).toMatchObject({ kind: 'subscription', amount: 300 });
+    expect(detail.payments[0]).toMatchObject({ status: 'succeeded', amount: 300, card: 'visa •••• 4242' });
+  });
+
+  it('API-18 the PDF parses and holds the invoice id, number and total; the name comes from content-disposition', async () => {
+    const { invoices } = (await call('GET', '/')).json();
+    const paid = invoices.find(
+      (i: { status: string; total: number }) => i.status === 'paid' && i.total === 300,
+    );
+    const response = await call('GET', `/download/?invoice_id=${paid.id}&is_refund=false`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="enq-invoice-${paid.number}.pdf"`,
+    );
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(paid.id);
+    expect(text).toContain(paid.number);
+    expect(text).toContain('$300.00');
+    expect(text).toContain('Harbor Pine Road');
+    expect(text).toContain('Paid');
+  });
+
+  it('INV-08 a refunded invoice has a refund PDF; others answer 404 for it', async () => {
+    const { invoices } = (await call('GET', '/')).json();
+    const refunded = invoices.find((i: { status: string }) => i.status === 'refunded');
+    const response = await call('GET', `/download/?invoice_id=${refunded.id}&is_refund=true`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`enq-refund-${refunded.number}.pdf`);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('REFUND');
+    expect(text).toContain(refunded.number);
+    expect(text).toContain('Total refunded');
+    const paid = invoices.find((i: { status: string }) => i.status === 'paid');
+    expect((await call('GET', `/download/?invoice_id=${paid.id}&is_refund=true`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,172 @@
+import { BILLING_TEXT, INVOICE_TEXT, MESSAGES } from '@enq/contract';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  storedToken,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('the invoices page (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pageProblems: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(email: string, password: string, path: string): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+    await page.goto(`${server.url}${path}`);
+    await signIn(page, email, password);
+    await page.waitForURL(`${server.url}${path}`);
+    return page;
+  }
+
+  /** A JSON call with the page's own token, as the page would send it. */
+  async function api(page: Page, method: string, path: string, body?: object) {
+    const token = await storedToken(page);
+    return page.evaluate(
+      async ({ method, path, body, token }) => {
+        const response = await fetch(`/api/v1/account${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { method, path, body, token },
+    );
+  }
+
+  it('INV-01 INV-02 INV-06 API-18 the demo admin sees pages of 10, a refunded invoice, and downloads PDFs', async () => {
+    const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/invoices');
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.waitFor();
+    expect(await table.getByRole('row').count()).toBe(11);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Invoice date',
+      'Period',
+      'Invoice ID',
+      'Amount',
+      'Credits used',
+      'Status',
+      'Download',
+      'Details',
+    ]);
+    await screenshot(page, 'invoices');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const first = table.getByRole('row').nth(1);
+    const number = (await first.getByRole('cell').nth(2).textContent())!.trim();
+    const downloading = page.waitForEvent('download');
+    await first.getByRole('button', { name: `Download invoice ${number}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`enq-invoice-${number}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByText(MESSAGES.fileDownloaded).waitFor();
+
+    // The refunded invoice is on some page; find it and fetch its refund PDF.
+    for (;;) {
+      if ((await table.getByText('Refunded', { exact: true }).count()) > 0) break;
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    const refundRow = table.getByRole('row').filter({ hasText: 'Refunded' });
+    const refundDownload = page.waitForEvent('download');
+    await refundRow.getByRole('button', { name: /^Download refund/ }).click();
+    expect((await refundDownload).suggestedFilename()).toMatch(/^enq-refund-ENQ-\d{6}-[0-9A-F]{8}\.pdf$/);
+
+    await refundRow.getByRole('button', { name: /^View invoice/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Refunds').waitFor();
+    await screenshot(page, 'invoices-detail-refunded');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.context().close();
+  });
+
+  it('BAN-07 BAN-08 BAN-11 INV-04 INV-09 API-19 pay an open invoice: declined renewal, new card, Pay now', async () => {
+    const page = await open(DEMO_ANNUAL.email, DEMO_ANNUAL.password, '/billing');
+    await page.getByRole('form', { name: 'Addresses' }).waitFor();
+    // A card that saves but fails when charged, then an early renewal: an open, unpaid invoice.
+    const card = await api(page, 'POST', '/billing/change-card', {
+      pm_id: 'pm_card_chargeDeclinedInsufficientFunds',
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    const renew = await api(page, 'POST', '/subscription/change/', { plan: DEMO_ANNUAL.planId });
+    expect(renew.status, JSON.stringify(renew.body)).toBe(200);
+
+    await page.reload();
+    await page.getByRole('form', { name: 'Addresses' }).waitFor();
+    const alerts = page.getByRole('region', { name: 'Account alerts' });
+    await alerts.getByText('Your card has insufficient funds.', { exact: false }).waitFor();
+    await alerts.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').waitFor();
+    await screenshot(page, 'billing-banners-unpaid');
+
+    // The annual demo account has no addresses yet: adding a card warns first.
+    // (Its addresses are the demo practice's only for the main account.)
+    await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
+    const warned = await page.getByText(BILLING_TEXT.addressRequiredForCard).count();
+    if (warned > 0) {
+      expect(await page.getByRole('form', { name: 'Card details' }).count()).toBe(0);
+      const service = page.getByRole('group', { name: 'Service Address' });
+      await service.getByLabel(/^Address Line 1/).fill('5 Harbour St');
+      await service.getByLabel(/^Town or City/).fill('Boston');
+      await service.getByRole('combobox', { name: /^State/ }).selectOption('MA');
+      await service.getByLabel(/^Postal code/).fill('02110');
+      const checkbox = page.getByRole('checkbox', { name: BILLING_TEXT.sameBilling });
+      if (!(await checkbox.isChecked())) await checkbox.check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(BILLING_TEXT.addressUpdated).waitFor();
+      await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
+    }
+    const form = page.getByRole('form', { name: 'Card details' });
+    await form.getByLabel('Card number').fill('4242424242424242');
+    await form.getByLabel('Expiry (MM/YY)').fill('11/33');
+    await form.getByLabel('CVC').fill('321');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    const dialog = page.getByRole('dialog', { name: BILLING_TEXT.cardSaved });
+    await dialog.getByRole('button', { name: 'Yes, they are correct' }).click();
+
+    await page.getByRole('link', { name: 'Pay invoice' }).click();
+    await page.waitForURL(`${server.url}/invoices`);
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.waitFor();
+    const openRow = table.getByRole('row').filter({ hasText: 'Unpaid' });
+    expect(await openRow.count()).toBe(1);
+    const payments: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/account/invoices/pay/')
+        payments.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await openRow.getByRole('button', { name: /^Pay now/ }).dblclick();
+    await page.getByText(INVOICE_TEXT.paid).waitFor();
+    await expect.poll(() => table.getByText('Unpaid', { exact: true }).count()).toBe(0);
+    expect(payments).toHaveLength(1);
+    await screenshot(page, 'invoices-paid');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).first().click();
+    await page.getByRole('form', { name: 'Addresses' }).waitFor();
+    await expect
+      .poll(() => page.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').count())
+      .toBe(0);
+    expect(pageProblems).toEqual([]);
+  });
+});

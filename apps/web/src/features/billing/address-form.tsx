@@ -1,0 +1,200 @@
+import {
+  ADDRESS_PLACEHOLDERS,
+  BILLING_TEXT,
+  US_STATES,
+  type Address,
+  type AddressErrors,
+  type AddressField,
+} from '@enq/contract';
+import type { Dispatch } from 'react';
+import { Button } from '../../components/ui/button';
+import type { AddressFormAction, AddressFormState } from './address-form-state';
+import { formErrors, hasErrors, isDirty } from './address-form-state';
+import { COUNTRY_OPTIONS } from './countries';
+
+const inputClass =
+  'focus-ring mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 aria-[invalid=true]:ring-red-500';
+
+function Field({
+  id,
+  field,
+  required,
+  error,
+  children,
+}: {
+  id: string;
+  field: AddressField;
+  required: boolean;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={field === 'line1' || field === 'line2' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {ADDRESS_PLACEHOLDERS[field]}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddressBlock({
+  prefix,
+  legend,
+  address,
+  errors,
+  onEdit,
+}: {
+  prefix: string;
+  legend: string;
+  address: Address;
+  errors: AddressErrors;
+  onEdit: (field: AddressField, value: string) => void;
+}) {
+  const isUS = address.country === 'US';
+  const input = (field: AddressField, required: boolean, autoComplete: string) => {
+    const id = `${prefix}-${field}`;
+    return (
+      <Field id={id} field={field} required={required} error={errors[field]}>
+        <input
+          id={id}
+          name={id}
+          className={inputClass}
+          placeholder={ADDRESS_PLACEHOLDERS[field]}
+          autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
+          value={address[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={errors[field] ? `${id}-error` : undefined}
+          onChange={(event) => onEdit(field, event.target.value)}
+        />
+      </Field>
+    );
+  };
+  const stateId = `${prefix}-state`;
+  const countryId = `${prefix}-country`;
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
+      {input('line1', true, 'address-line1')}
+      {input('line2', false, 'address-line2')}
+      {input('city', true, 'address-level2')}
+      <Field id={stateId} field="state" required={isUS} error={errors.state}>
+        {isUS ? (
+          <select
+            id={stateId}
+            className={inputClass}
+            value={address.state}
+            aria-invalid={errors.state ? true : undefined}
+            aria-describedby={errors.state ? `${stateId}-error` : undefined}
+            onChange={(event) => onEdit('state', event.target.value)}
+          >
+            <option value="">Select a state</option>
+            {US_STATES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={stateId}
+            className={inputClass}
+            placeholder={ADDRESS_PLACEHOLDERS.state}
+            value={address.state}
+            onChange={(event) => onEdit('state', event.target.value)}
+          />
+        )}
+      </Field>
+      {input('postal_code', true, 'postal-code')}
+      <Field id={countryId} field="country" required error={errors.country}>
+        <select
+          id={countryId}
+          className={inputClass}
+          value={address.country}
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errors.country ? `${countryId}-error` : undefined}
+          onChange={(event) => onEdit('country', event.target.value)}
+        >
+          <option value="">Select a country</option>
+          {COUNTRY_OPTIONS.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </fieldset>
+  );
+}
+
+/** The service and billing address form (BILL-06..11, BILL-15..30). */
+export function AddressForm({
+  state,
+  dispatch,
+  saving,
+  onSave,
+}: {
+  state: AddressFormState;
+  dispatch: Dispatch<AddressFormAction>;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  const errors = formErrors(state);
+  const blocked = hasErrors(state);
+  const dirty = isDirty(state);
+  return (
+    <form
+      aria-label="Addresses"
+      className="space-y-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!blocked && dirty) onSave();
+      }}
+    >
+      <AddressBlock
+        prefix="service"
+        legend="Service Address"
+        address={state.serviceAddress}
+        errors={errors.service}
+        onEdit={(field, value) => dispatch({ type: 'editService', field, value })}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="focus-ring size-4 rounded border-slate-300 text-brand-600"
+          checked={state.sameBilling}
+          onChange={(event) => dispatch({ type: 'setSameBilling', checked: event.target.checked })}
+        />
+        {BILLING_TEXT.sameBilling}
+      </label>
+      {state.sameBilling ? null : (
+        <AddressBlock
+          prefix="billing"
+          legend="Billing Address"
+          address={state.billingAddress}
+          errors={errors.billing}
+          onEdit={(field, value) => dispatch({ type: 'editBilling', field, value })}
+        />
+      )}
+      <div className="flex gap-3">
+        <Button type="submit" disabled={blocked || !dirty || saving} aria-busy={saving}>
+          Save
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={blocked || !dirty || saving}
+          onClick={() => dispatch({ type: 'cancel' })}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { BILLING_PATHS, CACHE_TAGS, type ChangeCardResponse } from '@enq/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { BILLING_QUERY_KEY, mergeBilling } from './get-billing';
+
+/** POST /billing/change-card with the provider's payment-method id (API-09). */
+export function changeCard(pmId: string): Promise<ChangeCardResponse> {
+  return apiRequest<ChangeCardResponse>(BILLING_PATHS.changeCard, { method: 'POST', body: { pm_id: pmId } });
+}
+
+/** Merges the answer into billing data, then refreshes billing, invoices and overview (API-10). */
+export function useChangeCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeCard,
+    onSuccess: ({ message: _message, ...billing }) => {
+      mergeBilling(queryClient, billing);
+      void queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.invoices] });
+      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview] });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { CARD_ERROR_CLEAR_MS, MESSAGES } from '@enq/contract';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../lib/api-client';
+
+/** A card provider message shown inline that clears itself after 4 seconds (BILL-38). */
+export function useCardError() {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), CARD_ERROR_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+  return [error, setError] as const;
+}
+
+/**
+ * Where a failed card save is told: the provider's refusal (a decline, an unknown test number) inline;
+ * another server message as a toast (BILL-40); nothing usable, the generic text inline (BILL-39).
+ */
+export function reportCardError(error: unknown, showInline: (message: string) => void): void {
+  if (
+    error instanceof ApiError &&
+    (error.code === 'CARD_DECLINED' ||
+      error.field === 'pm_id' ||
+      error.field === 'number' ||
+      error.field === 'exp_month')
+  ) {
+    showInline(error.message);
+  } else if (error instanceof ApiError && error.status > 0 && error.message !== MESSAGES.genericError) {
+    toast.error(error.message);
+  } else {
+    showInline(MESSAGES.genericError);
+  }
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { createSandboxPaymentMethod } from './api/create-sandbox-payment-method';
+import { reportCardError, useCardError } from './card-errors';
+
+const inputClass =
+  'focus-ring mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300';
+
+/** "MM/YY" or "MM/YYYY" → month and four-digit year; null when unreadable. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/**
+ * The sandbox's own card form (no Stripe key configured): Stripe's test numbers behave as at Stripe.
+ * The number goes to the sandbox tokeniser only, never with Stripe configured.
+ */
+export function SandboxCardForm({
+  onPaymentMethod,
+  onCancel,
+}: {
+  onPaymentMethod: (pmId: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useCardError();
+
+  async function submit() {
+    const exp = parseExpiry(expiry);
+    if (!exp) return setError("Your card's expiration date is incomplete.");
+    if (!/^\d{3,4}$/.test(cvc)) return setError("Your card's security code is incomplete.");
+    setBusy(true);
+    try {
+      const { pm_id } = await createSandboxPaymentMethod({
+        number: number.replace(/\s+/g, ''),
+        exp_month: exp.month,
+        exp_year: exp.year,
+        cvc,
+      });
+      await onPaymentMethod(pm_id);
+    } catch (caught) {
+      reportCardError(caught, setError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      aria-label="Card details"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-xs text-slate-500">
+        Sandbox card form: use a Stripe test number (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
+        declined).
+      </p>
+      <div className="grid gap-4 sm:grid-cols-4">
+        <div className="sm:col-span-2">
+          <label htmlFor="card-number" className="block text-sm font-medium text-slate-700">
+            Card number
+          </label>
+          <input
+            id="card-number"
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="card-expiry" className="block text-sm font-medium text-slate-700">
+            Expiry (MM/YY)
+          </label>
+          <input
+            id="card-expiry"
+            className={inputClass}
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="card-cvc" className="block text-sm font-medium text-slate-700">
+            CVC
+          </label>
+          <input
+            id="card-cvc"
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value)}
+          />
+        </div>
+      </div>
+      <p role="alert" aria-live="assertive" className="min-h-5 text-sm text-red-700">
+        {error}
+      </p>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={busy || number.trim() === ''} aria-busy={busy}>
+          Save card
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

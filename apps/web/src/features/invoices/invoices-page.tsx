@@ -1,0 +1,195 @@
+import {
+  INVOICE_COLUMNS,
+  INVOICE_TEXT,
+  INVOICES_PAGE_SIZE,
+  MESSAGES,
+  invoiceStatusLabel,
+  isPayable,
+  payErrorMessage,
+  type InvoiceDto,
+} from '@enq/contract';
+import { Download } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
+import { Loader } from '../../components/ui/loader';
+import { PageTitle } from '../../components/ui/page-title';
+import { ApiError } from '../../lib/api-client';
+import { useDownloadInvoice } from './api/download-invoice';
+import { useInvoices } from './api/get-invoices';
+import { usePayInvoice } from './api/pay-invoice';
+import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
+import { InvoiceDetailModal } from './invoice-detail-modal';
+
+const STATUS_STYLE: Record<string, string> = {
+  open: 'bg-amber-100 text-amber-900',
+  paid: 'bg-emerald-100 text-emerald-900',
+  refunded: 'bg-slate-200 text-slate-800',
+  void: 'bg-slate-100 text-slate-600',
+};
+
+export function InvoicesPage() {
+  const invoices = useInvoices();
+  return (
+    <div className="space-y-6">
+      <PageTitle path="/invoices" />
+      {invoices.isPending ? (
+        <Loader label="Loading invoices" />
+      ) : invoices.isError ? (
+        <LoadError onRetry={() => void invoices.refetch()} />
+      ) : (
+        <InvoicesTable invoices={invoices.data.invoices} />
+      )}
+    </div>
+  );
+}
+
+function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
+  const [page, setPage] = useState(0);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const pay = usePayInvoice();
+  const download = useDownloadInvoice();
+  // One idempotency key per pay attempt: a second click while it runs reuses it, so it charges once.
+  const keys = useRef(new Map<string, string>());
+  // Set synchronously: a second click in the same frame comes before the disabled state renders.
+  const inFlight = useRef(false);
+
+  const pages = Math.max(1, Math.ceil(invoices.length / INVOICES_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const rows = invoices.slice(current * INVOICES_PAGE_SIZE, (current + 1) * INVOICES_PAGE_SIZE);
+
+  function payNow(invoiceId: string) {
+    let key = keys.current.get(invoiceId);
+    if (!key) {
+      key = crypto.randomUUID();
+      keys.current.set(invoiceId, key);
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    pay.mutate(
+      { invoiceId, idempotencyKey: key },
+      {
+        onSuccess: () => toast.success(INVOICE_TEXT.paid),
+        onError: (error) => {
+          const message = error instanceof ApiError && error.status > 0 ? error.message : null;
+          toast.error(payErrorMessage(message === MESSAGES.genericError ? null : message));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+          keys.current.delete(invoiceId);
+        },
+      },
+    );
+  }
+
+  function downloadPdf(invoiceId: string, isRefund: boolean) {
+    download.mutate({ invoiceId, isRefund }, { onError: () => toast.error(MESSAGES.genericError) });
+  }
+
+  if (invoices.length === 0)
+    return <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No invoices yet.</p>;
+
+  return (
+    <div className="space-y-4">
+      <div className="overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Invoices</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              {INVOICE_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-3 py-3 whitespace-nowrap">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((invoice) => {
+              const paying = pay.isPending && pay.variables?.invoiceId === invoice.id;
+              return (
+                <tr key={invoice.id}>
+                  <td className="px-3 py-3 whitespace-nowrap">{formatDate(invoice.timestamp)}</td>
+                  <td className="min-w-36 px-3 py-3">
+                    {formatPeriod(invoice.period_start, invoice.period_end)}
+                  </td>
+                  <td className="px-3 py-3 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{formatMoney(invoice.total)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">
+                    {formatCredits(invoice.credits_used)}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[invoice.status] ?? ''}`}
+                    >
+                      {invoiceStatusLabel(invoice.status)}
+                    </span>
+                    {isPayable(invoice) ? (
+                      <Button
+                        className="mt-1 block px-3 py-1"
+                        disabled={pay.isPending}
+                        aria-busy={paying}
+                        aria-label={`Pay now ${invoice.number}`}
+                        onClick={() => payNow(invoice.id)}
+                      >
+                        {INVOICE_TEXT.payNow}
+                      </Button>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <div className="flex flex-col items-start gap-1">
+                      <button
+                        type="button"
+                        className="focus-ring inline-flex items-center gap-1 rounded font-semibold text-brand-700 hover:underline"
+                        aria-label={`Download invoice ${invoice.number}`}
+                        onClick={() => downloadPdf(invoice.id, false)}
+                      >
+                        <Download aria-hidden="true" className="size-4" />
+                        PDF
+                      </button>
+                      {invoice.has_refund ? (
+                        <button
+                          type="button"
+                          className="focus-ring inline-flex items-center gap-1 rounded font-semibold text-brand-700 hover:underline"
+                          aria-label={`Download refund ${invoice.number}`}
+                          onClick={() => downloadPdf(invoice.id, true)}
+                        >
+                          <Download aria-hidden="true" className="size-4" />
+                          Refund
+                        </button>
+                      ) : null}
+                    </div>
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <button
+                      type="button"
+                      className="focus-ring rounded font-semibold text-brand-700 hover:underline"
+                      aria-label={`View invoice ${invoice.number}`}
+                      onClick={() => setViewing(invoice.id)}
+                    >
+                      {INVOICE_TEXT.view}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Invoice pages" className="flex items-center justify-between gap-4 text-sm">
+          <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous
+          </Button>
+          <span aria-live="polite">
+            Page {current + 1} of {pages}
+          </span>
+          <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+      <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// bench/billing: what GET /api/v1/account/billing/ costs next to the bare one-query route of
+// bench/api-overhead (same server, same run), on embedded PGlite and, when DATABASE_URL is set, on
+// PostgreSQL (target ratio >= 0.35); and how many invoice PDFs are made per second, in process and
+// through GET /invoices/download/.
+// Run: npm run bench:billing  (DATABASE_URL=postgres://... to include PostgreSQL)
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InvoiceDetail } from '@enq/contract';
+import { renderInvoicePdf } from '../apps/api/src/domain/billing-account/invoice-pdf';
+import { freePort } from '../apps/web/e2e/support/server';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = 50;
+const TARGET = 0.35;
+const root = new URL('..', import.meta.url).pathname;
+
+async function startServer(script: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { url, child };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function rps(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS) {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return Math.round(result.requests.average);
+}
+
+async function tokenFor(env: Record<string, string>) {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/token.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`token exited ${code}`)),
+    );
+  });
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  const token = await tokenFor(env);
+  const auth = { authorization: `Bearer ${token}` };
+  const server = await startServer('bench/support/bench-server.ts', env);
+  try {
+    const billingUrl = `${server.url}/api/v1/account/billing/`;
+    const check = await fetch(billingUrl, { headers: auth });
+    if (!check.ok) throw new Error(`GET /billing/ answered ${check.status}`);
+    await rps(`${server.url}/bench/bare`); // warm-up
+    const bare = await rps(`${server.url}/bench/bare`);
+    const billing = await rps(billingUrl, auth);
+    const { invoices } = (await (
+      await fetch(`${server.url}/api/v1/account/invoices/`, { headers: auth })
+    ).json()) as { invoices: { id: string }[] };
+    const pdfs = await rps(
+      `${server.url}/api/v1/account/invoices/download/?invoice_id=${invoices[0]!.id}`,
+      auth,
+      8,
+    );
+    const ratio = billing / bare;
+    console.log(
+      `${label}: bare PK route ${bare} req/s | GET /api/v1/account/billing/ ${billing} req/s ` +
+        `(ratio ${ratio.toFixed(2)}) | GET /invoices/download/ ${pdfs} PDFs/s`,
+    );
+    return { ratio, pdfs };
+  } finally {
+    await stop(server.child);
+  }
+}
+
+/** Invoice PDFs rendered per second in this process (one core), from a typical stored invoice. */
+async function pdfsPerSecondInProcess(): Promise<number> {
+  const address = {
+    line1: '1200 Harbor Pine Road',
+    line2: 'Suite 310',
+    city: 'Portland',
+    state: 'ME',
+    postal_code: '04101',
+    country: 'US',
+  };
+  const invoice: InvoiceDetail & { account_name: string } = {
+    id: 'in_0123456789abcdef01234567',
+    number: 'ENQ-202611-0741DB70',
+    timestamp: '2026-11-02T13:00:00.000Z',
+    period_start: '2026-11-02T13:00:00.000Z',
+    period_end: '2026-12-02T14:00:00.000Z',
+    total: 531.83,
+    status: 'paid',
+    credits_used: 61607.83,
+    has_refund: false,
+    subscription: 300,
+    overage_credits: 23183,
+    overage: 231.83,
+    lines: [
+      { kind: 'subscription', description: 'Team plan, monthly', quantity: 1, amount: 300 },
+      {
+        kind: 'overage',
+        description: 'Overage credits at $0.01 per credit',
+        quantity: 23183,
+        amount: 231.83,
+      },
+    ],
+    payments: [
+      {
+        id: 'pi_sbx_0123456789abcdef',
+        timestamp: '2026-11-02T13:00:00.000Z',
+        amount: 531.83,
+        status: 'succeeded',
+        card: 'visa •••• 4242',
+        failure_message: null,
+      },
+    ],
+    refunds: [],
+    service_address: address,
+    billing_address: address,
+    account_name: 'Harbor Pine Tax Advisors',
+  };
+  for (let i = 0; i < 20; i++) await renderInvoicePdf(invoice); // warm-up
+  const started = performance.now();
+  let made = 0;
+  while (performance.now() - started < 3000) {
+    await renderInvoicePdf(invoice);
+    made++;
+  }
+  return Math.round(made / ((performance.now() - started) / 1000));
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-billing-'));
+try {
+  const inProcess = await pdfsPerSecondInProcess();
+  console.log(`invoice PDFs rendered in process: ${inProcess} PDFs/s (one core)`);
+  // A fresh data dir gets the demo account on first start.
+  const fresh = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  await stop(fresh.child);
+  const results = [await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })];
+  if (process.env.DATABASE_URL)
+    results.push(await measure('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+  const worst = Math.min(...results.map((r) => r.ratio));
+  console.log(
+    `billing: ${worst.toFixed(2)} (ratio of GET /billing/ to the bare primary-key route, worst driver; ` +
+      `target >= ${TARGET}) | ${inProcess} invoice PDFs/s in process, ` +
+      `${Math.min(...results.map((r) => r.pdfs))} PDFs/s over HTTP`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

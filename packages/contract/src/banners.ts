@@ -1,0 +1,106 @@
+import type { BillingData } from './billing';
+
+export type AccountBannerKind =
+  | 'billing_address_incomplete'
+  | 'service_address_incomplete'
+  | 'card_missing'
+  | 'card_expired'
+  | 'card_expiring'
+  | 'card_update'
+  | 'invoice_outstanding'
+  | 'credits_exhausted'
+  | 'account_inactive'
+  | 'payment_unsuccessful'
+  | 'subscription_inactive';
+
+export interface AccountBanner {
+  kind: AccountBannerKind;
+  variant: 'danger' | 'warning';
+  message: string;
+  /** Where the banner's action leads: a portal path, or 'pay' for paying the outstanding invoice. */
+  action: { label: string; to: string } | null;
+}
+
+export type BannerFlags = Pick<
+  BillingData,
+  | 'card_details'
+  | 'charge_failure_message'
+  | 'charge_failure_card'
+  | 'last_invoice_paid'
+  | 'is_subscription_active'
+  | 'is_billing_address_required'
+  | 'is_service_address_required'
+  | 'is_credits_exhausted'
+  | 'is_delinquent'
+  | 'is_account_active'
+>;
+
+export const BANNER_TEXT = {
+  billingAddress: 'Your billing address is incomplete. Please update your billing address.',
+  serviceAddress: 'Your service address is incomplete. Please update your service address.',
+  cardMissing: 'There is no credit card on file. Please add a credit card.',
+  cardExpired: 'Your credit card has expired. Please update your credit card.',
+  cardExpiring: (expiry: string) =>
+    `Your credit card expires soon (${expiry}). Please update your credit card.`,
+  cardUpdate: (message: string, brand: string, last4: string) =>
+    `The last charge to your ${brand} card ending in ${last4} failed: ${message} Please update your credit card.`,
+  invoiceOutstanding: 'Your last invoice is unpaid. Please pay the outstanding invoice.',
+  creditsExhausted: 'You are out of credits. Renew your subscription to keep calling.',
+  accountInactive: 'Your account is inactive. Please contact support.',
+  paymentUnsuccessful: 'Your last payment was unsuccessful. Please update your card or pay the invoice.',
+  subscriptionInactive: 'Your subscription is inactive. Choose a plan to start it again.',
+} as const;
+
+const brandName = (brand: string) => (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'card');
+
+/**
+ * The account banners of spec section 8, decided from the billing flags (decisions.md, Billing), in
+ * display order. Billing and Overview both render this list.
+ */
+export function accountBanners(flags: BannerFlags): AccountBanner[] {
+  const out: AccountBanner[] = [];
+  const add = (
+    kind: AccountBannerKind,
+    message: string,
+    action: AccountBanner['action'],
+    variant: AccountBanner['variant'] = 'danger',
+  ) => out.push({ kind, variant, message, action });
+  const toBilling = (label: string) => ({ label, to: '/billing' });
+  const card = flags.card_details;
+
+  if (!flags.is_account_active) add('account_inactive', BANNER_TEXT.accountInactive, null);
+  if (flags.is_billing_address_required)
+    add('billing_address_incomplete', BANNER_TEXT.billingAddress, toBilling('Update address'));
+  if (flags.is_service_address_required)
+    add('service_address_incomplete', BANNER_TEXT.serviceAddress, toBilling('Update address'));
+  if (!card) add('card_missing', BANNER_TEXT.cardMissing, toBilling('Add card'));
+  else if (card.is_expired) add('card_expired', BANNER_TEXT.cardExpired, toBilling('Update card'));
+  else if (card.is_expired_soon)
+    add('card_expiring', BANNER_TEXT.cardExpiring(card.expiry), toBilling('Update card'), 'warning');
+  const failed = flags.charge_failure_card;
+  if (
+    card &&
+    flags.charge_failure_message &&
+    failed &&
+    failed.brand === card.brand &&
+    failed.last4 === card.last4
+  )
+    add(
+      'card_update',
+      BANNER_TEXT.cardUpdate(flags.charge_failure_message, brandName(failed.brand), failed.last4),
+      toBilling('Update card'),
+    );
+  if (!flags.last_invoice_paid && flags.is_subscription_active)
+    add('invoice_outstanding', BANNER_TEXT.invoiceOutstanding, { label: 'Pay invoice', to: '/invoices' });
+  if (flags.is_delinquent) add('payment_unsuccessful', BANNER_TEXT.paymentUnsuccessful, null);
+  if (flags.is_credits_exhausted)
+    add('credits_exhausted', BANNER_TEXT.creditsExhausted, { label: 'Renew', to: '/subscription' });
+  if (!flags.is_subscription_active)
+    add(
+      'subscription_inactive',
+      BANNER_TEXT.subscriptionInactive,
+      { label: 'Choose a plan', to: '/subscription' },
+      'warning',
+    );
+  return out;
+}
