@@ -27,6 +27,7 @@ import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
+import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
 
@@ -51,14 +52,17 @@ export interface BuildOptions {
 
 function contentSecurityPolicy(config: AppConfig) {
   const origins = (...urls: string[]) => [...new Set(urls.map((u) => new URL(u).origin))];
+  // Stripe Elements loads its script and card frames from Stripe, and talks to its API.
+  const stripe = config.payments.stripeSecretKey;
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
       // react-toastify and Radix set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...origins(config.oidc.issuer)],
+      imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
+      connectSrc: ["'self'", ...origins(config.oidc.issuer), ...(stripe ? ['https://api.stripe.com'] : [])],
+      frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
       // The sign-in and sign-out forms redirect on to the provider, the portal and the marketing site.
       formAction: ["'self'", ...origins(config.oidc.issuer, config.sites.marketing)],
       frameAncestors: ["'none'"],
@@ -123,6 +127,7 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: API_AUTH_BASE });
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
+  await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
   await app.register(sitePages);
   await app.register(webApp);
   return app;

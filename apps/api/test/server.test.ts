@@ -71,4 +71,21 @@ describe('server basics', () => {
       expect(body).toContain(`id="${anchor}"`);
     }
   });
+
+  it('lets Stripe Elements load only when Stripe is configured', async () => {
+    const sandboxCsp = (await ctx.app.inject('/healthz')).headers['content-security-policy'] as string;
+    expect(sandboxCsp).not.toContain('stripe.com');
+    const stripe = await createTestApp('pglite', {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+    });
+    try {
+      const csp = (await stripe.app.inject('/healthz')).headers['content-security-policy'] as string;
+      expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    } finally {
+      await stripe.close();
+    }
+  });
 });

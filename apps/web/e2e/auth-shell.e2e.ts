@@ -7,6 +7,7 @@ import {
   seriousAxeViolations,
   signIn,
   storedToken,
+  watchPageProblems,
   type Browser,
   type BrowserContext,
   type Page,
@@ -24,12 +25,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
-    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-        pageProblems.push(message.text());
-      }
-    });
+    watchPageProblems(page, pageProblems);
   });
   afterAll(async () => {
     await browser?.close();

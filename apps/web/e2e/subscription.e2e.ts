@@ -6,6 +6,7 @@ import {
   screenshot,
   seriousAxeViolations,
   signIn,
+  watchPageProblems,
   type Browser,
   type BrowserContext,
   type Page,
@@ -22,14 +23,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   let page: Page;
   const pageProblems: string[] = [];
 
-  function watch(target: Page) {
-    target.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
-    target.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-        pageProblems.push(message.text());
-      }
-    });
-  }
+  const watch = (target: Page) => watchPageProblems(target, pageProblems);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);

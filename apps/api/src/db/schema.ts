@@ -264,6 +264,23 @@ export const calls = pgTable(
   ],
 );
 
+/**
+ * Calls per account per UTC day (day = unix seconds / 86400), kept by statement triggers on `calls`
+ * (migration 0004): call-history pages find total_pages and the keyset start of a deep page from it
+ * instead of count(*) and OFFSET over the whole range.
+ */
+export const callDayCounts = pgTable(
+  'call_day_counts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
 export const invoices = pgTable(
   'invoices',
   {

@@ -48,3 +48,14 @@ export async function seriousAxeViolations(page: Page) {
 }
 
 export type { Browser, BrowserContext, Page };
+
+/** Uncaught errors and Content-Security-Policy refusals on a page, collected for a final assertion. */
+export function watchPageProblems(page: Page, problems: string[] = []): string[] {
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  return problems;
+}

@@ -5,6 +5,7 @@ import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
 import { accounts, people } from '../schema';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
+import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
 import { seedHoldMusic } from './hold-music';
@@ -20,7 +21,7 @@ export async function seedReferenceData(database: Database): Promise<void> {
 }
 
 /** Each area's part of the demo account, in order. */
-const DEMO_SEEDERS: DemoSeeder[] = [seedDemoUsers];
+const DEMO_SEEDERS: DemoSeeder[] = [seedDemoUsers, seedDemoAddresses];
 
 /**
  * Fills an empty database with the demo account. Idempotent: it does nothing once any account exists,
@@ -107,6 +108,7 @@ export async function seedDemoData(
     now,
     seed: 2026,
   });
+  await seedDemoRefund(database, ids.accountId, now);
   await seedDemoHistory(database, {
     accountId: ids.annualAccountId,
     planId: DEMO_ANNUAL.planId,

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { CallHistoryPage } from './call-history-page';
 
 export function Component() {
-  return <PageTitle path="/call-history" />;
+  return <CallHistoryPage />;
 }

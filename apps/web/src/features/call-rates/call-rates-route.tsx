@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { CallRatesPage } from './call-rates-page';
 
 export function Component() {
-  return <PageTitle path="/call-rates" />;
+  return <CallRatesPage />;
 }

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
 import { HttpError } from '../../../../plugins/errors';
+import billingRoutes from './billing';
+import invoicesRoutes from './invoices';
+import callsRoutes from './calls';
+import ratesRoutes from './rates';
 import subscriptionRoutes from './subscription';
 import usersRoutes from './users';
 
@@ -10,8 +14,12 @@ import usersRoutes from './users';
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAccountMember);
+  await app.register(billingRoutes, { prefix: '/billing' });
+  await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(callsRoutes, { prefix: '/calls' });
+  await app.register(ratesRoutes, { prefix: '/rates' });
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {
     throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);

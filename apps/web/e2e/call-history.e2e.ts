@@ -1,0 +1,146 @@
+import { CALL_COLUMNS, CALL_TEXT, MESSAGES } from '@enq/contract';
+import { parse } from 'csv-parse/sync';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/** A range long before the demo history: no calls. */
+const EMPTY_VIEW = '/call-history?preset=custom&from=1577854800&to=1577941199&page=1';
+
+describe('the call history page (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageProblems: string[] = [];
+
+  function watch(target: Page) {
+    target.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+    target.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+        pageProblems.push(message.text());
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    watch(page);
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const table = (target: Page) => target.getByRole('table');
+  const search = (target: Page) => new URL(target.url()).searchParams;
+
+  it('CALL-03 CALL-11 opens on the current period with the seven columns, the range in the URL', async () => {
+    await page.goto(`${server.url}/call-history`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(/\/call-history\?/);
+    await table(page).waitFor();
+    expect(await page.getByLabel('Date range').inputValue()).toBe('current-period');
+    expect(search(page).get('preset')).toBe('current-period');
+    expect(await table(page).getByRole('columnheader').allTextContents()).toEqual([...CALL_COLUMNS]);
+    expect(await page.getByLabel('Start date').inputValue()).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'call-history');
+  });
+
+  it('CALL-01 CALL-12 choose a preset, page through with the page links, and the URL follows', async () => {
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/account/calls/' && r.url().includes('page=1'),
+    );
+    await page.getByLabel('Date range').selectOption('last-month');
+    await expect.poll(() => search(page).get('preset')).toBe('last-month');
+    await answered;
+    await table(page).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    await nav.waitFor();
+    const links = await nav.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    expect(links.length).toBeLessThanOrEqual(5);
+    const firstRow = await table(page).getByRole('row').nth(1).textContent();
+    await nav.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => search(page).get('page')).toBe('2');
+    await expect.poll(() => table(page).getByRole('row').nth(1).textContent()).not.toBe(firstRow);
+    expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    // The view is bookmarkable: reloading shows the same page.
+    const secondPageFirst = await table(page).getByRole('row').nth(1).textContent();
+    await page.reload();
+    await table(page).waitFor();
+    await expect.poll(() => table(page).getByRole('row').nth(1).textContent()).toBe(secondPageFirst);
+    expect(await page.getByLabel('Date range').inputValue()).toBe('last-month');
+    await screenshot(page, 'call-history-page-2');
+  });
+
+  it('CALL-10 downloads the CSV of the range with the success toast', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: CALL_TEXT.download }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^call-history-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByText(MESSAGES.fileDownloaded).waitFor();
+    const records = parse(readFileSync((await file.path())!, 'utf8')) as string[][];
+    expect(records[0]).toEqual([...CALL_COLUMNS]);
+    expect(records.length).toBeGreaterThan(26);
+  });
+
+  it('CALL-13 on a wide screen an empty range shows the empty text and no Download', async () => {
+    await page.goto(`${server.url}${EMPTY_VIEW}`);
+    await page.getByText(CALL_TEXT.empty).waitFor();
+    expect(await page.getByRole('button', { name: CALL_TEXT.download }).count()).toBe(0);
+    expect(await page.getByLabel('Date range').inputValue()).toBe('custom');
+  });
+
+  it('CALL-14 CALL-15 on a 500 px wide screen Download shows and the empty message does not', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 500, height: 900 },
+      storageState: await context.storageState(),
+    });
+    const small = await phone.newPage();
+    watch(small);
+    await small.goto(`${server.url}${EMPTY_VIEW}`);
+    await small.getByRole('button', { name: CALL_TEXT.download }).waitFor();
+    expect(await small.getByText(CALL_TEXT.empty).count()).toBe(0);
+    expect(
+      await small.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+    await screenshot(small, 'call-history-500px-empty');
+    await phone.close();
+  });
+
+  it('CALL-04 CALL-08 editing a date switches to custom; a start after the end says so', async () => {
+    await page.goto(`${server.url}/call-history`);
+    await table(page).waitFor();
+    const end = await page.getByLabel('End date').inputValue();
+    const start = page.getByLabel('Start date');
+    await start.fill('December 31, 2099 11:45 PM');
+    await start.press('Enter');
+    await page.getByText(CALL_TEXT.startAfterEnd).waitFor();
+    expect(await page.getByLabel('Date range').inputValue()).toBe('custom');
+    expect(await page.getByLabel('End date').inputValue()).toBe(end);
+    await screenshot(page, 'call-history-invalid');
+  });
+
+  it('has no page errors or CSP violations', () => {
+    expect(pageProblems).toEqual([]);
+  });
+});

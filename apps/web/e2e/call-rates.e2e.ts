@@ -1,0 +1,66 @@
+import { RATE_CHART_HEIGHT } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('the call rates page (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageProblems: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const curves = () => page.locator('.recharts-line-curve').count();
+
+  it('RATE-01 RATE-06 RATE-07 RATE-08 draws one line per destination, 700 px high, with the text and the terms link', async () => {
+    await page.goto(`${server.url}/call-rates`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/call-rates`);
+    await page.locator('.recharts-line-curve').first().waitFor();
+    expect(await curves()).toBe(10);
+    const box = await page.getByTestId('rates-chart').boundingBox();
+    expect(box!.height).toBe(RATE_CHART_HEIGHT);
+    expect(await page.getByText('Dynamic pricing').count()).toBe(1);
+    const terms = page.getByRole('link', { name: 'Subscription and payment terms' });
+    expect(await terms.getAttribute('href')).toMatch(/\/site\/#terms$/);
+    // RATE-04: the y-axis starts at 20.
+    const ticks = await page.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    expect(ticks[0]).toBe('20');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'call-rates');
+  });
+
+  it('RATE-02 RATE-03 a legend click isolates that line; clicking it again restores all', async () => {
+    const entry = page.locator('.recharts-legend-item').nth(2);
+    const name = (await entry.textContent())!.trim();
+    await entry.click();
+    await expect.poll(curves).toBe(1);
+    expect(await page.locator('figure').getAttribute('data-isolated')).toBe(name);
+    await screenshot(page, 'call-rates-isolated');
+    await page.locator('.recharts-legend-item').nth(2).click();
+    await expect.poll(curves).toBe(10);
+  });
+
+  it('has no page errors', () => {
+    expect(pageProblems).toEqual([]);
+  });
+});

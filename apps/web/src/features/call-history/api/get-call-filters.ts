@@ -1,0 +1,11 @@
+import { CALL_PATHS, type CallFilters } from '@enq/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getCallFilters(signal?: AbortSignal): Promise<CallFilters> {
+  return apiRequest<CallFilters>(CALL_PATHS.filters, { signal });
+}
+
+export function useCallFilters() {
+  return useQuery({ queryKey: ['calls', 'filters'], queryFn: ({ signal }) => getCallFilters(signal) });
+}

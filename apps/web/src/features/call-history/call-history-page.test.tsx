@@ -1,0 +1,235 @@
+import { CALL_COLUMNS, CALL_TEXT, MESSAGES, type CallRow, type CallsResponse } from '@enq/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { CallHistoryPage } from './call-history-page';
+
+const BASE = '/api/v1/account/calls';
+// 2026-03-14 13:00 EDT .. 2026-04-14 13:00 EDT minus a second
+const DATES = {
+  current_period: { start_date: 1_773_507_600, end_date: 1_776_186_000 - 1 },
+  previous_period: { start_date: 1_770_829_200, end_date: 1_773_507_600 - 1 },
+};
+
+const row = (i: number): CallRow => ({
+  call_uuid: `c-${i}`,
+  call_timestamp: 1_773_600_000 + i * 60,
+  destination: 'IRS Practitioner Priority Service',
+  user: 'Dana Whitfield',
+  caller_id_number: '+12025550100',
+  billed_duration: 205,
+  billing_rate: 27.5,
+  credits_used: 93.96,
+});
+
+let listCalls: URL[];
+let callsAnswer: (url: URL) => CallsResponse;
+let datesAnswer: unknown;
+
+beforeEach(() => {
+  listCalls = [];
+  datesAnswer = { dates: DATES };
+  callsAnswer = (url) => ({
+    calls: Array.from({ length: 25 }, (_, i) => row(i + Number(url.searchParams.get('page')) * 100)),
+    total_pages: 40,
+    page_size: 25,
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      if (url.pathname === `${BASE}/dates/`) return jsonResponse(datesAnswer);
+      if (url.pathname === `${BASE}/filters/`)
+        return jsonResponse({ users: ['Dana Whitfield'], destinations: ['IRS'] });
+      if (url.pathname === `${BASE}/`) {
+        listCalls.push(url);
+        return jsonResponse(callsAnswer(url));
+      }
+      if (url.pathname === `${BASE}/download/`) {
+        return new Response('a,b\r\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="calls-x.csv"',
+          },
+        });
+      }
+      throw new Error(`unexpected ${url.pathname}`);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setWidth(narrow: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: narrow && query.includes('565px'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+function renderPage(url = '/call-history') {
+  const router = createMemoryRouter([{ path: '/call-history', element: <CallHistoryPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <TestServices>
+      <RouterProvider router={router} />
+    </TestServices>,
+  );
+  return router;
+}
+
+const presetSelect = () => screen.getByLabelText('Date range') as HTMLSelectElement;
+
+describe('CallHistoryPage', () => {
+  it('CALL-01 CALL-02 CALL-03 offers the nine presets and defaults to the current period', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    expect([...presetSelect().options].map((o) => o.text)).toEqual([
+      'Custom',
+      'Current period',
+      'Previous period',
+      'Today',
+      'Yesterday',
+      'Last 7 days',
+      'Last 30 days',
+      'This month',
+      'Last month',
+    ]);
+    expect(presetSelect().value).toBe('current-period');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('from')).toBe(String(DATES.current_period.start_date));
+    expect(params.get('to')).toBe(String(DATES.current_period.end_date));
+    expect(listCalls[0]!.searchParams.get('page')).toBe('1');
+  });
+
+  it('CALL-02 CALL-03 without period dates defaults to today and hides the period presets', async () => {
+    setWidth(false);
+    datesAnswer = { dates: { current_period: null, previous_period: null } };
+    const router = renderPage();
+    await screen.findByRole('table');
+    expect(presetSelect().value).toBe('today');
+    expect([...presetSelect().options].map((o) => o.value)).not.toContain('previous-period');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Number(params.get('to')) - Number(params.get('from'))).toBeGreaterThanOrEqual(23 * 3600 - 1);
+  });
+
+  it('CALL-11 CALL-12 shows the seven columns and 5 page links; a page link goes to the URL', async () => {
+    setWidth(false);
+    const router = renderPage();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([...CALL_COLUMNS]);
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(within(table).getAllByText('3:25')).toHaveLength(25);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3'));
+    await waitFor(() => expect(listCalls.at(-1)!.searchParams.get('page')).toBe('3'));
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('opens a bookmarked view from the URL', async () => {
+    setWidth(false);
+    renderPage('/call-history?preset=custom&from=1773600000&to=1773700000&page=7&user=Dana+Whitfield');
+    await screen.findByRole('table');
+    expect(presetSelect().value).toBe('custom');
+    expect(Object.fromEntries(listCalls[0]!.searchParams)).toEqual({
+      timestampFrom: '1773600000',
+      timestampTo: '1773700000',
+      page: '7',
+      user: 'Dana Whitfield',
+    });
+    expect(screen.getByRole('button', { name: 'Page 7' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('choosing a preset sets its range and page 1', async () => {
+    setWidth(false);
+    const router = renderPage('/call-history?preset=custom&from=1773600000&to=1773700000&page=7');
+    await screen.findByRole('table');
+    fireEvent.change(presetSelect(), { target: { value: 'previous-period' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        preset: 'previous-period',
+        from: String(DATES.previous_period.start_date),
+        to: String(DATES.previous_period.end_date),
+        page: '1',
+      }),
+    );
+  });
+
+  it('CALL-04 CALL-06 editing a date switches to custom; the display is MMMM d, yyyy h:mm aa', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    expect(start.value).toBe('March 14, 2026 1:00 PM');
+    fireEvent.change(start, { target: { value: 'March 20, 2026 9:15 AM' } });
+    await waitFor(() => expect(presetSelect().value).toBe('custom'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe(
+        String(Date.UTC(2026, 2, 20, 13, 15) / 1000),
+      ),
+    );
+  });
+
+  it('CALL-08 CALL-09 a start after the end and an end before the start show their messages', async () => {
+    setWidth(false);
+    renderPage();
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: 'May 1, 2026 9:00 AM' } });
+    expect(await screen.findByText(CALL_TEXT.startAfterEnd)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: 'March 20, 2026 9:00 AM' } });
+    await waitFor(() => expect(screen.queryByText(CALL_TEXT.startAfterEnd)).toBeNull());
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: 'March 1, 2026 9:00 AM' } });
+    expect(await screen.findByText(CALL_TEXT.endBeforeStart)).toBeTruthy();
+  });
+
+  it('CALL-10 downloads the CSV with the server file name and the 2 s toast', async () => {
+    setWidth(false);
+    const success = vi.spyOn(toast, 'success');
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    renderPage();
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: CALL_TEXT.download }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.fileDownloaded, { autoClose: 2000 }));
+  });
+
+  it('CALL-13 with no calls on a wide screen shows the empty text and hides Download', async () => {
+    setWidth(false);
+    callsAnswer = () => ({ calls: [], total_pages: 0, page_size: 25 });
+    renderPage();
+    expect(await screen.findByText(CALL_TEXT.empty)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: CALL_TEXT.download })).toBeNull();
+  });
+
+  it('CALL-14 CALL-15 at 565 px or less Download shows and the empty text does not', async () => {
+    setWidth(true);
+    callsAnswer = () => ({ calls: [], total_pages: 0, page_size: 25 });
+    renderPage();
+    expect(await screen.findByRole('button', { name: CALL_TEXT.download })).toBeTruthy();
+    expect(screen.queryByText(CALL_TEXT.empty)).toBeNull();
+  });
+});

@@ -1,0 +1,374 @@
+import {
+  CALL_COLUMNS,
+  CALL_DATE_DISPLAY_FORMAT,
+  CALL_DATE_STEP_MINUTES,
+  CALL_NARROW_MAX_PX,
+  CALL_TEXT,
+  MESSAGES,
+  availablePresets,
+  defaultPreset,
+  formatBilledDuration,
+  formatCallTime,
+  pageLinks,
+  presetRange,
+  toUnixSeconds,
+  validateCallRange,
+  type CallDates,
+  type CallPreset,
+  type CallRangeError,
+} from '@enq/contract';
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import DatePicker from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
+import { Loader } from '../../components/ui/loader';
+import { PageTitle } from '../../components/ui/page-title';
+import { saveFile } from '../../lib/save-file';
+import { downloadCalls } from './api/download-calls';
+import { useCallDates } from './api/get-call-dates';
+import { useCallFilters } from './api/get-call-filters';
+import { useCalls } from './api/get-calls';
+import {
+  fromPickerDate,
+  readView,
+  toPickerDate,
+  writeView,
+  type CallHistoryView,
+} from './call-history-state';
+import { useMediaQuery } from './use-media-query';
+
+export function CallHistoryPage() {
+  const dates = useCallDates();
+  return (
+    <div className="space-y-6">
+      <div>
+        <PageTitle path="/call-history" />
+        <p className="mt-1 text-sm text-slate-600">
+          Every call your users made, with its billed duration, rate and credits. Times are New York time.
+        </p>
+      </div>
+      {dates.isPending ? (
+        <Loader label="Loading call history" />
+      ) : dates.isError ? (
+        <LoadError onRetry={() => void dates.refetch()} />
+      ) : (
+        <CallHistory dates={dates.data.dates} />
+      )}
+    </div>
+  );
+}
+
+function CallHistory({ dates }: { dates: CallDates }) {
+  const [params, setParams] = useSearchParams();
+  const view = readView(params);
+
+  // No range in the URL: the default preset (current period with dates, else today), without a new history entry.
+  useEffect(() => {
+    if (view) return;
+    const preset = defaultPreset(dates);
+    const range = presetRange(preset, new Date(), dates)!;
+    setParams(
+      writeView({ preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 }),
+      {
+        replace: true,
+      },
+    );
+  }, [view, dates, setParams]);
+
+  if (!view) return <Loader label="Loading calls" />;
+  return <CallHistoryView key={`${view.from}-${view.to}`} view={view} dates={dates} onChange={setParams} />;
+}
+
+const labelClass = 'block text-sm font-medium text-slate-700';
+const fieldClass =
+  'focus-ring mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset';
+
+function CallHistoryView({
+  view,
+  dates,
+  onChange,
+}: {
+  view: CallHistoryView;
+  dates: CallDates;
+  onChange: (params: URLSearchParams) => void;
+}) {
+  const narrow = useMediaQuery(`(max-width: ${CALL_NARROW_MAX_PX}px)`);
+  const filters = useCallFilters();
+  // The pickers' values while editing; an invalid pair stays here, with its message, off the URL.
+  const [draft, setDraft] = useState({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
+  const [error, setError] = useState<CallRangeError | null>(null);
+  const [preset, setPreset] = useState<CallPreset>(view.preset);
+  const [downloading, setDownloading] = useState(false);
+  const calls = useCalls({
+    timestampFrom: view.from,
+    timestampTo: view.to,
+    page: view.page,
+    user: view.user,
+    destination: view.destination,
+  });
+
+  const go = (next: Partial<CallHistoryView>) => onChange(writeView({ ...view, page: 1, ...next }));
+
+  const choosePreset = (id: CallPreset) => {
+    setPreset(id);
+    const range = presetRange(id, new Date(), dates);
+    if (!range) return; // custom: keep the dates, edit them by hand
+    setError(null);
+    go({ preset: id, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end) });
+  };
+
+  // CALL-04: editing a date switches to custom.
+  const editDate = (field: 'start' | 'end', picked: Date | null) => {
+    if (!picked) return;
+    const value = fromPickerDate(picked);
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setPreset('custom');
+    const problem = validateCallRange(next.start, next.end, field);
+    setError(problem);
+    if (!problem) go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) });
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveFile(
+        await downloadCalls({
+          timestampFrom: view.from,
+          timestampTo: view.to,
+          user: view.user,
+          destination: view.destination,
+        }),
+      );
+    } catch (caught) {
+      toast.error(caught instanceof Error && caught.message ? caught.message : MESSAGES.genericError);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const rows = calls.data?.calls ?? [];
+  const totalPages = calls.data?.total_pages ?? 0;
+  const loaded = calls.isSuccess;
+  const empty = loaded && totalPages === 0;
+  const showDownload = narrow || (loaded && !empty); // decisions.md: hidden on wide screens while empty
+  const showEmpty = empty && !narrow; // CALL-15
+
+  return (
+    <section aria-label="Call history" className="space-y-4">
+      <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor="call-preset" className={labelClass}>
+            Date range
+          </label>
+          <select
+            id="call-preset"
+            className={fieldClass}
+            value={preset}
+            onChange={(event) => choosePreset(event.target.value as CallPreset)}
+          >
+            {availablePresets(dates).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DateField
+          id="call-start"
+          label="Start date"
+          value={draft.start}
+          error={error?.field === 'start' ? error.message : null}
+          onChange={(d) => editDate('start', d)}
+        />
+        <DateField
+          id="call-end"
+          label="End date"
+          value={draft.end}
+          error={error?.field === 'end' ? error.message : null}
+          onChange={(d) => editDate('end', d)}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor="call-user" className={labelClass}>
+              User
+            </label>
+            <select
+              id="call-user"
+              className={fieldClass}
+              value={view.user ?? ''}
+              onChange={(event) => go({ user: event.target.value || undefined })}
+            >
+              <option value="">All users</option>
+              {(filters.data?.users ?? []).map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="call-destination" className={labelClass}>
+              Destination
+            </label>
+            <select
+              id="call-destination"
+              className={fieldClass}
+              value={view.destination ?? ''}
+              onChange={(event) => go({ destination: event.target.value || undefined })}
+            >
+              <option value="">All lines</option>
+              {(filters.data?.destinations ?? []).map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
+        </p>
+        {showDownload ? (
+          <Button onClick={() => void download()} disabled={downloading}>
+            <Download aria-hidden="true" className="size-4" />
+            {CALL_TEXT.download}
+          </Button>
+        ) : null}
+      </div>
+
+      {calls.isError ? (
+        <LoadError onRetry={() => void calls.refetch()} />
+      ) : !loaded ? (
+        <Loader label="Loading calls" />
+      ) : showEmpty ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+          {CALL_TEXT.empty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                {CALL_COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className="px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((call) => (
+                <tr key={call.call_uuid}>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatCallTime(call.call_timestamp)}</td>
+                  <td className="px-3 py-2">{call.destination}</td>
+                  <td className="px-3 py-2">{call.user}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{call.caller_id_number}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatBilledDuration(call.billed_duration)}</td>
+                  <td className="px-3 py-2 tabular-nums">{call.billing_rate}</td>
+                  <td className="px-3 py-2 tabular-nums">{call.credits_used}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {loaded && totalPages > 1 ? (
+        <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
+      ) : null}
+    </section>
+  );
+}
+
+function DateField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Date;
+  error: string | null;
+  onChange: (date: Date | null) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <DatePicker
+        id={id}
+        selected={toPickerDate(value.getTime() / 1000)}
+        onChange={onChange}
+        showTimeSelect
+        timeIntervals={CALL_DATE_STEP_MINUTES}
+        dateFormat={CALL_DATE_DISPLAY_FORMAT}
+        className={fieldClass}
+        wrapperClassName="block w-full"
+        ariaInvalid={error ? 'true' : 'false'}
+        ariaDescribedBy={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const link = 'focus-ring min-w-9 rounded-md px-3 py-1.5 text-sm font-medium';
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+      <button
+        type="button"
+        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label="Previous page"
+      >
+        <ChevronLeft aria-hidden="true" className="size-4" />
+      </button>
+      {pageLinks(page, totalPages).map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={`${link} ${n === page ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </button>
+      ))}
+      <button
+        type="button"
+        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+        aria-label="Next page"
+      >
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </button>
+    </nav>
+  );
+}

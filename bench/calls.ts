@@ -1,0 +1,194 @@
+// bench/calls: one account holding BENCH_CALLS (default 1,000,000) calls on the embedded database.
+// Fills it with gen-calls' code path (generateCalls: the engine's rate table and creditsForCall, plain
+// unnest inserts), then starts the real server on that data dir and measures over loopback HTTP:
+// - GET /calls/ for the first, a middle and the last page of the whole span (median and p95),
+// - GET /calls/download/ of the whole span: rows/s, time to first byte, the server's peak RSS growth
+//   (read from /proc), and /healthz latency (p99) polled while the export runs.
+// Run: npm run bench:calls   (BENCH_CALLS to change the count; not part of npm test)
+import { API_ACCOUNT_BASE, CALL_PATHS } from '@enq/contract';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../apps/api/src/db/client';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
+import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
+import { RateTable } from '../apps/api/src/domain/billing/rates';
+import { generateCalls } from '../apps/api/src/domain/calls/generate-calls';
+import { freePort } from '../apps/web/e2e/support/server';
+
+const TOTAL = Number(process.env.BENCH_CALLS ?? 1_000_000);
+const RUNS = 60;
+/** Requests first, to warm the freshly started server (JIT, caches) before measuring. */
+const WARMUP = 30;
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'enq-calls-'));
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+try {
+  // 1. Fill: the demo account plus TOTAL generated calls over the last 12 months.
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  await seedReferenceData(database);
+  await seedDemoData(database);
+  const [admin] = await database.query<{ id: string; account_id: string }>(
+    'select id, account_id from people where email = $1',
+    [DEMO_ADMIN.email],
+  );
+  const accountId = admin!.account_id;
+  const to = new Date();
+  const from = new Date(to.getTime() - 365 * 86_400_000);
+  const fillStarted = performance.now();
+  await generateCalls(
+    { database, rates: await RateTable.load(database) },
+    { accountId, count: TOTAL, from, to },
+  );
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+  const [{ n }] = (await database.query<{ n: number }>(
+    'select count(*)::int as n from calls where account_id = $1',
+    [accountId],
+  )) as [{ n: number }];
+  const token = (await issueApiToken(database, admin!.id)).token;
+  await database.close();
+  console.log(
+    `filled ${TOTAL} calls in ${fillSeconds.toFixed(1)} s (gen-calls code path); the account holds ${n}`,
+  );
+
+  // 2. The real server on that data dir.
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  while (
+    !(await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 100));
+  const headers = { authorization: `Bearer ${token}` };
+
+  try {
+    // The whole span, generously: every call of the account.
+    const rangeFrom = Math.floor(from.getTime() / 1000) - 400 * 86_400;
+    const rangeTo = Math.floor(to.getTime() / 1000) + 86_400;
+    const list = (page: number) =>
+      `${url}${API_ACCOUNT_BASE}${CALL_PATHS.list}?timestampFrom=${rangeFrom}&timestampTo=${rangeTo}&page=${page}`;
+    const first = (await (await fetch(list(1), { headers })).json()) as { total_pages: number };
+    const pages = first.total_pages;
+    const timePage = async (page: number) => {
+      const times: number[] = [];
+      const trips: number[] = [];
+      for (let i = 0; i < RUNS + WARMUP; i++) {
+        const started = performance.now();
+        const response = await fetch(list(page), { headers });
+        const body = (await response.json()) as { calls: unknown[] };
+        const elapsed = performance.now() - started;
+        if (!response.ok || body.calls.length === 0) throw new Error(`page ${page}: ${response.status}`);
+        // Server time: the route's server-timing header (request received to answer sent).
+        const server = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+        if (i >= WARMUP) {
+          times.push(server);
+          trips.push(elapsed);
+        }
+      }
+      return { median: quantile(times, 0.5), p95: quantile(times, 0.95), trip: quantile(trips, 0.5) };
+    };
+    const firstPage = await timePage(1);
+    const middlePage = await timePage(Math.ceil(pages / 2));
+    const lastPage = await timePage(pages);
+    const base = firstPage.p95;
+    const ratio = (v: number) => `${(v / base).toFixed(2)}x first`;
+    console.log(`${pages} pages of 25 over the whole span`);
+    for (const [name, t] of [
+      ['first page', firstPage],
+      ['middle page', middlePage],
+      ['last page', lastPage],
+    ] as const) {
+      console.log(
+        `${name}: server median ${ms(t.median)}, p95 ${ms(t.p95)} (${ratio(t.p95)}); loopback round trip median ${ms(t.trip)}`,
+      );
+    }
+
+    // 3. The CSV of everything, with /healthz polled and the server's RSS sampled meanwhile.
+    const pid = server.pid!;
+    const rssBefore = rssKb(pid);
+    let rssPeak = rssBefore;
+    let exporting = true;
+    const health: number[] = [];
+    const healthLoop = (async () => {
+      while (exporting) {
+        const started = performance.now();
+        await (await fetch(`${url}/healthz`)).text();
+        health.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(pid))), 20);
+    const started = performance.now();
+    const response = await fetch(
+      `${url}${API_ACCOUNT_BASE}${CALL_PATHS.download}?timestampFrom=${rangeFrom}&timestampTo=${rangeTo}`,
+      { headers },
+    );
+    let ttfb = 0;
+    let newlines = 0;
+    let bytes = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!ttfb) ttfb = performance.now() - started;
+      bytes += chunk.length;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
+    }
+    const exportMs = performance.now() - started;
+    exporting = false;
+    clearInterval(rssTimer);
+    await healthLoop;
+    const rows = newlines - 1;
+    if (rows !== n) throw new Error(`the CSV has ${rows} rows, the account ${n}`);
+    const rowsPerSecond = rows / (exportMs / 1000);
+    const growthMb = ((rssPeak - rssBefore) * 1024) / 1e6;
+    const healthP99 = quantile(health, 0.99);
+    console.log(
+      `CSV export: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s = ${Math.round(rowsPerSecond)} rows/s (${(exportMs / base).toFixed(0)}x first page)`,
+    );
+    console.log(`CSV time to first byte: ${ms(ttfb)} (${ratio(ttfb)})`);
+    console.log(`server peak RSS growth during the export: ${growthMb.toFixed(1)} MB`);
+    console.log(
+      `/healthz during the export: ${health.length} requests, p99 ${ms(healthP99)} (${ratio(healthP99)})`,
+    );
+    const verdict = [
+      firstPage.p95 <= 10 ? 'first p95 ok' : 'first p95 OVER 10 ms',
+      lastPage.p95 <= 5 * firstPage.p95 ? 'last <= 5x ok' : 'last OVER 5x',
+      rowsPerSecond >= 100_000 ? 'rows/s ok' : 'rows/s UNDER 100k',
+      growthMb < 64 ? 'memory ok' : 'memory OVER 64 MB',
+      healthP99 <= 50 ? 'healthz ok' : 'healthz OVER 50 ms',
+    ].join(', ');
+    console.log(
+      `calls: ${n} calls; first page p95 ${ms(firstPage.p95)}, middle ${ratio(middlePage.p95)}, last ${ratio(lastPage.p95)}; ` +
+        `CSV ${Math.round(rowsPerSecond)} rows/s, TTFB ${ms(ttfb)}, +${growthMb.toFixed(1)} MB, /healthz p99 ${ms(healthP99)} (${verdict})`,
+    );
+  } finally {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,255 @@
+import { TZDate } from '@date-fns/tz';
+import { endOfDay, endOfMonth, format, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
+import { z } from 'zod';
+import { BUSINESS_TIME_ZONE } from './time';
+
+/**
+ * Call history (spec sections 2, 3, 4, 5, 7, 9; decisions.md "Call history").
+ *
+ * Times on the wire are unix seconds. A range `timestampFrom..timestampTo` includes both ends to the
+ * second (a call at 23:59:59.5 is inside a range ending 23:59:59), so the presets end at the last second
+ * of their day or month. Rows are ordered newest first, on the page and in the CSV.
+ */
+export const CALL_PATHS = {
+  list: '/calls/',
+  dates: '/calls/dates/',
+  download: '/calls/download/',
+  filters: '/calls/filters/',
+} as const;
+
+/** decisions.md: the table shows 25 calls per page. */
+export const CALL_HISTORY_PAGE_SIZE = 25;
+/** Spec section 9: 5 page links, 15-minute date steps, narrow screens at 565 px or less. */
+export const CALL_HISTORY_PAGE_LINKS = 5;
+export const CALL_DATE_STEP_MINUTES = 15;
+export const CALL_NARROW_MAX_PX = 565;
+/** The pickers' display (date-fns tokens, as react-datepicker takes them). */
+export const CALL_DATE_DISPLAY_FORMAT = 'MMMM d, yyyy h:mm aa';
+/** A call's time in the table and the CSV, in America/New_York (date-fns tokens). */
+export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
+export const CALL_HISTORY_DEFAULT_FILENAME = 'call-history.csv';
+/** Years above this are refused (spec section 5). */
+export const CALL_MAX_YEAR = 9999;
+
+export const CALL_TEXT = {
+  empty: 'No data available. Select a different date range.',
+  yearTooLarge: 'Year cannot be greater than 9999.',
+  startAfterEnd: 'Start date cannot be after end date.',
+  endBeforeStart: 'End date cannot be before the start date.',
+  download: 'Download CSV',
+} as const;
+
+/** The table's columns, in order; the CSV has the same header. */
+export const CALL_COLUMNS = [
+  'Time Stamp (EST)',
+  'Destination',
+  'User',
+  'Caller ID',
+  'Billed Duration',
+  'Billing rate',
+  'Credits used',
+] as const;
+
+const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799); // up to 9999-12-31
+
+const filters = {
+  user: z.string().trim().min(1).max(200).optional().meta({ description: 'only calls by this user (name)' }),
+  destination: z.string().trim().min(1).max(200).optional().meta({ description: 'only calls to this line' }),
+};
+
+export const callsQuerySchema = z
+  .object({
+    timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    timestampTo: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: '1-based' }),
+    ...filters,
+  })
+  .refine((q) => q.timestampFrom <= q.timestampTo, {
+    message: CALL_TEXT.startAfterEnd,
+    path: ['timestampFrom'],
+  });
+export type CallsQuery = z.infer<typeof callsQuerySchema>;
+
+export const callRowSchema = z
+  .object({
+    call_uuid: z.string(),
+    call_timestamp: z.number().int().meta({ description: 'unix seconds' }),
+    destination: z.string(),
+    user: z.string(),
+    caller_id_number: z.string(),
+    billed_duration: z.number().int().meta({ description: 'billed seconds' }),
+    billing_rate: z.number().meta({ description: 'credits per minute' }),
+    credits_used: z.number().meta({ description: 'credits' }),
+  })
+  .meta({ id: 'CallRow' });
+export type CallRow = z.infer<typeof callRowSchema>;
+
+export const callsResponseSchema = z
+  .object({
+    calls: z.array(callRowSchema),
+    total_pages: z.number().int(),
+    page_size: z.number().int(),
+  })
+  .meta({ id: 'CallsPage' });
+export type CallsResponse = z.infer<typeof callsResponseSchema>;
+
+const periodDatesSchema = z.object({
+  start_date: z.number().int().meta({ description: 'unix seconds' }),
+  end_date: z.number().int().meta({ description: 'unix seconds, the last second of the period' }),
+});
+export type PeriodDates = z.infer<typeof periodDatesSchema>;
+
+export const callDatesResponseSchema = z
+  .object({
+    dates: z.object({
+      current_period: periodDatesSchema.nullable(),
+      previous_period: periodDatesSchema.nullable(),
+    }),
+  })
+  .meta({ id: 'CallDates' });
+export type CallDates = z.infer<typeof callDatesResponseSchema>['dates'];
+
+export const callsDownloadQuerySchema = z
+  .object({
+    invoice_id: z.string().trim().min(1).max(64).optional(),
+    timestampFrom: unixSeconds.optional(),
+    timestampTo: unixSeconds.optional(),
+    ...filters,
+  })
+  .refine(
+    (q) => q.invoice_id !== undefined || (q.timestampFrom !== undefined && q.timestampTo !== undefined),
+    {
+      message: 'Give invoice_id, or timestampFrom and timestampTo.',
+    },
+  );
+export type CallsDownloadQuery = z.infer<typeof callsDownloadQuerySchema>;
+
+export const callFiltersResponseSchema = z
+  .object({ users: z.array(z.string()), destinations: z.array(z.string()) })
+  .meta({ id: 'CallFilters' });
+export type CallFilters = z.infer<typeof callFiltersResponseSchema>;
+
+/** A call's time as the table and the CSV show it (America/New_York). */
+export function formatCallTime(unixSecondsValue: number): string {
+  return format(new TZDate(unixSecondsValue * 1000, BUSINESS_TIME_ZONE), CALL_TIME_FORMAT);
+}
+
+/** Billed seconds as minutes and seconds, e.g. 205 -> '3:25' (the same in the table and the CSV). */
+export function formatBilledDuration(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Spreadsheet formula injection: a cell starting with = + - @ is prefixed with a single quote. */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+// ---- presets (spec section 4) -------------------------------------------------------------------
+
+export const CALL_PRESETS = [
+  { id: 'custom', label: 'Custom' },
+  { id: 'current-period', label: 'Current period' },
+  { id: 'previous-period', label: 'Previous period' },
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: 'last-7-days', label: 'Last 7 days' },
+  { id: 'last-30-days', label: 'Last 30 days' },
+  { id: 'this-month', label: 'This month' },
+  { id: 'last-month', label: 'Last month' },
+] as const;
+export type CallPreset = (typeof CALL_PRESETS)[number]['id'];
+
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
+
+/** decisions.md: both period presets are offered only when the dates response has them. */
+export function availablePresets(dates: CallDates | null | undefined): (typeof CALL_PRESETS)[number][] {
+  return CALL_PRESETS.filter((p) => {
+    if (p.id === 'current-period') return Boolean(dates?.current_period);
+    if (p.id === 'previous-period') return Boolean(dates?.previous_period);
+    return true;
+  });
+}
+
+/** Current period when dates are given, else today (CALL-03). */
+export function defaultPreset(dates: CallDates | null | undefined): CallPreset {
+  return dates?.current_period ? 'current-period' : 'today';
+}
+
+const fromPeriod = (p: PeriodDates): DateRange => ({
+  start: new Date(p.start_date * 1000),
+  end: new Date(p.end_date * 1000),
+});
+
+/**
+ * The range a preset stands for at `now`, computed in America/New_York so days and months begin at
+ * local midnight on both sides of a DST change. Custom (or a period preset without dates) has none.
+ */
+export function presetRange(preset: CallPreset, now: Date, dates?: CallDates | null): DateRange | null {
+  const local = new TZDate(now.getTime(), BUSINESS_TIME_ZONE);
+  const range = (start: Date, end: Date): DateRange => ({
+    start: new Date(start.getTime()),
+    end: new Date(Math.floor(end.getTime() / 1000) * 1000),
+  });
+  switch (preset) {
+    case 'custom':
+      return null;
+    case 'current-period':
+      return dates?.current_period ? fromPeriod(dates.current_period) : null;
+    case 'previous-period':
+      return dates?.previous_period ? fromPeriod(dates.previous_period) : null;
+    case 'today':
+      return range(startOfDay(local), endOfDay(local));
+    case 'yesterday': {
+      const day = subDays(local, 1);
+      return range(startOfDay(day), endOfDay(day));
+    }
+    case 'last-7-days':
+      return range(startOfDay(subDays(local, 6)), endOfDay(local));
+    case 'last-30-days':
+      return range(startOfDay(subDays(local, 29)), endOfDay(local));
+    case 'this-month':
+      return range(startOfMonth(local), endOfMonth(local));
+    case 'last-month': {
+      const month = subMonths(local, 1);
+      return range(startOfMonth(month), endOfMonth(month));
+    }
+  }
+}
+
+export const toUnixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+export interface CallRangeError {
+  field: 'start' | 'end';
+  message: string;
+}
+
+/**
+ * The spec's three date messages (section 5). `changed` says which picker the person just edited: a
+ * start moved past the end blames the start, an end moved before the start blames the end.
+ */
+export function validateCallRange(
+  start: Date | null,
+  end: Date | null,
+  changed: 'start' | 'end' = 'end',
+): CallRangeError | null {
+  const yearOf = (d: Date) => new TZDate(d.getTime(), BUSINESS_TIME_ZONE).getFullYear();
+  if (start && yearOf(start) > CALL_MAX_YEAR) return { field: 'start', message: CALL_TEXT.yearTooLarge };
+  if (end && yearOf(end) > CALL_MAX_YEAR) return { field: 'end', message: CALL_TEXT.yearTooLarge };
+  if (start && end && start.getTime() > end.getTime()) {
+    return changed === 'start'
+      ? { field: 'start', message: CALL_TEXT.startAfterEnd }
+      : { field: 'end', message: CALL_TEXT.endBeforeStart };
+  }
+  return null;
+}
+
+/** The 5 page links around the current page (1-based), clipped to 1..totalPages. */
+export function pageLinks(page: number, totalPages: number, count = CALL_HISTORY_PAGE_LINKS): number[] {
+  if (totalPages <= 0) return [];
+  const first = Math.max(1, Math.min(page - Math.floor(count / 2), totalPages - count + 1));
+  const last = Math.min(totalPages, first + count - 1);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
