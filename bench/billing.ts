@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { InvoiceDetail } from '@enq/contract';
 import { renderInvoicePdf } from '../apps/api/src/domain/billing-account/invoice-pdf';
 import { freePort } from '../apps/web/e2e/support/server';
+import { freshPostgresDatabase } from './support/harness';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
@@ -160,8 +161,14 @@ try {
   const fresh = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
   await stop(fresh.child);
   const results = [await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })];
-  if (process.env.DATABASE_URL)
-    results.push(await measure('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+  if (process.env.DATABASE_URL) {
+    const postgres = await freshPostgresDatabase(process.env.DATABASE_URL);
+    try {
+      results.push(await measure('PostgreSQL', { DATABASE_URL: postgres.url }));
+    } finally {
+      await postgres.drop();
+    }
+  }
   const worst = Math.min(...results.map((r) => r.ratio));
   console.log(
     `billing: ${worst.toFixed(2)} (ratio of GET /billing/ to the bare primary-key route, worst driver; ` +
