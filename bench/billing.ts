@@ -3,68 +3,14 @@
 // PostgreSQL (target ratio >= 0.35); and how many invoice PDFs are made per second, in process and
 // through GET /invoices/download/.
 // Run: npm run bench:billing  (DATABASE_URL=postgres://... to include PostgreSQL)
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InvoiceDetail } from '@enq/contract';
 import { renderInvoicePdf } from '../apps/api/src/domain/billing-account/invoice-pdf';
-import { freePort } from '../apps/web/e2e/support/server';
-import { freshPostgresDatabase } from './support/harness';
+import { freshPostgresDatabase, rps, startServer, stopServer as stop, tokenFor } from './support/harness';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const CONNECTIONS = 50;
 const TARGET = 0.35;
-const root = new URL('..', import.meta.url).pathname;
-
-async function startServer(script: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return { url, child };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function rps(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS) {
-  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return Math.round(result.requests.average);
-}
-
-async function tokenFor(env: Record<string, string>) {
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/token.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out.trim().split('\n').at(-1)!) : reject(new Error(`token exited ${code}`)),
-    );
-  });
-}
 
 async function measure(label: string, env: Record<string, string>) {
   const token = await tokenFor(env);

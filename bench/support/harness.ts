@@ -44,8 +44,12 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /** Average requests per second over a fixed time; any non-2xx answer fails the benchmark. */
-export async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+export async function rps(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<number> {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
