@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { LifeBuoy, LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Loader } from '../components/ui/loader';
@@ -9,12 +8,11 @@ import { meQuery } from '../lib/session';
 import { MarketingMenus } from './marketing-menus';
 import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar-nav';
-import { useLogout } from './use-logout';
+import { AccountActions } from './account-actions';
 
 /** The signed-in shell every portal screen renders in (SHELL-13). */
 export function AccountLayout() {
   const { config } = useServices();
-  const { logOut, loggingOut } = useLogout();
   const navigation = useNavigation();
   const me = useQuery({ ...meQuery, enabled: false });
 
@@ -48,22 +46,7 @@ export function AccountLayout() {
                 {me.data.full_name || me.data.email}
               </span>
             ) : null}
-            <a
-              href={config.support_url}
-              className="focus-ring hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:inline-flex"
-            >
-              <LifeBuoy aria-hidden="true" className="size-4 text-slate-500" />
-              Support
-            </a>
-            <button
-              type="button"
-              onClick={logOut}
-              disabled={loggingOut}
-              className="focus-ring hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60 lg:inline-flex"
-            >
-              <LogOut aria-hidden="true" className="size-4 text-slate-500" />
-              Log Out
-            </button>
+            <AccountActions look="header" />
           </div>
         </div>
         {navigation.state === 'loading' ? (

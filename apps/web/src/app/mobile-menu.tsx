@@ -1,18 +1,17 @@
 import { LEGAL_MENU, MARKETING_MENUS, marketingLink } from '@enq/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { LifeBuoy, LogOut, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Logo } from '../components/ui/logo';
 import { useServices } from '../lib/services';
 import { SidebarNav } from './sidebar-nav';
-import { useLogout } from './use-logout';
+import { AccountActions } from './account-actions';
 
 const LINK_GROUPS = [...MARKETING_MENUS, LEGAL_MENU];
 
 /** Below `lg` the sidebar and header menus move into this drawer; Legal appears only here (SHELL-18). */
 export function MobileMenu() {
   const { config } = useServices();
-  const { logOut, loggingOut } = useLogout();
   const [open, setOpen] = useState(false);
 
   // The drawer is hidden at `lg` and up; an open one would keep the page scroll-locked there.
@@ -79,22 +78,7 @@ export function MobileMenu() {
               ))}
             </nav>
             <div className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
-              <a
-                href={config.support_url}
-                className="focus-ring-dark flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/5 hover:text-white"
-              >
-                <LifeBuoy aria-hidden="true" className="size-4.5 text-slate-400" />
-                Support
-              </a>
-              <button
-                type="button"
-                onClick={logOut}
-                disabled={loggingOut}
-                className="focus-ring-dark flex items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-200 hover:bg-white/5 hover:text-white disabled:opacity-60"
-              >
-                <LogOut aria-hidden="true" className="size-4.5 text-slate-400" />
-                Log Out
-              </button>
+              <AccountActions look="menu" />
             </div>
           </div>
         </Dialog.Content>

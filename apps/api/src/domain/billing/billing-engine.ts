@@ -263,7 +263,7 @@ export class BillingEngine {
       [accountId],
     );
     if (!card) {
-      await this.markDelinquent(accountId, 'No card on file.', null);
+      await this.markDelinquent(accountId, 'No card on file.');
       return { paid: false, message: 'No card on file.' };
     }
     const result = await this.deps.payments.charge({
@@ -314,7 +314,7 @@ export class BillingEngine {
       : { paid: false, message: result.message };
   }
 
-  private async markDelinquent(accountId: string, reason: string, _card: null) {
+  private async markDelinquent(accountId: string, reason: string) {
     this.deps.log?.warn({ accountId, reason }, 'account delinquent');
     await this.db.query('update subscriptions set is_delinquent = true where account_id = $1', [accountId]);
   }

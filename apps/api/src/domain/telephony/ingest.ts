@@ -1,10 +1,9 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { currentPeriod, findSubscription, type BillingEngine } from '../billing/billing-engine';
 import { insertLedgerEntries, type LedgerEntry } from '../billing/ledger-repository';
 import type { RateTable } from '../billing/rates';
 import { drawCredits } from '../billing/rules';
-import type { Database } from '../../db/client';
 
 interface Caller {
   person_id: string;
