@@ -36,6 +36,7 @@ const envSchema = z.object({
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  FEATURE_REQUEST_FORM_URL: url.optional(),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -63,6 +64,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       marketing: env.MARKETING_URL ?? `${publicUrl}/site/`,
       support: env.SUPPORT_URL ?? `${publicUrl}/site/support`,
       adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
+      // The feature-request form the portal embeds: our own local form page unless an external one is set.
+      featureRequestForm: env.FEATURE_REQUEST_FORM_URL ?? `${publicUrl}/site/feature-request`,
     },
     smtpUrl: env.SMTP_URL,
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY },

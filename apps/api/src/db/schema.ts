@@ -73,6 +73,8 @@ export const apiTokens = pgTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // The embedded provider's device id from the ID token, when it sent one (for POST /new-device).
+    deviceId: text('device_id'),
     createdAt: createdAt(),
   },
   (t) => [index('api_tokens_person_idx').on(t.personId)],
@@ -387,4 +389,137 @@ export const referrals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('referrals_referrer_idx').on(t.referrerAccountId)],
+);
+
+/**
+ * Profile fields beyond what the Users page keeps (full_name, email): first and last name as the person
+ * typed them, their phone, and the account's company and billing CC email. One row per person, made on
+ * first save; until then the profile is derived from the person and the account.
+ */
+export const profiles = pgTable('profiles', {
+  personId: uuid('person_id')
+    .primaryKey()
+    .references(() => people.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  company: text('company').notNull().default(''),
+  billingCcEmail: text('billing_cc_email').notNull().default(''),
+  phoneNumber: text('phone_number').notNull().default(''), // E.164, or '' when none
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Single-use password reset links; only the SHA-256 of the token is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_person_idx').on(t.personId)],
+);
+
+/** Devices each identity has signed in from (a long-lived cookie id set by the embedded provider). */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.deviceId] })],
+);
+
+/** Tax-agency markets (e.g. IRS, state departments of revenue) whose lines enQ connects to. */
+export const lineMarkets = pgTable('line_markets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isNew: boolean('is_new').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A department line within a market: the agency's own numbers and the enQ number that reaches it. */
+export const lineDepartments = pgTable(
+  'line_departments',
+  {
+    id: text('id').primaryKey(),
+    marketId: text('market_id')
+      .notNull()
+      .references(() => lineMarkets.id, { onDelete: 'cascade' }),
+    nameLong: text('name_long').notNull(),
+    irsNumber: text('irs_number').notNull(), // several numbers separated by newlines
+    displayNumber: text('display_number').notNull(), // the enQ number to dial, E.164
+    openHoursText: text('open_hours_text').notNull(),
+    descriptionLong: text('description_long').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('line_departments_market_idx').on(t.marketId, t.sort)],
+);
+
+/** Notices on the overview: for every account (account_id null) or one account. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    linkText: text('link_text'),
+    dismissible: boolean('dismissible').notNull().default(true),
+    priority: integer('priority').notNull().default(0),
+    startsAt: ts('starts_at').notNull().defaultNow(),
+    endsAt: ts('ends_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_account_idx').on(t.accountId)],
+);
+
+/** Which notices a person dismissed: a notification id, or 'sub_account' for the sub-account notice. */
+export const notificationDismissals = pgTable(
+  'notification_dismissals',
+  {
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    notificationKey: text('notification_key').notNull(),
+    dismissedAt: ts('dismissed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.notificationKey] })],
+);
+
+/** Each account's referral code, made on first visit to the referral page. */
+export const referralCodes = pgTable('referral_codes', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Requests sent through the local feature-request form. */
+export const featureRequests = pgTable(
+  'feature_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    title: text('title').notNull(),
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feature_requests_created_idx').on(t.createdAt)],
 );

@@ -8,9 +8,13 @@ import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS 
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
+import { seedDemoProfile } from './demo-profile';
+import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
 import { seedPlans } from './plans';
 import { seedRates } from './rates';
+import { seedLines } from './lines';
 import type { DemoSeeder } from './types';
 
 /** Catalogues every database needs (plans, ...): upserted at every start, demo or not. */
@@ -18,10 +22,17 @@ export async function seedReferenceData(database: Database): Promise<void> {
   await seedPlans(database.db);
   await seedRates(database);
   await seedHoldMusic(database.db);
+  await seedLines(database.db);
 }
 
 /** Each area's part of the demo account, in order. */
-const DEMO_SEEDERS: DemoSeeder[] = [seedDemoUsers, seedDemoAddresses];
+const DEMO_SEEDERS: DemoSeeder[] = [
+  seedDemoUsers,
+  seedDemoAddresses,
+  seedDemoProfile,
+  seedDemoNotifications,
+  seedDemoReferrals,
+];
 
 /**
  * Fills an empty database with the demo account. Idempotent: it does nothing once any account exists,

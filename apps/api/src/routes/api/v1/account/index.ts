@@ -7,6 +7,11 @@ import callsRoutes from './calls';
 import ratesRoutes from './rates';
 import subscriptionRoutes from './subscription';
 import usersRoutes from './users';
+import overviewRoutes from './overview';
+import linesRoutes from './lines';
+import profileRoutes from './profile';
+import referralRoutes from './referral';
+import devicesRoutes from './devices';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. Each area registers its routes
@@ -20,6 +25,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(callsRoutes, { prefix: '/calls' });
   await app.register(ratesRoutes, { prefix: '/rates' });
+  // The overview is the account root itself (GET /api/v1/account/).
+  await app.register(overviewRoutes);
+  await app.register(linesRoutes, { prefix: '/lines' });
+  await app.register(profileRoutes, { prefix: '/profile' });
+  await app.register(referralRoutes, { prefix: '/referral' });
+  // POST /new-device (first document, section 7).
+  await app.register(devicesRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {
     throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);

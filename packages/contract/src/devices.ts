@@ -1,0 +1,2 @@
+// Filled in by the devices area (issue 7).
+export {};

@@ -1,0 +1,2 @@
+// Filled in by the feature-request area (issue 7).
+export {};

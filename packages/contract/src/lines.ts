@@ -1,0 +1,2 @@
+// Filled in by the lines area (issue 7).
+export {};

@@ -1,0 +1,2 @@
+// Filled in by the overview area (issue 7).
+export {};

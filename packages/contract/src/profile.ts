@@ -1,0 +1,2 @@
+// Filled in by the profile area (issue 7).
+export {};

@@ -1,0 +1,2 @@
+// Filled in by the referral area (issue 7).
+export {};
