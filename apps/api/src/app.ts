@@ -30,6 +30,7 @@ import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
+import contactCardRoutes from './routes/contact-card';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
+  await app.register(contactCardRoutes);
   await app.register(sitePages);
   await app.register(webApp);
   return app;
