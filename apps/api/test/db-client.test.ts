@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { drivers, openTestDatabase } from './helpers/app';
+
+describe.each(drivers)('named statements on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+  });
+  afterAll(() => database.close());
+
+  it('answer exactly what the plain statement answers, for awkward strings too', async () => {
+    const sql = 'select $1::text as t, $2::int as n, $3::boolean as b, $4::text as z';
+    for (const value of ["it's", 'back\\slash', "'); drop table people; --", '']) {
+      const params = [value, 42, true, null];
+      const plain = await database.query(sql, params);
+      expect(await database.query(sql, params, { name: 'named_echo' })).toEqual(plain);
+      expect(plain).toEqual([{ t: value, n: 42, b: true, z: null }]);
+    }
+  });
+
+  it('take values they cannot inline (dates, arrays) through the plain statement', async () => {
+    const at = new Date('2026-11-22T10:00:00Z');
+    const rows = await database.query<{ at: Date; ids: number[] }>(
+      'select $1::timestamptz as at, $2::int[] as ids',
+      [at, [1, 2]],
+      { name: 'named_dates' },
+    );
+    expect(new Date(rows[0]!.at).toISOString()).toBe(at.toISOString());
+    expect(rows[0]!.ids).toEqual([1, 2]);
+  });
+
+  it('serve concurrent first uses of one name', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => database.query<{ n: number }>('select $1::int as n', [n], { name: 'named_n' })),
+    );
+    expect(answers.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
+  });
+});
