@@ -22,7 +22,6 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

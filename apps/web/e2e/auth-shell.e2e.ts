@@ -77,9 +77,10 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     const marketing = `${server.url}/site/`;
     expect(await page.getByRole('link', { name: /enQ/ }).first().getAttribute('href')).toBe(marketing);
     await page.getByRole('button', { name: 'Product' }).click();
-    const pricing = page.getByRole('menuitem', { name: 'Pricing' });
+    const pricing = page.getByRole('link', { name: 'Pricing' });
     expect(await pricing.getAttribute('href')).toBe(`${marketing}#pricing`);
     await page.keyboard.press('Escape');
+    await pricing.waitFor({ state: 'hidden' });
     expect(await page.getByRole('link', { name: 'Support' }).first().getAttribute('href')).toBe(
       `${server.url}/site/support`,
     );

@@ -1,14 +1,4 @@
-import { z } from 'zod';
-
-/** Every error the API answers with (DESIGN.md section 5). */
-export const errorEnvelopeSchema = z
-  .object({
-    message: z.string(),
-    code: z.string(),
-    field: z.string().optional(),
-  })
-  .meta({ id: 'Error' });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export { errorEnvelopeSchema, type ErrorEnvelope } from './error-envelope';
 
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',

@@ -65,14 +65,18 @@ describe('account layout', () => {
     const site = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Site' });
     for (const menu of MARKETING_MENUS) {
       const trigger = within(site).getByRole('button', { name: menu.label });
-      fireEvent.keyDown(trigger, { key: 'Enter' });
-      const content = await screen.findByRole('menu');
-      const items = within(content).getAllByRole('menuitem');
-      expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual(
+      expect(trigger.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(trigger);
+      expect(trigger.getAttribute('aria-expanded')).toBe('true');
+      const list = document.getElementById(trigger.getAttribute('aria-controls')!)!;
+      const links = within(list).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
         menu.items.map((item) => [item.label, marketingLink(testConfig.marketing_url, item.anchor)]),
       );
-      fireEvent.keyDown(content, { key: 'Escape' });
-      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(trigger.getAttribute('aria-expanded')).toBe('false');
+      expect(list.hidden).toBe(true);
+      expect(document.activeElement).toBe(trigger);
     }
   });
 

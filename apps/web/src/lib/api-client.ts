@@ -1,10 +1,4 @@
-import {
-  API_ACCOUNT_BASE,
-  API_TIMEOUT_MS,
-  MESSAGES,
-  errorEnvelopeSchema,
-  type ClientErrorCode,
-} from '@enq/contract';
+import { API_ACCOUNT_BASE, API_TIMEOUT_MS, MESSAGES, type ClientErrorCode } from '@enq/contract';
 import { clearApiToken, getApiToken } from './token-storage';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,6 +67,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     return clientError('PARSING_ERROR', response.status);
   }
+  // The schema (and zod) load on the first error only: they stay out of the first load of every page.
+  const { errorEnvelopeSchema } = await import('@enq/contract/error-envelope');
   const envelope = errorEnvelopeSchema.safeParse(body);
   if (envelope.success) {
     const { code, message, field } = envelope.data;

@@ -1,12 +1,16 @@
-import { API_PUBLIC_CONFIG, publicConfigSchema, type PublicConfig } from '@enq/contract';
+import { API_PUBLIC_CONFIG, type PublicConfig } from '@enq/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequestAbsolute } from './api-client';
 
 export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   const body = await apiRequestAbsolute<unknown>(API_PUBLIC_CONFIG, { signal });
-  const parsed = publicConfigSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(200, 'PARSING_ERROR', 'The portal configuration is malformed.');
-  return parsed.data;
+  // The server checks this answer against publicConfigSchema on its way out; validating it again here
+  // would put zod into the first load of every page, so only its shape is checked.
+  const config = body as Partial<PublicConfig> | null;
+  if (typeof config?.oidc?.issuer !== 'string' || typeof config.marketing_url !== 'string') {
+    throw new ApiError(200, 'PARSING_ERROR', 'The portal configuration is malformed.');
+  }
+  return config as PublicConfig;
 }
 
 export const publicConfigQuery = queryOptions({
