@@ -14,7 +14,7 @@ describe.each(drivers)('named statements on %s', (driver) => {
     for (const value of ["it's", 'back\\slash', "'); drop table people; --", '']) {
       const params = [value, 42, true, null];
       const plain = await database.query(sql, params);
-      expect(await database.query(sql, params, { name: 'named_echo' })).toEqual(plain);
+      expect(await database.query(sql, params, { prepare: true })).toEqual(plain);
       expect(plain).toEqual([{ t: value, n: 42, b: true, z: null }]);
     }
   });
@@ -24,7 +24,7 @@ describe.each(drivers)('named statements on %s', (driver) => {
     const rows = await database.query<{ at: Date; ids: number[] }>(
       'select $1::timestamptz as at, $2::int[] as ids',
       [at, [1, 2]],
-      { name: 'named_dates' },
+      { prepare: true },
     );
     expect(new Date(rows[0]!.at).toISOString()).toBe(at.toISOString());
     expect(rows[0]!.ids).toEqual([1, 2]);
@@ -32,7 +32,7 @@ describe.each(drivers)('named statements on %s', (driver) => {
 
   it('serve concurrent first uses of one name', async () => {
     const answers = await Promise.all(
-      [1, 2, 3, 4].map((n) => database.query<{ n: number }>('select $1::int as n', [n], { name: 'named_n' })),
+      [1, 2, 3, 4].map((n) => database.query<{ n: number }>('select $1::int as n', [n], { prepare: true })),
     );
     expect(answers.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
   });

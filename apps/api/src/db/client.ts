@@ -8,17 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { PgliteStatements, statementName, type PlannerSettings } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Something SQL can be sent to: the database, or one transaction on it. */
 export interface Queryable {
-  /**
-   * One parameterised statement straight through the driver. A `name` makes it a prepared statement on
-   * PostgreSQL, planned once per connection: for hot, fixed statements whose planning costs more than
-   * their execution (PGlite ignores it).
-   */
+  /** One parameterised statement straight through the driver (see QueryOptions for hot statements). */
   query<Row = Record<string, unknown>>(
     text: string,
     params?: unknown[],
@@ -27,11 +24,20 @@ export interface Queryable {
 }
 
 export interface QueryOptions {
-  name?: string;
+  /**
+   * Plan the statement once and keep the plan (a prepared statement per connection on PostgreSQL, an
+   * SQL-level PREPARE on PGlite): for hot statements whose planning costs more than their execution.
+   */
+  prepare?: boolean;
+  /**
+   * Planner settings for this statement alone, on PGlite only. It has no autovacuum, so a table filled
+   * in bulk can lack statistics and the planner then misjudges; PostgreSQL keeps its own statistics.
+   */
+  planner?: PlannerSettings;
 }
 
 const pgQuery = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) =>
-  options?.name ? { name: options.name, text, values } : { text, values };
+  options?.prepare ? { name: statementName(text), text, values } : { text, values };
 
 export interface Database extends Queryable {
   db: Db;
@@ -43,41 +49,6 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A value as an SQL literal; null when it is of a kind we do not inline. */
-function literal(value: unknown): string | null {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  // standard_conforming_strings is on: doubling single quotes is the whole escaping.
-  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
-  return null;
-}
-
-/**
- * Named statements on PGlite. Its driver re-plans every statement, and planning a statement with
- * several subqueries costs more than running it; PGlite is one session, so an SQL-level PREPARE made
- * once serves every later EXECUTE (about half the time of the billing data statement, measured).
- * PREPARE cannot take bound parameters in EXECUTE, so the arguments go in as quoted literals; values of
- * any other kind fall back to the plain statement.
- */
-class PgliteStatements {
-  private readonly ready = new Map<string, Promise<void>>();
-  constructor(private readonly client: PGlite) {}
-
-  async execute(name: string, text: string, params: unknown[] = []): Promise<string | null> {
-    const args = params.map(literal);
-    if (args.some((a) => a === null) || !/^[a-z_][a-z0-9_]*$/.test(name)) return null;
-    let ready = this.ready.get(name);
-    if (!ready) {
-      ready = this.client.exec(`prepare ${name} as ${text}`).then(() => undefined);
-      this.ready.set(name, ready);
-      ready.catch(() => this.ready.delete(name));
-    }
-    await ready;
-    return args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`;
-  }
 }
 
 export type DatabaseOptions =
@@ -131,14 +102,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? await PGlite.create(join(options.dataDir, 'pgdata'))
       : await PGlite.create();
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    const prepared = new PgliteStatements(client);
+    const statements = new PgliteStatements(client);
     return {
       db,
       kind: 'pglite',
-      query: async (text, params, options) => {
-        const statement = options?.name ? await prepared.execute(options.name, text, params) : null;
-        return (statement ? await client.query(statement) : await client.query(text, params)).rows as never;
-      },
+      query: (text, params, options) => statements.query(text, params, options) as never,
       transaction: (work) =>
         client.transaction((tx) =>
           work({ query: async (text, params) => (await tx.query(text, params)).rows as never }),

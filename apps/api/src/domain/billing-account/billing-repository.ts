@@ -57,7 +57,7 @@ export async function loadBillingData(
   now: Date,
   publishableKey: string | null,
 ): Promise<BillingData> {
-  const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { name: 'billing_data' });
+  const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { prepare: true });
   if (!row) throw new Error(`no account ${accountId}`);
   const active = row.sub?.[0] === 'active';
   const exhausted = active && row.sub?.[2] === 'yr' ? await creditsExhausted(q, accountId) : false;

@@ -1,5 +1,5 @@
 import { CALL_COLUMNS, type CallRow } from '@enq/contract';
-import type { Database, Queryable } from '../../db/client';
+import type { Database, Queryable, QueryOptions } from '../../db/client';
 import { createCallTimeFormatter } from './csv-time';
 
 /** call_day_counts buckets calls by UTC day (migration 0004 keeps them with triggers on calls). */
@@ -15,19 +15,16 @@ export interface CallRange {
 }
 
 /**
- * Runs a newest-first read so that it walks calls_account_time_idx backwards. PGlite has no autovacuum,
- * so a table filled in bulk has no statistics and the planner guesses a handful of rows: it would then
- * pick a bitmap scan and sort the whole range (200 ms on 100k calls instead of 1 ms). On PGlite the read
- * runs in a transaction with bitmap scans and sorts priced out; PostgreSQL's statistics need no help.
+ * Newest-first reads walk calls_account_time_idx backwards. PGlite has no autovacuum, so a table filled
+ * in bulk has no statistics and the planner guesses a handful of rows: it would then pick a bitmap scan
+ * and sort the whole range (200 ms on 100k calls instead of 1 ms). On PGlite these reads run with
+ * bitmap scans and sorts priced out; PostgreSQL's statistics need no help. Prepared: planning them
+ * costs more than running them.
  */
-async function inIndexOrder<T>(db: Database, work: (q: Queryable) => Promise<T>): Promise<T> {
-  if (db.kind !== 'pglite') return work(db);
-  return db.transaction(async (tx) => {
-    await tx.query('set local enable_bitmapscan = off');
-    await tx.query('set local enable_sort = off');
-    return work(tx);
-  });
-}
+const INDEX_ORDER: QueryOptions = {
+  prepare: true,
+  planner: { enable_bitmapscan: 'off', enable_sort: 'off' },
+};
 
 /** Below this offset a page is read straight from the range's newest end. */
 const DIRECT_OFFSET_MAX = 1000;
@@ -71,7 +68,9 @@ async function countRange(q: Queryable, r: CallRange): Promise<RangeCounts> {
   const { firstDay, endDay } = wholeDays(r);
   if (hasFilter(r) || firstDay >= endDay) {
     const { sql, params } = rangeWhere(r);
-    const [row] = await q.query<{ n: number }>(`select count(*)::int as n from calls where ${sql}`, params);
+    const [row] = await q.query<{ n: number }>(`select count(*)::int as n from calls where ${sql}`, params, {
+      prepare: true,
+    });
     return { total: row!.n, top: row!.n, firstDay, endDay: firstDay };
   }
   const [row] = await q.query<{ days: number; bottom: number; top: number }>(
@@ -82,6 +81,7 @@ async function countRange(q: Queryable, r: CallRange): Promise<RangeCounts> {
             (select count(*)::int from calls where account_id = $1
                 and call_timestamp >= to_timestamp($5::bigint * ${DAY_SECONDS}) and call_timestamp < to_timestamp($3::bigint + 1)) as top`,
     [r.accountId, r.from, r.to, firstDay, endDay],
+    { prepare: true },
   );
   return { total: row!.days + row!.bottom + row!.top, top: row!.top, firstDay, endDay };
 }
@@ -139,6 +139,7 @@ export async function listCallsPage(
           where account_id = $1 and day >= $2 and day < $3) s
         where cum > $4 order by day desc limit 1`,
       [r.accountId, counts.firstDay, counts.endDay, inDays],
+      { prepare: true },
     );
     if (day) {
       upper = (day.day + 1) * DAY_SECONDS;
@@ -147,6 +148,7 @@ export async function listCallsPage(
       const [sum] = await q.query<{ n: number }>(
         `select coalesce(sum(calls), 0)::int as n from call_day_counts where account_id = $1 and day >= $2 and day < $3`,
         [r.accountId, counts.firstDay, counts.endDay],
+        { prepare: true },
       );
       upper = counts.firstDay * DAY_SECONDS;
       skip = inDays - sum!.n;
@@ -155,12 +157,11 @@ export async function listCallsPage(
   const { sql, params } = rangeWhere(r, '$3');
   params[2] = upper - 1;
   params.push(skip, pageSize);
-  const rows = await inIndexOrder(db, (tx) =>
-    tx.query<DbRow>(
-      `select ${ROW_COLUMNS} from calls where ${sql}
-        order by call_timestamp desc, call_uuid desc offset $${params.length - 1} limit $${params.length}`,
-      params,
-    ),
+  const rows = await db.query<DbRow>(
+    `select ${ROW_COLUMNS} from calls where ${sql}
+      order by call_timestamp desc, call_uuid desc offset $${params.length - 1} limit $${params.length}`,
+    params,
+    INDEX_ORDER,
   );
   return { calls: rows.map(toCallRow), totalPages };
 }
@@ -207,38 +208,33 @@ export async function csvChunk(
   limit: number,
   formatTime: (unixSeconds: number) => string = createCallTimeFormatter(),
 ): Promise<{ csv: string; rows: number; next: CsvCursor | null }> {
-  // Each bound is either the range's or a keyset row, never both: given two lower (or two upper)
-  // bounds, the index scan starts from one of them, and from the range's it would read from the start.
-  const where = (upper: CsvCursor | null, lower: CsvCursor | null) => {
-    const params: unknown[] = [r.accountId];
-    const add = (value: unknown) => `$${params.push(value)}`;
-    let sql = 'account_id = $1';
-    sql += upper
-      ? ` and (call_timestamp, call_uuid) < (${add(upper.at)}::timestamptz, ${add(upper.uuid)})`
-      : ` and call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
-    sql += lower
-      ? ` and (call_timestamp, call_uuid) >= (${add(lower.at)}::timestamptz, ${add(lower.uuid)})`
-      : ` and call_timestamp >= to_timestamp(${add(r.from)}::bigint)`;
-    if (r.user !== undefined) sql += ` and user_name = ${add(r.user)}`;
-    if (r.destination !== undefined) sql += ` and destination = ${add(r.destination)}`;
-    return { sql, params };
-  };
-  const { csv, edge } = await inIndexOrder(db, async (q) => {
-    // The chunk's oldest row (its keyset end), read from the index; none when fewer rows remain.
-    const head = where(cursor, null);
-    const [edge] = await q.query<{ at: string; uuid: string }>(
-      `select call_timestamp::text as at, call_uuid as uuid from calls where ${head.sql}
-        order by call_timestamp desc, call_uuid desc offset ${Math.max(0, Math.floor(limit) - 1)} limit 1`,
-      head.params,
-    );
-    const body = where(cursor, edge ?? null);
-    const [row] = await q.query<{ csv: string | null }>(
-      `select string_agg(${CSV_LINE}, E'\\x1e' order by call_timestamp desc, call_uuid desc) as csv
-         from calls where ${body.sql}`,
-      body.params,
-    );
-    return { csv: row?.csv ?? '', edge };
-  });
+  // The upper bound is either the range's or the keyset row, never both: given two upper bounds, the
+  // backward index scan may start from the range's, and read from its top on every chunk.
+  const params: unknown[] = [r.accountId];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  let where = 'account_id = $1';
+  where += cursor
+    ? ` and (call_timestamp, call_uuid) < (${add(cursor.at)}::timestamptz, ${add(cursor.uuid)})`
+    : ` and call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
+  where += ` and call_timestamp >= to_timestamp(${add(r.from)}::bigint)`;
+  if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
+  if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
+  const size = Math.max(1, Math.floor(limit));
+
+  // One pass down the index: the chunk's lines, how many, and its oldest row (the keyset to go on from).
+  const [row] = await db.query<{ csv: string | null; n: number; at: string | null; uuid: string | null }>(
+    `with chunk as materialized (
+       select call_timestamp as at, call_uuid as uuid, ${CSV_LINE} as line from calls where ${where}
+        order by call_timestamp desc, call_uuid desc limit ${add(size)})
+     select (select string_agg(line, E'\\x1e' order by at desc, uuid desc) from chunk) as csv,
+            (select count(*)::int from chunk) as n, edge.at::text as at, edge.uuid
+       from (select 1) one left join lateral
+            (select at, uuid from chunk order by at, uuid limit 1) edge on true`,
+    params,
+    INDEX_ORDER,
+  );
+  const csv = row?.csv ?? '';
+  const next = row && row.n >= size && row.at && row.uuid ? { at: row.at, uuid: row.uuid } : null;
   let out = '';
   let rows = 0;
   if (csv) {
@@ -248,7 +244,7 @@ export async function csvChunk(
       rows++;
     }
   }
-  return { csv: out, rows, next: edge ? { at: edge.at, uuid: edge.uuid } : null };
+  return { csv: out, rows, next };
 }
 
 /** The range an invoice covers (its billing period), or null when the account has no such invoice. */
