@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { LinesPage } from './lines-page';
 
 export function Component() {
-  return <PageTitle path="/lines" />;
+  return <LinesPage />;
 }

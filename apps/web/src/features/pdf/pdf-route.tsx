@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { PdfPage } from './pdf-page';
 
 export function Component() {
-  return <PageTitle path="/pdf" />;
+  return <PdfPage />;
 }
