@@ -9,6 +9,9 @@ export const sessionResponseSchema = z
   .object({
     token: z.string(),
     expires_at: z.string().meta({ description: 'ISO 8601 time after which the token is refused' }),
+    new_device: z.boolean().meta({
+      description: 'True when this person never signed in from this browser before: call POST /new-device',
+    }),
   })
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

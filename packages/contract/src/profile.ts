@@ -1,4 +1,6 @@
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isValidEmail, type PortalEnvironment } from './environment';
 
 /** GET and PUT /profile/: the six fields of the profile form (second document, sections 2 and 3). */
 export const PROFILE_PATHS = {
@@ -6,6 +8,7 @@ export const PROFILE_PATHS = {
   changePassword: '/profile/change-password/',
 } as const;
 
+/** In form order: validation walks them in this order and the first failure wins (PROF-12). */
 export const PROFILE_FIELDS = [
   'first_name',
   'last_name',
@@ -27,3 +30,108 @@ export const profileSchema = z
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /profile/change-password/ answers what happened, e.g. where the reset link went. */
+export const changePasswordResponseSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'ChangePasswordResponse' });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+export const PROFILE_LABELS: Record<ProfileField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  company: 'Company',
+  email: 'Email',
+  billing_cc_email: 'Billing CC email',
+  phone_number: 'Phone number',
+};
+
+/** The exact texts of the second document, sections 5 and 8 (PROF-05..19). */
+export const PROFILE_TEXT = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email',
+  invalidBillingCcEmail: 'Invalid Billing CC email',
+  invalidPhone: 'Invalid phone number',
+  updateError: 'Error updating profile.',
+  updated: 'Profile updated successfully.',
+  resetError: 'Error resetting password. Please try again later.',
+  resetDone: 'Password reset successfully.',
+  resetPassword: 'Reset password',
+} as const;
+
+/** After a successful password reset the portal signs out after this long (section 9). */
+export const PASSWORD_RESET_LOGOUT_DELAY_MS = 3000;
+
+/** The embedded provider's reset links live this long, and a new password needs this many characters. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const PASSWORD_MIN_LENGTH = 10;
+
+const DEFAULT_PHONE_COUNTRY = 'US';
+
+function parsePhone(value: string): PhoneNumber | undefined {
+  return parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_COUNTRY);
+}
+
+/** decisions.md "Phone numbers": valid when libphonenumber-js parses it as a possible number. */
+export function isValidPhone(value: string): boolean {
+  return parsePhone(value)?.isPossible() ?? false;
+}
+
+/** The stored form: E.164 for a valid number, '' for a blank one; anything else is returned trimmed. */
+export function phoneToE164(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') return '';
+  const phone = parsePhone(trimmed);
+  return phone?.isPossible() ? phone.number : trimmed;
+}
+
+/** How a person reads a stored number: national format for US numbers, international otherwise. */
+export function formatPhoneForDisplay(value: string): string {
+  const phone = value.trim() === '' ? undefined : parsePhone(value);
+  if (!phone?.isPossible()) return value;
+  return phone.country === 'US' ? phone.formatNational() : phone.formatInternational();
+}
+
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/**
+ * Every failing rule of section 5, by field. Shared by the page and the server, so both say the same
+ * thing; blank means empty after trimming.
+ */
+export function profileErrors(values: Profile, environment: PortalEnvironment): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const blank = (value: string) => value.trim() === '';
+  if (blank(values.first_name)) errors.first_name = PROFILE_TEXT.firstNameRequired;
+  if (blank(values.last_name)) errors.last_name = PROFILE_TEXT.lastNameRequired;
+  if (blank(values.email)) errors.email = PROFILE_TEXT.emailRequired;
+  else if (!isValidEmail(values.email.trim(), environment)) errors.email = PROFILE_TEXT.invalidEmail;
+  if (!blank(values.billing_cc_email) && !isValidEmail(values.billing_cc_email.trim(), environment))
+    errors.billing_cc_email = PROFILE_TEXT.invalidBillingCcEmail;
+  if (!blank(values.phone_number) && !isValidPhone(values.phone_number))
+    errors.phone_number = PROFILE_TEXT.invalidPhone;
+  return errors;
+}
+
+/** decisions.md "The first error blocks save": the first failing field in form order, or null. */
+export function validateProfile(
+  values: Profile,
+  environment: PortalEnvironment,
+): { field: ProfileField; message: string } | null {
+  const errors = profileErrors(values, environment);
+  const field = PROFILE_FIELDS.find((name) => errors[name] !== undefined);
+  return field ? { field, message: errors[field]! } : null;
+}
+
+/** What is stored for valid values: every field trimmed, the phone in E.164. */
+export function normalizeProfile(values: Profile): Profile {
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    company: values.company.trim(),
+    email: values.email.trim(),
+    billing_cc_email: values.billing_cc_email.trim(),
+    phone_number: phoneToE164(values.phone_number),
+  };
+}

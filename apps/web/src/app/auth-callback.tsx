@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Loader } from '../components/ui/loader';
 import type { AuthClient, ReturnState } from '../lib/auth';
 import { useServices } from '../lib/services';
-import { exchangeIdToken } from '../lib/session';
+import { exchangeIdToken, reportNewDevice } from '../lib/session';
 import { resetSignInAttempts } from '../lib/sign-in-guard';
 import { setApiToken } from '../lib/token-storage';
 import { SignInRedirect } from './sign-in-redirect';
@@ -21,6 +21,7 @@ async function completeSignIn(authClient: AuthClient, url: string): Promise<Sign
   if (!user.id_token) throw new Error('The identity provider returned no ID token');
   const session = await exchangeIdToken(user.id_token);
   setApiToken(session.token);
+  if (session.new_device) await reportNewDevice();
   resetSignInAttempts();
   return {
     token: session.token,

@@ -1,6 +1,6 @@
-import { AUTH_PATHS, type MeResponse, type SessionResponse } from '@enq/contract';
+import { AUTH_PATHS, DEVICE_PATHS, type MeResponse, type SessionResponse } from '@enq/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestAbsolute } from './api-client';
+import { apiRequest, apiRequestAbsolute } from './api-client';
 import type { AuthClient } from './auth';
 import { clearApiToken } from './token-storage';
 
@@ -11,6 +11,18 @@ export function exchangeIdToken(idToken: string): Promise<SessionResponse> {
     body: { id_token: idToken },
     ignoreUnauthorized: true,
   });
+}
+
+/**
+ * AUTH-13: after a sign-in the exchange called new, POST /new-device (no payload) records the device and
+ * emails the person. Only logged on failure: it must never stand between a person and the portal.
+ */
+export async function reportNewDevice(): Promise<void> {
+  try {
+    await apiRequest(DEVICE_PATHS.newDevice, { method: 'POST', ignoreUnauthorized: true, timeoutMs: 5000 });
+  } catch (error) {
+    console.error('The new-device notice could not be sent', error);
+  }
 }
 
 export const meQuery = queryOptions({

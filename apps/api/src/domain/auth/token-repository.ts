@@ -1,6 +1,6 @@
 import { API_TOKEN_TTL_SECONDS } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 
 export interface Principal {
   personId: string;
@@ -13,14 +13,19 @@ export interface Principal {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueApiToken(database: Database, personId: string, now = new Date()) {
+/** A new API token; `deviceId` is the browser the sign-in came from, when the provider said so. */
+export async function issueApiToken(
+  database: Database,
+  personId: string,
+  now = new Date(),
+  deviceId: string | null = null,
+) {
   const token = `enq_${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_SECONDS * 1000);
-  await database.query('insert into api_tokens (token_hash, person_id, expires_at) values ($1, $2, $3)', [
-    hashToken(token),
-    personId,
-    expiresAt,
-  ]);
+  await database.query(
+    'insert into api_tokens (token_hash, person_id, expires_at, device_id) values ($1, $2, $3, $4)',
+    [hashToken(token), personId, expiresAt, deviceId],
+  );
   return { token, expiresAt };
 }
 
@@ -64,4 +69,13 @@ export async function revokeApiTokenHash(database: Database, tokenHash: string):
     'update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null',
     [tokenHash],
   );
+}
+
+/** Ends every live token of a person (after a password change); returns how many were live. */
+export async function revokePersonApiTokens(q: Queryable, personId: string, now: Date): Promise<number> {
+  const rows = await q.query(
+    'update api_tokens set revoked_at = $2 where person_id = $1 and revoked_at is null returning 1',
+    [personId, now],
+  );
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import type { Profile } from '@enq/contract';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 
 interface ProfileRow {
   full_name: string;
@@ -23,7 +23,7 @@ export function splitFullName(fullName: string): { first: string; last: string }
  * A person's profile: their saved profile row, or, before the first save, one derived from the person
  * (name split at the last space) and the account (its name as the company).
  */
-export async function readProfile(database: Database, personId: string): Promise<Profile | null> {
+export async function readProfile(database: Queryable, personId: string): Promise<Profile | null> {
   const [row] = await database.query<ProfileRow>(
     `select p.full_name, p.email, f.first_name, f.last_name, f.company, f.billing_cc_email, f.phone_number,
             a.name as account_name
@@ -43,4 +43,70 @@ export async function readProfile(database: Database, personId: string): Promise
     billing_cc_email: row.billing_cc_email ?? '',
     phone_number: row.phone_number ?? '',
   };
+}
+
+export type EmailClash = 'account' | 'sign-in';
+
+/**
+ * Whether another person already uses this email, case-insensitively: a user of the same account (the
+ * Users page keeps emails unique per account) or, for someone who signs in, another sign-in identity.
+ */
+export async function findEmailClash(
+  q: Queryable,
+  person: { id: string; accountId: string },
+  email: string,
+): Promise<EmailClash | null> {
+  const [row] = await q.query<{ same_account: boolean }>(
+    `select o.account_id is not distinct from $2::uuid as same_account
+       from people o, people me
+      where me.id = $1 and o.id <> me.id and lower(o.email) = lower($3)
+        and (o.account_id = $2::uuid or (me.password_hash is not null and o.password_hash is not null))
+      order by same_account desc limit 1`,
+    [person.id, person.accountId, email],
+  );
+  if (!row) return null;
+  return row.same_account ? 'account' : 'sign-in';
+}
+
+/**
+ * Saves a validated, normalised profile in one transaction: the profile row, the person's full name and
+ * email (what the Users page and sign-in use), and an audit row with the values before and after.
+ * Answers the profile as saved.
+ */
+export async function saveProfile(
+  database: Database,
+  person: { id: string; accountId: string },
+  profile: Profile,
+): Promise<Profile> {
+  return database.transaction(async (tx) => {
+    const before = await readProfile(tx, person.id);
+    await tx.query(
+      `insert into profiles (person_id, first_name, last_name, company, billing_cc_email, phone_number, updated_at)
+       values ($1, $2, $3, $4, $5, $6, now())
+       on conflict (person_id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+         company = excluded.company, billing_cc_email = excluded.billing_cc_email,
+         phone_number = excluded.phone_number, updated_at = excluded.updated_at`,
+      [
+        person.id,
+        profile.first_name,
+        profile.last_name,
+        profile.company,
+        profile.billing_cc_email,
+        profile.phone_number,
+      ],
+    );
+    await tx.query('update people set full_name = $2, email = $3 where id = $1 and account_id = $4', [
+      person.id,
+      `${profile.first_name} ${profile.last_name}`,
+      profile.email,
+      person.accountId,
+    ]);
+    const after = await readProfile(tx, person.id);
+    await tx.query(
+      `insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
+       values ($1, $2, 'profile.update', $2, $3::jsonb, $4::jsonb)`,
+      [person.accountId, person.id, JSON.stringify(before), JSON.stringify(after)],
+    );
+    return after!;
+  });
 }

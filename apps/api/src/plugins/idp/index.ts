@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
 import { verifyPassword } from '../../domain/auth/password';
 import { deleteExpiredOidcPayloads } from './adapter';
+import { ensureDeviceCookie } from './device-cookie';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
 import { renderLoginPage } from './pages';
-import { createProvider } from './provider';
+import { passwordResetRoutes } from './password-reset-routes';
+import { createProvider, type LoginDevice } from './provider';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
@@ -82,15 +84,19 @@ async function embeddedIdp(app: FastifyInstance) {
             .type('text/html')
             .send(renderLoginPage({ uid: details.uid, email, error: INVALID_LOGIN }));
         }
+        const deviceId = ensureDeviceCookie(req.raw, reply.raw, app.config.publicUrl.startsWith('https:'));
+        const result: LoginDevice = { device: { id: deviceId } };
         reply.hijack();
         return provider.interactionFinished(
           req.raw,
           reply.raw,
-          { login: { accountId: identity.identitySubject, remember: true } },
+          { login: { accountId: identity.identitySubject, remember: true }, ...result },
           { mergeWithLastSubmission: false },
         );
       },
     );
+
+    await interactions.register(passwordResetRoutes);
 
     interactions.get<{ Params: { uid: string } }>(
       '/interaction/:uid/abort',

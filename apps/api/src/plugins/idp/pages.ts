@@ -60,7 +60,10 @@ export function renderLoginPage({
     <form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="on">
       <label for="email">Email</label>
       <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email ?? '')}">
-      <label for="password">Password</label>
+      <div class="label-row">
+        <label for="password">Password</label>
+        <a class="link small-link" href="/password-reset">Forgot your password?</a>
+      </div>
       <input id="password" name="password" type="password" autocomplete="current-password" required>
       <button class="button" type="submit">Sign in</button>
     </form>

@@ -1,6 +1,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { AUTH_CALLBACK_PATH } from '@enq/contract';
 import type { AppConfig } from '../../config';
+import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
 import type { Database } from '../../db/client';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
@@ -38,8 +39,12 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     ],
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    async findAccount(_ctx, sub) {
+    claims: {
+      openid: ['sub', DEVICE_ID_CLAIM],
+      email: ['email', 'email_verified'],
+      profile: ['name'],
+    },
+    async findAccount(ctx, sub, token) {
       const [person] = await database.query<{ email: string; full_name: string }>(
         'select email, full_name from people where identity_subject = $1 and password_hash is not null',
         [sub],
@@ -47,7 +52,20 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: person.email, email_verified: true, name: person.full_name }),
+        claims: async (use) => {
+          const source = token as { sessionUid?: string; clientId?: string } | undefined;
+          const deviceId =
+            use === 'id_token' && source?.sessionUid && source.clientId
+              ? await deviceOfSession(ctx.oidc.provider, source.sessionUid, source.clientId)
+              : null;
+          return {
+            sub,
+            email: person.email,
+            email_verified: true,
+            name: person.full_name,
+            ...(deviceId ? { [DEVICE_ID_CLAIM]: deviceId } : {}),
+          };
+        },
       };
     },
     // The portal is our own first-party client: consent is implied, so a grant is made on sign-in.
@@ -105,5 +123,36 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
   };
   const provider = new Provider(config.oidc.issuer, configuration);
   provider.proxy = config.trustProxy;
+  provider.on('interaction.ended', rememberDevice);
   return provider;
+}
+
+/** What the login page hands the provider besides the login itself (see the login route). */
+export interface LoginDevice {
+  device?: { id: string };
+}
+
+// oidc-provider stores only its own fields of a session, but keeps each client's container in it as
+// given: the device of a sign-in rides there from the login page to the code exchange, where the ID
+// token is made. The container lives as long as the session, so silent sign-ins carry it too.
+type DeviceContainer = { [DEVICE_ID_CLAIM]?: string };
+
+/** On the way back from the login page: the session remembers which device signed in. */
+function rememberDevice(ctx: KoaContextWithOIDC): void {
+  const deviceId = (ctx.oidc.result as LoginDevice | undefined)?.device?.id;
+  const clientId = ctx.oidc.client?.clientId;
+  const { session } = ctx.oidc;
+  if (!deviceId || !clientId || !session || !ctx.oidc.result?.login) return;
+  session.ensureClientContainer(clientId);
+  (session.authorizationFor(clientId) as DeviceContainer)[DEVICE_ID_CLAIM] = deviceId;
+}
+
+async function deviceOfSession(
+  provider: Provider,
+  sessionUid: string,
+  clientId: string,
+): Promise<string | null> {
+  const session = await provider.Session.findByUid(sessionUid);
+  const container = session?.authorizations?.[clientId] as DeviceContainer | undefined;
+  return container?.[DEVICE_ID_CLAIM] ?? null;
 }

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { ProfilePage } from './profile-page';
 
 export function Component() {
-  return <PageTitle path="/profile" />;
+  return <ProfilePage />;
 }

@@ -6,10 +6,22 @@ import {
   sessionResponseSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+import { DEVICE_ID_CLAIM } from '../../../../domain/auth/device-id';
+import { isKnownDevice } from '../../../../domain/auth/devices-repository';
 import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
 import { findPersonBySubject } from '../../../../domain/auth/people-repository';
 import { issueApiToken } from '../../../../domain/auth/token-repository';
 import { HttpError } from '../../../../plugins/errors';
+
+/**
+ * The embedded provider's device claim (AUTH-13), read from a token that was verified just before.
+ * External issuers send none, and then no sign-in counts as new.
+ */
+function deviceClaim(idToken: string): string | null {
+  const claim = decodeJwt(idToken)[DEVICE_ID_CLAIM];
+  return typeof claim === 'string' && /^[\w-]{16,128}$/.test(claim) ? claim : null;
+}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -34,8 +46,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const person = await findPersonBySubject(app.database, subject);
       if (!person) throw new HttpError(401, 'No enQ account belongs to this sign-in.');
-      const { token, expiresAt } = await issueApiToken(app.database, person.id);
-      return { token, expires_at: expiresAt.toISOString() };
+      const deviceId = deviceClaim(req.body.id_token);
+      const newDevice = deviceId !== null && !(await isKnownDevice(app.database, person.id, deviceId));
+      const { token, expiresAt } = await issueApiToken(app.database, person.id, new Date(), deviceId);
+      return { token, expires_at: expiresAt.toISOString(), new_device: newDevice };
     },
   );
 

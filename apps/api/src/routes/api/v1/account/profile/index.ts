@@ -1,6 +1,104 @@
+import {
+  changePasswordResponseSchema,
+  environmentForHost,
+  errorEnvelopeSchema,
+  normalizeProfile,
+  profileSchema,
+  validateProfile,
+} from '@enq/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passwordResetEmail } from '../../../../../domain/auth/notices';
+import {
+  createPasswordReset,
+  findResetRecipient,
+} from '../../../../../domain/auth/password-reset-repository';
+import { findEmailClash, readProfile, saveProfile } from '../../../../../domain/profile/profile-repository';
+import { HttpError } from '../../../../../plugins/errors';
 
-// Filled in by the profile area (issue 7).
-const profileRoutes: FastifyPluginAsyncZod = async () => {};
+const EMAIL_CLASH = {
+  account: 'Another user of your account already has this email.',
+  'sign-in': 'This email already belongs to another enQ sign-in.',
+} as const;
+
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['profile'];
+  const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
+  const personOf = (req: FastifyRequest) => ({
+    id: req.principal!.personId,
+    accountId: req.principal!.accountId!,
+  });
+
+  app.get(
+    '/',
+    { schema: { tags, summary: "The signed-in person's profile", response: { 200: profileSchema } } },
+    async (req) => {
+      const profile = await readProfile(app.database, req.principal!.personId);
+      if (!profile) throw new HttpError(404, 'No profile was found.');
+      return profile;
+    },
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Save the six profile fields; answers the saved profile',
+        body: profileSchema,
+        response: { 200: profileSchema, 400: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      // The page's own rules, so the server never stores what the page would refuse (PROF-05..12).
+      const invalid = validateProfile(req.body, environment);
+      if (invalid) throw new HttpError(400, invalid.message, invalid.field);
+      const profile = normalizeProfile(req.body);
+      const person = personOf(req);
+      const clash = await findEmailClash(app.database, person, profile.email);
+      if (clash) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
+      let saved;
+      try {
+        saved = await saveProfile(app.database, person, profile);
+      } catch (error) {
+        // A simultaneous save elsewhere took the email between the check and the write.
+        if ((error as { code?: string }).code === '23505')
+          throw new HttpError(409, EMAIL_CLASH['sign-in'], 'email');
+        throw error;
+      }
+      // Cached sessions carry the old name and email.
+      app.principalCache.forgetPerson(person.id);
+      return saved;
+    },
+  );
+
+  app.post(
+    '/change-password/',
+    {
+      schema: {
+        tags,
+        summary: 'Email the signed-in person a single-use link to choose a new password',
+        response: { 200: changePasswordResponseSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: '15 minutes',
+          hook: 'preHandler',
+          keyGenerator: (req: FastifyRequest) => `password-reset:${req.principal?.personId ?? req.ip}`,
+        },
+      },
+    },
+    async (req) => {
+      if (!app.config.oidc.embedded)
+        throw new HttpError(409, 'Your password is managed by your sign-in provider.');
+      const identity = await findResetRecipient(app.database, req.principal!.personId);
+      if (!identity) throw new HttpError(409, 'Your sign-in has no password to reset.');
+      const { token } = await createPasswordReset(app.database, req.principal!.personId, app.clock.now());
+      await app.mailer.send(passwordResetEmail(identity, `${app.config.publicUrl}/password-reset/${token}`));
+      return { message: `We emailed a password reset link to ${identity.email}.` };
+    },
+  );
+};
 
 export default profileRoutes;
