@@ -63,7 +63,12 @@ function contentSecurityPolicy(config: AppConfig) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
       connectSrc: ["'self'", ...origins(config.oidc.issuer), ...(stripe ? ['https://api.stripe.com'] : [])],
-      frameSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+      // The feature-request page embeds the configured form (our own /site page unless set).
+      frameSrc: [
+        "'self'",
+        ...origins(config.sites.featureRequestForm),
+        ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+      ],
       // The sign-in and sign-out forms redirect on to the provider, the portal and the marketing site.
       formAction: ["'self'", ...origins(config.oidc.issuer, config.sites.marketing)],
       frameAncestors: ["'none'"],

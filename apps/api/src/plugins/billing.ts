@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BillingEngine } from '../domain/billing/billing-engine';
 import { RateTable } from '../domain/billing/rates';
+import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,10 @@ async function billingPlugin(app: FastifyInstance, options: { schedule?: boolean
     );
     let closed = 0;
     for (const { account_id } of due) closed += await engine.closeDuePeriods(account_id);
+    // Invoices the engine charged by itself can be a referred customer's first payment.
+    await grantPendingReferralBonuses(app.database, app.clock.now()).catch((err: unknown) =>
+      app.log.error({ err }, 'referral bonuses failed'),
+    );
     return closed;
   };
   // One run at a time: the job and a manual call never overlap.

@@ -1,25 +1,45 @@
+import formbody from '@fastify/formbody';
 import { LEGAL_MENU, MARKETING_MENUS } from '@enq/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { escapeHtml } from '../idp/pages';
 import { SECTION_TEXT } from './content';
+import featureRequestPages from './feature-request';
+import { allowSameOriginFraming, sitePage as page } from './layout';
+import signupPages from './signup';
 
 const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
-function page(title: string, main: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · enQ</title><link rel="stylesheet" href="/site/site.css"></head>
-<body><header class="top"><a class="brand" href="/site/">en<span>Q</span></a>
-<nav aria-label="Site"><a href="/site/#pricing">Pricing</a><a href="/site/support">Support</a><a class="cta" href="/">Account</a></nav></header>
-<main>${main}</main><footer>© enQ · Fast access to tax-agency phone lines</footer></body></html>`;
-}
-
 /**
  * Stand-ins for the marketing site, support area and admin panel, which are other sites in production
- * (their addresses are configuration); locally they keep every link of the portal alive.
+ * (their addresses are configuration); locally they keep every link of the portal alive. The site also
+ * has the sign-up page referral links lead to, and the feature-request form the portal embeds.
  */
 export default async function sitePages(app: FastifyInstance) {
+  await app.register(formbody);
+  // These are pages for people, not API clients: a refused or failed form post answers in HTML.
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'site page failed');
+    const message =
+      status === 429
+        ? 'Too many attempts. Please wait a minute and try again.'
+        : status >= 500
+          ? 'Something went wrong. Please try again.'
+          : 'The form could not be read. Please go back and try again.';
+    // The form's own errors show inside the portal's frame.
+    if (req.url.startsWith('/site/feature-request')) allowSameOriginFraming(reply);
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Please try again',
+          `<div class="hero"><h1>Please try again</h1><p>${escapeHtml(message)}</p></div>`,
+        ),
+      );
+  });
+
   const anchors = [...MARKETING_MENUS.flatMap((m) => m.items), ...LEGAL_MENU.items];
   const sections = anchors
     .map(
@@ -31,7 +51,7 @@ export default async function sitePages(app: FastifyInstance) {
     'Fast access to tax-agency phone lines',
     `<div class="hero"><h1>Skip the hold queue at the tax agency.</h1>
      <p>enQ connects tax professionals to IRS and state tax-agency lines fast, and bills by the credit.</p>
-     <a class="cta" href="/">Sign in to your account</a></div>${sections}`,
+     <a class="cta" href="/">Sign in to your account</a> <a class="button-secondary" href="/site/signup">Sign up</a></div>${sections}`,
   );
   app.get('/site/site.css', { schema: { hide: true } }, (_req, reply) => reply.type('text/css').send(css));
   app.get('/site/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').send(home));
@@ -55,4 +75,6 @@ export default async function sitePages(app: FastifyInstance) {
         ),
       ),
   );
+  await app.register(signupPages);
+  await app.register(featureRequestPages);
 }

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { FeatureRequestPage } from './feature-request-page';
 
 export function Component() {
-  return <PageTitle path="/feature-request" />;
+  return <FeatureRequestPage />;
 }

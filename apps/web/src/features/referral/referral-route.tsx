@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { ReferralPage } from './referral-page';
 
 export function Component() {
-  return <PageTitle path="/referral" />;
+  return <ReferralPage />;
 }

@@ -11,6 +11,7 @@ import overviewRoutes from './overview';
 import linesRoutes from './lines';
 import profileRoutes from './profile';
 import referralRoutes from './referral';
+import featureRequestRoutes from './feature-request';
 import devicesRoutes from './devices';
 
 /**
@@ -30,6 +31,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(linesRoutes, { prefix: '/lines' });
   await app.register(profileRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
+  await app.register(featureRequestRoutes, { prefix: '/feature-request' });
   // POST /new-device (first document, section 7).
   await app.register(devicesRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.

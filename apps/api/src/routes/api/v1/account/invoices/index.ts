@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/billing-account/invoices-view';
 import { renderInvoicePdf } from '../../../../../domain/billing-account/invoice-pdf';
 import { findInvoice } from '../../../../../domain/billing/invoices-repository';
+import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
 
 const errors = {
@@ -98,6 +99,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, key);
       if (!outcome.paid)
         throw new HttpError(402, outcome.message ?? 'The payment failed.', undefined, 'PAYMENT_FAILED');
+      // A first paid invoice may earn this account's referrer a bonus; the payment stands either way
+      // (the period-close job retries pending bonuses).
+      await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
+        req.log.error({ err }, 'referral bonus failed'),
+      );
       return { message: INVOICE_TEXT.paid, invoices: await listInvoiceDtos(app.database, accountId) };
     },
   );

@@ -1,0 +1,99 @@
+import {
+  SIGNUP_MESSAGES,
+  normalizeReferralCode,
+  validateSignup,
+  type PortalEnvironment,
+  type SignupField,
+  type SignupInput,
+} from '@enq/contract';
+import type { Database } from '../../db/client';
+import { hashPassword } from '../auth/password';
+import { BillingEngine, type BillingDeps } from '../billing/billing-engine';
+import { listAvailablePlans } from '../billing/plans-repository';
+import { randomPin } from '../people/pin';
+import { joinedTransaction } from './joined-transaction';
+import {
+  emailInUse,
+  findReferrer,
+  insertAccount,
+  insertAccountHolder,
+  insertReferral,
+  isSignInEmailConflict,
+  pinTaken,
+  type Referrer,
+} from './referral-repository';
+
+export type SignupErrors = Partial<Record<SignupField, string>>;
+
+export type SignupResult =
+  | { ok: true; accountId: string; personId: string; pin: string; email: string; referrer: Referrer | null }
+  | { ok: false; errors: SignupErrors };
+
+export interface SignupDeps extends BillingDeps {
+  environment: PortalEnvironment;
+}
+
+/** The referrer a sign-up form's `ref` names, or null (no code, a malformed one or an unknown one). */
+export async function referrerFor(database: Database, ref: string | undefined): Promise<Referrer | null> {
+  const code = ref ? normalizeReferralCode(ref) : null;
+  return code ? findReferrer(database, code) : null;
+}
+
+async function freePin(database: Pick<Database, 'query'>): Promise<string> {
+  for (;;) {
+    const pin = randomPin();
+    if (!(await pinTaken(database, pin))) return pin;
+  }
+}
+
+/**
+ * A new customer from the sign-up page: the account, its holder (admin, PIN, password), the
+ * subscription started by the billing engine with its first invoice, and the referral when a valid
+ * code came with it, all in one transaction, so a failure anywhere writes nothing. The first invoice
+ * stays open until the customer adds a card and pays it (the engine marks the account as owing).
+ * People already on an enQ account do not count as referred (REFERRAL_TERMS).
+ */
+export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string): Promise<SignupResult> {
+  const { database, clock } = deps;
+  const plans = (await listAvailablePlans(database)).map((p) => p.id);
+  const errors: SignupErrors = validateSignup(input, plans, deps.environment);
+  const email = input.email.trim();
+  if (!errors.email && (await emailInUse(database, email)).signIn) errors.email = SIGNUP_MESSAGES.emailTaken;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const [passwordHash, referrer] = await Promise.all([
+    hashPassword(input.password),
+    referrerFor(database, ref),
+  ]);
+  const now = clock.now();
+  try {
+    const created = await database.transaction(async (tx) => {
+      const known = await emailInUse(tx, email);
+      const accountId = await insertAccount(tx, input.company.trim(), now);
+      const pin = await freePin(tx);
+      const personId = await insertAccountHolder(tx, {
+        accountId,
+        fullName: input.full_name.trim(),
+        email,
+        pin,
+        passwordHash,
+        at: now,
+      });
+      const counts = referrer !== null && !known.any;
+      if (counts)
+        await insertReferral(tx, {
+          referrerAccountId: referrer.accountId,
+          referredEmail: email,
+          referredAccountId: accountId,
+          at: now,
+        });
+      const engine = new BillingEngine({ ...deps, database: joinedTransaction(database, tx) });
+      await engine.startSubscription(accountId, input.plan);
+      return { accountId, personId, pin, referrer: counts ? referrer : null };
+    });
+    return { ok: true, email, ...created };
+  } catch (error) {
+    if (isSignInEmailConflict(error)) return { ok: false, errors: { email: SIGNUP_MESSAGES.emailTaken } };
+    throw error;
+  }
+}

@@ -1,0 +1,189 @@
+import { API_ACCOUNT_BASE, FEATURE_REQUEST_MESSAGES, FEATURE_REQUEST_TEXT } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
+import { issueApiToken } from '../src/domain/auth/token-repository';
+import { readProfile } from '../src/domain/profile/profile-repository';
+import { createTestApp, drivers, type TestContext } from './helpers/app';
+
+const LOCAL_FORM = 'http://localhost:8080/site/feature-request';
+
+async function signedIn(ctx: TestContext, email: string) {
+  const [p] = await ctx.database.query<{ id: string; account_id: string }>(
+    'select id, account_id from people where email = $1',
+    [email],
+  );
+  return { ...p!, token: (await issueApiToken(ctx.database, p!.id)).token };
+}
+
+const formUrl = async (ctx: TestContext, token: string) => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `${API_ACCOUNT_BASE}/feature-request/`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().form_url as string;
+};
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
+
+describe.each(drivers)('feature request (%s)', (driver) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(driver);
+  });
+  afterAll(() => ctx?.close());
+
+  const post = (fields: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/site/feature-request',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const stored = () =>
+    ctx.database.query<{ account_id: string | null; email: string; title: string; details: string }>(
+      'select account_id, email, title, details from feature_requests order by id',
+    );
+
+  it('FEAT-02 the form address carries the profile email, phone, first and last name', async () => {
+    const dana = await signedIn(ctx, DEMO_ADMIN.email);
+    const url = new URL(await formUrl(ctx, dana.token));
+    expect(`${url.origin}${url.pathname}`).toBe(LOCAL_FORM);
+    const profile = (await readProfile(ctx.database, dana.id))!;
+    expect(url.searchParams.get('email')).toBe(DEMO_ADMIN.email);
+    expect(url.searchParams.get('first_name')).toBe(profile.first_name);
+    expect(url.searchParams.get('last_name')).toBe(profile.last_name);
+    expect(url.searchParams.get('phone')).toBe(profile.phone_number || null);
+  });
+
+  it('FEAT-02 percent-encodes what the profile holds', async () => {
+    const sam = await signedIn(ctx, DEMO_ANNUAL.email);
+    await ctx.database.query(
+      `insert into profiles (person_id, first_name, last_name, phone_number) values ($1, $2, $3, $4)
+       on conflict (person_id) do update set first_name = $2, last_name = $3, phone_number = $4`,
+      [sam.id, 'Sam & Jo', 'Ortiz Núñez', '+15035550142'],
+    );
+    expect(await formUrl(ctx, sam.token)).toBe(
+      `${LOCAL_FORM}?first_name=Sam+%26+Jo&last_name=Ortiz+N%C3%BA%C3%B1ez&email=sam.ortiz%40lakesidebooks.com&phone=%2B15035550142`,
+    );
+  });
+
+  it('FEAT-01 the local form reads the prefill into its fields and may be framed by the portal only', async () => {
+    const page = await ctx.app.inject(
+      '/site/feature-request?first_name=Sam+%26+Jo&last_name=%3Cb%3EOrtiz&email=sam.ortiz%40lakesidebooks.com&phone=%2B15035550142',
+    );
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      'id="first_name" name="first_name" type="text" autocomplete="given-name" maxlength="100" value="Sam &amp; Jo"',
+    );
+    expect(page.body).toContain('value="&lt;b&gt;Ortiz"');
+    expect(page.body).toContain('value="sam.ortiz@lakesidebooks.com"');
+    expect(page.body).toContain('value="+15035550142"');
+    expect(page.body).not.toContain('<script');
+    const csp = page.headers['content-security-policy'] as string;
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Every other page still refuses to be framed.
+    const other = await ctx.app.inject('/site/signup');
+    expect(directive(other.headers['content-security-policy'] as string, 'frame-ancestors')).toBe(
+      "frame-ancestors 'none'",
+    );
+    // The portal may frame the configured form's origin.
+    const portal = await ctx.app.inject('/healthz');
+    expect(directive(portal.headers['content-security-policy'] as string, 'frame-src')).toBe(
+      "frame-src 'self' http://localhost:8080",
+    );
+  });
+
+  it('stores a request, with the account its email belongs to, and thanks the sender', async () => {
+    const response = await post({
+      first_name: 'Dana',
+      last_name: 'Whitfield',
+      email: DEMO_ADMIN.email,
+      phone: '+15035550100',
+      title: 'Export call history to QuickBooks',
+      details: 'We bill clients for agency hold time; a QuickBooks export would save hours each week.',
+    });
+    expect(response.statusCode).toBe(303);
+    const thanks = await ctx.app.inject(response.headers.location as string);
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain(FEATURE_REQUEST_TEXT.thanks);
+    expect(directive(thanks.headers['content-security-policy'] as string, 'frame-ancestors')).toBe(
+      "frame-ancestors 'self'",
+    );
+    // 'Send another request' keeps the prefill.
+    expect(thanks.body).toContain(
+      'href="/site/feature-request?first_name=Dana&amp;last_name=Whitfield&amp;email=',
+    );
+    const { account_id } = await signedIn(ctx, DEMO_ADMIN.email);
+    expect(await stored()).toEqual([
+      {
+        account_id,
+        email: DEMO_ADMIN.email,
+        title: 'Export call history to QuickBooks',
+        details: 'We bill clients for agency hold time; a QuickBooks export would save hours each week.',
+      },
+    ]);
+    // An email no account uses is stored without one.
+    expect(
+      (
+        await post({
+          email: 'visitor@example.com',
+          title: 'Spanish IVR',
+          details: 'Offer the menu in Spanish too.',
+        })
+      ).statusCode,
+    ).toBe(303);
+    expect((await stored())[1]).toMatchObject({ account_id: null, email: 'visitor@example.com' });
+  });
+
+  it('refuses a request without email, title or details, with the messages, and stores nothing', async () => {
+    const before = (await stored()).length;
+    const response = await post({ first_name: 'Dana', email: 'dana@', title: '<i', details: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(FEATURE_REQUEST_MESSAGES.email);
+    expect(response.body).toContain(FEATURE_REQUEST_MESSAGES.title);
+    expect(response.body).toContain(FEATURE_REQUEST_MESSAGES.details);
+    expect(response.body).toContain('value="&lt;i"');
+    expect(response.body).toContain('value="Dana"');
+    expect(directive(response.headers['content-security-policy'] as string, 'frame-ancestors')).toBe(
+      "frame-ancestors 'self'",
+    );
+    const tooLong = await post({ email: DEMO_ADMIN.email, title: 'Long', details: 'x'.repeat(5001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('limits how often the form can be sent', async () => {
+    let last = 0;
+    for (let i = 0; i < 12 && last !== 429; i++)
+      last = (await post({ email: '', title: '', details: '' })).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('an external feature-request form (pglite)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', {
+      FEATURE_REQUEST_FORM_URL: 'https://forms.example.com/enq/ideas?embed=1',
+    });
+  });
+  afterAll(() => ctx?.close());
+
+  it('FEAT-01 FEAT-02 FEATURE_REQUEST_FORM_URL replaces the local form, keeps its parameters and may be framed', async () => {
+    const dana = await signedIn(ctx, DEMO_ADMIN.email);
+    const url = new URL(await formUrl(ctx, dana.token));
+    expect(`${url.origin}${url.pathname}`).toBe('https://forms.example.com/enq/ideas');
+    expect(url.searchParams.get('embed')).toBe('1');
+    expect(url.searchParams.get('email')).toBe(DEMO_ADMIN.email);
+    const csp = (await ctx.app.inject('/healthz')).headers['content-security-policy'] as string;
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'self' https://forms.example.com");
+  });
+});

@@ -1,0 +1,140 @@
+import { REFERRAL_TEXT } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { DEMO_REFERRAL_CODE } from '../../api/src/db/seed/demo-referrals';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  watchPageProblems,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+describe('referral and feature request (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageProblems: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    watchPageProblems(page, pageProblems);
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const link = () => `${server.url}/site/signup?ref=${DEMO_REFERRAL_CODE}`;
+
+  it('REF-01 REF-02 REF-04 REF-06 copies the referral link: toast and clipboard', async () => {
+    await page.goto(`${server.url}/referral`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/referral`);
+    const code = page.getByRole('textbox', { name: 'Referral code' });
+    await code.waitFor();
+    expect(await code.inputValue()).toBe(DEMO_REFERRAL_CODE);
+    expect(await page.getByRole('textbox', { name: 'Referral link' }).inputValue()).toBe(link());
+    expect(await page.getByRole('region', { name: 'Terms' }).getByRole('listitem').count()).toBeGreaterThan(
+      4,
+    );
+    await screenshot(page, 'referral');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Copy referral link' }).click();
+    await page.getByText(REFERRAL_TEXT.linkCopied).waitFor();
+    expect(await clipboard()).toBe(link());
+    await screenshot(page, 'referral-link-copied');
+  });
+
+  it('REF-03 REF-05 copies the code, and Share via Email opens a message with the link', async () => {
+    await page.getByRole('button', { name: 'Copy referral code' }).click();
+    await page.getByText(REFERRAL_TEXT.codeCopied).waitFor();
+    expect(await clipboard()).toBe(DEMO_REFERRAL_CODE);
+    const href = await page.getByRole('link', { name: REFERRAL_TEXT.shareViaEmail }).getAttribute('href');
+    const params = new URLSearchParams(href!.replace(/^mailto:\?/, ''));
+    expect(params.get('subject')).toBe('Harbor & Pine Tax Advisors invites you to try enQ');
+    expect(params.get('body')).toContain(link());
+  });
+
+  it('the referral link leads to a sign-up page that names the referrer and opens an account', async () => {
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await visitorContext.newPage();
+    const problems = watchPageProblems(visitor);
+    try {
+      await visitor.goto(link());
+      await visitor.getByText('Harbor & Pine Tax Advisors referred you to enQ.').waitFor();
+      expect(await seriousAxeViolations(visitor)).toEqual([]);
+      await visitor.getByLabel('Full name').fill('Riley Chen');
+      await visitor.getByLabel('Company or practice').fill('Chen & Ortega Tax Group');
+      await visitor.getByLabel('Email').fill('riley.chen@chenortega.com');
+      await visitor.getByLabel('Password').fill('short');
+      await visitor.getByLabel('Plan').selectOption('practice-monthly');
+      // The browser's own check stops a short password first; the server says the same when it gets one.
+      await visitor
+        .getByLabel('Password')
+        .evaluate((input: HTMLInputElement) => input.removeAttribute('minlength'));
+      await visitor.getByRole('button', { name: 'Create account' }).click();
+      await visitor.getByRole('alert').getByText('Use at least 10 characters for your password.').waitFor();
+      await screenshot(visitor, 'signup-errors');
+      await visitor.getByLabel('Password').fill('pine cones in winter');
+      await visitor.getByRole('button', { name: 'Create account' }).click();
+      await visitor.getByRole('heading', { name: 'Your account is ready — sign in' }).waitFor();
+      await screenshot(visitor, 'signup-ready');
+      expect(problems).toEqual([]);
+    } finally {
+      await visitorContext.close();
+    }
+    await page.reload();
+    await page.getByText('Chen & Ortega Tax Group').waitFor();
+    expect(await page.getByRole('list', { name: 'Referred customers' }).textContent()).toContain(
+      'Bonus pending',
+    );
+  });
+
+  it('FEAT-01 FEAT-02 the feature request page embeds the form prefilled with the profile email', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Feature Request' }).first().click();
+    await page.waitForURL(`${server.url}/feature-request`);
+    const frame = page.frameLocator('iframe[title="Feature request form"]');
+    const email = frame.getByLabel('Email');
+    await email.waitFor();
+    expect(await email.inputValue()).toBe(DEMO_ADMIN.email);
+    await page
+      .getByRole('status', { name: 'Loading the feature request form' })
+      .waitFor({ state: 'detached' });
+    await screenshot(page, 'feature-request');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await frame.getByLabel('Title').fill('Export call history to QuickBooks');
+    await frame
+      .getByLabel('Details')
+      .fill('A QuickBooks export of call time would save our billing team hours.');
+    await frame.getByRole('button', { name: 'Send request' }).click();
+    await frame.getByText('Thank you! Your feature request has been sent to the enQ product team.').waitFor();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('both pages work at 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/referral`);
+    await page.getByRole('textbox', { name: 'Referral code' }).waitFor();
+    await screenshot(page, 'referral-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/feature-request`);
+    await page.frameLocator('iframe[title="Feature request form"]').getByLabel('Email').waitFor();
+    await page
+      .getByRole('status', { name: 'Loading the feature request form' })
+      .waitFor({ state: 'detached' });
+    await screenshot(page, 'feature-request-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(pageProblems).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { MESSAGES } from '@enq/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { FeatureRequestPage } from './feature-request-page';
+
+const FORM_URL =
+  'http://localhost:8080/site/feature-request?first_name=Dana&last_name=Whitfield&email=dana.whitfield%40harborpinetax.com&phone=%2B15035550142';
+
+let answer: () => Response;
+beforeEach(() => {
+  answer = () => jsonResponse({ form_url: FORM_URL });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const path = new URL(String(input), 'http://portal.test').pathname;
+      if (path !== '/api/v1/account/feature-request/') throw new Error(`unexpected call ${path}`);
+      return answer();
+    }),
+  );
+});
+
+const renderPage = () =>
+  render(
+    <TestServices>
+      <FeatureRequestPage />
+    </TestServices>,
+  );
+
+describe('the feature request page', () => {
+  it('FEAT-01 FEAT-02 embeds the form at the prefilled address, full width, with a title for assistive tech', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Feature Request' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the feature request form' })).toBeTruthy();
+    const frame = (await screen.findByTitle('Feature request form')) as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe(FORM_URL);
+    const prefill = new URL(frame.src).searchParams;
+    expect(prefill.get('email')).toBe('dana.whitfield@harborpinetax.com');
+    expect(prefill.get('phone')).toBe('+15035550142');
+    expect(prefill.get('first_name')).toBe('Dana');
+    expect(prefill.get('last_name')).toBe('Whitfield');
+    expect(frame.className).toContain('w-full');
+    // The frame may not take the portal elsewhere.
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+  });
+
+  it('FEAT-01 keeps the loader over the frame until the form has loaded', async () => {
+    renderPage();
+    const frame = await screen.findByTitle('Feature request form');
+    expect(screen.getByRole('status', { name: 'Loading the feature request form' })).toBeTruthy();
+    fireEvent.load(frame);
+    expect(screen.queryByRole('status', { name: 'Loading the feature request form' })).toBeNull();
+  });
+
+  it('a failed load shows the generic error with Retry', async () => {
+    answer = () => jsonResponse({ code: 'INTERNAL', message: 'x' }, 404);
+    renderPage();
+    expect(await screen.findByText(MESSAGES.genericError)).toBeTruthy();
+    answer = () => jsonResponse({ form_url: FORM_URL });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTitle('Feature request form')).toBeTruthy();
+  });
+});
