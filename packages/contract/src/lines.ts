@@ -42,20 +42,19 @@ export const linesDataSchema = z
 export type LinesData = z.infer<typeof linesDataSchema>;
 
 /** GET /lines/pdf, /lines/vcf, /lines/qr: `pin` (spaces allowed) picks whose document; absent = the caller's. */
-export const linesPinQuerySchema = z
-  .object({
-    pin: z
-      .string()
-      .max(64)
-      .optional()
-      .meta({ description: "a PIN of the caller's account; spaces are ignored; default the caller's own" }),
-  })
-  .meta({ id: 'LinesPinQuery' });
+export const linesPinQuerySchema = z.object({
+  pin: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({ description: "a PIN of the caller's account; spaces are ignored; default the caller's own" }),
+});
 
 /** GET /contact-card?id=<PIN> (public). */
-export const contactCardQuerySchema = z
-  .object({ id: z.string().max(64).meta({ description: 'the PIN the card is for; spaces are ignored' }) })
-  .meta({ id: 'ContactCardQuery' });
+// Query schemas carry no OpenAPI id: @fastify/swagger cannot resolve a referenced querystring schema.
+export const contactCardQuerySchema = z.object({
+  id: z.string().max(64).meta({ description: 'the PIN the card is for; spaces are ignored' }),
+});
 
 /** The PIN a person typed or pasted, e.g. '123 456', as sent: every whitespace character removed. */
 export const normalisePinQuery = (raw: string): string => raw.replace(/\s+/g, '');
