@@ -325,12 +325,15 @@ export function validationContext(state: UsersState, environment: PortalEnvironm
   };
 }
 
+// One shared empty result, so a memoised row whose messages did not change is not rendered again.
+const NO_ERRORS: UserFieldErrors = Object.freeze({});
+
 /** A row's messages: only edited and new rows are checked (saved rows were checked by the server). */
 export function rowErrors(row: UserRow, ctx: ValidationContext, saved?: User): UserFieldErrors {
-  if (!row.isNew && !row.updated) return {};
+  if (!row.isNew && !row.updated) return NO_ERRORS;
   // Only the hold music changed (a bulk change of thousands): name and email are as saved.
   if (saved && saved.email === row.email && saved.full_name === row.full_name) {
-    return (ctx.emailCounts.get(emailKey(row.email)) ?? 0) > 1 ? userFieldErrors(row, ctx) : {};
+    return (ctx.emailCounts.get(emailKey(row.email)) ?? 0) > 1 ? userFieldErrors(row, ctx) : NO_ERRORS;
   }
   return userFieldErrors(row, ctx, row.isNew);
 }

@@ -135,7 +135,6 @@ export function UsersTable(props: UsersTableProps) {
                 onOpenEdit={props.onOpenEdit}
                 onRemove={props.onRemove}
                 onChangePin={props.onChangePin}
-                measureRef={virtual ? virtualizer.measureElement : undefined}
               />
             );
           })}
