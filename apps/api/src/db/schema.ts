@@ -263,6 +263,8 @@ export const calls = pgTable(
   (t) => [
     uniqueIndex('calls_call_uuid_key').on(t.callUuid),
     index('calls_account_time_idx').on(t.accountId, t.callTimestamp, t.callUuid),
+    // The subscription summary counts the open period's calls.
+    index('calls_account_period_idx').on(t.accountId, t.periodId),
   ],
 );
 

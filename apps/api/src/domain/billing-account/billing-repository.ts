@@ -56,11 +56,14 @@ export async function loadBillingData(
   accountId: string,
   now: Date,
   publishableKey: string | null,
+  /** Known already (the overview has the subscription summary): saves reading the period again. */
+  knownExhausted?: boolean,
 ): Promise<BillingData> {
   const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { prepare: true });
   if (!row) throw new Error(`no account ${accountId}`);
   const active = row.sub?.[0] === 'active';
-  const exhausted = active && row.sub?.[2] === 'yr' ? await creditsExhausted(q, accountId) : false;
+  const exhausted =
+    active && row.sub?.[2] === 'yr' ? (knownExhausted ?? (await creditsExhausted(q, accountId))) : false;
   const failed = row.pay?.[0] === 'failed';
   const card = row.card;
   return {

@@ -50,7 +50,7 @@ export interface PeriodUsage {
   overageCalls: number;
 }
 
-interface SumRow {
+export interface SumRow {
   bucket: Bucket;
   kind: EntryKind;
   total: string;
@@ -74,6 +74,15 @@ export async function periodUsage(q: Queryable, accountId: string, periodId: str
       [accountId, periodId],
     ),
   ]);
+  return usageFrom(sums, invoiced?.total ?? 0, counts ?? { calls: 0, overage_calls: 0 });
+}
+
+/** A period's usage from its ledger sums by bucket and kind, its invoiced overage and its call counts. */
+export function usageFrom(
+  sums: SumRow[],
+  overageInvoiced: string | number,
+  counts: { calls: number; overage_calls: number },
+): PeriodUsage {
   // Sums are negated for uses; `+ 0` keeps a negated zero from showing as -0.
   const sum = (bucket: Bucket, kind: EntryKind) =>
     Number(sums.find((s) => s.bucket === bucket && s.kind === kind)?.total ?? 0) + 0;
@@ -94,8 +103,8 @@ export async function periodUsage(q: Queryable, accountId: string, periodId: str
     left: { plan: bucketTotal('plan'), rollover: bucketTotal('rollover') },
     carriedOut: 0 - (sum('plan', 'carry_out') + sum('rollover', 'carry_out')) + 0,
     expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire')) + 0,
-    overageInvoiced: Number(invoiced?.total ?? 0),
-    calls: counts?.calls ?? 0,
-    overageCalls: counts?.overage_calls ?? 0,
+    overageInvoiced: Number(overageInvoiced),
+    calls: counts.calls,
+    overageCalls: counts.overage_calls,
   };
 }

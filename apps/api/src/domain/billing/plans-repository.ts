@@ -12,7 +12,7 @@ export interface Plan {
   multiUser: boolean;
 }
 
-interface PlanRow {
+export interface PlanRow {
   id: string;
   name: string;
   period: PlanPeriod;
@@ -22,7 +22,7 @@ interface PlanRow {
   multi_user: boolean;
 }
 
-const toPlan = (r: PlanRow): Plan => ({
+export const toPlan = (r: PlanRow): Plan => ({
   id: r.id,
   name: r.name,
   period: r.period,

@@ -1,10 +1,84 @@
 import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { currentPeriod, findSubscription } from './billing-engine';
-import { periodUsage } from './ledger-repository';
-import { findPlan } from './plans-repository';
+import { usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
+import { toPlan, type Plan, type PlanRow } from './plans-repository';
 
 const DAY_MS = 86_400_000;
+
+interface SnapshotRow {
+  status: 'active' | 'inactive' | null;
+  cancel_at_period_end: boolean | null;
+  pending_plan_id: string | null;
+  is_delinquent: boolean | null;
+  plan: PlanRow | null;
+  next_plan: PlanRow | null;
+  period_id: string | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  sums: [SumRow['bucket'], SumRow['kind'], string][] | null;
+  invoiced: string | null;
+  calls: number | null;
+  overage_calls: number | null;
+  users: number;
+}
+
+/**
+ * Everything the summary needs in one statement (it is on the overview, the most visited page): the
+ * subscription with its plan and pending plan, the open period of an active subscription, that period's
+ * ledger sums, invoiced overage and call counts, and the account's users with a PIN.
+ */
+const SNAPSHOT_SQL = `
+select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
+       to_jsonb(pl) as plan, to_jsonb(np) as next_plan,
+       per.id as period_id, per.starts_at, per.ends_at,
+       (select json_agg(json_build_array(bucket, kind, total)) from (
+          select bucket, kind, sum(amount)::text as total from credit_ledger
+           where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
+       (select coalesce(sum(overage_credits), 0)::text from invoices
+         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced,
+       c.calls, c.overage_calls,
+       (select count(*)::int from people where account_id = $1 and pin is not null) as users
+  from (select 1) one
+  left join subscriptions s on s.account_id = $1
+  left join plans pl on pl.id = s.plan_id
+  left join plans np on np.id = coalesce(s.pending_plan_id, s.plan_id)
+  left join lateral (
+    select p.id, p.starts_at, p.ends_at from billing_periods p
+     where p.account_id = $1 and p.closed_at is null and p.starts_at = s.current_period_start
+       and s.status = 'active') per on true
+  left join lateral (
+    select count(*)::int as calls, count(*) filter (where overage_credits > 0)::int as overage_calls
+      from calls where account_id = $1 and period_id = per.id and credits_used > 0) c on per.id is not null`;
+
+interface Snapshot {
+  row: SnapshotRow;
+  plan: Plan | null;
+  nextPlan: Plan | null;
+  period: { start: Date; end: Date } | null;
+  usage: PeriodUsage | null;
+}
+
+async function loadSnapshot(q: Queryable, accountId: string): Promise<Snapshot> {
+  const [row] = await q.query<SnapshotRow>(SNAPSHOT_SQL, [accountId], { prepare: true });
+  const period =
+    row!.period_id && row!.starts_at && row!.ends_at
+      ? { start: new Date(row!.starts_at), end: new Date(row!.ends_at) }
+      : null;
+  const usage = period
+    ? usageFrom(
+        (row!.sums ?? []).map(([bucket, kind, total]) => ({ bucket, kind, total })),
+        row!.invoiced ?? 0,
+        { calls: row!.calls ?? 0, overage_calls: row!.overage_calls ?? 0 },
+      )
+    : null;
+  return {
+    row: row!,
+    plan: row!.plan ? toPlan(row!.plan) : null,
+    nextPlan: row!.next_plan ? toPlan(row!.next_plan) : null,
+    period,
+    usage,
+  };
+}
 
 /** The subscription summary, computed from the ledger at `now`. */
 export async function subscriptionInfo(
@@ -12,20 +86,12 @@ export async function subscriptionInfo(
   accountId: string,
   now: Date,
 ): Promise<SubscriptionInfo & { is_delinquent: boolean }> {
-  const sub = await findSubscription(q, accountId);
-  const [users] = await q.query<{ n: number }>(
-    'select count(*)::int as n from people where account_id = $1 and pin is not null',
-    [accountId],
-  );
-  const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
-  const usage = period ? await periodUsage(q, accountId, period.id) : null;
-  const plan = sub ? await findPlan(q, sub.plan_id) : null;
-  const nextPlan = sub?.pending_plan_id ? await findPlan(q, sub.pending_plan_id) : plan;
+  const { row: sub, plan, nextPlan, period, usage } = await loadSnapshot(q, accountId);
   const credits = (cc: number | undefined) => ccToCredits(cc ?? 0);
 
   let nextPaymentDate: string | null = null;
   let nextPaymentAmount: number | null = null;
-  if (period && usage && sub) {
+  if (period && usage) {
     const unbilled = usage.used.overage - usage.overageInvoiced;
     const subscriptionCents = sub.cancel_at_period_end ? 0 : (nextPlan?.priceCents ?? 0);
     const cents = subscriptionCents + overageCents(unbilled);
@@ -35,7 +101,7 @@ export async function subscriptionInfo(
     }
   }
   const exhausted =
-    !!period && period.plan.period === 'yr' && !!usage && usage.left.plan + usage.left.rollover <= 0;
+    !!period && plan?.period === 'yr' && !!usage && usage.left.plan + usage.left.rollover <= 0;
   return {
     current_plan: plan ? { credits: plan.creditsCc / 100, period: plan.period, price_id: plan.id } : null,
     plan_credits_used: credits(usage?.used.plan),
@@ -52,13 +118,13 @@ export async function subscriptionInfo(
     next_payment_amount: nextPaymentAmount,
     days_in_period: period ? Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS) : 0,
     days_left: period ? Math.max(0, Math.ceil((period.end.getTime() - now.getTime()) / DAY_MS)) : 0,
-    active_users: users?.n ?? 0,
+    active_users: sub.users ?? 0,
     is_credits_exhausted: exhausted,
-    status: sub?.status ?? 'inactive',
-    cancel_at_period_end: sub?.cancel_at_period_end ?? false,
-    pending_plan_id: sub?.pending_plan_id ?? null,
+    status: sub.status ?? 'inactive',
+    cancel_at_period_end: sub.cancel_at_period_end ?? false,
+    pending_plan_id: sub.pending_plan_id ?? null,
     period_start: period?.start.toISOString() ?? null,
     period_end: period?.end.toISOString() ?? null,
-    is_delinquent: sub?.is_delinquent ?? false,
+    is_delinquent: sub.is_delinquent ?? false,
   };
 }

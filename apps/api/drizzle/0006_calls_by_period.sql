@@ -1,0 +1,1 @@
+CREATE INDEX "calls_account_period_idx" ON "calls" USING btree ("account_id","period_id");
