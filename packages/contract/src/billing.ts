@@ -82,9 +82,6 @@ export const BILLING_PATHS = {
   changeCard: '/billing/change-card',
 } as const;
 
-/** Backend cache tags (API-20): the page's query keys. */
-export const CACHE_TAGS = { billing: 'billing', overview: 'overview', invoices: 'invoices' } as const;
-
 export const BILLING_TEXT = {
   addCard: 'Add card',
   updateCard: 'Update credit card',

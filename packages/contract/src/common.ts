@@ -34,3 +34,6 @@ export const MESSAGES = {
   adminAuthTitle: 'Admin authentication',
   adminAuthText: 'You authenticated as an admin user.',
 } as const;
+
+/** Backend cache tags (API-20): the page's query keys. */
+export const CACHE_TAGS = { billing: 'billing', overview: 'overview', invoices: 'invoices' } as const;

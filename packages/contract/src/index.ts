@@ -20,6 +20,8 @@ export * from './rates';
 export * from './profile';
 export * from './lines';
 export * from './overview';
+export * from './overview-rules';
+export * from './format';
 export * from './referral';
 export * from './feature-request';
 export * from './devices';

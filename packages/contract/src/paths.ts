@@ -9,6 +9,13 @@ export const AUTH_PATHS = {
   logout: `${API_AUTH_BASE}/logout`,
 } as const;
 
+/**
+ * POST /new-device (first document, section 7; decisions.md "New device"): after a sign-in the session
+ * exchange reported as `new_device`, the portal makes this call with no payload. Here rather than in
+ * devices.ts: the sign-in code needs it, and must not pull that file's schemas into the first load.
+ */
+export const DEVICE_PATHS = { newDevice: '/new-device' } as const;
+
 /** SPA path the identity provider redirects back to after sign-in. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 

@@ -198,12 +198,6 @@ export type CsvImportError = z.infer<typeof csvImportErrorSchema>;
 
 // ---------------------------------------------------------------- pure rules shared by page and server
 
-/** The PIN masked except its last 4 characters (spec section 9). */
-export function maskPin(pin: string, visible: number = PIN_VISIBLE_DIGITS): string {
-  if (pin.length <= visible) return pin;
-  return '•'.repeat(pin.length - visible) + pin.slice(-visible);
-}
-
 /** A temporary PIN for a new row until it is saved: 6 random digits (the server issues the real one). */
 export function temporaryPin(random: () => number = Math.random): string {
   let pin = '';

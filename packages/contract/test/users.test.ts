@@ -6,7 +6,6 @@ import {
   failedItems,
   hasFailures,
   isCompleteNewRow,
-  maskPin,
   matchesUserSearch,
   newRowsErrors,
   saveUsersRequestSchema,
@@ -21,6 +20,7 @@ import {
   usersDataSchema,
   type ValidationContext,
 } from '../src/users';
+import { maskPin } from '../src/pin';
 
 const ADMIN = 'dana@harborpine.com';
 const ctxFor = (emails: string[], environment: ValidationContext['environment'] = 'production') => ({

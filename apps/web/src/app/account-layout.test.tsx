@@ -13,8 +13,17 @@ import { portalRoutes } from './router';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
+// The shell is under test, not the screens: their data loads never answer (they show their loaders),
+// and only sign-out is answered.
+const answerLogout = (response: () => Response) => (input: string | URL | Request) =>
+  String(input instanceof Request ? input.url : input).includes('/logout')
+    ? Promise.resolve(response())
+    : new Promise<Response>(() => {});
+
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ message: 'Logged out' }));
+  fetchMock = vi
+    .fn<typeof fetch>()
+    .mockImplementation(answerLogout(() => jsonResponse({ message: 'Logged out' })));
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -143,7 +152,9 @@ describe('account layout', () => {
   it('SHELL-20 Log Out still leaves when the API and the provider both fail', async () => {
     const { assign, reload } = stubLocation();
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-    fetchMock.mockResolvedValue(jsonResponse({ message: 'expired', code: 'UNAUTHORIZED' }, 401));
+    fetchMock.mockImplementation(
+      answerLogout(() => jsonResponse({ message: 'expired', code: 'UNAUTHORIZED' }, 401)),
+    );
     const authClient = fakeAuthClient();
     authClient.signoutRedirect.mockRejectedValue(new Error('no end_session_endpoint'));
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title';
+import { OverviewPage } from './overview-page';
 
 export function Component() {
-  return <PageTitle path="/" />;
+  return <OverviewPage />;
 }

@@ -1,31 +1,9 @@
-import { BUSINESS_TIME_ZONE, type PlanDto } from '@enq/contract';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const credits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const day = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** Dollars, e.g. 3060 → "$3,060.00". */
-export const formatMoney = (dollars: number): string => usd.format(dollars);
-
-/** Credits with grouping and up to two decimals, e.g. 1234.5 → "1,234.5". */
-export const formatCredits = (value: number): string => credits.format(value);
-
-/** A calendar date in the business time zone (America/New_York), e.g. "Apr 14, 2026". */
-export function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
-}
-
-export const periodAdjective = (period: PlanDto['period']): string =>
-  period === 'yr' ? 'annual' : 'monthly';
-export const periodNoun = (period: PlanDto['period']): string => (period === 'yr' ? 'year' : 'month');
-
-/** "Team annual": the name and the billing period, as buttons and dialogs name a plan. */
-export const planLabel = (plan: Pick<PlanDto, 'name' | 'period'>): string =>
-  `${plan.name} ${periodAdjective(plan.period)}`;
+// The formatters live in the contract so the overview's subscription summary formats alike.
+export {
+  formatCredits,
+  formatDate,
+  formatMoney,
+  periodAdjective,
+  periodNoun,
+  planLabel,
+} from '@enq/contract';

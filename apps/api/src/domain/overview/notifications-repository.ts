@@ -1,0 +1,93 @@
+import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
+import type { Queryable } from '../../db/client';
+
+/** [id, title, text, link, link_text, dismissible, priority, created_at] of a notification. */
+export type NoticeTuple = [string, string, string, string | null, string | null, boolean, number, string];
+
+interface BasicsRow {
+  pin: string | null;
+  plan_name: string | null;
+  multi_user: boolean | null;
+  dismissed: string[] | null;
+  notices: NoticeTuple[] | null;
+}
+
+export interface OverviewBasics {
+  pin: string | null;
+  /** The account's plan (whatever the subscription's status), or null without a subscription. */
+  plan: { name: string; multiUser: boolean } | null;
+  subAccountDismissed: boolean;
+  /** The notices this person sees now, not yet ordered. */
+  notices: NoticeTuple[];
+}
+
+/**
+ * The person's own part of the overview in one statement: their PIN, the account's plan, what they
+ * dismissed, and the notices live now (global or the account's own, inside starts_at..ends_at). Plain
+ * joins and two small aggregates plan in a fraction of the time of per-notice EXISTS subqueries.
+ */
+const BASICS_SQL = `
+select p.pin, pl.name as plan_name, pl.multi_user,
+  (select array_agg(d.notification_key) from notification_dismissals d where d.person_id = p.id) as dismissed,
+  (select json_agg(json_build_array(n.id, n.title, n.text, n.link, n.link_text, n.dismissible, n.priority,
+          n.created_at))
+     from notifications n
+    where (n.account_id = $2 or n.account_id is null)
+      and n.starts_at <= $3::timestamptz and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
+  from people p
+  left join subscriptions s on s.account_id = p.account_id
+  left join plans pl on pl.id = s.plan_id
+ where p.id = $1 and p.account_id = $2`;
+
+export async function loadOverviewBasics(
+  q: Queryable,
+  accountId: string,
+  personId: string,
+  now: Date,
+): Promise<OverviewBasics> {
+  const [row] = await q.query<BasicsRow>(BASICS_SQL, [personId, accountId, now.toISOString()], {
+    prepare: true,
+  });
+  if (!row) throw new Error(`no person ${personId} in account ${accountId}`);
+  const dismissed = new Set(row.dismissed ?? []);
+  return {
+    pin: row.pin,
+    plan: row.plan_name ? { name: row.plan_name, multiUser: row.multi_user === true } : null,
+    subAccountDismissed: dismissed.has(SUB_ACCOUNT_NOTICE_KEY),
+    // A notice that is not dismissible always shows, even if it was dismissible once and dismissed then.
+    notices: (row.notices ?? []).filter(([id, , , , , dismissible]) => !(dismissible && dismissed.has(id))),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type DismissOutcome = 'dismissed' | 'not_found' | 'not_dismissible';
+
+/**
+ * Remembers that a person dismissed a notice (idempotent). The key is 'sub_account' or the id of a
+ * notification that is global or the person's account's own; any other account's is not found.
+ */
+export async function dismissNotice(
+  q: Queryable,
+  accountId: string,
+  personId: string,
+  key: string,
+  now: Date,
+): Promise<DismissOutcome> {
+  if (key !== SUB_ACCOUNT_NOTICE_KEY) {
+    // A malformed id would make Postgres refuse the uuid cast: it is simply not a notice.
+    if (!UUID.test(key)) return 'not_found';
+    const [notice] = await q.query<{ dismissible: boolean }>(
+      'select dismissible from notifications where id = $1 and (account_id = $2 or account_id is null)',
+      [key, accountId],
+    );
+    if (!notice) return 'not_found';
+    if (!notice.dismissible) return 'not_dismissible';
+  }
+  await q.query(
+    `insert into notification_dismissals (person_id, notification_key, dismissed_at) values ($1, $2, $3)
+     on conflict (person_id, notification_key) do nothing`,
+    [personId, key.toLowerCase(), now],
+  );
+  return 'dismissed';
+}

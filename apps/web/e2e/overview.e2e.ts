@@ -1,0 +1,118 @@
+import { BANNER_TEXT, OVERVIEW_TEXT } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
+import {
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  watchPageProblems,
+  type Browser,
+  type Page,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const MAINTENANCE = 'Scheduled maintenance Sunday 2–3 AM EST';
+const IRS = 'IRS Practitioner Priority Service hours extended for filing season';
+const CARDS = "New: download your team's contact cards";
+const RESOURCES = 'Filing season resources';
+
+describe('the overview (Chromium against the real server)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageProblems: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    watchPageProblems(page, pageProblems);
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const summary = (target: Page) => target.getByTestId('subscription-summary');
+  const noticeTitles = (target: Page) =>
+    target.getByRole('region', { name: 'Notices' }).getByRole('heading', { level: 3 }).allTextContents();
+
+  it('OVW-01 OVW-02 OVW-04 OVW-05 OVW-06 the demo admin lands on the overview: PIN, summary, notices', async () => {
+    await page.goto(`${server.url}/`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/`);
+    await summary(page).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Overview');
+    expect(await page.getByTestId('overview-pin').textContent()).toMatch(/^••\d{4}$/);
+    const text = (await summary(page).textContent()) ?? '';
+    expect(text).toContain('Team monthly');
+    expect(text).toMatch(/Credits left[\d,.]+/);
+    expect(text).toMatch(/Next payment\$300\.00due /);
+    expect(await summary(page).getByRole('progressbar', { name: 'Plan credits used' }).isVisible()).toBe(
+      true,
+    );
+
+    expect(await noticeTitles(page)).toEqual([MAINTENANCE, IRS, CARDS, RESOURCES]);
+    expect(await page.getByRole('button', { name: `Dismiss: ${MAINTENANCE}` }).count()).toBe(0);
+    await page.getByRole('link', { name: 'See line hours' }).waitFor();
+    const outside = page.getByRole('link', { name: /IRS resources for tax professionals/ });
+    expect(await outside.getAttribute('target')).toBe('_blank');
+    await page.getByRole('region', { name: OVERVIEW_TEXT.subAccountTitle }).waitFor();
+    // A healthy account: no banner, and no how-to panel on a 30-day period.
+    expect(await page.getByRole('region', { name: 'Account alerts' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: OVERVIEW_TEXT.howToTitle }).count()).toBe(0);
+
+    await screenshot(page, 'overview-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('OVW-06 OVW-04 dismissed notices stay dismissed after a reload', async () => {
+    const dismissed = page.waitForResponse((r) =>
+      /\/api\/v1\/account\/notifications\/[^/]+\/dismiss$/.test(new URL(r.url()).pathname),
+    );
+    await page.getByRole('button', { name: `Dismiss: ${IRS}` }).click();
+    expect((await dismissed).status()).toBe(204);
+    expect(await noticeTitles(page)).toEqual([MAINTENANCE, CARDS, RESOURCES]);
+
+    const subAccount = page.waitForResponse((r) => r.url().endsWith('/notifications/sub_account/dismiss'));
+    await page.getByRole('button', { name: `Dismiss: ${OVERVIEW_TEXT.subAccountTitle}` }).click();
+    expect((await subAccount).status()).toBe(204);
+    await page.getByRole('region', { name: OVERVIEW_TEXT.subAccountTitle }).waitFor({ state: 'detached' });
+
+    await page.reload();
+    await summary(page).waitFor();
+    expect(await noticeTitles(page)).toEqual([MAINTENANCE, CARDS, RESOURCES]);
+    expect(await page.getByRole('region', { name: OVERVIEW_TEXT.subAccountTitle }).count()).toBe(0);
+  });
+
+  it('the overview on a 390 px phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await summary(page).waitFor();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await screenshot(page, 'overview-390');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('BAN-09 OVW-04 the annual account whose credits are used up sees the out-of-credits banner', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const annual = await context.newPage();
+    watchPageProblems(annual, pageProblems);
+    await annual.goto(`${server.url}/`);
+    await signIn(annual, DEMO_ANNUAL.email, DEMO_ANNUAL.password);
+    await summary(annual).waitFor();
+    const alerts = annual.getByRole('region', { name: 'Account alerts' });
+    await alerts.getByText(BANNER_TEXT.creditsExhausted).waitFor();
+    expect(await summary(annual).textContent()).toContain('Solo annual');
+    expect(await annual.getByRole('region', { name: OVERVIEW_TEXT.subAccountTitle }).count()).toBe(0);
+    expect(await noticeTitles(annual)).toEqual([MAINTENANCE]);
+    await screenshot(annual, 'overview-annual-exhausted');
+    expect(await seriousAxeViolations(annual)).toEqual([]);
+    expect(pageProblems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,151 @@
+import { formatCredits, formatDate, formatMoney, planLabel, type SubscriptionInfo } from '@enq/contract';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+function StatusBadge({ info }: { info: SubscriptionInfo }) {
+  const [text, style] = info.cancel_at_period_end
+    ? ['Cancels at period end', 'bg-amber-50 text-amber-800 ring-amber-200']
+    : info.status === 'active'
+      ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
+      : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}>
+      {text}
+    </span>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+const manageLink =
+  'focus-ring inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-600';
+
+/** OVW-02: the plan, this period's credits by kind, what is left, the next payment and the days left. */
+export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo; planName: string | null }) {
+  const plan = info.current_plan;
+  const name = plan && planName ? planLabel({ name: planName, period: plan.period }) : 'No plan';
+  const active = info.status === 'active' && plan !== null;
+  const planCredits = plan?.credits ?? 0;
+  const usedShare =
+    planCredits > 0 ? Math.min(100, Math.round((info.plan_credits_used / planCredits) * 100)) : 0;
+  const creditsLeft = info.plan_credits_left + info.rollover_credits_left;
+  // Annual plans charge no overage: calls after the credits run out count in the total only.
+  const uncharged =
+    Math.round(
+      (info.total_credits_used -
+        info.plan_credits_used -
+        info.rollover_credits_used -
+        info.overage_credits_used) *
+        100,
+    ) / 100;
+
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      data-testid="subscription-summary"
+      className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-5 sm:p-6">
+        <div>
+          <h2 id="summary-heading" className="text-sm font-medium text-slate-500">
+            Subscription
+          </h2>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <p className="text-2xl font-semibold tracking-tight text-slate-900">{name}</p>
+            <StatusBadge info={info} />
+          </div>
+        </div>
+        <Link to="/subscription" className={`${manageLink} sm:mt-1`}>
+          {active ? 'Manage subscription' : 'Choose a plan'}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+
+      {active ? (
+        <div className="space-y-6 p-5 sm:p-6">
+          <div>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h3 className="text-sm font-semibold text-slate-900">Plan credits used</h3>
+              <p className="text-sm text-slate-600 tabular-nums">
+                {formatCredits(info.plan_credits_used)} of {formatCredits(planCredits)}
+              </p>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Plan credits used"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={usedShare}
+              aria-valuetext={`${usedShare}% of plan credits used`}
+              className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-100"
+            >
+              <div
+                className={`h-full rounded-full ${info.is_credits_exhausted ? 'bg-amber-500' : 'bg-brand-600'}`}
+                style={{ width: `${usedShare}%` }}
+              />
+            </div>
+          </div>
+
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Stat
+              label="Credits left"
+              value={formatCredits(creditsLeft)}
+              hint={
+                info.rollover_credits_left > 0
+                  ? `incl. ${formatCredits(info.rollover_credits_left)} rollover`
+                  : 'plan and rollover credits'
+              }
+            />
+            <Stat
+              label="Next payment"
+              value={info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None due'}
+              hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
+            />
+            <Stat
+              label="Days left"
+              value={info.days_left}
+              hint={`of ${info.days_in_period} in this period`}
+            />
+          </dl>
+
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Credits used this period</h3>
+            <dl
+              className={`mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm ${uncharged > 0 ? 'sm:grid-cols-5' : 'sm:grid-cols-4'}`}
+            >
+              <Used label="Plan" value={info.plan_credits_used} />
+              <Used label="Rollover" value={info.rollover_credits_used} />
+              <Used label="Overage" value={info.overage_credits_used} />
+              {uncharged > 0 ? <Used label="Not charged" value={uncharged} /> : null}
+              <Used label="Total" value={info.total_credits_used} strong />
+            </dl>
+          </div>
+        </div>
+      ) : (
+        <p className="p-5 text-sm text-slate-600 sm:p-6">
+          There is no active subscription on this account. Choose a plan to start calling again.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Used({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-3 border-b border-slate-100 py-1.5 sm:block sm:border-0 sm:py-0">
+      <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className={`tabular-nums sm:mt-0.5 ${strong ? 'font-semibold text-slate-900' : 'text-slate-900'}`}>
+        {formatCredits(value)}
+      </dd>
+    </div>
+  );
+}

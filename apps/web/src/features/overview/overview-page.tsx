@@ -1,0 +1,62 @@
+import { SUB_ACCOUNT_NOTICE_KEY, showHowToPanel, type OverviewResponse } from '@enq/contract';
+import { AccountBanners } from '../../components/ui/account-banners';
+import { LoadError } from '../../components/ui/load-error';
+import { Loader } from '../../components/ui/loader';
+import { PageTitle } from '../../components/ui/page-title';
+import { useDismissNotice } from './api/dismiss-notice';
+import { useOverview } from './api/get-overview';
+import { HowToPanel } from './components/how-to-panel';
+import { NotificationList } from './components/notification-list';
+import { PinCard } from './components/pin-card';
+import { SubAccountNotice } from './components/sub-account-notice';
+import { SubscriptionSummary } from './components/subscription-summary';
+
+export function OverviewPage() {
+  const overview = useOverview();
+  return (
+    <div className="space-y-6">
+      <div>
+        <PageTitle path="/" />
+        <p className="mt-1 text-sm text-slate-600">
+          Your PIN, this period&apos;s credits and the latest news for your account.
+        </p>
+      </div>
+      {overview.isPending ? (
+        <Loader label="Loading overview" />
+      ) : overview.isError ? (
+        <LoadError onRetry={() => void overview.refetch()} />
+      ) : (
+        <OverviewDetails data={overview.data} />
+      )}
+    </div>
+  );
+}
+
+function OverviewDetails({ data }: { data: OverviewResponse }) {
+  const dismiss = useDismissNotice();
+  const subAccount = data.sub_account_notification;
+  return (
+    <>
+      <AccountBanners flags={data} />
+      {showHowToPanel(data.subscription_info.days_in_period) ? <HowToPanel /> : null}
+
+      {/* Wide screens: the summary and notices on the left, the PIN and the sub-account notice beside them.
+          Narrow screens read the PIN first. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-start-3 lg:row-start-1">
+          <PinCard pin={data.pin} />
+          {subAccount ? (
+            <SubAccountNotice notice={subAccount} onDismiss={() => dismiss.mutate(SUB_ACCOUNT_NOTICE_KEY)} />
+          ) : null}
+        </div>
+        <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <SubscriptionSummary info={data.subscription_info} planName={data.plan_name} />
+          <NotificationList
+            notifications={data.common_notifications}
+            onDismiss={(id) => dismiss.mutate(id)}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

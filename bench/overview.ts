@@ -1,0 +1,161 @@
+// bench/overview: what the landing page costs.
+// 1. Requests per second of GET /api/v1/account/ (the overview) next to the bare one-query route of the
+//    same server in the same run, on embedded PGlite and, when DATABASE_URL is set, on PostgreSQL
+//    (target ratio >= 0.25).
+// 2. The portal's first load in Chromium, signed in: the gzip size of every JavaScript response fetched
+//    until the overview's subscription summary is visible (target <= 170 KB), and the time to that
+//    point against the time to load a blank page (/site/site.css) from the same server, as a ratio.
+// It needs a built page: WEB_DIST if set, else apps/web/dist.
+// Run: npm run bench:overview  (DATABASE_URL=postgres://... to include PostgreSQL)
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser';
+import {
+  freshPostgresDatabase,
+  repoRoot,
+  rps,
+  startServer,
+  stopServer as stop,
+  tokenFor,
+} from './support/harness';
+
+const RPS_TARGET = 0.25;
+const JS_TARGET_KB = 170;
+const LOAD_RUNS = 5;
+
+const webDist = resolve(repoRoot, process.env.WEB_DIST ?? 'apps/web/dist');
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.error(
+    `bench/overview needs a built page in ${webDist}: run \`npm run build\`, or build elsewhere ` +
+      '(`npx vite build --outDir DIR` in apps/web) and set WEB_DIST=DIR.',
+  );
+  process.exit(1);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface FirstLoad {
+  jsBytes: number;
+  chunks: { name: string; gzip: number }[];
+  overviewMs: number;
+  blankMs: number;
+}
+
+/**
+ * One cold visit per run (a new browser context: empty cache), signed in by the API token the portal
+ * keeps in local storage, so the sign-in redirect is not part of the figure.
+ */
+async function firstLoad(browser: Browser, url: string, token: string): Promise<FirstLoad> {
+  const overviewTimes: number[] = [];
+  const blankTimes: number[] = [];
+  let chunks: FirstLoad['chunks'] = [];
+  for (let run = 0; run <= LOAD_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => window.localStorage.setItem('apiToken', t), token);
+    const page = await context.newPage();
+    const scripts: Promise<{ name: string; gzip: number }>[] = [];
+    let visible = false;
+    page.on('response', (response) => {
+      if (visible || response.request().resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const encoding = response.headers()['content-encoding'];
+          // Already compressed on the wire: count what travelled; otherwise what gzip would send.
+          const gzip =
+            encoding === 'gzip' || encoding === 'br'
+              ? (await response.request().sizes()).responseBodySize
+              : gzipSync(await response.body()).length;
+          return { name: basename(new URL(response.url()).pathname), gzip };
+        })(),
+      );
+    });
+    const started = performance.now();
+    await page.goto(`${url}/`);
+    await page.getByTestId('subscription-summary').waitFor({ state: 'visible', timeout: 30_000 });
+    const overviewMs = performance.now() - started;
+    visible = true;
+    const loaded = await Promise.all(scripts);
+
+    const blank = await context.newPage();
+    const blankStarted = performance.now();
+    await blank.goto(`${url}/site/site.css`, { waitUntil: 'load' });
+    const blankMs = performance.now() - blankStarted;
+    await context.close();
+    if (run === 0) continue; // warm-up: the server's first reads of the built files
+    overviewTimes.push(overviewMs);
+    blankTimes.push(blankMs);
+    chunks = loaded.sort((a, b) => b.gzip - a.gzip);
+  }
+  return {
+    jsBytes: chunks.reduce((sum, c) => sum + c.gzip, 0),
+    chunks,
+    overviewMs: median(overviewTimes),
+    blankMs: median(blankTimes),
+  };
+}
+
+async function measure(label: string, env: Record<string, string>, browser: Browser | null) {
+  const token = await tokenFor(env);
+  const auth = { authorization: `Bearer ${token}` };
+  const server = await startServer('bench/support/bench-server.ts', { ...env, WEB_DIST: webDist });
+  try {
+    const overviewUrl = `${server.url}/api/v1/account/`;
+    const check = await fetch(overviewUrl, { headers: auth });
+    if (!check.ok) throw new Error(`GET /api/v1/account/ answered ${check.status}`);
+    await rps(`${server.url}/bench/bare`); // warm-up
+    const bare = await rps(`${server.url}/bench/bare`);
+    const overview = await rps(overviewUrl, auth);
+    const ratio = overview / bare;
+    console.log(
+      `${label}: bare PK route ${bare} req/s | GET /api/v1/account/ ${overview} req/s (ratio ${ratio.toFixed(2)})`,
+    );
+    const load = browser ? await firstLoad(browser, server.url, token) : null;
+    return { ratio, load };
+  } finally {
+    await stop(server.child);
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-overview-'));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+try {
+  // A fresh data dir gets the demo account on first start.
+  const fresh = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  await stop(fresh.child);
+  const pglite = await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, browser);
+  const ratios = [pglite.ratio];
+  if (process.env.DATABASE_URL) {
+    const postgres = await freshPostgresDatabase(process.env.DATABASE_URL);
+    try {
+      ratios.push((await measure('PostgreSQL', { DATABASE_URL: postgres.url }, null)).ratio);
+    } finally {
+      await postgres.drop();
+    }
+  }
+  const load = pglite.load!;
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `first load of / (${webDist}): ${kb(load.jsBytes)} KB of gzip JavaScript in ${load.chunks.length} files: ` +
+      load.chunks.map((c) => `${c.name} ${kb(c.gzip)} KB`).join(', '),
+  );
+  const loadRatio = load.overviewMs / load.blankMs;
+  console.log(
+    `time to the overview visible ${Math.round(load.overviewMs)} ms vs a blank page ` +
+      `${Math.round(load.blankMs)} ms (median of ${LOAD_RUNS} cold visits)`,
+  );
+  const worst = Math.min(...ratios);
+  console.log(
+    `overview: ${worst.toFixed(2)} (ratio of GET /api/v1/account/ to the bare primary-key route, worst driver; ` +
+      `target >= ${RPS_TARGET}) | first-load JS ${kb(load.jsBytes)} KB gzip (target <= ${JS_TARGET_KB} KB) | ` +
+      `time to overview ${loadRatio.toFixed(1)}x a blank page`,
+  );
+} finally {
+  await browser.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
