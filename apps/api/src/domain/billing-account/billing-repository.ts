@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/client';
 import { currentPeriod } from '../billing/billing-engine';
 import { periodUsage } from '../billing/ledger-repository';
 
-interface BillingRow {
+export interface BillingRow {
   status: string;
   service_address: Partial<Address> | null;
   billing_address: Partial<Address> | null;
@@ -30,7 +30,7 @@ interface BillingRow {
  * when it failed), the newest invoice and the subscription. Scalar subqueries answering small JSON
  * arrays plan and run in well under half the time of the equivalent lateral joins (bench/billing).
  */
-const BILLING_SQL = `
+export const BILLING_SQL = `
 select a.status, a.service_address, a.billing_address, a.tax_status,
   (select json_build_array(brand, last4, exp_month, exp_year) from payment_methods
     where account_id = $1 and is_default order by created_at desc limit 1) as card,
@@ -56,14 +56,22 @@ export async function loadBillingData(
   accountId: string,
   now: Date,
   publishableKey: string | null,
-  /** Known already (the overview has the subscription summary): saves reading the period again. */
-  knownExhausted?: boolean,
 ): Promise<BillingData> {
   const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { prepare: true });
   if (!row) throw new Error(`no account ${accountId}`);
+  const annualActive = row.sub?.[0] === 'active' && row.sub?.[2] === 'yr';
+  return billingDataFrom(row, now, publishableKey, annualActive && (await creditsExhausted(q, accountId)));
+}
+
+/** Billing data from a row of BILLING_SQL and whether an annual plan's credits are used up. */
+export function billingDataFrom(
+  row: BillingRow,
+  now: Date,
+  publishableKey: string | null,
+  creditsAreExhausted: boolean,
+): BillingData {
   const active = row.sub?.[0] === 'active';
-  const exhausted =
-    active && row.sub?.[2] === 'yr' ? (knownExhausted ?? (await creditsExhausted(q, accountId))) : false;
+  const exhausted = active && row.sub?.[2] === 'yr' && creditsAreExhausted;
   const failed = row.pay?.[0] === 'failed';
   const card = row.card;
   return {

@@ -5,7 +5,7 @@ import { toPlan, type Plan, type PlanRow } from './plans-repository';
 
 const DAY_MS = 86_400_000;
 
-interface SnapshotRow {
+export interface SnapshotRow {
   status: 'active' | 'inactive' | null;
   cancel_at_period_end: boolean | null;
   pending_plan_id: string | null;
@@ -27,7 +27,7 @@ interface SnapshotRow {
  * subscription with its plan and pending plan, the open period of an active subscription, that period's
  * ledger sums, invoiced overage and call counts, and the account's users with a PIN.
  */
-const SNAPSHOT_SQL = `
+export const SNAPSHOT_SQL = `
 select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
        to_jsonb(pl) as plan, to_jsonb(np) as next_plan,
        per.id as period_id, per.starts_at, per.ends_at,
@@ -58,23 +58,22 @@ interface Snapshot {
   usage: PeriodUsage | null;
 }
 
-async function loadSnapshot(q: Queryable, accountId: string): Promise<Snapshot> {
-  const [row] = await q.query<SnapshotRow>(SNAPSHOT_SQL, [accountId], { prepare: true });
+function snapshotFrom(row: SnapshotRow): Snapshot {
   const period =
-    row!.period_id && row!.starts_at && row!.ends_at
-      ? { start: new Date(row!.starts_at), end: new Date(row!.ends_at) }
+    row.period_id && row.starts_at && row.ends_at
+      ? { start: new Date(row.starts_at), end: new Date(row.ends_at) }
       : null;
   const usage = period
     ? usageFrom(
-        (row!.sums ?? []).map(([bucket, kind, total]) => ({ bucket, kind, total })),
-        row!.invoiced ?? 0,
-        { calls: row!.calls ?? 0, overage_calls: row!.overage_calls ?? 0 },
+        (row.sums ?? []).map(([bucket, kind, total]) => ({ bucket, kind, total })),
+        row.invoiced ?? 0,
+        { calls: row.calls ?? 0, overage_calls: row.overage_calls ?? 0 },
       )
     : null;
   return {
-    row: row!,
-    plan: row!.plan ? toPlan(row!.plan) : null,
-    nextPlan: row!.next_plan ? toPlan(row!.next_plan) : null,
+    row,
+    plan: row.plan ? toPlan(row.plan) : null,
+    nextPlan: row.next_plan ? toPlan(row.next_plan) : null,
     period,
     usage,
   };
@@ -85,8 +84,16 @@ export async function subscriptionInfo(
   q: Queryable,
   accountId: string,
   now: Date,
-): Promise<SubscriptionInfo & { is_delinquent: boolean }> {
-  const { row: sub, plan, nextPlan, period, usage } = await loadSnapshot(q, accountId);
+): Promise<FullSubscriptionInfo> {
+  const [row] = await q.query<SnapshotRow>(SNAPSHOT_SQL, [accountId], { prepare: true });
+  return subscriptionInfoFrom(row!, now);
+}
+
+export type FullSubscriptionInfo = SubscriptionInfo & { is_delinquent: boolean };
+
+/** The summary from a row of SNAPSHOT_SQL (which the overview reads inside its own statement). */
+export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscriptionInfo {
+  const { row: sub, plan, nextPlan, period, usage } = snapshotFrom(row);
   const credits = (cc: number | undefined) => ccToCredits(cc ?? 0);
 
   let nextPaymentDate: string | null = null;

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 /** [id, title, text, link, link_text, dismissible, priority, created_at] of a notification. */
 export type NoticeTuple = [string, string, string, string | null, string | null, boolean, number, string];
 
-interface BasicsRow {
+export interface BasicsRow {
   pin: string | null;
   plan_name: string | null;
   multi_user: boolean | null;
@@ -26,29 +26,21 @@ export interface OverviewBasics {
  * dismissed, and the notices live now (global or the account's own, inside starts_at..ends_at). Plain
  * joins and two small aggregates plan in a fraction of the time of per-notice EXISTS subqueries.
  */
-const BASICS_SQL = `
+export const BASICS_SQL = `
 select p.pin, pl.name as plan_name, pl.multi_user,
   (select array_agg(d.notification_key) from notification_dismissals d where d.person_id = p.id) as dismissed,
   (select json_agg(json_build_array(n.id, n.title, n.text, n.link, n.link_text, n.dismissible, n.priority,
           n.created_at))
      from notifications n
-    where (n.account_id = $2 or n.account_id is null)
+    where (n.account_id = $1 or n.account_id is null)
       and n.starts_at <= $3::timestamptz and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
   from people p
   left join subscriptions s on s.account_id = p.account_id
   left join plans pl on pl.id = s.plan_id
- where p.id = $1 and p.account_id = $2`;
+ where p.id = $2 and p.account_id = $1`;
 
-export async function loadOverviewBasics(
-  q: Queryable,
-  accountId: string,
-  personId: string,
-  now: Date,
-): Promise<OverviewBasics> {
-  const [row] = await q.query<BasicsRow>(BASICS_SQL, [personId, accountId, now.toISOString()], {
-    prepare: true,
-  });
-  if (!row) throw new Error(`no person ${personId} in account ${accountId}`);
+/** The basics from a row of BASICS_SQL (read inside the overview's one statement). */
+export function overviewBasicsFrom(row: BasicsRow): OverviewBasics {
   const dismissed = new Set(row.dismissed ?? []);
   return {
     pin: row.pin,
