@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { formatCredits, formatDate, formatMoney, periodNoun, planLabel } from './format';
 import type { SubscriptionAction } from './use-subscription-flow';
+import { PlanCreditsMeter } from '../../components/ui/plan-credits-meter';
 
 export interface CurrentPlanProps {
   info: SubscriptionResponse;
@@ -52,8 +53,6 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
   const period = current?.period ?? plan?.period ?? 'mo';
   const name = plan ? planLabel(plan) : (current?.price_id ?? 'No plan');
   const planCredits = current?.credits ?? plan?.credits ?? 0;
-  const usedShare =
-    planCredits > 0 ? Math.min(100, Math.round((info.plan_credits_used / planCredits) * 100)) : 0;
   const renewable = canRenew(info) && current !== null;
   const cancellable = info.is_subscription_active && info.status === 'active' && !info.cancel_at_period_end;
   const renewKey = current ? `renew:${current.price_id}` : '';
@@ -141,28 +140,12 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           <Stat label="Active users">{info.active_users}</Stat>
         </dl>
 
-        <div>
-          <div className="flex items-baseline justify-between gap-4">
-            <h3 className="text-sm font-semibold text-slate-900">Plan credits this period</h3>
-            <p className="text-sm text-slate-600">
-              {formatCredits(info.plan_credits_used)} of {formatCredits(planCredits)} used
-            </p>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Plan credits used"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={usedShare}
-            aria-valuetext={`${usedShare}% of plan credits used`}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className={`h-full rounded-full ${info.is_credits_exhausted ? 'bg-amber-500' : 'bg-brand-600'}`}
-              style={{ width: `${usedShare}%` }}
-            />
-          </div>
-        </div>
+        <PlanCreditsMeter
+          title="Plan credits this period"
+          used={info.plan_credits_used}
+          total={planCredits}
+          exhausted={info.is_credits_exhausted}
+        />
 
         <div className="grid gap-6 md:grid-cols-2">
           <div>

@@ -2,6 +2,7 @@ import { formatCredits, formatDate, formatMoney, planLabel, type SubscriptionInf
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlanCreditsMeter } from '../../../components/ui/plan-credits-meter';
 
 function StatusBadge({ info }: { info: SubscriptionInfo }) {
   const [text, style] = info.cancel_at_period_end
@@ -35,8 +36,6 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
   const name = plan && planName ? planLabel({ name: planName, period: plan.period }) : 'No plan';
   const active = info.status === 'active' && plan !== null;
   const planCredits = plan?.credits ?? 0;
-  const usedShare =
-    planCredits > 0 ? Math.min(100, Math.round((info.plan_credits_used / planCredits) * 100)) : 0;
   const creditsLeft = info.plan_credits_left + info.rollover_credits_left;
   // Annual plans charge no overage: calls after the credits run out count in the total only.
   const uncharged =
@@ -72,28 +71,12 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
 
       {active ? (
         <div className="space-y-6 p-5 sm:p-6">
-          <div>
-            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <h3 className="text-sm font-semibold text-slate-900">Plan credits used</h3>
-              <p className="text-sm text-slate-600 tabular-nums">
-                {formatCredits(info.plan_credits_used)} of {formatCredits(planCredits)}
-              </p>
-            </div>
-            <div
-              role="progressbar"
-              aria-label="Plan credits used"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={usedShare}
-              aria-valuetext={`${usedShare}% of plan credits used`}
-              className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-100"
-            >
-              <div
-                className={`h-full rounded-full ${info.is_credits_exhausted ? 'bg-amber-500' : 'bg-brand-600'}`}
-                style={{ width: `${usedShare}%` }}
-              />
-            </div>
-          </div>
+          <PlanCreditsMeter
+            title="Plan credits used"
+            used={info.plan_credits_used}
+            total={planCredits}
+            exhausted={info.is_credits_exhausted}
+          />
 
           <dl className="grid gap-3 sm:grid-cols-3">
             <Stat
