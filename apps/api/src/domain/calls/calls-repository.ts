@@ -208,33 +208,42 @@ export async function csvChunk(
   limit: number,
   formatTime: (unixSeconds: number) => string = createCallTimeFormatter(),
 ): Promise<{ csv: string; rows: number; next: CsvCursor | null }> {
-  // The upper bound is either the range's or the keyset row, never both: given two upper bounds, the
-  // backward index scan may start from the range's, and read from its top on every chunk.
-  const params: unknown[] = [r.accountId];
-  const add = (value: unknown) => `$${params.push(value)}`;
-  let where = 'account_id = $1';
-  where += cursor
-    ? ` and (call_timestamp, call_uuid) < (${add(cursor.at)}::timestamptz, ${add(cursor.uuid)})`
-    : ` and call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
-  where += ` and call_timestamp >= to_timestamp(${add(r.from)}::bigint)`;
-  if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
-  if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
-  const size = Math.max(1, Math.floor(limit));
-
-  // One pass down the index: the chunk's lines, how many, and its oldest row (the keyset to go on from).
-  const [row] = await db.query<{ csv: string | null; n: number; at: string | null; uuid: string | null }>(
-    `with chunk as materialized (
-       select call_timestamp as at, call_uuid as uuid, ${CSV_LINE} as line from calls where ${where}
-        order by call_timestamp desc, call_uuid desc limit ${add(size)})
-     select (select string_agg(line, E'\\x1e' order by at desc, uuid desc) from chunk) as csv,
-            (select count(*)::int from chunk) as n, edge.at::text as at, edge.uuid
-       from (select 1) one left join lateral
-            (select at, uuid from chunk order by at, uuid limit 1) edge on true`,
-    params,
+  // Each bound is either the range's or a keyset row, never both: given two lower (or two upper)
+  // bounds, the index scan starts from one of them, and from the range's it would read from the start.
+  const where = (upper: CsvCursor | null, lower: CsvCursor | null) => {
+    const params: unknown[] = [r.accountId];
+    const add = (value: unknown) => `$${params.push(value)}`;
+    let sql = 'account_id = $1';
+    sql += upper
+      ? ` and (call_timestamp, call_uuid) < (${add(upper.at)}::timestamptz, ${add(upper.uuid)})`
+      : ` and call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
+    sql += lower
+      ? ` and (call_timestamp, call_uuid) >= (${add(lower.at)}::timestamptz, ${add(lower.uuid)})`
+      : ` and call_timestamp >= to_timestamp(${add(r.from)}::bigint)`;
+    if (r.user !== undefined) sql += ` and user_name = ${add(r.user)}`;
+    if (r.destination !== undefined) sql += ` and destination = ${add(r.destination)}`;
+    return { sql, params, add };
+  };
+  // The chunk's oldest row (its keyset end), from the index alone; none when fewer rows remain. Then
+  // the lines between the two keysets. (One pass that materialises the chunk and sorts it for the
+  // aggregate measured 40% slower than reading the index twice.)
+  const head = where(cursor, null);
+  const skip = head.add(Math.max(0, Math.floor(limit) - 1));
+  const [edge] = await db.query<{ at: string; uuid: string }>(
+    `select call_timestamp::text as at, call_uuid as uuid from calls where ${head.sql}
+      order by call_timestamp desc, call_uuid desc offset ${skip} limit 1`,
+    head.params,
+    INDEX_ORDER,
+  );
+  const body = where(cursor, edge ?? null);
+  const [row] = await db.query<{ csv: string | null }>(
+    `select string_agg(${CSV_LINE}, E'\\x1e' order by call_timestamp desc, call_uuid desc) as csv
+       from calls where ${body.sql}`,
+    body.params,
     INDEX_ORDER,
   );
   const csv = row?.csv ?? '';
-  const next = row && row.n >= size && row.at && row.uuid ? { at: row.at, uuid: row.uuid } : null;
+  const next = edge ? { at: edge.at, uuid: edge.uuid } : null;
   let out = '';
   let rows = 0;
   if (csv) {
