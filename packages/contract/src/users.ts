@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
-import { PIN_LENGTH, PIN_VISIBLE_DIGITS } from './pin';
+import { PIN_LENGTH } from './pin';
 
 // The Users page (spec: second document, sections 2 /users, 3, 4, 5, 7, 8 and 9).
 
