@@ -65,7 +65,7 @@ describe.each(drivers)('overview API (%s)', (driver) => {
     return row!.id;
   }
 
-  it('OVW-01 OVW-02 OVW-05 OVW-06 the demo admin: masked PIN, summary, flags, notices by priority then age', async () => {
+  it('API-26 OVW-01 OVW-02 OVW-05 OVW-06 the demo admin: masked PIN, summary, flags, notices by priority then age', async () => {
     const body = await overview();
     const pin = people[DEMO_ADMIN.email]!.pin;
     expect(body.pin).toBe(`${'•'.repeat(pin.length - 4)}${pin.slice(-4)}`);

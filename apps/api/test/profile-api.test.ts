@@ -35,7 +35,7 @@ describe.each(drivers)('profile API (%s)', (driver) => {
   const put = (patch: Partial<Profile>, email = DEMO_ADMIN.email) =>
     call('PUT', PROFILE_PATHS.profile, { ...DEMO_PROFILE, ...patch }, email);
 
-  it('PROF-01 answers the demo admin its saved profile with all six fields', async () => {
+  it('API-32 PROF-01 answers the demo admin its saved profile with all six fields', async () => {
     const response = await call('GET', PROFILE_PATHS.profile);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -96,7 +96,7 @@ describe.each(drivers)('profile API (%s)', (driver) => {
     expect((await call('GET', PROFILE_PATHS.profile)).json().email).toBe(DEMO_ADMIN.email);
   });
 
-  it('PROF-11 PROF-13 saves trimmed values, the phone in E.164, the name and email on the person, and an audit row', async () => {
+  it('API-33 PROF-11 PROF-13 saves the six fields: trimmed values, the phone in E.164, the name and email on the person, and an audit row', async () => {
     const response = await put({
       first_name: ' Dana M. ',
       last_name: 'Whitfield-Pine',
@@ -156,7 +156,7 @@ describe.each(drivers)('profile API (%s)', (driver) => {
     expect((await call('GET', PROFILE_PATHS.profile, undefined, DEMO_STAFF.email)).statusCode).toBe(403);
   });
 
-  it('PROF-17 change-password emails a reset link and answers a message naming the address', async () => {
+  it('API-34 PROF-17 change-password emails a reset link and answers a message naming the address', async () => {
     const response = await call('POST', PROFILE_PATHS.changePassword, undefined, DEMO_ANNUAL.email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: `We emailed a password reset link to ${DEMO_ANNUAL.email}.` });

@@ -59,7 +59,7 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
   type Counts = Record<'accounts' | 'people' | 'referrals' | 'subscriptions' | 'invoices' | 'emails', number>;
   const counts = async () => (await ctx.database.query<Counts>(COUNTS))[0]!;
 
-  it('REF-01 REF-02 REF-05 answers the code, the sign-up link with it and the share email', async () => {
+  it('API-31 REF-01 REF-02 REF-05 answers the code, the sign-up link with it and the share email', async () => {
     const response = await getReferral();
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -49,7 +49,7 @@ const newDeviceCalls = () =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1/account/new-device');
 
 describe('sign-in callback', () => {
-  it('AUTH-13 a sign-in the server calls new makes one POST /new-device, with no payload and the new token', async () => {
+  it('AUTH-13 API-02 a sign-in the server calls new makes one POST /new-device, with no payload and the new token', async () => {
     newDevice = true;
     await signIn();
     expect(newDeviceCalls()).toHaveLength(1);

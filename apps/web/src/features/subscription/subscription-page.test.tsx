@@ -311,7 +311,7 @@ describe('change, renew and cancel', () => {
     expect(button('Change to Solo monthly').disabled).toBe(false);
   });
 
-  it('SUB-08 SUB-10 success toasts exactly "Subscription changed." and reloads the page after 1000 ms', async () => {
+  it('SUB-08 SUB-10 API-44 success shows the answered subscription, toasts exactly "Subscription changed." and reloads the page after 1000 ms', async () => {
     await renderPage();
     const success = vi.spyOn(toast, 'success');
     const { reload } = stubLocation();
@@ -327,6 +327,10 @@ describe('change, renew and cancel', () => {
     expect(success).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed);
     expect(SUBSCRIPTION_TEXT.changed).toBe('Subscription changed.');
     expect(reload).not.toHaveBeenCalled();
+    // API-44 the POST's answer is the refreshed subscription, shown at once (the GET still answers the old).
+    expect(screen.getByRole('status', { name: '' }).textContent).toMatch(
+      /^Your plan changes to Solo monthly on /,
+    );
     await vi.advanceTimersByTimeAsync(SUBSCRIPTION_RELOAD_DELAY_MS - 1);
     expect(reload).not.toHaveBeenCalled();
     // Locked until the reload: nothing else can be started.
