@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   creditsForCall,
+  unchargedCredits,
   divideRoundHalfUp,
   highWaterMark,
   overageCents,
@@ -56,5 +57,13 @@ describe('credit arithmetic', () => {
         if ((r * d - n) * 2 === -d) throw new Error('half rounded down');
       }),
     );
+  });
+});
+
+describe('unchargedCredits', () => {
+  it('is what the total holds beyond plan, rollover and overage credits, to the hundredth', () => {
+    const used = { plan_credits_used: 30000, rollover_credits_used: 120.1, overage_credits_used: 0 };
+    expect(unchargedCredits({ ...used, total_credits_used: 30120.1 })).toBe(0);
+    expect(unchargedCredits({ ...used, total_credits_used: 30460.35 })).toBe(340.25);
   });
 });

@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, invoiceStatusLabel, type Address, type InvoiceDetail } from '@enq/contract';
-import PDFDocument from 'pdfkit';
+import { createEnqPdf } from '../documents/pdf-document';
 
 const money = (dollars: number) =>
   dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -30,30 +30,10 @@ export function renderInvoicePdf(
   invoice: InvoiceDetail & { account_name: string },
   refund = false,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 56,
-    info: {
-      Title: `${refund ? 'Refund' : 'Invoice'} ${invoice.number}`,
-      Author: 'enQ',
-      Subject: invoice.id,
-    },
+  const { doc, done, left, width } = createEnqPdf({
+    Title: `${refund ? 'Refund' : 'Invoice'} ${invoice.number}`,
+    Subject: invoice.id,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#1d4ed8').text('enQ', left, 56);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#475569')
-    .text('Fast access to tax-agency phone lines', left, 82);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)

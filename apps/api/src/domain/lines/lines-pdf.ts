@@ -1,12 +1,10 @@
 import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/contract';
-import PDFDocument from 'pdfkit';
+import { PDF_COLORS, createEnqPdf } from '../documents/pdf-document';
 import QRCode from 'qrcode';
 import type { LineMarket, PinHolder } from './lines-repository';
 
-const INK = '#0f172a';
-const MUTED = '#475569';
+const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 const LABEL = '#334155';
-const BRAND = '#1d4ed8';
 const RULE = '#cbd5e1';
 
 /** PINs read more easily in groups of three: '482 913'. */
@@ -22,30 +20,11 @@ export async function renderLinesPdf(
   contactCardLink: string,
 ): Promise<Buffer> {
   const qr = await QRCode.toBuffer(contactCardLink, { type: 'png', margin: 1, width: 240 });
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 56,
-    bufferPages: true,
-    info: {
-      Title: 'enQ phone numbers',
-      Author: 'enQ',
-      Subject: `Phone numbers and PIN for ${holder.full_name}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = createEnqPdf(
+    { Title: 'enQ phone numbers', Subject: `Phone numbers and PIN for ${holder.full_name}` },
+    { bufferPages: true },
+  );
   const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
-
-  // Header, as on the invoices.
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#1d4ed8').text('enQ', left, 56);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Fast access to tax-agency phone lines', left, 82);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { createSandboxPaymentMethod } from './api/create-sandbox-payment-method';
-import { reportCardError, useCardError } from './card-errors';
+import { CardFormFrame, useCardSubmission } from './card-form-frame';
 
 const inputClass =
   'focus-ring mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300';
@@ -29,37 +28,29 @@ export function SandboxCardForm({
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useCardError();
+  const submission = useCardSubmission(onPaymentMethod);
 
   async function submit() {
     const exp = parseExpiry(expiry);
-    if (!exp) return setError("Your card's expiration date is incomplete.");
-    if (!/^\d{3,4}$/.test(cvc)) return setError("Your card's security code is incomplete.");
-    setBusy(true);
-    try {
+    if (!exp) return submission.setError("Your card's expiration date is incomplete.");
+    if (!/^\d{3,4}$/.test(cvc)) return submission.setError("Your card's security code is incomplete.");
+    await submission.run(async () => {
       const { pm_id } = await createSandboxPaymentMethod({
         number: number.replace(/\s+/g, ''),
         exp_month: exp.month,
         exp_year: exp.year,
         cvc,
       });
-      await onPaymentMethod(pm_id);
-    } catch (caught) {
-      reportCardError(caught, setError);
-    } finally {
-      setBusy(false);
-    }
+      return pm_id;
+    });
   }
 
   return (
-    <form
-      aria-label="Card details"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <CardFormFrame
+      submission={submission}
+      canSubmit={number.trim() !== ''}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
       <p className="text-xs text-slate-500">
         Sandbox card form: use a Stripe test number (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
@@ -108,17 +99,6 @@ export function SandboxCardForm({
           />
         </div>
       </div>
-      <p role="alert" aria-live="assertive" className="min-h-5 text-sm text-red-700">
-        {error}
-      </p>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={busy || number.trim() === ''} aria-busy={busy}>
-          Save card
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </CardFormFrame>
   );
 }

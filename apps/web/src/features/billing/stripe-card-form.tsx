@@ -1,9 +1,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { reportCardError, useCardError } from './card-errors';
+import { MESSAGES } from '@enq/contract';
+import { CardFormFrame, useCardSubmission } from './card-form-frame';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -20,53 +19,26 @@ function StripeForm({
 }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useCardError();
+  const submission = useCardSubmission(onPaymentMethod);
 
   async function submit() {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       // The card goes straight from Stripe's element to Stripe; we only ever see the pm id.
       const result = await stripe.createPaymentMethod({ type: 'card', card });
-      if (result.error) {
-        setError(result.error.message ?? null);
-        if (!result.error.message) reportCardError(result.error, setError);
-        return;
-      }
-      await onPaymentMethod(result.paymentMethod.id);
-    } catch (caught) {
-      reportCardError(caught, setError);
-    } finally {
-      setBusy(false);
-    }
+      if (!result.error) return result.paymentMethod.id;
+      submission.setError(result.error.message ?? MESSAGES.genericError);
+      return null;
+    });
   }
 
   return (
-    <form
-      aria-label="Card details"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <CardFormFrame submission={submission} canSubmit={!!stripe} onSubmit={submit} onCancel={onCancel}>
       <div className="rounded-lg px-3 py-3 ring-1 ring-slate-300 ring-inset">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <p role="alert" aria-live="assertive" className="min-h-5 text-sm text-red-700">
-        {error}
-      </p>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={busy || !stripe} aria-busy={busy}>
-          Save card
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </CardFormFrame>
   );
 }
 

@@ -39,7 +39,7 @@ import {
   writeView,
   type CallHistoryView,
 } from './call-history-state';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 export function CallHistoryPage() {
   const dates = useCallDates();

@@ -1,5 +1,14 @@
 import { HOW_TO_DIAL, LINES_TEXT, MESSAGES, TEAM_INSTRUCTIONS } from '@enq/contract';
-import { Download, FileText, LoaderCircle, QrCode, RotateCw, Smartphone, Users } from 'lucide-react';
+import {
+  Download,
+  FileText,
+  LoaderCircle,
+  QrCode,
+  RotateCw,
+  Smartphone,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
@@ -13,6 +22,39 @@ import { useOwnPin } from './api/get-lines';
 
 const card = 'rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-200';
 const failed = () => toast.error(MESSAGES.genericError);
+
+/** A download button (spinner while it runs, the generic error toast if it fails) and its note. */
+function DownloadAction({
+  className,
+  download,
+  icon: Icon,
+  label,
+  note,
+}: {
+  className: string;
+  download: { mutate: (v: undefined, o: { onError: () => void }) => void; isPending: boolean };
+  icon: LucideIcon;
+  label: string;
+  note: string;
+}) {
+  return (
+    <div className={`${className} flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5`}>
+      <Button
+        onClick={() => download.mutate(undefined, { onError: failed })}
+        disabled={download.isPending}
+        aria-busy={download.isPending}
+      >
+        {download.isPending ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <Icon aria-hidden="true" className="size-4" />
+        )}
+        {label}
+      </Button>
+      <span className="text-sm text-slate-600">{note}</span>
+    </div>
+  );
+}
 
 export function PdfPage() {
   const pin = useOwnPin();
@@ -72,21 +114,13 @@ function PinAndGuide({ pin }: { pin: string }) {
           </li>
         ))}
       </ol>
-      <div className="mt-auto flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
-        <Button
-          onClick={() => download.mutate(undefined, { onError: failed })}
-          disabled={download.isPending}
-          aria-busy={download.isPending}
-        >
-          {download.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <FileText aria-hidden="true" className="size-4" />
-          )}
-          {LINES_TEXT.howToStart}
-        </Button>
-        <span className="text-sm text-slate-600">A printable PDF with your PIN and every enQ number.</span>
-      </div>
+      <DownloadAction
+        className="mt-auto"
+        download={download}
+        icon={FileText}
+        label={LINES_TEXT.howToStart}
+        note="A printable PDF with your PIN and every enQ number."
+      />
     </section>
   );
 }
@@ -128,21 +162,13 @@ function ContactCards() {
           )}
         </div>
       </div>
-      <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
-        <Button
-          onClick={() => download.mutate(undefined, { onError: failed })}
-          disabled={download.isPending}
-          aria-busy={download.isPending}
-        >
-          {download.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Download aria-hidden="true" className="size-4" />
-          )}
-          {LINES_TEXT.downloadContactCards}
-        </Button>
-        <span className="text-sm text-slate-600">Or open the downloaded card on your phone.</span>
-      </div>
+      <DownloadAction
+        className="mt-5"
+        download={download}
+        icon={Download}
+        label={LINES_TEXT.downloadContactCards}
+        note="Or open the downloaded card on your phone."
+      />
     </section>
   );
 }

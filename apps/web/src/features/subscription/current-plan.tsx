@@ -1,8 +1,17 @@
-import { canRenew, type PlanDto, type SubscriptionResponse } from '@enq/contract';
+import {
+  canRenew,
+  unchargedCredits,
+  type PlanDto,
+  type SubscriptionResponse,
+  formatCredits,
+  formatDate,
+  formatMoney,
+  periodNoun,
+  planLabel,
+} from '@enq/contract';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { formatCredits, formatDate, formatMoney, periodNoun, planLabel } from './format';
 import type { SubscriptionAction } from './use-subscription-flow';
 import { PlanCreditsMeter } from '../../components/ui/plan-credits-meter';
 
@@ -56,15 +65,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
   const renewable = canRenew(info) && current !== null;
   const cancellable = info.is_subscription_active && info.status === 'active' && !info.cancel_at_period_end;
   const renewKey = current ? `renew:${current.price_id}` : '';
-  // Annual plans charge no overage: calls after the credits run out count in the total only.
-  const uncharged =
-    Math.round(
-      (info.total_credits_used -
-        info.plan_credits_used -
-        info.rollover_credits_used -
-        info.overage_credits_used) *
-        100,
-    ) / 100;
+  const uncharged = unchargedCredits(info);
 
   return (
     <section

@@ -1,7 +1,6 @@
-import type { PlanDto } from '@enq/contract';
+import { type PlanDto, formatCredits, formatMoney, periodNoun, planLabel } from '@enq/contract';
 import { Check, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { formatCredits, formatMoney, periodNoun, planLabel } from './format';
 import type { SubscriptionAction } from './use-subscription-flow';
 
 const GROUPS = [

@@ -1,4 +1,4 @@
-import type { SubscriptionResponse } from '@enq/contract';
+import { type SubscriptionResponse, formatDate, planLabel } from '@enq/contract';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LoadError } from '../../components/ui/load-error';
@@ -6,7 +6,6 @@ import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
 import { useSubscription } from './api/get-subscription';
 import { CurrentPlan } from './current-plan';
-import { formatDate, planLabel } from './format';
 import { PlanCards } from './plan-cards';
 import { useSubscriptionFlow, type SubscriptionAction } from './use-subscription-flow';
 

@@ -31,7 +31,7 @@ import { ChangesNotSavedModal, ConfirmChangesModal } from './components/changes-
 import { CsvImport } from './components/csv-import';
 import { HoldMusicPicker } from './components/hold-music-picker';
 import { SaveBar } from './components/save-bar';
-import { useMediaQuery } from './components/use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { UserFormModal } from './components/user-form-modal';
 import { DialogList, UsersDialog } from './components/users-dialog';
 import { UsersPager, UsersTable } from './components/users-table';

@@ -1,4 +1,11 @@
-import { formatCredits, formatDate, formatMoney, planLabel, type SubscriptionInfo } from '@enq/contract';
+import {
+  formatCredits,
+  formatDate,
+  formatMoney,
+  planLabel,
+  unchargedCredits,
+  type SubscriptionInfo,
+} from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,15 +44,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
   const active = info.status === 'active' && plan !== null;
   const planCredits = plan?.credits ?? 0;
   const creditsLeft = info.plan_credits_left + info.rollover_credits_left;
-  // Annual plans charge no overage: calls after the credits run out count in the total only.
-  const uncharged =
-    Math.round(
-      (info.total_credits_used -
-        info.plan_credits_used -
-        info.rollover_credits_used -
-        info.overage_credits_used) *
-        100,
-    ) / 100;
+  const uncharged = unchargedCredits(info);
 
   return (
     <section

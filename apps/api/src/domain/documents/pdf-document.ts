@@ -1,0 +1,34 @@
+import PDFDocument from 'pdfkit';
+
+export const PDF_COLORS = { ink: '#0f172a', muted: '#475569', brand: '#1d4ed8' } as const;
+
+/**
+ * A Letter-size enQ document with the brand header (the invoices and the lines PDF look alike), and
+ * the promise of its bytes, which resolves once the caller ends the document.
+ */
+export function createEnqPdf(
+  info: { Title: string; Subject: string },
+  options: { bufferPages?: boolean } = {},
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer>; left: number; width: number } {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 56,
+    bufferPages: options.bufferPages ?? false,
+    info: { ...info, Author: 'enQ' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(PDF_COLORS.brand).text('enQ', left, 56);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(PDF_COLORS.muted)
+    .text('Fast access to tax-agency phone lines', left, 82);
+  return { doc, done, left, width };
+}
