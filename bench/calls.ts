@@ -5,9 +5,10 @@
 // - GET /calls/download/ of the whole span: rows/s, time to first byte, the server's peak RSS growth
 //   (read from /proc), and /healthz latency (p99) polled while the export runs.
 // Run: npm run bench:calls   (BENCH_CALLS to change the count; not part of npm test)
+// BENCH_DATA_DIR=<dir> keeps the filled data dir there, and a later run reuses it instead of filling.
 import { API_ACCOUNT_BASE, CALL_PATHS } from '@enq/contract';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -23,7 +24,9 @@ const RUNS = 60;
 /** Requests first, to warm the freshly started server (JIT, caches) before measuring. */
 const WARMUP = 30;
 const root = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'enq-calls-'));
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'enq-calls-'));
+const reuse = keptDir !== undefined && existsSync(join(keptDir, 'pgdata'));
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,8 +40,10 @@ try {
   // 1. Fill: the demo account plus TOTAL generated calls over the last 12 months.
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await database.migrate();
-  await seedReferenceData(database);
-  await seedDemoData(database);
+  if (!reuse) {
+    await seedReferenceData(database);
+    await seedDemoData(database);
+  }
   const [admin] = await database.query<{ id: string; account_id: string }>(
     'select id, account_id from people where email = $1',
     [DEMO_ADMIN.email],
@@ -47,10 +52,11 @@ try {
   const to = new Date();
   const from = new Date(to.getTime() - 365 * 86_400_000);
   const fillStarted = performance.now();
-  await generateCalls(
-    { database, rates: await RateTable.load(database) },
-    { accountId, count: TOTAL, from, to },
-  );
+  if (!reuse)
+    await generateCalls(
+      { database, rates: await RateTable.load(database) },
+      { accountId, count: TOTAL, from, to },
+    );
   const fillSeconds = (performance.now() - fillStarted) / 1000;
   const [{ n }] = (await database.query<{ n: number }>(
     'select count(*)::int as n from calls where account_id = $1',
@@ -59,7 +65,9 @@ try {
   const token = (await issueApiToken(database, admin!.id)).token;
   await database.close();
   console.log(
-    `filled ${TOTAL} calls in ${fillSeconds.toFixed(1)} s (gen-calls code path); the account holds ${n}`,
+    reuse
+      ? `reused ${dataDir}; the account holds ${n} calls`
+      : `filled ${TOTAL} calls in ${fillSeconds.toFixed(1)} s (gen-calls code path); the account holds ${n}`,
   );
 
   // 2. The real server on that data dir.
@@ -190,5 +198,5 @@ try {
     await exited;
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }

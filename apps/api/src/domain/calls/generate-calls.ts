@@ -46,11 +46,22 @@ export async function generateCalls(
     if (cursor.getDay() !== 0 && cursor.getDay() !== 6) days.push(cursor.getTime());
     cursor.setDate(cursor.getDate() + 1);
   }
+  if (days.length === 0) throw new Error('the span holds no weekday');
+  // Every call's instant first, sorted, so the calls are written in time order as real ones arrive
+  // (the table's physical order then follows time, as it does for an account that has been calling).
+  const drawn = new Float64Array(options.count);
+  let filled = 0;
+  for (let tries = 0; filled < drawn.length && tries < drawn.length * 20; tries++) {
+    const at = days[Math.floor(random() * days.length)]! + 8 * HOUR_MS + Math.floor(random() * 10 * HOUR_MS);
+    if (at >= options.from.getTime() && at < options.to.getTime()) drawn[filled++] = at;
+  }
+  const instants = drawn.subarray(0, filled).sort();
   const weights = DESTINATIONS.map((d) => d.load);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const prefix = `gen-${options.accountId.slice(0, 8)}-${Date.now().toString(36)}`;
   let done = 0;
-  while (done < options.count) {
+  let next = 0;
+  while (next < instants.length) {
     const rows: {
       uuid: string;
       person: string;
@@ -62,14 +73,16 @@ export async function generateCalls(
       rate: number;
       credits: number;
     }[] = [];
-    for (let i = 0; rows.length < Math.min(batch, options.count - done) && i < batch * 4; i++) {
-      const at =
-        days[Math.floor(random() * days.length)]! + 8 * HOUR_MS + Math.floor(random() * 10 * HOUR_MS);
-      if (at < options.from.getTime() || at >= options.to.getTime()) continue;
-      let pick = random() * totalWeight;
-      const destination = DESTINATIONS.find((_, k) => (pick -= weights[k]!) < 0) ?? DESTINATIONS[0];
-      const when = new Date(at);
-      const rate = rates.rateFor(destination.name, when);
+    for (; rows.length < batch && next < instants.length; next++) {
+      const when = new Date(instants[next]!);
+      // A line may have no rate at some hour: pick another line, a few times at most.
+      let destination: (typeof DESTINATIONS)[number] = DESTINATIONS[0];
+      let rate: number | null = null;
+      for (let attempt = 0; rate === null && attempt < 8; attempt++) {
+        let pick = random() * totalWeight;
+        destination = DESTINATIONS.find((_, k) => (pick -= weights[k]!) < 0) ?? DESTINATIONS[0];
+        rate = rates.rateFor(destination.name, when);
+      }
       if (rate === null) continue;
       const seconds = Math.round(180 + random() ** 1.6 * 2400);
       const person = people[Math.floor(random() * people.length)]!;
@@ -85,8 +98,7 @@ export async function generateCalls(
         credits: creditsForCall(seconds, rate),
       });
     }
-    if (rows.length === 0)
-      throw new Error('no rated call fits the span (check the dates and the rate table)');
+    if (rows.length === 0) continue;
     await database.query(
       `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
                           billed_seconds, billing_rate, credits_used)
@@ -108,6 +120,7 @@ export async function generateCalls(
     done += rows.length;
     options.onProgress?.(done);
   }
+  if (done === 0) throw new Error('no rated call fits the span (check the dates and the rate table)');
   // After a bulk load: statistics for the planner and a visibility map for index-only scans (PGlite
   // runs no autovacuum).
   await database.query('vacuum analyze calls');
