@@ -20,6 +20,8 @@ const NY_MAR_10 = Date.UTC(2024, 2, 10, 5) / 1000; // 2024-03-10 00:00 EST
 const NY_MAR_11 = Date.UTC(2024, 2, 11, 4) / 1000; // 2024-03-11 00:00 EDT (the day had 23 hours)
 const NY_MAR_13 = Date.UTC(2024, 2, 13, 4) / 1000;
 const HYPERLINK = '=HYPERLINK("http://evil.example","click")';
+/** The characters the CSV export joins a chunk's values with, inside a name. */
+const SEPARATORS = 'Unit\u001fand\u001erecord';
 
 describe.each(drivers)('calls API (%s)', (driver) => {
   let ctx: TestContext;
@@ -46,9 +48,11 @@ describe.each(drivers)('calls API (%s)', (driver) => {
           ? HYPERLINK
           : i === 11
             ? 'Line\nbreak, "quoted"'
-            : i % 3 === 0
-              ? 'Priya Raman'
-              : 'Tom Nguyen, CPA';
+            : i === 13
+              ? SEPARATORS
+              : i % 3 === 0
+                ? 'Priya Raman'
+                : 'Tom Nguyen, CPA';
       rows.push({
         uuid: `t-${String(i).padStart(4, '0')}`,
         at,
@@ -203,6 +207,7 @@ describe.each(drivers)('calls API (%s)', (driver) => {
       ]),
     );
     expect(records.find((r) => r[2]!.startsWith('Line'))![2]).toBe('Line\nbreak, "quoted"');
+    expect(records.filter((r) => r[2] === SEPARATORS)).toHaveLength(1);
     const evil = records.find((r) => r[2]!.includes('HYPERLINK'));
     expect(evil![2]).toBe(`'${HYPERLINK}`);
     expect(records[1]![3]).toBe("'+12025550100");

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../../db/client';
-import { CSV_HEADER, csvChunk, type CallRange, type CsvCursor } from './calls-repository';
+import { csvChunk, type CallRange, type CsvCursor } from './calls-repository';
+import { CsvBytes } from './csv-bytes';
+import { CSV_HEADER, formatCsvLine, writeJoinedCalls } from './csv-line';
 import { createCallTimeFormatter } from './csv-time';
 
 /** Rows in the first database round trip; later chunks are sized to take about CSV_CHUNK_TARGET_MS. */
@@ -12,7 +14,11 @@ export const CSV_CHUNK_ROWS = 2000;
  */
 export const CSV_CHUNK_TARGET_MS = 25;
 const MIN_ROWS = 1000;
-const MAX_ROWS = 10_000;
+/**
+ * A chunk's joined text is too big for V8's young generation, and each one waits for a full collection:
+ * with 10,000-row chunks the server's memory grew by up to 76 MB during an export, with 4,000 by 38 MB.
+ */
+const MAX_ROWS = 4000;
 
 /**
  * The range as a CSV stream, newest first. Rows come in keyset chunks of (call_timestamp, call_uuid);
@@ -29,16 +35,23 @@ export function callsCsvStream(
     yield CSV_HEADER;
     let cursor: CsvCursor | null = null;
     const formatTime = createCallTimeFormatter();
+    const out = new CsvBytes();
     let rows = chunkRows;
     for (;;) {
       const started = performance.now();
-      const chunk = await csvChunk(q, range, cursor, rows, formatTime);
-      const elapsed = performance.now() - started;
-      if (chunk.rows > 0) yield chunk.csv;
+      const chunk = await csvChunk(q, range, cursor, rows);
+      const reading = performance.now() - started;
+      // Reading and formatting each hold the event loop: other requests get a turn in between.
+      await nextTurn();
+      const formatting = performance.now();
+      if (!writeJoinedCalls(chunk.joined, chunk.rows, formatTime, out))
+        for (const call of await chunk.values()) out.add(formatCsvLine(call, formatTime));
+      const longest = Math.max(reading, performance.now() - formatting);
+      yield* out.take();
       if (!chunk.next) return;
       cursor = chunk.next;
       if (adaptive) {
-        const fitted = Math.round((rows * CSV_CHUNK_TARGET_MS) / Math.max(elapsed, 1));
+        const fitted = Math.round((rows * CSV_CHUNK_TARGET_MS) / Math.max(longest, 1));
         rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.round((rows + fitted) / 2)));
       }
       await nextTurn();
