@@ -143,6 +143,20 @@ describe('Users page', () => {
     );
   });
 
+  it('a row that stops matching the search takes the focus with it, never onto another user', async () => {
+    setup(usersData(3));
+    await screen.findByTestId('admin-row');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'User 0' } });
+    const field = within(userRows()[0]!).getByLabelText('Full name of User 01') as HTMLInputElement;
+    field.focus();
+    fireEvent.change(field, { target: { value: 'Renamed' } });
+    // The table reuses that row's elements for the next user, without the focus.
+    expect(userRows()).toHaveLength(2);
+    expect(within(userRows()[0]!).getByLabelText('Full name of User 02')).toBe(field);
+    expect(field.value).toBe('User 02');
+    expect(document.activeElement).not.toBe(field);
+  });
+
   it('USR-44 USR-45 USR-46 removing a saved user asks, then sends the removal at once', async () => {
     const calls = setup(usersData(3), {
       'PUT /users/': (body) => {

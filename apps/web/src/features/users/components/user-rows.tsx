@@ -1,6 +1,6 @@
 import { maskPin, USERS_TEXT, type HoldMusic, type User, type UserFieldErrors } from '@enq/contract';
 import { KeyRound, Pencil, Trash2 } from 'lucide-react';
-import { memo, type Ref } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { EditableField, UserRow } from '../users-state';
 
 const inputClass =
@@ -166,13 +166,13 @@ export interface UserRowProps {
   locked: boolean;
   selectLocked: boolean;
   pinLocked: boolean;
+  /** The name field takes the focus (a row being added inline, USR-34). */
   autoFocus: boolean;
   onEdit: (key: string, field: EditableField, value: string) => void;
   onToggle: (key: string) => void;
   onOpenEdit: (key: string) => void;
   onRemove: (key: string) => void;
   onChangePin: (key: string) => void;
-  measureRef?: Ref<HTMLTableRowElement>;
 }
 
 /** A sub-account user: checkbox, PIN with change, editable name and email, hold music, Edit, delete. */
@@ -191,8 +191,21 @@ export const UserRowView = memo(function UserRowView({
   onOpenEdit,
   onRemove,
   onChangePin,
-  measureRef,
 }: UserRowProps) {
+  const rowRef = useRef<HTMLTableRowElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const shownKey = useRef(row.key);
+  // The table reuses its rows' elements for other users (see UsersTable): a field that had the focus
+  // must not carry it over to someone else's row, so that typing never edits another user.
+  useLayoutEffect(() => {
+    if (shownKey.current === row.key) return;
+    shownKey.current = row.key;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && rowRef.current?.contains(active)) active.blur();
+  }, [row.key]);
+  useEffect(() => {
+    if (autoFocus) nameRef.current?.focus();
+  }, [autoFocus, row.key]);
   const name = row.full_name || (row.isNew ? 'new user' : row.email);
   const id = `user-${row.key}`;
   const rowClass = row.removed
@@ -203,12 +216,7 @@ export const UserRowView = memo(function UserRowView({
         ? 'bg-amber-50/50'
         : 'bg-white';
   return (
-    <tr
-      ref={measureRef}
-      data-index={index}
-      data-testid={row.isNew ? 'new-row' : 'user-row'}
-      className={rowClass}
-    >
+    <tr ref={rowRef} data-index={index} data-testid={row.isNew ? 'new-row' : 'user-row'} className={rowClass}>
       <td className={cellClass}>
         <input
           type="checkbox"
@@ -235,10 +243,10 @@ export const UserRowView = memo(function UserRowView({
       </td>
       <td className={cellClass}>
         <input
+          ref={nameRef}
           value={row.full_name}
           onChange={(event) => onEdit(row.key, 'full_name', event.target.value)}
           disabled={locked || row.removed}
-          autoFocus={autoFocus}
           placeholder="Full name"
           aria-label={row.isNew ? 'Full name of the new user' : `Full name of ${name}`}
           aria-invalid={errors.full_name ? true : undefined}

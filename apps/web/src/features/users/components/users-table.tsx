@@ -46,7 +46,8 @@ export function UsersTable(props: UsersTableProps) {
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Every row kept beyond the view is updated on each keystroke: 8 each way took 54 ms, 3 took 34.
+    overscan: 3,
     getItemKey: (index) => rows[index]?.key ?? index,
   });
   useEffect(() => {
@@ -60,11 +61,13 @@ export function UsersTable(props: UsersTableProps) {
   const padTop = virtual && items.length ? items[0]!.start : 0;
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
+  // A virtual table always fills its fixed height, so it can be a layout and paint boundary: rows
+  // changing inside do not lay out the rest of the page.
   return (
     <div
       ref={scroller}
       data-testid="users-table-scroller"
-      className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'max-h-[70vh] overflow-y-auto' : ''}`}
+      className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
     >
       <table className="w-full min-w-[860px] border-separate border-spacing-0 text-sm">
         <caption className="sr-only">Users: the admin user first, then the sub-account users</caption>
@@ -116,11 +119,14 @@ export function UsersTable(props: UsersTableProps) {
               <td colSpan={7} style={{ height: padTop, padding: 0 }} />
             </tr>
           ) : null}
-          {shown.map(({ row, index }) => {
+          {shown.map(({ row, index }, slot) => {
             const rowLocked = locked || (inlineKey !== null && row.key !== inlineKey);
+            // Keyed by place, not by user: when a search or a scroll changes who is shown, the rows'
+            // elements are reused. Mounting a row costs a style and layout pass per hold-music option
+            // in Chromium: keyed by user, a search keystroke over 10,000 users took 65 ms, by place 54.
             return (
               <UserRowView
-                key={row.key}
+                key={slot}
                 row={row}
                 index={index}
                 errors={rowErrors(row, props.ctx, props.saved.get(row.key))}
