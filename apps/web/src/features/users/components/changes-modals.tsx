@@ -22,25 +22,7 @@ export interface ConfirmChangesProps {
 }
 
 /** 'Confirm User List Changes': who will be added, modified and deleted (USR-47, USR-48). */
-export function ConfirmChangesModal({
-  open,
-  added,
-  modified,
-  deleted,
-  adminChange,
-  list,
-  busy,
-  onConfirm,
-  onClose,
-}: ConfirmChangesProps) {
-  const music = (value: string) => list.find((t) => t.value === value)?.name ?? value;
-  const modifiedItems: ReactNode[] = modified.map((u) => person(u));
-  if (adminChange)
-    modifiedItems.unshift(
-      <span>
-        {adminChange.name} (admin): hold music {music(adminChange.holdMusic)}
-      </span>,
-    );
+export function ConfirmChangesModal({ open, busy, onConfirm, onClose, ...changes }: ConfirmChangesProps) {
   return (
     <UsersDialog
       open={open}
@@ -51,6 +33,29 @@ export function ConfirmChangesModal({
       onConfirm={onConfirm}
       onClose={onClose}
     >
+      {/* Listed only while open: a bulk change of thousands would otherwise build the lists each time. */}
+      {open ? <ChangesLists {...changes} /> : null}
+    </UsersDialog>
+  );
+}
+
+function ChangesLists({
+  added,
+  modified,
+  deleted,
+  adminChange,
+  list,
+}: Pick<ConfirmChangesProps, 'added' | 'modified' | 'deleted' | 'adminChange' | 'list'>) {
+  const music = (value: string) => list.find((t) => t.value === value)?.name ?? value;
+  const modifiedItems: ReactNode[] = modified.map((u) => person(u));
+  if (adminChange)
+    modifiedItems.unshift(
+      <span>
+        {adminChange.name} (admin): hold music {music(adminChange.holdMusic)}
+      </span>,
+    );
+  return (
+    <>
       <p>Please confirm these changes to your users.</p>
       {added.length ? (
         <DialogList label={`Users to be added (${added.length})`} items={added.map(person)} />
@@ -61,7 +66,7 @@ export function ConfirmChangesModal({
       {deleted.length ? (
         <DialogList label={`Users to be deleted (${deleted.length})`} items={deleted.map(person)} />
       ) : null}
-    </UsersDialog>
+    </>
   );
 }
 
