@@ -156,13 +156,16 @@ export async function listCallsPage(
   const { sql, params } = rangeWhere(r, '$3');
   params[2] = upper - 1;
   params.push(skip, pageSize);
-  const rows = await db.query<DbRow>(
-    `select ${ROW_COLUMNS} from calls where ${sql}
-      order by call_timestamp desc, call_uuid desc offset $${params.length - 1} limit $${params.length}`,
+  // The page as one JSON value: PGlite parses result rows in JavaScript at about 20 µs a row, and
+  // JSON.parse does 25 of them faster (a page's statement took 0.6 ms instead of 1.0).
+  const [rows] = await db.query<{ calls: DbRow[] | null }>(
+    `select json_agg(r ${NEWEST_FIRST}) as calls from (
+       select call_timestamp, ${ROW_COLUMNS} from calls where ${sql}
+        ${NEWEST_FIRST} offset $${params.length - 1} limit $${params.length}) r`,
     params,
     INDEX_ORDER,
   );
-  return { calls: rows.map(toCallRow), totalPages };
+  return { calls: (rows?.calls ?? []).map(toCallRow), totalPages };
 }
 
 /** A keyset position in the newest-first order: the last (timestamp, uuid) already sent. */
