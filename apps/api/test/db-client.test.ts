@@ -37,3 +37,44 @@ describe.each(drivers)('named statements on %s', (driver) => {
     expect(answers.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe.each(drivers)('transactions on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    await database.query('create table notes (body text not null)');
+  });
+  afterAll(() => database.close());
+  const notes = async () =>
+    (await database.query<{ body: string }>('select body from notes order by body')).map((r) => r.body);
+
+  it("take part in the caller's when opened inside one: both commit, or neither", async () => {
+    await database.transaction(async (tx) => {
+      await tx.query(`insert into notes values ('caller')`);
+      await tx.transaction((inner) => inner.query(`insert into notes values ('engine')`));
+    });
+    expect(await notes()).toEqual(['caller', 'engine']);
+
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.transaction((inner) => inner.query(`insert into notes values ('engine 2')`));
+        throw new Error('the caller fails after the engine call');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(await notes()).toEqual(['caller', 'engine']);
+  });
+
+  it('roll back only their own writes when they fail and the caller goes on', async () => {
+    await database.transaction(async (tx) => {
+      await tx.query(`insert into notes values ('kept')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.query(`insert into notes values ('undone')`);
+          await inner.query('select 1 / 0');
+        }),
+      ).rejects.toThrow();
+      await tx.query(`insert into notes values ('kept too')`);
+    });
+    expect(await notes()).toEqual(['caller', 'engine', 'kept', 'kept too']);
+  });
+});

@@ -39,16 +39,43 @@ export interface QueryOptions {
 const pgQuery = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) =>
   options?.prepare ? { name: statementName(text), text, values } : { text, values };
 
-export interface Database extends Queryable {
-  db: Db;
-  kind: 'pglite' | 'postgres';
+/** The database, or a transaction open on it: both send SQL and run work in a transaction. */
+export interface Transactional extends Queryable {
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Inside,
-   * send every statement through the given `tx`, never through the database itself.
+   * send every statement through the given `tx`, never through the database itself. Called on an open
+   * transaction it nests as a savepoint, so code that opens its own transaction (an engine call) can
+   * take part in its caller's: both commit or roll back together.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transactional) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Transactional {
+  db: Db;
+  kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** An open transaction's statements, with nested transactions as savepoints on it. */
+function openTransaction(query: Queryable['query']): Transactional {
+  let savepoints = 0;
+  const tx: Transactional = {
+    query,
+    async transaction(work) {
+      const savepoint = `nested_${++savepoints}`;
+      await query(`savepoint ${savepoint}`);
+      try {
+        const result = await work(tx);
+        await query(`release savepoint ${savepoint}`);
+        return result;
+      } catch (error) {
+        await query(`rollback to savepoint ${savepoint}`).catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+  return tx;
 }
 
 export type DatabaseOptions =
@@ -69,9 +96,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const client = await pool.connect();
         try {
           await client.query('begin');
-          const result = await work({
-            query: async (text, params, options) => (await client.query(pgQuery(text, params, options))).rows,
-          });
+          const result = await work(
+            openTransaction(
+              async (text, params, options) => (await client.query(pgQuery(text, params, options))).rows,
+            ),
+          );
           await client.query('commit');
           return result;
         } catch (error) {
@@ -109,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       query: (text, params, options) => statements.query(text, params, options) as never,
       transaction: (work) =>
         client.transaction((tx) =>
-          work({ query: async (text, params) => (await tx.query(text, params)).rows as never }),
+          work(openTransaction(async (text, params) => (await tx.query(text, params)).rows as never)),
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       async close() {

@@ -1,6 +1,6 @@
 import { highWaterMark, overageCents, referralBonusCapCc } from '@enq/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/client';
+import type { Queryable, Transactional } from '../../db/client';
 import type { Clock } from '../../plugins/clock';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { periodAt, periodBoundary, type PlanPeriod } from '../subscriptions/periods';
@@ -30,7 +30,8 @@ export interface OpenPeriod {
 }
 
 export interface BillingDeps {
-  database: Database;
+  /** The database, or a caller's open transaction to take part in. */
+  database: Transactional;
   payments: PaymentProvider;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -369,7 +370,7 @@ export type { PlanPeriod };
  * credits actually granted.
  */
 export async function grantReferralBonus(
-  database: Database,
+  database: Transactional,
   accountId: string,
   requestedCc: number,
   at: Date,

@@ -1,7 +1,6 @@
 import { CC_PER_CREDIT, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import type { Database } from '../../db/client';
 import { grantReferralBonus } from '../billing/billing-engine';
-import { joinedTransaction } from './joined-transaction';
 import {
   hasPaidInvoice,
   lockPendingReferral,
@@ -27,7 +26,7 @@ export async function grantReferralBonusForPayment(
     const referral = await lockPendingReferral(tx, referredAccountId);
     if (!referral || !(await hasPaidInvoice(tx, referredAccountId))) return 0;
     const granted = await grantReferralBonus(
-      joinedTransaction(database, tx),
+      tx,
       referral.referrer_account_id,
       REFERRAL_BONUS_CREDITS * CC_PER_CREDIT,
       at,

@@ -6,12 +6,11 @@ import {
   type SignupField,
   type SignupInput,
 } from '@enq/contract';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { hashPassword } from '../auth/password';
 import { BillingEngine, type BillingDeps } from '../billing/billing-engine';
 import { listAvailablePlans } from '../billing/plans-repository';
 import { randomPin } from '../people/pin';
-import { joinedTransaction } from './joined-transaction';
 import {
   emailInUse,
   findReferrer,
@@ -34,12 +33,12 @@ export interface SignupDeps extends BillingDeps {
 }
 
 /** The referrer a sign-up form's `ref` names, or null (no code, a malformed one or an unknown one). */
-export async function referrerFor(database: Database, ref: string | undefined): Promise<Referrer | null> {
+export async function referrerFor(database: Queryable, ref: string | undefined): Promise<Referrer | null> {
   const code = ref ? normalizeReferralCode(ref) : null;
   return code ? findReferrer(database, code) : null;
 }
 
-async function freePin(database: Pick<Database, 'query'>): Promise<string> {
+async function freePin(database: Queryable): Promise<string> {
   for (;;) {
     const pin = randomPin();
     if (!(await pinTaken(database, pin))) return pin;
@@ -87,7 +86,7 @@ export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string)
           referredAccountId: accountId,
           at: now,
         });
-      const engine = new BillingEngine({ ...deps, database: joinedTransaction(database, tx) });
+      const engine = new BillingEngine({ ...deps, database: tx });
       await engine.startSubscription(accountId, input.plan);
       return { accountId, personId, pin, referrer: counts ? referrer : null };
     });
