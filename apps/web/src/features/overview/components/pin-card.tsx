@@ -1,11 +1,7 @@
-import { maskPin } from '@enq/contract';
 import { ArrowRight, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 
-/**
- * OVW-01: the person's PIN, all but the last 4 characters masked. The server already masks it; masking
- * again here is harmless and keeps a full PIN off this page whatever the server sends.
- */
+/** OVW-01: the person's PIN, all but the last 4 characters masked (the server sends it masked). */
 export function PinCard({ pin }: { pin: string | null }) {
   return (
     <section
@@ -22,7 +18,7 @@ export function PinCard({ pin }: { pin: string | null }) {
         className="mt-3 font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums"
         data-testid="overview-pin"
       >
-        {pin ? maskPin(pin) : '—'}
+        {pin ?? '—'}
       </p>
       <p className="mt-3 text-sm text-slate-300">
         Enter it when you call an enQ line. Your full PIN is on your PDF.
