@@ -7,7 +7,6 @@
 // Run: npm run bench:calls   (BENCH_CALLS to change the count; not part of npm test)
 // BENCH_DATA_DIR=<dir> keeps the filled data dir there, and a later run reuses it instead of filling.
 import { API_ACCOUNT_BASE, CALL_PATHS } from '@enq/contract';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,7 @@ import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
 import { RateTable } from '../apps/api/src/domain/billing/rates';
 import { generateCalls } from '../apps/api/src/domain/calls/generate-calls';
-import { freePort } from '../apps/web/e2e/support/server';
+import { startServer, stopServer } from './support/harness';
 
 const TOTAL = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const RUNS = 200;
@@ -26,7 +25,6 @@ const RUNS = 200;
  * or so pages were measured at 6 to 22 ms, the later ones at about 3.
  */
 const WARMUP = 100;
-const root = new URL('..', import.meta.url).pathname;
 const keptDir = process.env.BENCH_DATA_DIR;
 const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'enq-calls-'));
 const reuse = keptDir !== undefined && existsSync(join(keptDir, 'pgdata'));
@@ -74,27 +72,8 @@ try {
   );
 
   // 2. The real server on that data dir.
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  while (
-    !(await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await new Promise((r) => setTimeout(r, 100));
+  const server = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  const { url } = server;
   const headers = { authorization: `Bearer ${token}` };
 
   try {
@@ -140,7 +119,7 @@ try {
     }
 
     // 3. The CSV of everything, with /healthz polled and the server's RSS sampled meanwhile.
-    const pid = server.pid!;
+    const pid = server.child.pid!;
     const rssBefore = rssKb(pid);
     let rssPeak = rssBefore;
     let exporting = true;
@@ -196,9 +175,7 @@ try {
         `CSV ${Math.round(rowsPerSecond)} rows/s, TTFB ${ms(ttfb)}, +${growthMb.toFixed(1)} MB, /healthz p99 ${ms(healthP99)} (${verdict})`,
     );
   } finally {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer(server.child);
   }
 } finally {
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });

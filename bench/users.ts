@@ -5,7 +5,7 @@
 // bulk change <= 100 ms, 1,000-user save <= 2 s.
 // Run: npm run bench:users  (needs a web build: npm run build)
 import { USERS_PATHS, type UsersData } from '@enq/contract';
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,14 +14,13 @@ import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
 import { launchBrowser } from '../apps/web/e2e/support/browser';
-import { freePort } from '../apps/web/e2e/support/server';
+import { startServer, stopServer } from './support/harness';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const root = new URL('..', import.meta.url).pathname;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-users-'));
-let server: ReturnType<typeof spawn> | null = null;
+let server: ChildProcess | null = null;
 try {
   // 1. A demo account with 10,000 sub-account users, written before the server owns the data dir.
   const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -48,30 +47,9 @@ try {
   await database.close();
 
   // 2. The real server on that data dir.
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const started = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  server = started.child;
+  const { url } = started;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const usersUrl = `${url}/api/v1/account${USERS_PATHS.users}`;
 
@@ -178,10 +156,6 @@ try {
     `users: GET ${median(gets).toFixed(0)} ms, Show All ${median(alls).toFixed(0)} ms (${(median(alls) / base).toFixed(1)}x), keystroke ${median(keys).toFixed(0)} ms (${(median(keys) / base).toFixed(1)}x), bulk ${bulk.toFixed(0)} ms (${(bulk / base).toFixed(1)}x), save 1,000 ${save.toFixed(0)} ms (${(save / base).toFixed(1)}x), against 10 rows ${base.toFixed(1)} ms`,
   );
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
