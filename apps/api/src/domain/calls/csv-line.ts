@@ -8,7 +8,7 @@ export const CSV_HEADER = `${CALL_COLUMNS.join(',')}\r\n`;
 type FormatTime = (unixSeconds: number) => string;
 
 /** A text cell: always quoted, spreadsheet formulas neutralised. */
-export function csvText(value: string): string {
+function csvText(value: string): string {
   const cell = neutraliseCell(value);
   return `"${cell.includes('"') ? cell.replaceAll('"', '""') : cell}"`;
 }
