@@ -1,40 +1,16 @@
 import { PORTAL_ROUTES } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  storedToken,
-  watchPageProblems,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('sign-in and the account shell (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageProblems: string[] = [];
+  const journey = useJourney({ viewport: { width: 1280, height: 860 } });
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const heading = () => page.getByRole('heading', { level: 1 });
+  const heading = () => journey.page.getByRole('heading', { level: 1 });
 
   it('AUTH-01 AUTH-02 AUTH-07 a signed-out visit to /billing goes to the login page and comes back to /billing with apiToken stored', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/billing?tab=card`);
     await page.waitForURL(/\/interaction\//);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -46,11 +22,13 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('SHELL-15 the sidebar lists the twelve entries in the spec order', async () => {
+    const { page } = journey;
     const links = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
     expect(await links.allTextContents()).toEqual(PORTAL_ROUTES.map((r) => r.label));
   });
 
   it('SHELL-01 SHELL-02 SHELL-03 SHELL-04 SHELL-05 SHELL-06 SHELL-07 SHELL-08 SHELL-09 SHELL-10 SHELL-11 SHELL-12 each route shows its screen, loaded as its own module', async () => {
+    const { server, page } = journey;
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     const nav = page.getByRole('navigation', { name: 'Account' });
@@ -68,12 +46,14 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('SHELL-14 an unknown path redirects to /', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/no/such/page`);
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => heading().textContent()).toBe('Overview');
   });
 
   it('SHELL-16 SHELL-17 SHELL-19 the logo, header menus and Support link point at the marketing site and support area', async () => {
+    const { server, page } = journey;
     const marketing = `${server.url}/site/`;
     expect(await page.getByRole('link', { name: /enQ/ }).first().getAttribute('href')).toBe(marketing);
     await page.getByRole('button', { name: 'Product' }).click();
@@ -87,6 +67,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('SHELL-18 on a phone the menu holds the screens, the header menus, Legal (Terms, Privacy, Taxes & Fees), Support and Log Out', async () => {
+    const { server, browser, context } = journey;
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       storageState: await context.storageState(),
@@ -115,6 +96,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('AUTH-09 a 401 drops the stored token and reloads; a live provider session yields a fresh token without the login page', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/invoices`);
     await expect.poll(() => heading().textContent()).toBe('Invoices');
     await page.evaluate(() => window.localStorage.setItem('apiToken', 'enq_revoked-or-forged'));
@@ -128,6 +110,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('AUTH-09 without a provider session the dropped token leads to the login page', async () => {
+    const { server, browser } = journey;
     const other = await browser.newContext();
     const fresh = await other.newPage();
     await fresh.goto(`${server.url}/site/`);
@@ -139,6 +122,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('AUTH-04 AUTH-05 AUTH-06 a staff identity sees only the admin authentication page', async () => {
+    const { server, browser } = journey;
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await staff.goto(`${server.url}/users`);
@@ -162,6 +146,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('SHELL-20 Log Out clears the token, ends the provider session and returns to the marketing site root', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => heading().textContent()).toBe('Profile');
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -173,6 +158,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('the pages ran without uncaught errors or Content-Security-Policy violations', () => {
-    expect(pageProblems).toEqual([]);
+    const { problems } = journey;
+    expect(problems).toEqual([]);
   });
 });

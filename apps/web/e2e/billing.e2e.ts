@@ -1,37 +1,14 @@
 import { BILLING_TEXT, MESSAGES } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  watchPageProblems,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('the billing page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  const pageProblems: string[] = [];
+  const journey = useJourney();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const cardForm = () => page.getByRole('form', { name: 'Card details' });
-  const serviceBlock = () => page.getByRole('group', { name: 'Service Address' });
+  const cardForm = () => journey.page.getByRole('form', { name: 'Card details' });
+  const serviceBlock = () => journey.page.getByRole('group', { name: 'Service Address' });
 
   async function fillCard(number: string) {
     await cardForm().getByLabel('Card number').fill(number);
@@ -41,6 +18,7 @@ describe('the billing page (Chromium against the real server)', () => {
   }
 
   it('BILL-01 BILL-04 BILL-05 BILL-06 the demo admin sees the card, Tax Status and the addresses', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/billing`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/billing`);
@@ -58,6 +36,7 @@ describe('the billing page (Chromium against the real server)', () => {
   });
 
   it('BILL-34 BILL-38 BILL-35 BILL-36 BILL-37 add a card: declined inline (cleared after 4 s), then accepted with the confirm modal', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
     await fillCard('4000 0000 0000 0002');
     const inline = cardForm().getByText('Your card was declined.');
@@ -78,6 +57,7 @@ describe('the billing page (Chromium against the real server)', () => {
   });
 
   it('BILL-15 BILL-19 BILL-30 BILL-21 BILL-31 SHELL edit and save addresses, with the leave prompt', async () => {
+    const { server, page, problems } = journey;
     await page.getByRole('checkbox', { name: BILLING_TEXT.sameBilling }).uncheck();
     const billing = page.getByRole('group', { name: 'Billing Address' });
     await billing.getByText('Address Line 1 required').waitFor();
@@ -116,6 +96,6 @@ describe('the billing page (Chromium against the real server)', () => {
     // Clean now: navigating away needs no prompt.
     await page.getByRole('navigation').getByRole('link', { name: 'Lines' }).first().click();
     await page.waitForURL(`${server.url}/lines`);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -1,54 +1,22 @@
 import { CALL_COLUMNS, CALL_TEXT, MESSAGES } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
+import { useJourney } from './support/journey';
 
 /** A range long before the demo history: no calls. */
 const EMPTY_VIEW = '/call-history?preset=custom&from=1577854800&to=1577941199&page=1';
 
 describe('the call history page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageProblems: string[] = [];
-
-  function watch(target: Page) {
-    target.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
-    target.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-        pageProblems.push(message.text());
-      }
-    });
-  }
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    watch(page);
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney({ acceptDownloads: true });
 
   const table = (target: Page) => target.getByRole('table');
   const search = (target: Page) => new URL(target.url()).searchParams;
 
   it('CALL-03 CALL-11 opens on the current period with the seven columns, the range in the URL', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/call-history`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(/\/call-history\?/);
@@ -64,6 +32,7 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('CALL-01 CALL-12 choose a preset, page through with the page links, and the URL follows', async () => {
+    const { page } = journey;
     const answered = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/v1/account/calls/' && r.url().includes('page=1'),
     );
@@ -91,6 +60,7 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('CALL-10 downloads the CSV of the range with the success toast', async () => {
+    const { page } = journey;
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: CALL_TEXT.download }).click();
     const file = await download;
@@ -102,6 +72,7 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('CALL-13 on a wide screen an empty range shows the empty text and no Download', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}${EMPTY_VIEW}`);
     await page.getByText(CALL_TEXT.empty).waitFor();
     expect(await page.getByRole('button', { name: CALL_TEXT.download }).count()).toBe(0);
@@ -109,12 +80,13 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('CALL-14 CALL-15 on a 500 px wide screen Download shows and the empty message does not', async () => {
+    const { server, browser, context } = journey;
     const phone = await browser.newContext({
       viewport: { width: 500, height: 900 },
       storageState: await context.storageState(),
     });
     const small = await phone.newPage();
-    watch(small);
+    journey.watch(small);
     await small.goto(`${server.url}${EMPTY_VIEW}`);
     await small.getByRole('button', { name: CALL_TEXT.download }).waitFor();
     expect(await small.getByText(CALL_TEXT.empty).count()).toBe(0);
@@ -128,6 +100,7 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('CALL-04 CALL-08 editing a date switches to custom; a start after the end says so', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/call-history`);
     await table(page).waitFor();
     const end = await page.getByLabel('End date').inputValue();
@@ -141,6 +114,7 @@ describe('the call history page (Chromium against the real server)', () => {
   });
 
   it('has no page errors or CSP violations', () => {
-    expect(pageProblems).toEqual([]);
+    const { problems } = journey;
+    expect(problems).toEqual([]);
   });
 });

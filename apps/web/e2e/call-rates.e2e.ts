@@ -1,37 +1,16 @@
 import { RATE_CHART_HEIGHT } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('the call rates page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  const pageProblems: string[] = [];
+  const journey = useJourney({ viewport: { width: 1280, height: 1000 } });
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const curves = () => page.locator('.recharts-line-curve').count();
+  const curves = () => journey.page.locator('.recharts-line-curve').count();
 
   it('RATE-01 RATE-06 RATE-07 RATE-08 draws one line per destination, 700 px high, with the text and the terms link', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/call-rates`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/call-rates`);
@@ -50,6 +29,7 @@ describe('the call rates page (Chromium against the real server)', () => {
   });
 
   it('RATE-02 RATE-03 a legend click isolates that line; clicking it again restores all', async () => {
+    const { page } = journey;
     const entry = page.locator('.recharts-legend-item').nth(2);
     const name = (await entry.textContent())!.trim();
     await entry.click();
@@ -61,6 +41,7 @@ describe('the call rates page (Chromium against the real server)', () => {
   });
 
   it('has no page errors', () => {
-    expect(pageProblems).toEqual([]);
+    const { problems } = journey;
+    expect(problems).toEqual([]);
   });
 });

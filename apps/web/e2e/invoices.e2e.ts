@@ -1,39 +1,21 @@
 import { BILLING_TEXT, INVOICE_TEXT, MESSAGES } from '@enq/contract';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  storedToken,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('the invoices page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const pageProblems: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney({ page: false });
 
   async function open(email: string, password: string, path: string): Promise<Page> {
+    const { server, browser } = journey;
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
+    journey.watch(page);
     await page.goto(`${server.url}${path}`);
     await signIn(page, email, password);
     await page.waitForURL(`${server.url}${path}`);
@@ -103,6 +85,7 @@ describe('the invoices page (Chromium against the real server)', () => {
   });
 
   it('BAN-07 BAN-08 BAN-11 INV-04 INV-09 API-19 pay an open invoice: declined renewal, new card, Pay now', async () => {
+    const { server, problems } = journey;
     const page = await open(DEMO_ANNUAL.email, DEMO_ANNUAL.password, '/billing');
     await page.getByRole('form', { name: 'Addresses' }).waitFor();
     // A card that saves but fails when charged, then an early renewal: an open, unpaid invoice.
@@ -167,6 +150,6 @@ describe('the invoices page (Chromium against the real server)', () => {
     await expect
       .poll(() => page.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').count())
       .toBe(0);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -1,19 +1,10 @@
 import { LINES_TEXT, MESSAGES, TEAM_INSTRUCTIONS } from '@enq/contract';
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  storedToken,
-  watchPageProblems,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
+import { useJourney } from './support/journey';
 
 async function pdfText(data: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(data) });
@@ -25,20 +16,11 @@ async function pdfText(data: Buffer): Promise<string> {
 }
 
 describe('the lines and PDF pages (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
+  const journey = useJourney({ acceptDownloads: true });
   let pin = '';
-  const pageProblems: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
+    const { server, page } = journey;
     await page.goto(`${server.url}/lines`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/lines`);
@@ -50,13 +32,9 @@ describe('the lines and PDF pages (Chromium against the real server)', () => {
       return (await response.json()).pin as string;
     }, token);
   });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('LINE-01..09 lines by market: reveal the PIN, expand a description, tel: links, the notice to /pdf', async () => {
+    const { server, page } = journey;
     const pps = page.getByRole('article', { name: 'Practitioner Priority Service' });
     await pps.waitFor();
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
@@ -100,6 +78,7 @@ describe('the lines and PDF pages (Chromium against the real server)', () => {
   });
 
   it('PDF-01..06 the PIN in full, both downloads with their names and content, the QR code, the team block', async () => {
+    const { page, problems } = journey;
     await page.getByRole('heading', { name: 'PDF and Contact Cards' }).waitFor();
     expect(await page.getByTestId('own-pin').textContent()).toBe(pin);
 
@@ -154,6 +133,6 @@ describe('the lines and PDF pages (Chromium against the real server)', () => {
     const team = page.getByRole('region', { name: TEAM_INSTRUCTIONS.title });
     expect(await team.getByRole('listitem').count()).toBe(TEAM_INSTRUCTIONS.steps.length);
 
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

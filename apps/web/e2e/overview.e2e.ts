@@ -1,16 +1,8 @@
 import { BANNER_TEXT, OVERVIEW_TEXT } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  watchPageProblems,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
+import { useJourney } from './support/journey';
 
 const MAINTENANCE = 'Scheduled maintenance Sunday 2–3 AM EST';
 const IRS = 'IRS Practitioner Priority Service hours extended for filing season';
@@ -18,28 +10,14 @@ const CARDS = "New: download your team's contact cards";
 const RESOURCES = 'Filing season resources';
 
 describe('the overview (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  const pageProblems: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   const summary = (target: Page) => target.getByTestId('subscription-summary');
   const noticeTitles = (target: Page) =>
     target.getByRole('region', { name: 'Notices' }).getByRole('heading', { level: 3 }).allTextContents();
 
   it('OVW-01 OVW-02 OVW-04 OVW-05 OVW-06 the demo admin lands on the overview: PIN, summary, notices', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/`);
@@ -69,6 +47,7 @@ describe('the overview (Chromium against the real server)', () => {
   });
 
   it('OVW-06 OVW-04 dismissed notices stay dismissed after a reload', async () => {
+    const { page } = journey;
     const dismissed = page.waitForResponse((r) =>
       /\/api\/v1\/account\/notifications\/[^/]+\/dismiss$/.test(new URL(r.url()).pathname),
     );
@@ -88,6 +67,7 @@ describe('the overview (Chromium against the real server)', () => {
   });
 
   it('the overview on a 390 px phone', async () => {
+    const { page, problems } = journey;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await summary(page).waitFor();
@@ -95,13 +75,14 @@ describe('the overview (Chromium against the real server)', () => {
     expect(scrollWidth).toBeLessThanOrEqual(390);
     await screenshot(page, 'overview-390');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('BAN-09 OVW-04 the annual account whose credits are used up sees the out-of-credits banner', async () => {
+    const { server, browser, problems } = journey;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const annual = await context.newPage();
-    watchPageProblems(annual, pageProblems);
+    journey.watch(annual);
     await annual.goto(`${server.url}/`);
     await signIn(annual, DEMO_ANNUAL.email, DEMO_ANNUAL.password);
     await summary(annual).waitFor();
@@ -112,7 +93,7 @@ describe('the overview (Chromium against the real server)', () => {
     expect(await noticeTitles(annual)).toEqual([MAINTENANCE]);
     await screenshot(annual, 'overview-annual-exhausted');
     expect(await seriousAxeViolations(annual)).toEqual([]);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,21 +1,9 @@
 import { MESSAGES, PROFILE_TEXT } from '@enq/contract';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/client';
-import { seedDemoData, seedReferenceData } from '../../api/src/db/seed';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  watchPageProblems,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn } from './support/browser';
+import { useJourney } from './support/journey';
 
 const NEW_PASSWORD = 'harbor pine ledger 2026';
 
@@ -27,45 +15,23 @@ const NEW_PASSWORD = 'harbor pine ledger 2026';
  * the last sign-in is the same device as the first.
  */
 describe('the profile page and password reset (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let dataDir = '';
+  const journey = useJourney({ seeded: true });
   let resetPath = '';
-  const pageProblems: string[] = [];
   const newDeviceCalls: string[] = [];
 
-  beforeAll(async () => {
-    // Seeded up front: a cold start on a busy two-core machine can outrun the server's start timeout.
-    dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-profile-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    await seedReferenceData(database);
-    await seedDemoData(database);
-    await database.close();
-    [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
-    page.on('request', (request) => {
+  beforeAll(() => {
+    journey.page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/account/new-device')
         newDeviceCalls.push(request.method());
     });
   });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null && server.process.exitCode !== 0)
-      console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
-  const form = () => page.getByRole('form', { name: 'Profile' });
+  const form = () => journey.page.getByRole('form', { name: 'Profile' });
   const input = (label: string) => form().getByLabel(new RegExp(`^${label}`));
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const toast = (text: string) => journey.page.getByText(text, { exact: true }).first().waitFor();
 
   async function outbox(kind: string) {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir: journey.dataDir });
     try {
       return await database.query<{ text: string; to: string }>(
         'select text, "to" from outbox where kind = $1 order by id',
@@ -77,6 +43,7 @@ describe('the profile page and password reset (Chromium against the real server)
   }
 
   it('PROF-01 PROF-02 AUTH-13 the demo admin signs in from a new browser and sees the saved profile', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/profile`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/profile`);
@@ -93,6 +60,7 @@ describe('the profile page and password reset (Chromium against the real server)
   });
 
   it('PROF-03 PROF-10 PROF-12 PROF-13 SHELL edit with the leave prompt, the first error blocks save, then save', async () => {
+    const { page } = journey;
     await input('Company').fill('Harbor & Pine Tax Advisors LLC');
     await input('Phone number').fill('207 555 01');
     await page.getByRole('navigation').getByRole('link', { name: 'Lines' }).first().click();
@@ -124,6 +92,7 @@ describe('the profile page and password reset (Chromium against the real server)
   });
 
   it('PROF-16 PROF-17 PROF-18 Reset password asks first, emails a link and signs out 3 seconds later', async () => {
+    const { server, page, problems } = journey;
     await page.getByRole('button', { name: PROFILE_TEXT.resetPassword }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password?' });
     await dialog.waitFor();
@@ -136,10 +105,11 @@ describe('the profile page and password reset (Chromium against the real server)
     await page.waitForURL(`${server.url}/site/`, { timeout: 15_000 });
     expect(Date.now() - askedAt).toBeGreaterThanOrEqual(2500);
     expect(await page.evaluate(() => window.localStorage.getItem('apiToken'))).toBeNull();
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('the emailed link is in the outbox (read after a graceful stop), and a new server picks the data up', async () => {
+    const { server } = journey;
     const exited = new Promise((resolve) => server.process.once('exit', resolve));
     server.process.kill('SIGTERM');
     await exited;
@@ -148,11 +118,11 @@ describe('the profile page and password reset (Chromium against the real server)
     const link = new URL(/https?:\/\/\S+\/password-reset\/[\w-]{43}/.exec(mails[0]!.text)![0]);
     expect(link.origin).toBe(server.url);
     resetPath = link.pathname;
-    await server.stop();
-    server = await startServer({ DATA_DIR: dataDir });
+    await journey.restartServer();
   });
 
   it('the link sets a new password once; the old one is refused and the new one signs in', async () => {
+    const { server, page, problems } = journey;
     await page.goto(`${server.url}${resetPath}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -192,10 +162,11 @@ describe('the profile page and password reset (Chromium against the real server)
     expect(await input('Company').inputValue()).toBe('Harbor & Pine Tax Advisors LLC');
     // AUTH-13: the same browser signing in again is no new device: no call, no second notice.
     expect(newDeviceCalls).toEqual(['POST']);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('AUTH-13 exactly one new-sign-in notice was emailed, for the first sign-in', async () => {
+    const { server } = journey;
     const exited = new Promise((resolve) => server.process.once('exit', resolve));
     server.process.kill('SIGTERM');
     await exited;

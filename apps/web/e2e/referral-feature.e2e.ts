@@ -1,41 +1,18 @@
 import { REFERRAL_TEXT } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { DEMO_REFERRAL_CODE } from '../../api/src/db/seed/demo-referrals';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  watchPageProblems,
-  type Browser,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, watchPageProblems } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('referral and feature request (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  const pageProblems: string[] = [];
+  const journey = useJourney({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
-    watchPageProblems(page, pageProblems);
-  });
-  afterAll(async () => {
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  const link = () => `${server.url}/site/signup?ref=${DEMO_REFERRAL_CODE}`;
+  const clipboard = () => journey.page.evaluate(() => navigator.clipboard.readText());
+  const link = () => `${journey.server.url}/site/signup?ref=${DEMO_REFERRAL_CODE}`;
 
   it('REF-01 REF-02 REF-04 REF-06 copies the referral link: toast and clipboard', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/referral`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/referral`);
@@ -56,6 +33,7 @@ describe('referral and feature request (Chromium against the real server)', () =
   });
 
   it('REF-03 REF-05 copies the code, and Share via Email opens a message with the link', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: 'Copy referral code' }).click();
     await page.getByText(REFERRAL_TEXT.codeCopied).waitFor();
     expect(await clipboard()).toBe(DEMO_REFERRAL_CODE);
@@ -66,6 +44,7 @@ describe('referral and feature request (Chromium against the real server)', () =
   });
 
   it('the referral link leads to a sign-up page that names the referrer and opens an account', async () => {
+    const { browser, page } = journey;
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const visitor = await visitorContext.newPage();
     const problems = watchPageProblems(visitor);
@@ -101,6 +80,7 @@ describe('referral and feature request (Chromium against the real server)', () =
   });
 
   it('FEAT-01 FEAT-02 the feature request page embeds the form prefilled with the profile email', async () => {
+    const { server, page, problems } = journey;
     await page.getByRole('navigation').getByRole('link', { name: 'Feature Request' }).first().click();
     await page.waitForURL(`${server.url}/feature-request`);
     const frame = page.frameLocator('iframe[title="Feature request form"]');
@@ -119,10 +99,11 @@ describe('referral and feature request (Chromium against the real server)', () =
       .fill('A QuickBooks export of call time would save our billing team hours.');
     await frame.getByRole('button', { name: 'Send request' }).click();
     await frame.getByText('Thank you! Your feature request has been sent to the enQ product team.').waitFor();
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('both pages work at 390 px', async () => {
+    const { server, page, problems } = journey;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/referral`);
     await page.getByRole('textbox', { name: 'Referral code' }).waitFor();
@@ -135,6 +116,6 @@ describe('referral and feature request (Chromium against the real server)', () =
       .waitFor({ state: 'detached' });
     await screenshot(page, 'feature-request-390');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

@@ -1,42 +1,14 @@
 import { SUBSCRIPTION_RELOAD_DELAY_MS, SUBSCRIPTION_TEXT } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  watchPageProblems,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
+import { useJourney } from './support/journey';
 
 const CHANGE_PATH = '/api/v1/account/subscription/change/';
 const CANCEL_PATH = '/api/v1/account/subscription/cancel/';
 
 describe('the subscription page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageProblems: string[] = [];
-
-  const watch = (target: Page) => watchPageProblems(target, pageProblems);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    watch(page);
-  });
-  afterAll(async () => {
-    // A server that died mid-run explains every later failure: show why.
-    if (server && server.process.exitCode !== null) console.error(`server exited:\n${server.output()}`);
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   const heading = (target: Page) => target.getByRole('heading', { level: 1 });
   const currentPlan = (target: Page) => target.getByRole('region', { name: 'Current plan' });
@@ -63,6 +35,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   }
 
   it('SUB-01 SUB-02 the demo admin sees the Team monthly plan, its credits, the plans and Cancel (no Renew on a monthly plan)', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/subscription`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/subscription`);
@@ -82,12 +55,13 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('SUB-01 on a phone the page fits the screen without sideways scrolling', async () => {
+    const { server, browser, context } = journey;
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       storageState: await context.storageState(),
     });
     const small = await phone.newPage();
-    watch(small);
+    journey.watch(small);
     await small.goto(`${server.url}/subscription`);
     await currentPlan(small).waitFor();
     expect(
@@ -101,6 +75,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('SUB-04 SUB-12 a plan the account cannot take is refused at the preview with the server message', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: 'Change to Solo monthly' }).click();
     await page.getByText(/The Solo monthly plan has no sub-account users/).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -108,6 +83,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('SUB-04 SUB-06 SUB-07 SUB-08 SUB-10 changing to Team annual shows the preview, posts on Proceed, toasts and reloads after a second', async () => {
+    const { page } = journey;
     const preview = page.waitForResponse(
       (r) => new URL(r.url()).pathname === CHANGE_PATH && r.request().method() === 'GET',
     );
@@ -131,6 +107,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('SUB-05 SUB-06 SUB-07 SUB-08 SUB-09 cancelling shows the cancel preview, posts on Proceed, toasts and reloads', async () => {
+    const { page } = journey;
     const preview = page.waitForResponse(
       (r) => new URL(r.url()).pathname === CANCEL_PATH && r.request().method() === 'GET',
     );
@@ -151,9 +128,10 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('SUB-11 SUB-13 SUB-14 the annual bookkeeper with credits used up renews: preview, Proceed, toast, reload with fresh credits', async () => {
+    const { server, browser } = journey;
     const annualContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const annual = await annualContext.newPage();
-    watch(annual);
+    journey.watch(annual);
     await annual.goto(`${server.url}/subscription`);
     await signIn(annual, DEMO_ANNUAL.email, DEMO_ANNUAL.password);
     await annual.waitForURL(`${server.url}/subscription`);
@@ -186,6 +164,7 @@ describe('the subscription page (Chromium against the real server)', () => {
   });
 
   it('the pages ran without uncaught errors or Content-Security-Policy violations', () => {
-    expect(pageProblems).toEqual([]);
+    const { problems } = journey;
+    expect(problems).toEqual([]);
   });
 });

@@ -1,58 +1,15 @@
 import { USERS_PATHS, type UsersData } from '@enq/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/client';
-import { seedDemoData, seedReferenceData } from '../../api/src/db/seed';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import {
-  launchBrowser,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  storedToken,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
+import { useJourney } from './support/journey';
 
 const USERS_API = `/api/v1/account${USERS_PATHS.users}`;
 
 describe('the users page (Chromium against the real server)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageProblems: string[] = [];
+  const journey = useJourney({ seeded: true });
   const emailed: string[] = [];
-  let dataDir = '';
-
-  beforeAll(async () => {
-    // The database is created and seeded here first: on a busy two-core machine a fresh start (open,
-    // migrate, seed) can run past Fastify's 10 s plugin start timeout. The server then opens it ready.
-    dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-users-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    await seedReferenceData(database);
-    await seedDemoData(database);
-    await database.close();
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageProblems.push(`uncaught: ${error.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
-        pageProblems.push(m.text());
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const toast = (target: Page, text: string) => target.getByText(text, { exact: true }).first().waitFor();
   const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });
@@ -68,6 +25,7 @@ describe('the users page (Chromium against the real server)', () => {
   }
 
   it('USR-01 USR-07 USR-14 USR-16 the demo admin sees Users: admin first, masked PINs, pages, no serious axe violations', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.url}/users`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/users`);
@@ -82,6 +40,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-02 the hold-music preview plays real audio in the browser', async () => {
+    const { page } = journey;
     const answered = page.waitForResponse(
       (r) => r.url().includes('/users/hold-music/') && r.status() === 200,
     );
@@ -92,6 +51,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-32 USR-34 USR-54 adds a user inline at 1280 px and saves', async () => {
+    const { page } = journey;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const name = page.getByLabel('Full name of the new user');
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -107,6 +67,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-74 edits a user through Edit user info and saves', async () => {
+    const { page } = journey;
     // The inline row was added on the last page, which stays in view after the save.
     await page.getByRole('button', { name: 'Page 1' }).click();
     await page.getByRole('button', { name: 'Edit Aisha Thompson' }).click();
@@ -119,6 +80,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-31 changes hold music in bulk for the selected users', async () => {
+    const { page } = journey;
     await page.getByRole('checkbox', { name: 'Select Benjamin Carter' }).check();
     await page.getByRole('checkbox', { name: 'Select Carmen Delgado' }).check();
     await page.getByText('Selected users: 2').waitFor();
@@ -130,6 +92,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-44 USR-46 removes a user after confirmation', async () => {
+    const { page } = journey;
     await page
       .getByRole('row')
       .filter({ has: page.getByLabel('Full name of David Okafor') })
@@ -141,6 +104,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-77 changes a PIN', async () => {
+    const { page } = journey;
     const before = (await api(page)).users.find((u) => u.full_name === 'Fatima Hassan')!;
     await page.getByRole('button', { name: 'Change PIN for Fatima Hassan' }).click();
     await dialog(page, 'Change PIN').getByRole('button', { name: 'Change PIN' }).click();
@@ -152,6 +116,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-78 sends PIN emails to the selected users', async () => {
+    const { page } = journey;
     await page.getByRole('checkbox', { name: 'Select Gregory Walsh' }).check();
     await page.getByRole('checkbox', { name: 'Select Hannah Schultz' }).check();
     await page.getByRole('button', { name: 'Send PIN email' }).click();
@@ -163,6 +128,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-50 USR-51 USR-52 a save where another session took the email shows Changes Not Saved', async () => {
+    const { page } = journey;
     await page.getByLabel('Full name of Ivan Petrov').fill('Ivan Petrov Jr.');
     await page.getByLabel('Email of Julia Moreau').fill('julia.new@harborpinetax.com');
     // Meanwhile someone else gives that email to another user.
@@ -202,6 +168,7 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('USR-35 USR-40 at 900 px adds a user through the Add new user modal', async () => {
+    const { server, browser, context } = journey;
     const narrow = await browser.newContext({
       viewport: { width: 900, height: 900 },
       storageState: await context.storageState(),
@@ -228,15 +195,16 @@ describe('the users page (Chromium against the real server)', () => {
   });
 
   it('API-55 the PIN emails are in the outbox, one per person, with their PIN', async () => {
+    const { server, page, problems } = journey;
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     const pins = new Map((await api(page)).users.map((u) => [u.email, u.pin_number]));
-    expect(pageProblems).toEqual([]);
+    expect(problems).toEqual([]);
     // The embedded database belongs to the server process: stop it, then read its data directory.
     const exited = new Promise((r) => server.process.once('exit', r));
     server.process.kill('SIGTERM');
     await exited;
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir: journey.dataDir });
     try {
       const rows = await database.query<{ to: string; text: string; kind: string }>(
         'select "to", text, kind from outbox where "to" = any($1::text[]) order by id',

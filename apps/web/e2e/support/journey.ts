@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase } from '../../../api/src/db/client';
+import { seedDemoData, seedReferenceData } from '../../../api/src/db/seed';
+import { launchBrowser, watchPageProblems, type Browser, type BrowserContext, type Page } from './browser';
+import { startServer, type RunningServer } from './server';
+
+export interface JourneyOptions {
+  /** The page's window; 1280 × 900 unless told. */
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  /** Browser permissions granted to the server's origin (the clipboard, say). */
+  permissions?: string[];
+  /**
+   * Create, migrate and seed the database before the server starts, in a data directory of the journey's
+   * own (`dataDir`) that outlives server restarts: on a busy two-core machine a fresh start (open, migrate,
+   * seed) can run past the server's plugin start timeout. The server then opens it ready.
+   */
+  seeded?: boolean;
+  /** `false` for a file that opens its own contexts: no shared context and page. */
+  page?: boolean;
+}
+
+/** What a journey file works with; filled in by the `beforeAll` of `useJourney`. */
+export interface Journey {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** The data directory the server runs on. */
+  readonly dataDir: string;
+  /** Uncaught errors and Content-Security-Policy refusals on the journey's pages. */
+  readonly problems: string[];
+  /** Collects another page's problems into `problems` too. */
+  watch(page: Page): void;
+  /** Stops the server (if it still runs) and starts a new process on the same data. */
+  restartServer(): Promise<void>;
+}
+
+/**
+ * One real server and one Chromium for a journey file (with a context and page unless `page: false`):
+ * started before its tests, stopped after them. Read the parts inside tests: `const { page, server } = journey`.
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  const journey = new RunningJourney(options);
+  beforeAll(() => journey.start());
+  afterAll(() => journey.stop());
+  return journey;
+}
+
+class RunningJourney implements Journey {
+  readonly problems: string[] = [];
+  readonly #options: JourneyOptions;
+  #env: Record<string, string> = {};
+  #seededDir?: string;
+  #server?: RunningServer;
+  #browser?: Browser;
+  #context?: BrowserContext;
+  #page?: Page;
+
+  constructor(options: JourneyOptions) {
+    this.#options = options;
+  }
+
+  get server() {
+    return ready(this.#server, 'server');
+  }
+  get browser() {
+    return ready(this.#browser, 'browser');
+  }
+  get context() {
+    return ready(this.#context, 'context');
+  }
+  get page() {
+    return ready(this.#page, 'page');
+  }
+  get dataDir() {
+    return this.#seededDir ?? this.server.dataDir;
+  }
+
+  watch(page: Page) {
+    watchPageProblems(page, this.problems);
+  }
+
+  async restartServer() {
+    await this.server.stop();
+    this.#server = await startServer(this.#env);
+  }
+
+  async start() {
+    const { viewport = { width: 1280, height: 900 }, acceptDownloads, permissions, seeded } = this.#options;
+    if (seeded) {
+      this.#seededDir = mkdtempSync(join(tmpdir(), 'enq-e2e-seeded-'));
+      await seedDatabase(this.#seededDir);
+      this.#env = { DATA_DIR: this.#seededDir };
+    }
+    // Kept as each one is ready, so that `stop` ends whichever started when the other did not.
+    const started = await Promise.allSettled([
+      startServer(this.#env).then((server) => (this.#server = server)),
+      launchBrowser().then((browser) => (this.#browser = browser)),
+    ]);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    if (this.#options.page === false) return;
+    this.#context = await this.browser.newContext({ viewport, acceptDownloads });
+    if (permissions) await this.#context.grantPermissions(permissions, { origin: this.server.url });
+    this.#page = await this.#context.newPage();
+    this.watch(this.#page);
+  }
+
+  async stop() {
+    const server = this.#server;
+    // A server that died mid-run explains every later failure: show why (a graceful stop exits with 0).
+    if (server && server.process.exitCode !== null && server.process.exitCode !== 0)
+      console.error(`server exited:\n${server.output()}`);
+    await this.#browser?.close();
+    await server?.stop();
+    if (this.#seededDir) rmSync(this.#seededDir, { recursive: true, force: true });
+  }
+}
+
+function ready<T>(part: T | undefined, name: string): T {
+  if (part === undefined)
+    throw new Error(`journey.${name} is there only inside tests, once beforeAll has run`);
+  return part;
+}
+
+async function seedDatabase(dataDir: string) {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  await seedReferenceData(database);
+  await seedDemoData(database);
+  await database.close();
+}
