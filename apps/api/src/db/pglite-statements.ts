@@ -5,9 +5,20 @@ export type PlannerSettings = Partial<
   Record<'enable_bitmapscan' | 'enable_sort' | 'enable_seqscan', 'on' | 'off'>
 >;
 
-/** A prepared statement's name, from its text: one text, one name, on every connection. */
-export const statementName = (text: string) =>
-  `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+const names = new Map<string, string>();
+
+/**
+ * A prepared statement's name, from its text: one text, one name, on every connection. Remembered,
+ * since prepared statements are the hot ones: no hash per call.
+ */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 /** A value as an SQL literal; null when it is of a kind we do not inline. */
 export function sqlLiteral(value: unknown): string | null {
