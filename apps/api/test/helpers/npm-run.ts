@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * A CLI process opens, migrates and seeds the embedded database: about 15 s on a calm two-core
+ * machine for an empty data dir, and several times that while other test files run beside it.
+ * A test allows this much for each process it runs.
+ */
+export const CLI_PROCESS_TIMEOUT_MS = 120_000;
+
+export interface NpmRunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  lastLine: string;
+}
+
+/**
+ * `npm run <script> -- <args>` on the embedded database in `dataDir`, as a user types it. Spawned
+ * without blocking, so the test runner's own timers and other work keep running meanwhile.
+ */
+export function npmRun(script: string, dataDir: string, ...args: string[]): Promise<NpmRunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) =>
+      resolve({ status, stdout, stderr, lastLine: stdout.trim().split('\n').at(-1) ?? '' }),
+    );
+  });
+}
