@@ -79,7 +79,8 @@ function openTransaction(query: Queryable['query']): Transactional {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  /** dataDir null: in memory (tests), empty or started from `from`, a dump of a data dir (dumpDataDir). */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -129,7 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = options.dataDir
       ? await PGlite.create(join(options.dataDir, 'pgdata'))
-      : await PGlite.create();
+      : await PGlite.create(options.from ? { loadDataDir: options.from } : {});
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     const statements = new PgliteStatements(client);
     return {
