@@ -157,6 +157,15 @@ describe('Users page', () => {
     expect(document.activeElement).not.toBe(field);
   });
 
+  it('an email cut off by its column shows whole on hover, and follows the edit', async () => {
+    setup(usersData(3));
+    await screen.findByTestId('admin-row');
+    const email = screen.getByLabelText('Email of User 01');
+    expect(email.getAttribute('title')).toBe((email as HTMLInputElement).value);
+    fireEvent.change(email, { target: { value: 'a.rather.long.address@harborpinetax.com' } });
+    expect(email.getAttribute('title')).toBe('a.rather.long.address@harborpinetax.com');
+  });
+
   it('USR-44 USR-45 USR-46 removing a saved user asks, then sends the removal at once', async () => {
     const calls = setup(usersData(3), {
       'PUT /users/': (body) => {

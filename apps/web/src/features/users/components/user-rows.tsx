@@ -259,6 +259,8 @@ export const UserRowView = memo(function UserRowView({
         <input
           type="email"
           value={row.email}
+          // The column is narrower than most addresses: hovering shows the whole one.
+          title={row.email || undefined}
           onChange={(event) => onEdit(row.key, 'email', event.target.value)}
           disabled={locked || row.removed}
           placeholder="name@example.com"
