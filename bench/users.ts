@@ -31,18 +31,22 @@ try {
     'select id, account_id from people where email = $1',
     [DEMO_ADMIN.email],
   );
+  // Up to USERS sub-account users beside the demo ones, on PINs nobody holds (the demo PINs are random).
   await database.query(
     `insert into people (account_id, full_name, email, pin, hold_music)
      select $1, 'Bench User ' || lpad(n::text, 5, '0'), 'bench.user' || n || '@harborpinetax.com',
             (500000 + n)::text, (array['harbor-lights','morning-commute','quiet-ledger'])[1 + n % 3]
-       from generate_series(1, $2::int) n
-     on conflict do nothing`,
-    [admin!.account_id, USERS - 24],
+       from generate_series(1, $2::int * 2) n
+      where not exists (select 1 from people p where p.pin = (500000 + n)::text)
+      order by n
+      limit greatest(0, $2::int - (select count(*) from people where account_id = $1 and not is_admin))`,
+    [admin!.account_id, USERS],
   );
   const [{ n: total } = { n: 0 }] = await database.query<{ n: number }>(
     'select count(*)::int as n from people where account_id = $1 and not is_admin',
     [admin!.account_id],
   );
+  if (total !== USERS) throw new Error(`the account holds ${total} sub-account users, not ${USERS}`);
   const { token } = await issueApiToken(database, admin!.id);
   await database.close();
 
