@@ -27,6 +27,7 @@ export function npmRun(script: string, dataDir: string, ...args: string[]): Prom
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: CLI_PROCESS_TIMEOUT_MS, // killed then, so a timed-out test leaves no process behind
     });
     let stdout = '';
     let stderr = '';
