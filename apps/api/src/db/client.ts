@@ -79,8 +79,9 @@ function openTransaction(query: Queryable['query']): Transactional {
 }
 
 export type DatabaseOptions =
-  /** dataDir null: in memory (tests), empty or started from `from`, a dump of a data dir (dumpDataDir). */
-  | { kind: 'pglite'; dataDir: string | null; from?: Blob }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory (tests): empty, or started from `from`, a dump of a data dir (PGlite dumpDataDir). */
+  | { kind: 'pglite'; dataDir: null; from?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -126,11 +127,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
+  const release = options.dataDir !== null ? acquireDataDirLock(options.dataDir) : () => undefined;
   try {
-    const client = options.dataDir
-      ? await PGlite.create(join(options.dataDir, 'pgdata'))
-      : await PGlite.create(options.from ? { loadDataDir: options.from } : {});
+    const client =
+      options.dataDir !== null
+        ? await PGlite.create(join(options.dataDir, 'pgdata'))
+        : await PGlite.create(options.from ? { loadDataDir: options.from } : {});
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     const statements = new PgliteStatements(client);
     return {
