@@ -279,7 +279,7 @@ export class BillingEngine {
         `insert into payments (id, account_id, invoice_id, idempotency_key, amount_cents, status, failure_code,
                                failure_message, card_brand, card_last4, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         on conflict (account_id, idempotency_key) do nothing returning id`,
+         on conflict do nothing returning id`,
         [
           result.id,
           accountId,
@@ -294,7 +294,9 @@ export class BillingEngine {
           now,
         ],
       );
-      if (inserted.length === 0) return; // a concurrent attempt with the same key recorded it first
+      // A concurrent attempt with the same key recorded it first. Both the key and the provider's payment
+      // id must be arbiters: a racer can pass the key's check and then meet the winner's row on the id.
+      if (inserted.length === 0) return;
       if (result.status === 'succeeded') {
         await tx.query(
           "update invoices set status = 'paid', paid_at = $3 where account_id = $1 and id = $2 and status = 'open'",
