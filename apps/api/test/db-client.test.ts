@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { drivers, openTestDatabase } from './helpers/app';
 
@@ -76,5 +77,27 @@ describe.each(drivers)('transactions on %s', (driver) => {
       await tx.query(`insert into notes values ('kept too')`);
     });
     expect(await notes()).toEqual(['caller', 'engine', 'kept', 'kept too']);
+  });
+});
+
+describe.runIf(drivers.includes('postgres'))('connections on postgres', () => {
+  it('one the server drops while idle is reported, and the next query opens a new one', async () => {
+    const dropped: Error[] = [];
+    const database = await openTestDatabase('postgres', (error) => dropped.push(error));
+    try {
+      const pidNow = async () =>
+        (await database.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
+      const pid = await pidNow();
+      // What a server restart or an administrator's terminate does to a pooled connection.
+      const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await killer.connect();
+      await killer.query('select pg_terminate_backend($1)', [pid]);
+      await killer.end();
+      await expect.poll(() => dropped.length).toBe(1);
+      expect((dropped[0] as Error & { code?: string }).code).toBe('57P01');
+      expect(await pidNow()).not.toBe(pid);
+    } finally {
+      await database.close();
+    }
   });
 });

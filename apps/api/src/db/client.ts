@@ -86,9 +86,39 @@ export type DatabaseOptions =
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+/** Where a connection the server dropped while idle is reported (a restart, an admin's terminate). */
+export type IdleConnectionError = (error: Error) => void;
+
+export const IDLE_CONNECTION_CLOSED = 'database: an idle connection was closed by the server';
+
+const reportToStderr: IdleConnectionError = (error) =>
+  console.error(`${IDLE_CONNECTION_CLOSED} (${error.message})`);
+
+/**
+ * Ends the pool and waits until every connection is closed. pg's `end()` resolves once it has asked
+ * the connections to close, before they have: a database dropped just then still sees them.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  onIdleError: IdleConnectionError = reportToStderr,
+): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection's error has no query to fail. Unheard, it would end the process; heard, the
+    // pool drops that connection and opens a new one for the next query.
+    pool.on('error', onIdleError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -123,7 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Database } from '../db/client';
+import { IDLE_CONNECTION_CLOSED, openDatabase, type Database } from '../db/client';
 import { seedDemoData, seedReferenceData } from '../db/seed';
 
 declare module 'fastify' {
@@ -15,7 +15,11 @@ export interface DbPluginOptions {
 }
 
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
-  const database = options.database ?? (await openDatabase(app.config.database));
+  const database =
+    options.database ??
+    (await openDatabase(app.config.database, (error) =>
+      app.log.warn({ err: error }, IDLE_CONNECTION_CLOSED),
+    ));
   try {
     await database.migrate();
     await seedReferenceData(database);

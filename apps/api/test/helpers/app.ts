@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openDatabase, type Database } from '../../src/db/client';
+import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -31,7 +31,7 @@ function emptyPgliteDataDir(): Promise<Blob> {
 }
 
 /** A fresh, empty database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(driver: Driver): Promise<Database> {
+export async function openTestDatabase(driver: Driver, onIdleError?: IdleConnectionError): Promise<Database> {
   if (driver === 'pglite')
     return openDatabase({ kind: 'pglite', dataDir: null, from: await emptyPgliteDataDir() });
   const serverUrl = process.env.TEST_DATABASE_URL!;
@@ -42,7 +42,7 @@ export async function openTestDatabase(driver: Driver): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }, onIdleError);
   return {
     ...database,
     async close() {
