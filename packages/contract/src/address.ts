@@ -16,15 +16,13 @@ export const ADDRESS_PLACEHOLDERS: Record<AddressField, string> = {
   country: 'Country',
 };
 
-export const requiredMessage = (placeholder: string): string => `${placeholder} required`;
-
-/** The exact messages of spec section 5 (BILL-24..28). */
+/** The exact messages of spec section 5 (BILL-24..28): each is '{placeholder} required'. */
 export const ADDRESS_MESSAGES = {
-  line1: requiredMessage(ADDRESS_PLACEHOLDERS.line1),
-  city: requiredMessage(ADDRESS_PLACEHOLDERS.city),
-  state: requiredMessage(ADDRESS_PLACEHOLDERS.state),
-  postal_code: requiredMessage(ADDRESS_PLACEHOLDERS.postal_code),
-  country: requiredMessage(ADDRESS_PLACEHOLDERS.country),
+  line1: 'Address Line 1 required',
+  city: 'Town or City required',
+  state: 'State required',
+  postal_code: 'Postal code required',
+  country: 'Country required',
 } as const;
 
 const text = (max: number) => z.string().max(max);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_MESSAGES,
+  ADDRESS_PLACEHOLDERS,
   DEFAULT_COUNTRY,
   emptyAddress,
   isAddressComplete,
@@ -36,6 +37,8 @@ describe('address rules', () => {
       postal_code: 'Postal code required',
       country: 'Country required',
     });
+    for (const [field, message] of Object.entries(ADDRESS_MESSAGES))
+      expect(message).toBe(`${ADDRESS_PLACEHOLDERS[field as keyof typeof ADDRESS_MESSAGES]} required`);
     expect(
       validateAddress({ ...GOOD, line1: '', city: ' ', state: '', postal_code: '', country: 'US' }),
     ).toEqual({
