@@ -95,19 +95,23 @@ const reportToStderr: IdleConnectionError = (error) =>
   console.error(`${IDLE_CONNECTION_CLOSED} (${error.message})`);
 
 /**
- * Ends the pool and waits until every connection is closed. pg's `end()` resolves once it has asked
- * the connections to close, before they have: a database dropped just then still sees them.
+ * What ends the pool and waits until every connection is closed. pg's `end()` resolves once it has
+ * asked the connections to close, before they have: a database dropped just then still sees them.
  */
-async function endPool(pool: pg.Pool): Promise<void> {
-  let open = pool.totalCount;
-  const closed = new Promise<void>((resolve) => {
-    if (open === 0) resolve();
-    pool.on('remove', () => {
-      if (--open === 0) resolve();
-    });
+function poolCloser(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<pg.PoolClient>();
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allClosed?.();
   });
-  await pool.end();
-  await closed;
+  return async () => {
+    const closed =
+      open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve));
+    await pool.end();
+    await closed;
+  };
 }
 
 export async function openDatabase(
@@ -119,6 +123,7 @@ export async function openDatabase(
     // An idle connection's error has no query to fail. Unheard, it would end the process; heard, the
     // pool drops that connection and opens a new one for the next query.
     pool.on('error', onIdleError);
+    const close = poolCloser(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -153,7 +158,7 @@ export async function openDatabase(
           client.release();
         }
       },
-      close: () => endPool(pool),
+      close,
     };
   }
 
