@@ -8,8 +8,6 @@ import { DEMO_STAFF } from '../src/db/seed/demo-account';
 import { testConfig } from './helpers/app';
 import { CLI_PROCESS_TIMEOUT_MS, npmRun } from './helpers/npm-run';
 
-const npmRunToken = (dataDir: string, ...args: string[]) => npmRun('token', dataDir, ...args);
-
 describe('npm run token', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'enq-token-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,10 +15,10 @@ describe('npm run token', () => {
   it(
     'migrates and seeds an empty data dir, prints a working token last, and is refused while the server holds the database',
     async () => {
-      const admin = await npmRunToken(dataDir);
+      const admin = await npmRun('token', dataDir);
       expect(admin.status).toBe(0);
       expect(admin.lastLine).toMatch(/^enq_[\w-]{40,}$/);
-      const staff = await npmRunToken(dataDir, DEMO_STAFF.email);
+      const staff = await npmRun('token', dataDir, DEMO_STAFF.email);
       expect(staff.status).toBe(0);
 
       const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), logger: false });
@@ -30,7 +28,7 @@ describe('npm run token', () => {
         expect((await me(admin.lastLine)).json()).toMatchObject({ is_admin: true, is_staff: false });
         expect((await me(staff.lastLine)).json()).toMatchObject({ email: DEMO_STAFF.email, is_staff: true });
 
-        const refused = await npmRunToken(dataDir);
+        const refused = await npmRun('token', dataDir);
         expect(refused.status).not.toBe(0);
         expect(refused.stderr).toContain(`in use by process ${process.pid}`);
       } finally {
@@ -43,7 +41,7 @@ describe('npm run token', () => {
   it(
     'says so when no person has the email',
     async () => {
-      const unknown = await npmRunToken(dataDir, 'nobody@example.com');
+      const unknown = await npmRun('token', dataDir, 'nobody@example.com');
       expect(unknown.status).not.toBe(0);
       expect(unknown.stderr).toContain('No person with the email nobody@example.com');
     },

@@ -93,7 +93,7 @@ describe.runIf(drivers.includes('postgres'))('connections on postgres', () => {
       await killer.connect();
       await killer.query('select pg_terminate_backend($1)', [pid]);
       await killer.end();
-      await expect.poll(() => dropped.length).toBe(1);
+      await expect.poll(() => dropped.length, { timeout: 10_000 }).toBe(1);
       expect((dropped[0] as Error & { code?: string }).code).toBe('57P01');
       expect(await pidNow()).not.toBe(pid);
     } finally {
