@@ -4,7 +4,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['packages/contract/test/**/*.test.ts'],
+          environment: 'node',
+          // Pure functions: one worker for all files rather than a worker start per file.
+          isolate: false,
+        },
       },
       {
         test: {

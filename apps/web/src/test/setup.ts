@@ -1,9 +1,13 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // With no container mounted this empties toastify's module-level queue, which would otherwise
+  // show one test's toasts in the next (test files share a worker).
+  toast.dismiss();
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
