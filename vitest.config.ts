@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Each file starts its own server process and browser; sharing the worker only saves its start.
+          isolate: false,
         },
       },
     ],
