@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -8,6 +8,7 @@ afterEach(() => {
   // With no container mounted this empties toastify's module-level queue, which would otherwise
   // show one test's toasts in the next (test files share a worker).
   toast.dismiss();
+  vi.useRealTimers();
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
