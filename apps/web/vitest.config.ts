@@ -11,7 +11,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // One worker runs every file: starting a jsdom worker per file cost 70 s of 95 on two cores, and
     // each start is a chance for Vitest's 60 s start timeout to fail the run on a loaded machine.
-    // setup.ts resets what files share (DOM, storage, URL, toast queue).
+    // src/test/setup.ts resets what files share (DOM, storage, URL, toast queue, timers).
     isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
