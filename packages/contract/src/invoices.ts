@@ -4,36 +4,62 @@ import { addressSchema } from './address';
 export const invoiceStatusSchema = z.enum(['open', 'paid', 'void', 'refunded']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
+export const invoiceKindSchema = z.enum(['start', 'period', 'interim']);
+export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
+
 /**
- * One invoice row (API-17). Units as in subscription.ts: `total` in US dollars, `credits_used` in credits
- * (numbers with up to two decimals); times are ISO 8601.
+ * One invoice row (API-17). Units as in subscription.ts: money in US dollars, `credits_used` in credits
+ * (numbers with up to two decimals); times are ISO 8601. What Period and Credits used mean for each kind
+ * is the rule in docs/billing.md: the period is the billing period the invoice settles (for a start
+ * invoice, the period it prepays), and the credits are the sum of its credit lines.
  */
 export const invoiceSchema = z
   .object({
-    id: z.string(),
+    id: z.string().meta({ description: 'the API handle of the invoice; never shown to a person' }),
     number: z
       .string()
-      .meta({ description: "the invoice number printed on the PDF, e.g. 'ENQ-202611-1A2B3C4D'" }),
+      .meta({ description: "the invoice number a person sees everywhere, e.g. 'ENQ-202611-1A2B3C4D'" }),
+    kind: invoiceKindSchema,
+    /** What the invoice is for, in words: 'Subscription', 'Period close', 'Interim: $300 mark'. */
+    summary: z.string(),
     timestamp: z.string().meta({ description: 'issued at, ISO 8601' }),
     period_start: z.string(),
     period_end: z.string(),
-    total: z.number().meta({ description: 'US dollars' }),
+    total: z.number().meta({ description: 'US dollars, tax included' }),
+    amount_due: z.number().meta({ description: 'US dollars still to pay (0 unless open)' }),
     status: invoiceStatusSchema,
-    credits_used: z.number().meta({ description: 'credits' }),
-    has_refund: z.boolean().meta({ description: 'a refund PDF exists (download with is_refund=true)' }),
+    credits_used: z.number().meta({ description: "credits: the sum of the invoice's credit lines" }),
+    has_refund: z.boolean().meta({ description: 'a credit note exists (download with is_refund=true)' }),
   })
   .meta({ id: 'Invoice' });
 export type InvoiceDto = z.infer<typeof invoiceSchema>;
 
-export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) }).meta({ id: 'Invoices' });
+export const invoicesResponseSchema = z
+  .object({
+    invoices: z.array(invoiceSchema),
+    amount_due: z.number().meta({ description: 'US dollars due across every open invoice' }),
+  })
+  .meta({ id: 'Invoices' });
 export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
 
+/**
+ * subscription: a plan's price for the period it prepays (quantity 1); included: credits used within the
+ * plan, rollover and bonus credits (or beyond an annual plan's, never billed), $0; overage: credits billed
+ * at $0.01 each. Every line names the period it bills.
+ */
+export const invoiceLineKindSchema = z.enum(['subscription', 'included', 'overage']);
 export const invoiceLineSchema = z.object({
-  kind: z.string(),
+  kind: invoiceLineKindSchema,
   description: z.string(),
-  quantity: z.number().meta({ description: 'credits for overage lines, 1 for the subscription' }),
+  period_start: z.string(),
+  period_end: z.string(),
+  quantity: z
+    .number()
+    .meta({ description: 'credits for included and overage lines, 1 for the subscription' }),
   amount: z.number().meta({ description: 'US dollars' }),
 });
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
 export const invoicePaymentSchema = z.object({
   id: z.string(),
   timestamp: z.string(),
@@ -44,21 +70,47 @@ export const invoicePaymentSchema = z.object({
 });
 export const invoiceRefundSchema = z.object({
   id: z.string(),
+  /** The credit note's number, e.g. 'ENQ-202611-1A2B3C4D-CN1'. */
+  number: z.string(),
   timestamp: z.string(),
   amount: z.number(),
   reason: z.string().nullable(),
 });
 
+/** Who issued the invoice, as it stood when the invoice was issued. */
+export const invoiceSellerSchema = z.object({
+  name: z.string(),
+  address: z.array(z.string()).meta({ description: 'address lines, in print order' }),
+  email: z.string(),
+  tax_id: z.string(),
+});
+export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
+
+/** Who the invoice is made out to, as it stood when the invoice was issued. */
+export const invoiceBuyerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  service_address: addressSchema.nullable(),
+  billing_address: addressSchema.nullable(),
+  tax_status: z.string(),
+});
+export type InvoiceBuyer = z.infer<typeof invoiceBuyerSchema>;
+
 export const invoiceDetailSchema = invoiceSchema
   .extend({
-    subscription: z.number(),
-    overage_credits: z.number(),
-    overage: z.number(),
+    seller: invoiceSellerSchema,
+    buyer: invoiceBuyerSchema,
     lines: z.array(invoiceLineSchema),
+    subtotal: z.number().meta({ description: 'US dollars: the sum of the lines' }),
+    tax: z.object({
+      status: z.string(),
+      rate_percent: z.number(),
+      amount: z.number().meta({ description: 'US dollars' }),
+    }),
+    amount_paid: z.number(),
+    amount_refunded: z.number(),
     payments: z.array(invoicePaymentSchema),
     refunds: z.array(invoiceRefundSchema),
-    service_address: addressSchema.nullable(),
-    billing_address: addressSchema.nullable(),
   })
   .meta({ id: 'InvoiceDetail' });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
@@ -82,8 +134,8 @@ export const payInvoiceSchema = z
   .object({ invoice_id: z.string().min(1).max(64) })
   .meta({ id: 'PayInvoice' });
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const payInvoiceResponseSchema = z
-  .object({ message: z.string(), invoices: z.array(invoiceSchema) })
+export const payInvoiceResponseSchema = invoicesResponseSchema
+  .extend({ message: z.string() })
   .meta({ id: 'PayInvoiceResponse' });
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
