@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SELLER } from './domain/billing/invoice-issuer';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -37,6 +38,17 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   FEATURE_REQUEST_FORM_URL: url.optional(),
+  SELLER_NAME: z.string().trim().min(1).max(200).default(DEFAULT_SELLER.name),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .default(DEFAULT_SELLER.address.join('; '))
+    .transform((v) => v.split(';').map((line) => line.trim()).filter(Boolean)),
+  SELLER_EMAIL: z.email().default(DEFAULT_SELLER.email),
+  SELLER_TAX_ID: z.string().trim().min(1).max(50).default(DEFAULT_SELLER.tax_id),
+  TAX_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -71,6 +83,16 @@ function deriveConfig(env: z.output<typeof envSchema>) {
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
     seedDemo: env.SEED_DEMO,
+    // What every invoice states about its issuer, copied onto the invoice when it is issued.
+    invoiceIssuer: {
+      seller: {
+        name: env.SELLER_NAME,
+        address: env.SELLER_ADDRESS,
+        email: env.SELLER_EMAIL,
+        tax_id: env.SELLER_TAX_ID,
+      },
+      taxRateBasisPoints: Math.round(env.TAX_RATE_PERCENT * 100),
+    },
     // How long a token lookup is reused. PGlite has one process, which sees every revocation itself;
     // processes sharing a PostgreSQL server learn of one made elsewhere within this time.
     tokenCacheTtlMs: (env.TOKEN_CACHE_SECONDS ?? (env.DATABASE_URL ? 5 : 60)) * 1000,

@@ -293,7 +293,10 @@ export const invoices = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
-    kind: text('kind').notNull(), // 'period' | 'interim' | 'renewal'
+    kind: text('kind').notNull(), // 'start' | 'period' | 'interim'
+    // What the invoice is for, in words ('Subscription', 'Renewal', 'Period close', 'Interim: $300 mark').
+    summary: text('summary').notNull(),
+    // The billing period the invoice settles (for a start invoice, the period it prepays).
     periodId: uuid('period_id').references(() => billingPeriods.id),
     periodStart: ts('period_start').notNull(),
     periodEnd: ts('period_end').notNull(),
@@ -302,8 +305,16 @@ export const invoices = pgTable(
     subscriptionCents: integer('subscription_cents').notNull(),
     overageCredits: centicredits('overage_credits').notNull(),
     overageCents: integer('overage_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    // The sum of the invoice's included and overage lines.
     creditsUsed: centicredits('credits_used').notNull(),
+    // The seller and buyer as they stood at issue ({ name, address, email, tax_id } and
+    // { name, email, service_address, billing_address, tax_status }): the invoice never reads them anew.
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
     paidAt: ts('paid_at'),
   },
   (t) => [
@@ -317,8 +328,11 @@ export const invoiceLines = pgTable('invoice_lines', {
   invoiceId: text('invoice_id')
     .notNull()
     .references(() => invoices.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(), // 'subscription' | 'overage'
+  kind: text('kind').notNull(), // 'subscription' | 'included' | 'overage'
   description: text('description').notNull(),
+  // The period the line bills: the prepaid period of a subscription, the usage period of credits.
+  periodStart: ts('period_start').notNull(),
+  periodEnd: ts('period_end').notNull(),
   quantity: centicredits('quantity').notNull(),
   amountCents: integer('amount_cents').notNull(),
 });
@@ -367,6 +381,8 @@ export const payments = pgTable(
 
 export const refunds = pgTable('refunds', {
   id: text('id').primaryKey(),
+  // The credit note's number: the invoice's number and '-CN1', '-CN2', ...
+  number: text('number').notNull().unique(),
   invoiceId: text('invoice_id')
     .notNull()
     .references(() => invoices.id),

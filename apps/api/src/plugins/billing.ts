@@ -36,6 +36,7 @@ async function billingPlugin(app: FastifyInstance, options: { schedule?: boolean
     payments: app.payments,
     clock: app.clock,
     log: app.log,
+    issuer: app.config.invoiceIssuer,
   });
   app.decorate('billing', engine);
   app.decorate('rates', await RateTable.load(app.database));

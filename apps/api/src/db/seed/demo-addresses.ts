@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { accounts } from '../schema';
 import type { DemoSeeder } from './types';
+import { refundInvoice } from '../../domain/billing/invoices-repository';
 
 /** The demo practice's office: its service address, and the same address for billing. */
 export const DEMO_SERVICE_ADDRESS = {
@@ -38,12 +39,13 @@ export async function seedDemoRefund(database: Database, accountId: string, now:
   );
   if (!payment) return;
   const at = new Date(Math.min(new Date(payment.created_at).getTime() + 3 * 86_400_000, now.getTime()));
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `insert into refunds (id, invoice_id, payment_id, amount_cents, reason, created_at)
-       values ($1, $2, $3, $4, 'Goodwill credit for the first month', $5)`,
-      [`re_demo_${invoice.id.slice(3, 19)}`, invoice.id, payment.id, payment.amount_cents, at],
-    );
-    await tx.query("update invoices set status = 'refunded' where id = $1", [invoice.id]);
-  });
+  await database.transaction((tx) =>
+    refundInvoice(tx, {
+      invoiceId: invoice.id,
+      paymentId: payment.id,
+      amountCents: payment.amount_cents,
+      reason: 'Goodwill credit for the first month',
+      at,
+    }),
+  );
 }

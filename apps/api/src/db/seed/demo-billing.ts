@@ -1,10 +1,14 @@
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import { TZDate } from '@date-fns/tz';
 import { subDays, subMonths } from 'date-fns';
+import { createHash } from 'node:crypto';
 import { BillingEngine } from '../../domain/billing/billing-engine';
+import { findPlan } from '../../domain/billing/plans-repository';
+import { periodAt } from '../../domain/subscriptions/periods';
 import { RateTable } from '../../domain/billing/rates';
 import { ingestCalls } from '../../domain/telephony/ingest';
 import type { Clock } from '../../plugins/clock';
+import type { ChargeRequest, ChargeResult } from '../../plugins/payments/provider';
 import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
 import { DESTINATIONS } from './rates';
@@ -61,6 +65,31 @@ export function demoCalls({ pins, from, to, callsPerMonth, random, uuidPrefix }:
   return calls.sort((a, b) => a.call_timestamp.localeCompare(b.call_timestamp));
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The sandbox as the demo's card behaved in the past: while `declining`, it had run out of funds, so the
+ * charges of that time failed and their invoices are open for the customer to pay with Pay now.
+ */
+class DemoHistoryPayments extends SandboxPaymentProvider {
+  constructor(private readonly declining: () => boolean) {
+    super();
+  }
+
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const result = await super.charge(request);
+    if (!this.declining()) return result;
+    const id = `pi_sbx_${createHash('sha256').update(`declined:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
+    return {
+      ...result,
+      status: 'failed',
+      id,
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    };
+  }
+}
+
 /**
  * The account's billing history, made by the engine itself under a moving clock: the subscription
  * starts `months` ago, each period's calls are posted, and each period is closed, invoiced and paid.
@@ -76,6 +105,11 @@ export async function seedDemoHistory(
     callsPerMonth: number;
     now: Date;
     seed: number;
+    /**
+     * From the start of the current period on the card declines (insufficient funds), so the invoice of
+     * the last period close is open, the account delinquent and Pay now has something to pay.
+     */
+    declineInCurrentPeriod?: boolean;
   },
 ): Promise<void> {
   const { accountId, planId, months, callsPerMonth, now } = options;
@@ -83,7 +117,12 @@ export async function seedDemoHistory(
   time.setHours(9, 0, 0, 0);
   let clockAt = new Date(time.getTime());
   const clock: Clock = { now: () => clockAt };
-  const sandbox = new SandboxPaymentProvider();
+  const plan = await findPlan(database, planId);
+  if (!plan) throw new Error(`no plan ${planId}`);
+  const declineFrom = periodAt(new Date(time.getTime()), plan.period, now).start;
+  const sandbox = new DemoHistoryPayments(
+    () => !!options.declineInCurrentPeriod && clockAt.getTime() >= declineFrom.getTime(),
+  );
   const engine = new BillingEngine({ database, payments: sandbox, clock });
   const rates = await RateTable.load(database);
   const random = seededRandom(options.seed);
@@ -119,10 +158,20 @@ export async function seedDemoHistory(
       random,
       uuidPrefix: `demo-${accountId.slice(0, 8)}`,
     });
-    clockAt = end;
-    for (let i = 0; i < calls.length; i += 1000) {
-      await ingestCalls({ database, rates, engine, now: end }, calls.slice(i, i + 1000));
+    // Calls are posted week by week, so an interim invoice is issued (and charged) in the week its
+    // high-water mark is passed rather than at the period's end. (Daily posting made the demo seed,
+    // which every API test file runs, several seconds slower.)
+    for (let week = start.getTime(); week < end.getTime(); week += WEEK_MS) {
+      const weekEnd = Math.min(week + WEEK_MS, end.getTime());
+      const batch = calls.filter((c) => {
+        const at = Date.parse(c.call_timestamp);
+        return at >= week && at < weekEnd;
+      });
+      if (batch.length === 0) continue;
+      clockAt = new Date(weekEnd);
+      await ingestCalls({ database, rates, engine, now: clockAt }, batch);
     }
+    clockAt = end;
     if (end.getTime() >= now.getTime()) break;
     await engine.closeDuePeriods(accountId);
   }

@@ -118,6 +118,7 @@ export async function seedDemoData(
     callsPerMonth: 55,
     now,
     seed: 2026,
+    declineInCurrentPeriod: true,
   });
   await seedDemoRefund(database, ids.accountId, now);
   await seedDemoHistory(database, {

@@ -3,18 +3,24 @@ import {
   centsToDollars,
   normalizeAddress,
   type Address,
+  type InvoiceBuyer,
   type InvoiceDetail,
   type InvoiceDto,
+  type InvoiceSeller,
+  type InvoicesResponse,
 } from '@enq/contract';
 import type { Queryable } from '../../db/client';
 
 interface InvoiceListRow {
   id: string;
   number: string;
+  kind: InvoiceDto['kind'];
+  summary: string;
   issued_at: Date;
   period_start: Date;
   period_end: Date;
   total_cents: number;
+  paid_cents: number;
   status: InvoiceDto['status'];
   credits_used: string;
   has_refund: boolean;
@@ -22,57 +28,82 @@ interface InvoiceListRow {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** What is still to pay: an open invoice's total less what was paid on it (nothing otherwise). */
+const dueCents = (row: Pick<InvoiceListRow, 'status' | 'total_cents' | 'paid_cents'>) =>
+  row.status === 'open' ? Math.max(0, row.total_cents - row.paid_cents) : 0;
+
 function toDto(row: InvoiceListRow): InvoiceDto {
   return {
     id: row.id,
     number: row.number,
+    kind: row.kind,
+    summary: row.summary,
     timestamp: iso(row.issued_at),
     period_start: iso(row.period_start),
     period_end: iso(row.period_end),
     total: centsToDollars(row.total_cents),
+    amount_due: centsToDollars(dueCents(row)),
     status: row.status,
     credits_used: ccToCredits(Number(row.credits_used)),
     has_refund: row.has_refund,
   };
 }
 
-const LIST_SQL = `
-select i.id, i.number, i.issued_at, i.period_start, i.period_end, i.total_cents, i.status,
+const LIST_COLUMNS = `
+select i.id, i.number, i.kind, i.summary, i.issued_at, i.period_start, i.period_end, i.total_cents, i.status,
        i.credits_used::text as credits_used,
-       exists (select 1 from refunds r where r.invoice_id = i.id) as has_refund
-  from invoices i
- where i.account_id = $1 %FILTER%
- order by i.issued_at desc, i.number desc`;
+       (select coalesce(sum(p.amount_cents), 0)::int from payments p
+         where p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded') as paid_cents,
+       exists (select 1 from refunds r where r.invoice_id = i.id) as has_refund`;
 
-/** The account's invoices, newest first (API-17). */
-export async function listInvoiceDtos(q: Queryable, accountId: string): Promise<InvoiceDto[]> {
-  const rows = await q.query<InvoiceListRow>(LIST_SQL.replace('%FILTER%', ''), [accountId]);
-  return rows.map(toDto);
+/** The account's invoices, newest first, and the amount due across the open ones (API-17). */
+export async function listInvoiceDtos(q: Queryable, accountId: string): Promise<InvoicesResponse> {
+  const rows = await q.query<InvoiceListRow>(
+    `${LIST_COLUMNS} from invoices i where i.account_id = $1 order by i.issued_at desc, i.number desc`,
+    [accountId],
+  );
+  const due = rows.reduce((sum, row) => sum + dueCents(row), 0);
+  return { invoices: rows.map(toDto), amount_due: centsToDollars(due) };
 }
 
-/** One invoice with its lines, payments, refunds and the account's addresses; null when not the account's. */
+type DetailRow = InvoiceListRow & {
+  subtotal_cents: number;
+  tax_rate_bp: number;
+  tax_cents: number;
+  seller: InvoiceSeller;
+  buyer: Omit<InvoiceBuyer, 'service_address' | 'billing_address'> & {
+    service_address: Partial<Address> | null;
+    billing_address: Partial<Address> | null;
+  };
+};
+
+/**
+ * One invoice as it was issued: its own seller, buyer, lines and totals (never the account as it is
+ * now), with its payments and credit notes; null when it is not the account's.
+ */
 export async function invoiceDetail(
   q: Queryable,
   accountId: string,
   invoiceId: string,
-): Promise<(InvoiceDetail & { account_name: string }) | null> {
-  const [row] = await q.query<
-    InvoiceListRow & {
-      subscription_cents: number;
-      overage_credits: string;
-      overage_cents: number;
-    }
-  >(
-    LIST_SQL.replace('%FILTER%', 'and i.id = $2').replace(
-      'i.credits_used::text as credits_used,',
-      'i.credits_used::text as credits_used, i.subscription_cents, i.overage_credits::text as overage_credits, i.overage_cents,',
-    ),
+): Promise<InvoiceDetail | null> {
+  const [row] = await q.query<DetailRow>(
+    `${LIST_COLUMNS}, i.subtotal_cents, i.tax_rate_bp, i.tax_cents, i.seller, i.buyer
+       from invoices i where i.account_id = $1 and i.id = $2`,
     [accountId, invoiceId],
   );
   if (!row) return null;
-  const [lines, payments, refunds, [account]] = await Promise.all([
-    q.query<{ kind: string; description: string; quantity: string; amount_cents: number }>(
-      'select kind, description, quantity::text as quantity, amount_cents from invoice_lines where invoice_id = $1 order by id',
+  const [lines, payments, refunds] = await Promise.all([
+    q.query<{
+      kind: InvoiceDetail['lines'][number]['kind'];
+      description: string;
+      period_start: Date;
+      period_end: Date;
+      quantity: string;
+      amount_cents: number;
+    }>(
+      `select kind, description, period_start, period_end, quantity::text as quantity, amount_cents
+         from invoice_lines where invoice_id = $1
+        order by case kind when 'subscription' then 0 when 'included' then 1 else 2 end, id`,
       [invoiceId],
     ),
     q.query<{
@@ -88,27 +119,37 @@ export async function invoiceDetail(
          from payments where invoice_id = $1 and account_id = $2 order by created_at`,
       [invoiceId, accountId],
     ),
-    q.query<{ id: string; created_at: Date; amount_cents: number; reason: string | null }>(
-      'select id, created_at, amount_cents, reason from refunds where invoice_id = $1 order by created_at',
+    q.query<{ id: string; number: string; created_at: Date; amount_cents: number; reason: string | null }>(
+      'select id, number, created_at, amount_cents, reason from refunds where invoice_id = $1 order by created_at, number',
       [invoiceId],
     ),
-    q.query<{
-      name: string;
-      service_address: Partial<Address> | null;
-      billing_address: Partial<Address> | null;
-    }>('select name, service_address, billing_address from accounts where id = $1', [accountId]),
   ]);
+  const address = (a: Partial<Address> | null) => (a ? normalizeAddress(a) : null);
+  const refunded = refunds.reduce((sum, r) => sum + r.amount_cents, 0);
   return {
     ...toDto(row),
-    subscription: centsToDollars(row.subscription_cents),
-    overage_credits: ccToCredits(Number(row.overage_credits)),
-    overage: centsToDollars(row.overage_cents),
+    seller: row.seller,
+    buyer: {
+      ...row.buyer,
+      service_address: address(row.buyer.service_address),
+      billing_address: address(row.buyer.billing_address),
+    },
     lines: lines.map((l) => ({
       kind: l.kind,
       description: l.description,
-      quantity: l.kind === 'overage' ? ccToCredits(Number(l.quantity)) : Number(l.quantity),
+      period_start: iso(l.period_start),
+      period_end: iso(l.period_end),
+      quantity: l.kind === 'subscription' ? Number(l.quantity) : ccToCredits(Number(l.quantity)),
       amount: centsToDollars(l.amount_cents),
     })),
+    subtotal: centsToDollars(row.subtotal_cents),
+    tax: {
+      status: row.buyer.tax_status,
+      rate_percent: row.tax_rate_bp / 100,
+      amount: centsToDollars(row.tax_cents),
+    },
+    amount_paid: centsToDollars(row.paid_cents),
+    amount_refunded: centsToDollars(refunded),
     payments: payments.map((p) => ({
       id: p.id,
       timestamp: iso(p.created_at),
@@ -119,12 +160,10 @@ export async function invoiceDetail(
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
+      number: r.number,
       timestamp: iso(r.created_at),
       amount: centsToDollars(r.amount_cents),
       reason: r.reason,
     })),
-    service_address: account?.service_address ? normalizeAddress(account.service_address) : null,
-    billing_address: account?.billing_address ? normalizeAddress(account.billing_address) : null,
-    account_name: account?.name ?? '',
   };
 }

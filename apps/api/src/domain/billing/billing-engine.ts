@@ -4,7 +4,9 @@ import type { Queryable, Transactional } from '../../db/client';
 import type { Clock } from '../../plugins/clock';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { periodAt, periodBoundary, type PlanPeriod } from '../subscriptions/periods';
-import { createInvoice, type InvoiceKind } from './invoices-repository';
+import { DEFAULT_ISSUER, type InvoiceIssuer } from './invoice-issuer';
+import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
+import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { closingCarry } from './rules';
@@ -35,6 +37,8 @@ export interface BillingDeps {
   payments: PaymentProvider;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Seller and tax rate copied onto every invoice (the demo seller when not given). */
+  issuer?: InvoiceIssuer;
 }
 
 export class BillingError extends Error {
@@ -157,41 +161,24 @@ export class BillingEngine {
            pending_plan_id = null, updated_at = $3`,
         [accountId, plan.id, now, end],
       );
-      return this.invoice(tx, 'start', { accountId, periodId, start: now, end }, plan, 0, 0, now);
+      return this.issue(tx, {
+        accountId,
+        kind: 'start',
+        summary: 'Subscription',
+        periodId,
+        periodStart: now,
+        periodEnd: end,
+        issuedAt: now,
+        lines: [subscriptionLine(plan, { start: now, end })],
+      });
     });
     if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
     return invoiceId;
   }
 
-  private async invoice(
-    q: Queryable,
-    kind: InvoiceKind,
-    period: { accountId: string; periodId: string; start: Date; end: Date },
-    subscriptionPlan: Plan | null,
-    overageCc: number,
-    creditsUsedCc: number,
-    at: Date,
-  ): Promise<string | null> {
-    const cents = overageCents(overageCc);
-    const subscription = subscriptionPlan
-      ? {
-          cents: subscriptionPlan.priceCents,
-          description: `${subscriptionPlan.name} plan, ${subscriptionPlan.period === 'mo' ? 'monthly' : 'annual'}`,
-        }
-      : null;
-    if (!subscription && cents === 0 && overageCc === 0) return null;
-    return createInvoice(q, {
-      accountId: period.accountId,
-      kind,
-      periodId: period.periodId,
-      periodStart: period.start,
-      periodEnd: period.end,
-      issuedAt: at,
-      subscription,
-      overageCc,
-      overageCents: cents,
-      creditsUsedCc,
-    });
+  /** Issues an invoice with the engine's seller and tax rate. */
+  issue(q: Queryable, invoice: NewInvoice): Promise<string> {
+    return createInvoice(q, invoice, this.deps.issuer ?? DEFAULT_ISSUER);
   }
 
   /**
@@ -211,11 +198,7 @@ export class BillingEngine {
         const nextPlan = continues ? await findPlan(tx, sub.pending_plan_id ?? sub.plan_id) : null;
         const usage = await periodUsage(tx, accountId, period.id);
         const carry = await settlePeriod(tx, period, nextPlan, period.end);
-        const unbilledOverage = usage.used.overage - usage.overageInvoiced;
-        const creditsUsed = usage.used.plan + usage.used.rollover + usage.used.overage + usage.used.unbilled;
-        // The closing invoice bills this period's overage (its period_id) and, when the subscription goes
-        // on, the next period's subscription in advance (its dates).
-        let invoiceFor = { accountId, periodId: period.id, start: period.start, end: period.end };
+        let next: { plan: Plan; period: { start: Date; end: Date } } | null = null;
         if (nextPlan) {
           // A change of period length starts a new anniversary at the boundary.
           const anchor = nextPlan.period === period.plan.period ? new Date(sub.anchor_at) : period.end;
@@ -226,7 +209,7 @@ export class BillingEngine {
                current_period_start = $4, current_period_end = $5, updated_at = $6 where account_id = $1`,
             [accountId, nextPlan.id, anchor, period.end, end, now],
           );
-          invoiceFor = { accountId, periodId: period.id, start: period.end, end };
+          next = { plan: nextPlan, period: { start: period.end, end } };
         } else {
           await tx.query(
             `update subscriptions set status = 'inactive', cancel_at_period_end = false, pending_plan_id = null,
@@ -234,7 +217,19 @@ export class BillingEngine {
             [accountId, now],
           );
         }
-        return this.invoice(tx, 'period', invoiceFor, nextPlan, unbilledOverage, creditsUsed, period.end);
+        // One invoice per close, for the closed period: its usage, and the next period's subscription.
+        const lines = closingLines(period.plan, period, usage, next);
+        if (!lines.some((line) => line.kind !== 'included')) return null;
+        return this.issue(tx, {
+          accountId,
+          kind: 'period',
+          summary: 'Period close',
+          periodId: period.id,
+          periodStart: period.start,
+          periodEnd: period.end,
+          issuedAt: period.end,
+          lines,
+        });
       });
       if (invoiceId === undefined) return closed;
       closed++;
@@ -342,15 +337,11 @@ export class BillingEngine {
       );
       const used = Number(totals!.used);
       const invoiced = Number(totals!.invoiced);
-      if (highWaterMark(overageCents(used)) <= highWaterMark(overageCents(invoiced))) return null;
-      return this.invoice(
+      const mark = highWaterMark(overageCents(used));
+      if (mark <= highWaterMark(overageCents(invoiced))) return null;
+      return this.issue(
         tx,
-        'interim',
-        { accountId, periodId: period.id, start: period.start, end: period.end },
-        null,
-        used - invoiced,
-        used - invoiced,
-        now,
+        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, used - invoiced, mark),
       );
     });
     if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);

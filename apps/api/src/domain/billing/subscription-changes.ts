@@ -9,7 +9,7 @@ import {
   type BillingEngine,
   type BillingDeps,
 } from './billing-engine';
-import { createInvoice } from './invoices-repository';
+import { subscriptionLine } from './invoice-lines';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 
@@ -155,17 +155,15 @@ async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: str
          pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1`,
       [accountId, now, end],
     );
-    return createInvoice(tx, {
+    return engine.issue(tx, {
       accountId,
       kind: 'start',
+      summary: 'Renewal',
       periodId,
       periodStart: now,
       periodEnd: end,
       issuedAt: now,
-      subscription: { cents: plan.priceCents, description: `${plan.name} plan, annual (renewal)` },
-      overageCc: 0,
-      overageCents: 0,
-      creditsUsedCc: 0,
+      lines: [subscriptionLine(plan, { start: now, end }, true)],
     });
   });
   await engine.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);

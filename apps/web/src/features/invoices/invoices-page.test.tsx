@@ -1,4 +1,4 @@
-import { INVOICE_COLUMNS, INVOICE_TEXT, MESSAGES, type InvoiceDto } from '@enq/contract';
+import { INVOICE_COLUMNS, INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,10 +11,13 @@ function invoice(n: number, overrides: Partial<InvoiceDto> = {}): InvoiceDto {
   return {
     id: `in_${n}`,
     number: `ENQ-2026${String(n).padStart(2, '0')}-AAAA`,
+    kind: 'period',
+    summary: 'Period close',
     timestamp: `2026-${String((n % 12) + 1).padStart(2, '0')}-15T14:00:00.000Z`,
     period_start: '2026-01-14T14:00:00.000Z',
     period_end: '2026-02-14T14:00:00.000Z',
     total: 300,
+    amount_due: 0,
     status: 'paid',
     credits_used: 1234.5,
     has_refund: false,
@@ -22,7 +25,7 @@ function invoice(n: number, overrides: Partial<InvoiceDto> = {}): InvoiceDto {
   };
 }
 const LIST = [
-  invoice(1, { status: 'open', total: 321 }),
+  invoice(1, { status: 'open', total: 321, amount_due: 321 }),
   invoice(2, { status: 'refunded', has_refund: true }),
   invoice(3, { status: 'void' }),
   ...Array.from({ length: 9 }, (_, i) => invoice(i + 4)),
@@ -44,7 +47,9 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function renderPage(list: InvoiceDto[] | (() => Response) = LIST) {
-  routes[`GET ${BASE}/`] = typeof list === 'function' ? list : () => jsonResponse({ invoices: list });
+  const due = (invoices: InvoiceDto[]) => invoices.reduce((sum, i) => sum + i.amount_due, 0);
+  routes[`GET ${BASE}/`] =
+    typeof list === 'function' ? list : () => jsonResponse({ invoices: list, amount_due: due(list) });
   render(
     <TestServices>
       <InvoicesPage />
@@ -91,14 +96,22 @@ describe('the invoices page', () => {
     const gate = new Promise<void>((r) => (release = r));
     routes[`POST ${BASE}/pay/`] = async () => {
       await gate;
-      return jsonResponse({ message: INVOICE_TEXT.paid, invoices: [invoice(1), ...LIST.slice(1)] });
+      routes[`GET ${BASE}/`] = () =>
+        jsonResponse({ invoices: [invoice(1), ...LIST.slice(1)], amount_due: 0 });
+      return jsonResponse({
+        message: INVOICE_TEXT.paid,
+        invoices: [invoice(1), ...LIST.slice(1)],
+        amount_due: 0,
+      });
     };
     const payButton = screen.getByRole('button', { name: /^Pay now/ }) as HTMLButtonElement;
     fireEvent.click(payButton);
     fireEvent.click(payButton);
     await waitFor(() => expect(payButton.disabled).toBe(true));
+    expect(screen.getByRole('region', { name: 'Amount due' }).textContent).toContain('$321.00');
     release();
     await waitFor(() => expect(success).toHaveBeenCalledWith(INVOICE_TEXT.paid));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Amount due' })).toBeNull());
     expect(payCalls()).toHaveLength(1);
     const [, init] = payCalls()[0]!;
     expect(JSON.parse(String(init!.body))).toEqual({ invoice_id: 'in_1' });
@@ -122,36 +135,110 @@ describe('the invoices page', () => {
     expect(new Set(keys).size).toBe(2);
   });
 
-  it('INV-03 View opens the detail modal with the lines and payments', async () => {
+  it('shows the amount due across the open invoices above the table, and each row says what it is for', async () => {
+    const table = await renderPage([
+      invoice(1, { status: 'open', total: 321, amount_due: 321 }),
+      invoice(2, {
+        status: 'open',
+        total: 540.43,
+        amount_due: 540.43,
+        kind: 'interim',
+        summary: 'Interim: $500 mark',
+      }),
+      invoice(3),
+    ]);
+    const due = screen.getByRole('region', { name: 'Amount due' });
+    expect(due.textContent).toBe('Amount due$861.43 on 2 open invoices');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[1]!.textContent).toContain('Interim: $500 mark');
+    expect(rows[2]!.textContent).toContain('Period close');
+    expect(screen.getAllByRole('button', { name: /^Pay now/ })).toHaveLength(2);
+  });
+
+  it('shows no amount due when every invoice is settled', async () => {
+    await renderPage([invoice(3), invoice(4, { status: 'refunded', has_refund: true })]);
+    expect(screen.queryByRole('region', { name: 'Amount due' })).toBeNull();
+  });
+
+  it('INV-03 View shows the invoice as issued: its number (never the internal id), parties, lines with periods and totals', async () => {
     await renderPage();
+    const detail: InvoiceDetail = {
+      ...invoice(4, { status: 'open', total: 544.03, amount_due: 544.03, credits_used: 58739.72 }),
+      seller: {
+        name: 'enQ Communications, Inc.',
+        address: ['100 Congress Avenue, Suite 2000', 'Austin, TX 78701'],
+        email: 'billing@enq.example.com',
+        tax_id: 'EIN 99-1234567',
+      },
+      buyer: {
+        name: 'Harbor & Pine Tax Advisors',
+        email: 'dana@example.com',
+        service_address: null,
+        billing_address: {
+          line1: '1200 Harbor Pine Road',
+          line2: '',
+          city: 'Portland',
+          state: 'ME',
+          postal_code: '04101',
+          country: 'US',
+        },
+        tax_status: 'Taxable',
+      },
+      lines: [
+        {
+          kind: 'subscription',
+          description: 'Team plan, monthly, paid in advance',
+          period_start: '2026-11-05T14:00:00.000Z',
+          period_end: '2026-12-05T14:00:00.000Z',
+          quantity: 1,
+          amount: 300,
+        },
+        {
+          kind: 'overage',
+          description: 'Overage credits at $0.01 per credit',
+          period_start: '2026-10-05T13:00:00.000Z',
+          period_end: '2026-11-05T14:00:00.000Z',
+          quantity: 24042.58,
+          amount: 240.43,
+        },
+      ],
+      subtotal: 540.43,
+      tax: { status: 'Taxable', rate_percent: 0.67, amount: 3.6 },
+      amount_paid: 0,
+      amount_refunded: 0,
+      payments: [
+        {
+          id: 'pi_1',
+          timestamp: '2026-11-05T14:00:00.000Z',
+          amount: 544.03,
+          status: 'failed',
+          card: 'visa •••• 4242',
+          failure_message: 'Your card has insufficient funds.',
+        },
+      ],
+      refunds: [],
+    };
     routes[`GET ${BASE}/detail/`] = (_init, url) => {
       expect(url.searchParams.get('invoice_id')).toBe('in_4');
-      return jsonResponse({
-        ...invoice(4),
-        subscription: 300,
-        overage_credits: 0,
-        overage: 0,
-        lines: [{ kind: 'subscription', description: 'Team plan, monthly', quantity: 1, amount: 300 }],
-        payments: [
-          {
-            id: 'pi_1',
-            timestamp: '2026-05-15T14:00:00.000Z',
-            amount: 300,
-            status: 'succeeded',
-            card: 'visa •••• 4242',
-            failure_message: null,
-          },
-        ],
-        refunds: [],
-        service_address: null,
-        billing_address: null,
-      });
+      return jsonResponse(detail);
     };
     fireEvent.click(screen.getByRole('button', { name: 'View invoice ENQ-202604-AAAA' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('Team plan, monthly')).toBeTruthy();
-    expect(dialog.textContent).toContain('visa •••• 4242');
-    expect(dialog.textContent).toContain('$300.00');
+    await within(dialog).findByText('Team plan, monthly, paid in advance');
+    const text = dialog.textContent!;
+    expect(text).toContain('Invoice numberENQ-202604-AAAA');
+    expect(text).not.toContain('in_4');
+    expect(text).toContain('enQ Communications, Inc.');
+    expect(text).toContain('EIN 99-1234567');
+    expect(text).toContain('Harbor & Pine Tax Advisors');
+    expect(text).toContain('Portland, ME, 04101');
+    expect(text).toContain('Nov 5, 2026 – Dec 5, 2026');
+    expect(text).toContain('Oct 5, 2026 – Nov 5, 2026');
+    expect(text).toContain('24,042.58 credits');
+    expect(text).toContain('Subtotal$540.43');
+    expect(text).toContain('Tax (Taxable, 0.67%)$3.60');
+    expect(text).toContain('Amount due$544.03');
+    expect(text).toContain('$544.03 failed (visa •••• 4242): Your card has insufficient funds.');
   });
 
   it("API-18 INV-08 downloads name the file from content-disposition (default 'invoice.pdf'); the refund PDF uses is_refund", async () => {
@@ -184,7 +271,7 @@ describe('the invoices page', () => {
       attempts++;
       return attempts === 1
         ? jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404)
-        : jsonResponse({ invoices: LIST });
+        : jsonResponse({ invoices: LIST, amount_due: 321 });
     };
     render(
       <TestServices>

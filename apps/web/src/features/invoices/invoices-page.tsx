@@ -39,9 +39,32 @@ export function InvoicesPage() {
       ) : invoices.isError ? (
         <LoadError onRetry={() => void invoices.refetch()} />
       ) : (
-        <InvoicesTable invoices={invoices.data.invoices} />
+        <>
+          <AmountDue invoices={invoices.data.invoices} amountDue={invoices.data.amount_due} />
+          <InvoicesTable invoices={invoices.data.invoices} />
+        </>
       )}
     </div>
+  );
+}
+
+/** What is owed across the open invoices, so a customer sees at once whether anything needs paying. */
+function AmountDue({ invoices, amountDue }: { invoices: InvoiceDto[]; amountDue: number }) {
+  if (amountDue <= 0) return null;
+  const open = invoices.filter(isPayable).length;
+  return (
+    <section
+      aria-labelledby="amount-due"
+      className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+    >
+      <h2 id="amount-due" className="text-sm font-semibold text-amber-950">
+        Amount due
+      </h2>
+      <p className="text-sm text-amber-950">
+        <span className="text-xl font-semibold tabular-nums">{formatMoney(amountDue)}</span> on {open} open{' '}
+        {open === 1 ? 'invoice' : 'invoices'}
+      </p>
+    </section>
   );
 }
 
@@ -112,6 +135,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                   <td className="px-3 py-3 whitespace-nowrap">{formatDate(invoice.timestamp)}</td>
                   <td className="min-w-36 px-3 py-3">
                     {formatPeriod(invoice.period_start, invoice.period_end)}
+                    <span className="block text-xs text-slate-500">{invoice.summary}</span>
                   </td>
                   <td className="px-3 py-3 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
                   <td className="px-3 py-3 text-right whitespace-nowrap">{formatMoney(invoice.total)}</td>

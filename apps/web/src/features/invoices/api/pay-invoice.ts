@@ -20,8 +20,8 @@ export function usePayInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payInvoice,
-    onSuccess: ({ invoices }) => {
-      queryClient.setQueryData<InvoicesResponse>(INVOICES_QUERY_KEY, { invoices });
+    onSuccess: ({ invoices, amount_due }) => {
+      queryClient.setQueryData<InvoicesResponse>(INVOICES_QUERY_KEY, { invoices, amount_due });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });

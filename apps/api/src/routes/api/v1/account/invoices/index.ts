@@ -31,8 +31,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: 'The invoices, newest first', response: { 200: invoicesResponseSchema } } },
-    async (req) => ({ invoices: await listInvoiceDtos(app.database, req.principal!.accountId!) }),
+    { schema: { tags, summary: "The invoices, newest first, and the amount due", response: { 200: invoicesResponseSchema } } },
+    async (req) => listInvoiceDtos(app.database, req.principal!.accountId!),
   );
 
   app.get(
@@ -48,8 +48,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const detail = await invoiceDetail(app.database, req.principal!.accountId!, req.query.invoice_id);
       if (!detail) throw new HttpError(404, NOT_FOUND, 'invoice_id');
-      const { account_name: _name, ...rest } = detail;
-      return rest;
+      return detail;
     },
   );
 
@@ -104,7 +103,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
         req.log.error({ err }, 'referral bonus failed'),
       );
-      return { message: INVOICE_TEXT.paid, invoices: await listInvoiceDtos(app.database, accountId) };
+      return { message: INVOICE_TEXT.paid, ...(await listInvoiceDtos(app.database, accountId)) };
     },
   );
 };

@@ -1,0 +1,97 @@
+import { overageCents } from '@enq/contract';
+import type { PeriodUsage } from './ledger-repository';
+import type { NewInvoice, NewInvoiceLine } from './invoices-repository';
+import type { Plan } from './plans-repository';
+
+interface Span {
+  start: Date;
+  end: Date;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US')}`;
+
+/** The plan's price for the period it prepays. */
+export function subscriptionLine(plan: Plan, prepaid: Span, renewal = false): NewInvoiceLine {
+  const cycle = plan.period === 'mo' ? 'monthly' : 'annual';
+  return {
+    kind: 'subscription',
+    description: `${plan.name} plan, ${cycle}${renewal ? ' (renewal)' : ''}, paid in advance`,
+    periodStart: prepaid.start,
+    periodEnd: prepaid.end,
+    quantity: 1,
+    amountCents: plan.priceCents,
+  };
+}
+
+function overageLine(credits: number, usage: Span, note: string): NewInvoiceLine {
+  return {
+    kind: 'overage',
+    description: `Overage credits at $0.01 per credit${note}`,
+    periodStart: usage.start,
+    periodEnd: usage.end,
+    quantity: credits,
+    amountCents: overageCents(credits),
+  };
+}
+
+/**
+ * The one invoice a period close makes: the next period's subscription (when the plan goes on), the
+ * closed period's credits used within the plan ($0), and its overage not yet on an interim invoice.
+ * Credits used on it plus those on the period's interim invoices add up to all the period's usage.
+ */
+export function closingLines(
+  plan: Plan,
+  closed: Span,
+  usage: PeriodUsage,
+  next: { plan: Plan; period: Span } | null,
+): NewInvoiceLine[] {
+  const lines: NewInvoiceLine[] = next ? [subscriptionLine(next.plan, next.period)] : [];
+  const { overage, unbilled } = usage.used;
+  const total = Object.values(usage.used).reduce((sum, credits) => sum + credits, 0);
+  const included = total - overage - unbilled;
+  if (included > 0)
+    lines.push({
+      kind: 'included',
+      description:
+        plan.period === 'mo'
+          ? 'Credits used from plan, rollover and bonus credits (included)'
+          : 'Credits used from the annual plan and bonus credits (included)',
+      periodStart: closed.start,
+      periodEnd: closed.end,
+      quantity: included,
+      amountCents: 0,
+    });
+  if (unbilled > 0)
+    lines.push({
+      kind: 'included',
+      description: 'Credits used beyond the annual plan (annual plans are never charged overage)',
+      periodStart: closed.start,
+      periodEnd: closed.end,
+      quantity: unbilled,
+      amountCents: 0,
+    });
+  const rest = overage - usage.overageInvoiced;
+  if (rest > 0)
+    lines.push(
+      overageLine(rest, closed, usage.overageInvoiced > 0 ? ', beyond those on interim invoices' : ''),
+    );
+  return lines;
+}
+
+/** An interim invoice bills the overage not yet invoiced once a high-water mark is crossed. */
+export function interimInvoice(
+  base: Pick<NewInvoice, 'accountId' | 'periodId' | 'issuedAt'>,
+  usage: Span,
+  credits: number,
+  markCents: number,
+): NewInvoice {
+  const mark = dollars(markCents);
+  return {
+    ...base,
+    kind: 'interim',
+    summary: `Interim: ${mark} mark`,
+    periodStart: usage.start,
+    periodEnd: usage.end,
+    lines: [overageLine(credits, usage, `, billed when overage passed ${mark}`)],
+  };
+}
