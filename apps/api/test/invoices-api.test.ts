@@ -3,6 +3,8 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
+import { DEFAULT_ISSUER } from '../src/domain/billing/invoice-issuer';
+import { interimInvoice } from '../src/domain/billing/invoice-lines';
 import { createInvoice } from '../src/domain/billing/invoices-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
@@ -48,35 +50,41 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     });
 
   async function openInvoice(email = DEMO_ADMIN.email): Promise<string> {
-    return createInvoice(ctx.database, {
-      accountId: accounts[email]!,
-      kind: 'interim',
-      periodId: null as unknown as string,
-      periodStart: new Date('2026-10-01T04:00:00Z'),
-      periodEnd: new Date('2026-11-01T04:00:00Z'),
-      issuedAt: new Date(Date.now() + 86_400_000),
-      subscription: null,
-      overageCc: 3_210_000,
-      overageCents: 32_100,
-      creditsUsedCc: 3_210_000,
-    });
+    const [period] = await ctx.database.query<{ id: string; starts_at: Date; ends_at: Date }>(
+      'select id, starts_at, ends_at from billing_periods where account_id = $1 and closed_at is null',
+      [accounts[email]],
+    );
+    const usage = { start: new Date(period!.starts_at), end: new Date(period!.ends_at) };
+    return createInvoice(
+      ctx.database,
+      interimInvoice(
+        { accountId: accounts[email]!, periodId: period!.id, issuedAt: new Date(Date.now() + 86_400_000) },
+        usage,
+        3_210_000,
+        30_000,
+      ),
+      DEFAULT_ISSUER,
+    );
   }
 
   it('API-17 lists the invoices with id, timestamp, period, total in dollars, status and credits used', async () => {
     const response = await call('GET', '/');
     expect(response.statusCode).toBe(200);
-    const { invoices } = response.json();
+    const { invoices, amount_due } = response.json();
     expect(invoices.length).toBeGreaterThan(10);
     for (const invoice of invoices) {
       expect(Object.keys(invoice).sort()).toEqual(
         [
+          'amount_due',
           'credits_used',
           'has_refund',
           'id',
+          'kind',
           'number',
           'period_end',
           'period_start',
           'status',
+          'summary',
           'timestamp',
           'total',
         ].sort(),
@@ -87,6 +95,11 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     const refunded = invoices.filter((i: { status: string }) => i.status === 'refunded');
     expect(refunded).toHaveLength(1);
     expect(refunded[0].has_refund).toBe(true);
+    // The demo's card declined at its last period close: that invoice is what is due.
+    const open = invoices.filter((i: { status: string }) => i.status === 'open');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ kind: 'period', summary: 'Period close', amount_due: open[0].total });
+    expect(amount_due).toBe(open[0].total);
   });
 
   it('API-19 pay twice with one idempotency key charges once; paying a paid invoice charges nothing', async () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE } from '../../src/db/seed/plans';
 import { createAccount, createWorld, invoicesOf, ledgerTotals, postCalls, type World } from './harness';
+import { invoiceProblems } from './reconcile';
 
 const START = '2026-01-15T15:00:00Z';
 const DAY = 86_400_000;
@@ -29,7 +30,7 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
   });
   afterAll(() => world?.close());
 
-  it('credits are never created or lost; rollover stays under its cap; annual plans never bill overage; invoices add up; close twice = once; duplicates count once', async () => {
+  it('credits are never created or lost; rollover stays under its cap; annual plans never bill overage; invoices add up and reconcile with the ledger; close twice = once; duplicates count once', async () => {
     await fc.assert(
       fc.asyncProperty(history, async ({ planId, declines, months, batches }) => {
         world.clock.set(START);
@@ -102,6 +103,8 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
           expect(invoice.status).toBe(declines ? 'open' : 'paid');
         }
         if (planId.endsWith('annual')) expect(sum((r) => r.bucket === 'overage')).toBe(0);
+        // Each closed period's overage is billed exactly once; every row follows docs/billing.md.
+        expect(await invoiceProblems(world.database, accountId)).toEqual([]);
       }),
       { numRuns: 25 },
     );
