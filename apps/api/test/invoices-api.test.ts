@@ -217,7 +217,7 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     const refunded = invoices.find((i: { status: string }) => i.status === 'refunded');
     const response = await call('GET', `/download/?invoice_id=${refunded.id}&is_refund=true`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain(`enq-refund-${refunded.number}.pdf`);
+    expect(response.headers['content-disposition']).toContain(`enq-credit-note-${refunded.number}.pdf`);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('REFUND');
     expect(text).toContain(refunded.number);

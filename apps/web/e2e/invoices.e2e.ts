@@ -74,13 +74,57 @@ describe('the invoices page (Chromium against the real server)', () => {
     const refundRow = table.getByRole('row').filter({ hasText: 'Refunded' });
     const refundDownload = page.waitForEvent('download');
     await refundRow.getByRole('button', { name: /^Download refund/ }).click();
-    expect((await refundDownload).suggestedFilename()).toMatch(/^enq-refund-ENQ-\d{6}-[0-9A-F]{8}\.pdf$/);
+    expect((await refundDownload).suggestedFilename()).toMatch(
+      /^enq-credit-note-ENQ-\d{6}-[0-9A-F]{8}\.pdf$/,
+    );
 
     await refundRow.getByRole('button', { name: /^View invoice/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Refunds').waitFor();
+    await dialog.getByText('Credit notes').waitFor();
+    expect(await dialog.textContent()).not.toMatch(/\bin_[0-9a-f]/);
     await screenshot(page, 'invoices-detail-refunded');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.context().close();
+  });
+
+  it("INV-09 the demo's declined period close is due: the amount due, Pay now, 'Invoice paid successfully.', banners cleared", async () => {
+    const { problems } = journey;
+    const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/billing');
+    const alerts = page.getByRole('region', { name: 'Account alerts' });
+    await alerts.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Invoices' }).first().click();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.waitFor();
+    const openRow = table.getByRole('row').filter({ hasText: 'Unpaid' });
+    expect(await openRow.count()).toBe(1);
+    const total = (await openRow.getByRole('cell').nth(3).textContent())!.trim();
+    expect(await openRow.textContent()).toContain('Period close');
+    const due = page.getByRole('region', { name: 'Amount due' });
+    expect(await due.textContent()).toBe(`Amount due${total} on 1 open invoice`);
+    await screenshot(page, 'invoices-amount-due');
+
+    await openRow.getByRole('button', { name: /^View invoice/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Amount due').waitFor();
+    const detail = (await dialog.textContent())!;
+    expect(detail).toContain('Invoice number');
+    expect(detail).not.toMatch(/\bin_[0-9a-f]/);
+    expect(detail).toContain('Your card has insufficient funds.');
+    await screenshot(page, 'invoices-detail-open');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    await openRow.getByRole('button', { name: /^Pay now/ }).click();
+    await page.getByText(INVOICE_TEXT.paid).waitFor();
+    await expect.poll(() => table.getByText('Unpaid', { exact: true }).count()).toBe(0);
+    await expect.poll(() => due.count()).toBe(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).first().click();
+    await page.getByRole('form', { name: 'Addresses' }).waitFor();
+    expect(
+      await page.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').count(),
+    ).toBe(0);
+    expect(await page.getByText('Your card has insufficient funds.', { exact: false }).count()).toBe(0);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

@@ -179,6 +179,6 @@ export function invoiceStatusLabel(status: string): string {
 
 export const isPayable = (invoice: Pick<InvoiceDto, 'status'>): boolean => invoice.status === 'open';
 
-/** The download's file name, e.g. `enq-invoice-ENQ-202611-1A2B3C4D.pdf` or `enq-refund-….pdf`. */
+/** The download's file name, e.g. `enq-invoice-ENQ-202611-1A2B3C4D.pdf` or `enq-credit-note-….pdf`. */
 export const invoiceFilename = (number: string, isRefund: boolean): string =>
-  `enq-${isRefund ? 'refund' : 'invoice'}-${number}.pdf`;
+  `enq-${isRefund ? 'credit-note' : 'invoice'}-${number}.pdf`;

@@ -138,6 +138,6 @@ describe('invoices texts', () => {
   });
   it('API-18 file names', () => {
     expect(invoiceFilename('ENQ-202611-ABCD', false)).toBe('enq-invoice-ENQ-202611-ABCD.pdf');
-    expect(invoiceFilename('ENQ-202611-ABCD', true)).toBe('enq-refund-ENQ-202611-ABCD.pdf');
+    expect(invoiceFilename('ENQ-202611-ABCD', true)).toBe('enq-credit-note-ENQ-202611-ABCD.pdf');
   });
 });
