@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { DEFAULT_SELLER } from '../src/domain/billing/invoice-issuer';
 
 describe('configuration', () => {
   it('defaults to the embedded setup on http://localhost:8080', () => {
@@ -40,6 +41,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'http://not-a-database' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('takes the seller printed on invoices and the tax rate from SELLER_* and TAX_RATE_PERCENT', () => {
+    expect(loadConfig({}).invoiceIssuer).toEqual({ seller: DEFAULT_SELLER, taxRateBasisPoints: 0 });
+    const config = loadConfig({
+      SELLER_NAME: 'enQ Europe GmbH',
+      SELLER_ADDRESS: 'Friedrichstraße 68; 10117 Berlin ;Germany',
+      SELLER_EMAIL: 'rechnung@enq.example.de',
+      SELLER_TAX_ID: 'DE123456789',
+      TAX_RATE_PERCENT: '8.25',
+    });
+    expect(config.invoiceIssuer).toEqual({
+      seller: {
+        name: 'enQ Europe GmbH',
+        address: ['Friedrichstraße 68', '10117 Berlin', 'Germany'],
+        email: 'rechnung@enq.example.de',
+        tax_id: 'DE123456789',
+      },
+      taxRateBasisPoints: 825,
+    });
+    expect(() => loadConfig({ TAX_RATE_PERCENT: '-1' })).toThrow(/TAX_RATE_PERCENT/);
+    expect(() => loadConfig({ SELLER_EMAIL: 'billing' })).toThrow(/SELLER_EMAIL/);
   });
 
   it('treats an empty variable as unset', () => {
