@@ -22,10 +22,14 @@ export const subscriptionInfoSchema = z
       .object({ credits: z.number(), period: planPeriodSchema, price_id: z.string() })
       .nullable(),
     plan_credits_used: z.number(),
-    rollover_credits_used: z.number(),
+    rollover_credits_used: z.number().meta({ description: 'credits carried over from earlier periods' }),
+    bonus_credits_used: z
+      .number()
+      .meta({ description: 'referral bonus credits, drawn after plan and rollover credits' }),
     overage_credits_used: z.number(),
     total_credits_used: z.number(),
     rollover_credits_left: z.number(),
+    bonus_credits_left: z.number(),
     plan_credits_left: z.number(),
     billable_credits_used: z
       .number()

@@ -1,6 +1,6 @@
 import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
+import { creditsLeft, creditsUsed, usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
 import { toPlan, type Plan, type PlanRow } from './plans-repository';
 
 const DAY_MS = 86_400_000;
@@ -107,17 +107,16 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
       nextPaymentAmount = centsToDollars(cents);
     }
   }
-  const exhausted =
-    !!period && plan?.period === 'yr' && !!usage && usage.left.plan + usage.left.rollover <= 0;
+  const exhausted = !!period && plan?.period === 'yr' && !!usage && creditsLeft(usage) <= 0;
   return {
     current_plan: plan ? { credits: plan.creditsCc / 100, period: plan.period, price_id: plan.id } : null,
     plan_credits_used: credits(usage?.used.plan),
     rollover_credits_used: credits(usage?.used.rollover),
+    bonus_credits_used: credits(usage?.used.bonus),
     overage_credits_used: credits(usage?.used.overage),
-    total_credits_used: credits(
-      usage ? usage.used.plan + usage.used.rollover + usage.used.overage + usage.used.unbilled : 0,
-    ),
+    total_credits_used: credits(usage ? creditsUsed(usage) : 0),
     rollover_credits_left: credits(Math.max(usage?.left.rollover ?? 0, 0)),
+    bonus_credits_left: credits(Math.max(usage?.left.bonus ?? 0, 0)),
     plan_credits_left: credits(Math.max(usage?.left.plan ?? 0, 0)),
     billable_credits_used: credits(usage ? usage.used.overage - usage.overageInvoiced : 0),
     billable_calls: usage?.overageCalls ?? 0,
