@@ -122,8 +122,7 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
     billable_calls: usage?.overageCalls ?? 0,
     next_payment_date: nextPaymentDate,
     next_payment_amount: nextPaymentAmount,
-    days_in_period: period ? Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS) : 0,
-    days_left: period ? Math.max(0, Math.ceil((period.end.getTime() - now.getTime()) / DAY_MS)) : 0,
+    ...periodDays(period, now),
     active_users: sub.users ?? 0,
     is_credits_exhausted: exhausted,
     status: sub.status ?? 'inactive',
@@ -133,4 +132,21 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
     period_end: period?.end.toISOString() ?? null,
     is_delinquent: sub.is_delinquent ?? false,
   };
+}
+
+/**
+ * decisions.md: days_in_period is the whole days elapsed in the period and days_left the days to its
+ * end counted up, so the two add up to the period's length (in whole days; a New York daylight-saving
+ * change makes a month 1 hour longer or shorter, which rounds away). No period: both 0, so the
+ * overview's first-week panel shows for an account with no active period.
+ */
+export function periodDays(
+  period: { start: Date; end: Date } | null,
+  now: Date,
+): { days_in_period: number; days_left: number } {
+  if (!period) return { days_in_period: 0, days_left: 0 };
+  const length = Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS);
+  const elapsed = Math.floor((now.getTime() - period.start.getTime()) / DAY_MS);
+  const daysInPeriod = Math.min(Math.max(elapsed, 0), length);
+  return { days_in_period: daysInPeriod, days_left: length - daysInPeriod };
 }

@@ -62,7 +62,7 @@ const DATA: OverviewResponse = {
     billable_calls: 0,
     next_payment_date: '2026-12-02T14:00:00.000Z',
     next_payment_amount: 300,
-    days_in_period: 30,
+    days_in_period: 19, // whole days elapsed; with days_left, a 30-day period
     days_left: 11,
     active_users: 6,
     is_credits_exhausted: false,
@@ -208,10 +208,12 @@ describe('the overview page', () => {
       ...DATA,
       is_subscription_active: false,
       sub_account_notification: null,
-      subscription_info: { ...DATA.subscription_info, status: 'inactive', days_in_period: 30 },
+      subscription_info: { ...DATA.subscription_info, status: 'inactive', days_in_period: 0, days_left: 0 },
     });
     const summary = within(await ready());
     expect(summary.getByText('Inactive')).toBeTruthy();
+    // No active period: days_in_period is 0, so the how-to panel shows (decisions.md).
+    expect(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle })).toBeTruthy();
     expect(summary.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/subscription');
     expect(screen.getByText(BANNER_TEXT.subscriptionInactive)).toBeTruthy();
   });
@@ -224,15 +226,23 @@ describe('the overview page', () => {
     expect(alerts.getByText(BANNER_TEXT.creditsExhausted)).toBeTruthy();
   });
 
-  it('OVW-03 the how-to PDF panel shows when days_in_period is below 7, and not otherwise', async () => {
-    renderPage({ ...DATA, subscription_info: { ...DATA.subscription_info, days_in_period: 6 } });
-    await ready();
+  it('OVW-03 the how-to PDF panel shows in the first week of a period (days_in_period below 7)', async () => {
+    // Day 3 of a 30-day period: 2 whole days elapsed.
+    renderPage({
+      ...DATA,
+      subscription_info: { ...DATA.subscription_info, days_in_period: 2, days_left: 28 },
+    });
+    const summary = within(await ready());
+    expect(summary.getByText('Days left').parentElement!.textContent).toBe('Days left28of 30 in this period');
     const panel = within(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle }));
     expect(panel.getByRole('link', { name: OVERVIEW_TEXT.howToLinkText }).getAttribute('href')).toBe('/pdf');
   });
 
   it('OVW-03 no how-to panel at 7 days or more', async () => {
-    renderPage({ ...DATA, subscription_info: { ...DATA.subscription_info, days_in_period: 7 } });
+    renderPage({
+      ...DATA,
+      subscription_info: { ...DATA.subscription_info, days_in_period: 7, days_left: 23 },
+    });
     await ready();
     expect(screen.queryByRole('region', { name: OVERVIEW_TEXT.howToTitle })).toBeNull();
   });

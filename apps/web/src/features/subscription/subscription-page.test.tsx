@@ -65,7 +65,7 @@ const TEAM_MONTHLY: SubscriptionResponse = {
   billable_calls: 0,
   next_payment_date: '2026-04-15T03:30:00.000Z',
   next_payment_amount: 1234.5,
-  days_in_period: 31,
+  days_in_period: 19, // whole days elapsed; with days_left, a 31-day period
   days_left: 12,
   active_users: 6,
   is_credits_exhausted: false,

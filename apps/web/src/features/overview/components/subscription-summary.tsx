@@ -95,7 +95,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
             <Stat
               label="Days left"
               value={info.days_left}
-              hint={`of ${info.days_in_period} in this period`}
+              hint={`of ${info.days_in_period + info.days_left} in this period`}
             />
           </dl>
 
