@@ -37,9 +37,11 @@ describe.each(drivers)('subscription API (%s)', (driver) => {
     for (const key of [
       'plan_credits_used',
       'rollover_credits_used',
+      'bonus_credits_used',
       'overage_credits_used',
       'total_credits_used',
       'rollover_credits_left',
+      'bonus_credits_left',
       'plan_credits_left',
       'billable_credits_used',
       'billable_calls',

@@ -54,6 +54,9 @@ export function highWaterMark(
   return mark;
 }
 
+/** MONEY-04: annual plans have no rollover, so their pages show no rollover figures at all. */
+export const hasRollover = (period: 'mo' | 'yr'): boolean => period === 'mo';
+
 /**
  * Credits a summary counts in its total but charges nowhere: annual plans bill no overage, so calls
  * after their credits run out count in total_credits_used only. Two decimals, like every credit figure.
@@ -62,10 +65,15 @@ export function unchargedCredits(info: {
   total_credits_used: number;
   plan_credits_used: number;
   rollover_credits_used: number;
+  bonus_credits_used: number;
   overage_credits_used: number;
 }): number {
   const rest =
-    info.total_credits_used - info.plan_credits_used - info.rollover_credits_used - info.overage_credits_used;
+    info.total_credits_used -
+    info.plan_credits_used -
+    info.rollover_credits_used -
+    info.bonus_credits_used -
+    info.overage_credits_used;
   // `+ 0` turns the -0 of a total a hair below its parts into 0.
   return Math.round(rest * 100) / 100 + 0;
 }

@@ -25,7 +25,7 @@ export const REFERRAL_TERMS: readonly string[] = [
   'Bonus credits go only to a paying subscriber in good standing: your subscription is active, you have paid at least one invoice and no payment is outstanding.',
   'A bonus that cannot be granted yet stays pending and is granted with a later payment of the customer you referred.',
   'Bonus credits in one billing period are capped at three times the monthly plan credits on monthly plans, and at 25% of the yearly allocation on annual plans.',
-  'Bonus credits are added to your rollover credits for the current billing period and follow the same rules: on monthly plans unused credits roll over up to the rollover cap; on annual plans they expire at the end of the annual cycle.',
+  'Bonus credits are added to your current billing period as bonus credits, used after your plan and rollover credits. On monthly plans unused bonus credits carry over together with rollover credits, up to the rollover cap; on annual plans they expire at the end of the annual cycle.',
   'Each new customer counts once, and only when they sign up with your code; people already on an enQ account, as account holder or user, do not qualify.',
   'Bonus credits have no cash value and cannot be transferred or exchanged for money.',
 ];

@@ -22,10 +22,14 @@ export const subscriptionInfoSchema = z
       .object({ credits: z.number(), period: planPeriodSchema, price_id: z.string() })
       .nullable(),
     plan_credits_used: z.number(),
-    rollover_credits_used: z.number(),
+    rollover_credits_used: z.number().meta({ description: 'credits carried over from earlier periods' }),
+    bonus_credits_used: z
+      .number()
+      .meta({ description: 'referral bonus credits, drawn after plan and rollover credits' }),
     overage_credits_used: z.number(),
     total_credits_used: z.number(),
     rollover_credits_left: z.number(),
+    bonus_credits_left: z.number(),
     plan_credits_left: z.number(),
     billable_credits_used: z
       .number()
@@ -33,7 +37,10 @@ export const subscriptionInfoSchema = z
     billable_calls: z.number().int().meta({ description: 'calls this period that drew overage credits' }),
     next_payment_date: z.string().nullable().meta({ description: 'ISO 8601; null when nothing is due' }),
     next_payment_amount: z.number().nullable().meta({ description: 'US dollars' }),
-    days_in_period: z.number().int(),
+    days_in_period: z
+      .number()
+      .int()
+      .meta({ description: 'whole days elapsed in the period; days_in_period + days_left is its length' }),
     days_left: z.number().int(),
     active_users: z.number().int(),
     is_credits_exhausted: z.boolean(),

@@ -61,9 +61,16 @@ describe('credit arithmetic', () => {
 });
 
 describe('unchargedCredits', () => {
-  it('is what the total holds beyond plan, rollover and overage credits, to the hundredth', () => {
-    const used = { plan_credits_used: 30000, rollover_credits_used: 120.1, overage_credits_used: 0 };
+  it('is what the total holds beyond plan, rollover, bonus and overage credits, to the hundredth', () => {
+    const used = {
+      plan_credits_used: 30000,
+      rollover_credits_used: 120.1,
+      bonus_credits_used: 0,
+      overage_credits_used: 0,
+    };
     expect(unchargedCredits({ ...used, total_credits_used: 30120.1 })).toBe(0);
     expect(unchargedCredits({ ...used, total_credits_used: 30460.35 })).toBe(340.25);
+    // Bonus credits are charged nowhere either, but they are credits of the account, not beyond them.
+    expect(unchargedCredits({ ...used, bonus_credits_used: 200, total_credits_used: 30320.1 })).toBe(0);
   });
 });

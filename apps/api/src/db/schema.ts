@@ -214,8 +214,8 @@ export const creditLedger = pgTable(
     periodId: uuid('period_id')
       .notNull()
       .references(() => billingPeriods.id),
-    bucket: text('bucket').notNull(), // 'plan' | 'rollover' | 'bonus' | 'overage'
-    kind: text('kind').notNull(), // 'grant' | 'use' | 'expire' | 'carry'
+    bucket: text('bucket').notNull(), // 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled'
+    kind: text('kind').notNull(), // 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire'
     amount: centicredits('amount').notNull(), // + grant, - use/expire
     callUuid: text('call_uuid'),
     invoiceId: text('invoice_id'),
@@ -256,6 +256,7 @@ export const calls = pgTable(
     // How this call's credits were drawn (they add up to credits_used); the ledger holds the same per batch.
     planCredits: centicredits('plan_credits').notNull().default(0),
     rolloverCredits: centicredits('rollover_credits').notNull().default(0),
+    bonusCredits: centicredits('bonus_credits').notNull().default(0),
     overageCredits: centicredits('overage_credits').notNull().default(0),
     unbilledCredits: centicredits('unbilled_credits').notNull().default(0),
     periodId: uuid('period_id').references(() => billingPeriods.id),

@@ -2,6 +2,7 @@ import { ROLLOVER_CAP_MULTIPLIER, overageCents } from '@enq/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE } from '../../src/db/seed/plans';
+import { grantReferralBonus } from '../../src/domain/billing/billing-engine';
 import { createAccount, createWorld, invoicesOf, ledgerTotals, postCalls, type World } from './harness';
 import { invoiceProblems } from './reconcile';
 
@@ -13,6 +14,8 @@ const history = fc.record({
   planId: fc.constantFrom(...PLAN_CATALOGUE.map((p) => p.id)),
   declines: fc.boolean(),
   months: fc.integer({ min: 1, max: 4 }),
+  /** A referral bonus asked for at the start, in centicredits (the engine caps it). */
+  bonusCc: fc.integer({ min: 0, max: 20_000_000 }),
   batches: fc.array(
     fc.record({
       day: fc.integer({ min: 0, max: 110 }),
@@ -32,13 +35,14 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
 
   it('credits are never created or lost; rollover stays under its cap; annual plans never bill overage; invoices add up and reconcile with the ledger; close twice = once; duplicates count once', async () => {
     await fc.assert(
-      fc.asyncProperty(history, async ({ planId, declines, months, batches }) => {
+      fc.asyncProperty(history, async ({ planId, declines, months, bonusCc, batches }) => {
         world.clock.set(START);
         const { accountId, pin } = await createAccount(
           world,
           declines ? '4000000000000002' : '4242424242424242',
         );
         await world.engine.startSubscription(accountId, planId);
+        await grantReferralBonus(world.database, accountId, bonusCc, world.clock.now());
         const end = new Date(new Date(START).getTime() + months * 30 * DAY);
         const sorted = [...batches]
           .sort((a, b) => a.day - b.day)
@@ -60,7 +64,8 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
 
         // Conservation: every credit granted is used, expired, or still left; carries move credits.
         const { sum } = await ledgerTotals(world.database, accountId);
-        const planRollover = (r: { bucket: string }) => r.bucket === 'plan' || r.bucket === 'rollover';
+        const planRollover = (r: { bucket: string }) =>
+          r.bucket === 'plan' || r.bucket === 'rollover' || r.bucket === 'bonus';
         const granted = sum((r) => planRollover(r) && (r.kind === 'grant' || r.kind === 'bonus'));
         const used = 0 - sum((r) => planRollover(r) && r.kind === 'use');
         const expired = 0 - sum((r) => r.kind === 'expire');
@@ -68,7 +73,7 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
         expect(sum((r) => r.kind === 'carry_in') + sum((r) => r.kind === 'carry_out')).toBe(0);
         expect(granted).toBe(used + expired + left);
         expect(left).toBeGreaterThanOrEqual(0);
-        // Every call's credits are drawn exactly once, across plan, rollover, overage and unbilled.
+        // Every call's credits are drawn exactly once, across plan, rollover, bonus, overage and unbilled.
         const [calls] = await world.database.query<{ total: string }>(
           'select coalesce(sum(credits_used), 0)::text as total from calls where account_id = $1',
           [accountId],
@@ -76,19 +81,25 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
         expect(0 - sum((r) => r.kind === 'use')).toBe(Number(calls!.total));
         const [split] = await world.database.query<{ n: number }>(
           `select count(*)::int as n from calls where account_id = $1
-              and plan_credits + rollover_credits + overage_credits + unbilled_credits <> credits_used`,
+              and plan_credits + rollover_credits + bonus_credits + overage_credits + unbilled_credits <> credits_used`,
           [accountId],
         );
         expect(split!.n).toBe(0);
 
-        // Rollover never exceeds three times the monthly credits of its period's plan.
-        const carries = await world.database.query<{ amount: string; credits: number }>(
-          `select l.amount, p.credits from credit_ledger l join billing_periods b on b.id = l.period_id
-             join plans p on p.id = b.plan_id where l.account_id = $1 and l.kind = 'carry_in'`,
+        // What a period carries in (rollover and bonus together) never exceeds three times the monthly
+        // credits of its plan, and an annual period carries nothing in.
+        const carries = await world.database.query<{ amount: string; credits: number; period: string }>(
+          `select sum(l.amount)::text as amount, p.credits, p.period from credit_ledger l
+             join billing_periods b on b.id = l.period_id join plans p on p.id = b.plan_id
+            where l.account_id = $1 and l.kind = 'carry_in' group by l.period_id, p.credits, p.period`,
           [accountId],
         );
-        for (const c of carries)
+        for (const c of carries) {
           expect(Number(c.amount)).toBeLessThanOrEqual(c.credits * 100 * ROLLOVER_CAP_MULTIPLIER);
+          expect(c.period).toBe('mo');
+        }
+        // A bonus never lands in the rollover bucket.
+        expect(sum((r) => r.bucket === 'rollover' && r.kind === 'bonus')).toBe(0);
 
         // Annual plans bill no overage; every invoice is subscription + overage credits x $0.01.
         const periodPlans = await world.database.query<{ id: string; period: string }>(

@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import type { Queryable } from '../../db/client';
 import { currentPeriod } from '../billing/billing-engine';
-import { periodUsage } from '../billing/ledger-repository';
+import { creditsLeft, periodUsage } from '../billing/ledger-repository';
 
 export interface BillingRow {
   status: string;
@@ -47,7 +47,7 @@ async function creditsExhausted(q: Queryable, accountId: string): Promise<boolea
   const period = await currentPeriod(q, accountId);
   if (!period || period.plan.period !== 'yr') return false;
   const usage = await periodUsage(q, accountId, period.id);
-  return usage.left.plan + usage.left.rollover <= 0;
+  return creditsLeft(usage) <= 0;
 }
 
 /** The billing data of spec section 3 plus the banner flags of decisions.md. */

@@ -9,7 +9,7 @@ import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines'
 import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
-import { closingCarry } from './rules';
+import { closingCarry, type Carry } from './rules';
 
 export interface SubscriptionRow {
   account_id: string;
@@ -74,14 +74,17 @@ export async function currentPeriod(q: Queryable, accountId: string): Promise<Op
   return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan: plan! };
 }
 
-/** Opens a period and grants its plan credits (and any rollover carried in). */
+/**
+ * Opens a period and grants its plan credits, and what the previous period carried in: rollover into
+ * the rollover bucket, bonus into the bonus bucket (0 when nothing carries: a start or a renewal).
+ */
 export async function openPeriod(
   q: Queryable,
   accountId: string,
   plan: Plan,
   start: Date,
   end: Date,
-  carryIn: number,
+  carryIn: Carry | 0,
 ): Promise<string> {
   const [period] = await q.query<{ id: string }>(
     'insert into billing_periods (account_id, plan_id, starts_at, ends_at) values ($1, $2, $3, $4) returning id',
@@ -98,38 +101,41 @@ export async function openPeriod(
       note: plan.id,
     },
   ];
-  if (carryIn > 0)
-    entries.push({
-      accountId,
-      periodId: period!.id,
-      bucket: 'rollover',
-      kind: 'carry_in',
-      amount: carryIn,
-      at: start,
-    });
+  for (const bucket of ['rollover', 'bonus'] as const) {
+    const amount = carryIn === 0 ? 0 : carryIn[bucket];
+    if (amount > 0)
+      entries.push({ accountId, periodId: period!.id, bucket, kind: 'carry_in', amount, at: start });
+  }
   await insertLedgerEntries(q, entries);
   return period!.id;
 }
 
-/** Writes the close of a period: carry out what rolls over, expire the rest. Returns the carry. */
-async function settlePeriod(q: Queryable, period: OpenPeriod, next: Plan | null, at: Date): Promise<number> {
+/**
+ * Writes the close of a period: carry out what rolls over, expire the rest. Returns the carry by the
+ * bucket it lands in next. Plan and rollover credits fill the cap before bonus (closingCarry); within
+ * them the older rollover credits go first, so the carry out is taken from rollover, then plan.
+ */
+async function settlePeriod(q: Queryable, period: OpenPeriod, next: Plan | null, at: Date): Promise<Carry> {
   const usage = await periodUsage(q, period.accountId, period.id);
   const { carry } = closingCarry(
     usage.left,
     period.plan.period,
     next ? { period: next.period, creditsCc: next.creditsCc } : null,
   );
-  const fromRollover = Math.min(Math.max(usage.left.rollover, 0), carry);
-  const fromPlan = carry - fromRollover;
+  const left = (bucket: 'plan' | 'rollover' | 'bonus') => Math.max(usage.left[bucket], 0);
+  const fromRollover = Math.min(left('rollover'), carry.rollover);
+  const fromPlan = carry.rollover - fromRollover;
   const entries: LedgerEntry[] = [];
-  const add = (bucket: 'plan' | 'rollover', kind: 'carry_out' | 'expire', amount: number) => {
+  const add = (bucket: 'plan' | 'rollover' | 'bonus', kind: 'carry_out' | 'expire', amount: number) => {
     if (amount > 0)
       entries.push({ accountId: period.accountId, periodId: period.id, bucket, kind, amount: -amount, at });
   };
   add('rollover', 'carry_out', fromRollover);
   add('plan', 'carry_out', fromPlan);
-  add('rollover', 'expire', Math.max(usage.left.rollover, 0) - fromRollover);
-  add('plan', 'expire', Math.max(usage.left.plan, 0) - fromPlan);
+  add('bonus', 'carry_out', carry.bonus);
+  add('rollover', 'expire', left('rollover') - fromRollover);
+  add('plan', 'expire', left('plan') - fromPlan);
+  add('bonus', 'expire', left('bonus') - carry.bonus);
   await insertLedgerEntries(q, entries);
   await q.query('update billing_periods set closed_at = $2 where id = $1', [period.id, at]);
   return carry;
@@ -357,7 +363,7 @@ export interface ChargeOutcome {
 export type { PlanPeriod };
 
 /**
- * Grants referral bonus credits into the rollover bucket of the current period. Only a paying
+ * Grants referral bonus credits into the bonus bucket of the current period. Only a paying
  * subscriber in good standing gets them (active, not delinquent, at least one paid invoice), and the
  * bonus in a period is capped (3x the monthly credits; 25% of an annual plan's credits). Returns the
  * credits actually granted.
@@ -389,7 +395,7 @@ export async function grantReferralBonus(
         {
           accountId,
           periodId: period.id,
-          bucket: 'rollover',
+          bucket: 'bonus',
           kind: 'bonus',
           amount,
           at,

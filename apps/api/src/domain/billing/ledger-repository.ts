@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/client';
 
-export type Bucket = 'plan' | 'rollover' | 'overage' | 'unbilled';
+/** Drawn in this order: plan, rollover, bonus, then overage (monthly) or unbilled (annual). */
+export type Bucket = 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled';
+/** 'bonus' is a referral bonus grant (bucket 'bonus'); carried bonus comes in as 'carry_in'. */
 export type EntryKind = 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire';
 
 export interface LedgerEntry {
@@ -39,9 +41,10 @@ export async function insertLedgerEntries(q: Queryable, entries: LedgerEntry[]):
 
 /** A period's credits, all derived from the ledger (centicredits). */
 export interface PeriodUsage {
-  granted: { plan: number; carryIn: number; bonus: number };
-  used: { plan: number; rollover: number; overage: number; unbilled: number };
-  left: { plan: number; rollover: number };
+  /** carryIn: rollover carried in; bonus: referral bonus granted here; bonusCarryIn: bonus carried in. */
+  granted: { plan: number; carryIn: number; bonus: number; bonusCarryIn: number };
+  used: { plan: number; rollover: number; bonus: number; overage: number; unbilled: number };
+  left: { plan: number; rollover: number; bonus: number };
   carriedOut: number;
   expired: number;
   /** Overage already put on an invoice (interim or closing). */
@@ -92,19 +95,32 @@ export function usageFrom(
     granted: {
       plan: sum('plan', 'grant'),
       carryIn: sum('rollover', 'carry_in'),
-      bonus: sum('rollover', 'bonus'),
+      bonus: sum('bonus', 'bonus'),
+      bonusCarryIn: sum('bonus', 'carry_in'),
     },
     used: {
       plan: 0 - sum('plan', 'use') + 0,
       rollover: 0 - sum('rollover', 'use') + 0,
+      bonus: 0 - sum('bonus', 'use') + 0,
       overage: 0 - sum('overage', 'use') + 0,
       unbilled: 0 - sum('unbilled', 'use') + 0,
     },
-    left: { plan: bucketTotal('plan'), rollover: bucketTotal('rollover') },
-    carriedOut: 0 - (sum('plan', 'carry_out') + sum('rollover', 'carry_out')) + 0,
-    expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire')) + 0,
+    left: { plan: bucketTotal('plan'), rollover: bucketTotal('rollover'), bonus: bucketTotal('bonus') },
+    carriedOut: 0 - (sum('plan', 'carry_out') + sum('rollover', 'carry_out') + sum('bonus', 'carry_out')) + 0,
+    expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire') + sum('bonus', 'expire')) + 0,
     overageInvoiced: Number(overageInvoiced),
     calls: counts.calls,
     overageCalls: counts.overage_calls,
   };
+}
+
+/** Credits that can still be drawn before overage or unbilled use: plan, rollover and bonus. */
+export function creditsLeft(usage: Pick<PeriodUsage, 'left'>): number {
+  return Math.max(usage.left.plan, 0) + Math.max(usage.left.rollover, 0) + Math.max(usage.left.bonus, 0);
+}
+
+/** Every credit used in the period, in every bucket (unbilled included). */
+export function creditsUsed(usage: Pick<PeriodUsage, 'used'>): number {
+  const u = usage.used;
+  return u.plan + u.rollover + u.bonus + u.overage + u.unbilled;
 }

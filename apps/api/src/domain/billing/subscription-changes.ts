@@ -10,7 +10,7 @@ import {
   type BillingDeps,
 } from './billing-engine';
 import { subscriptionLine } from './invoice-lines';
-import { insertLedgerEntries, periodUsage } from './ledger-repository';
+import { creditsLeft, insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 
 const dateText = (at: Date) =>
@@ -66,7 +66,7 @@ export async function planChange(
   if (plan.id === sub.plan_id) {
     if (plan.period === 'yr') {
       const usage = period ? await periodUsage(q, accountId, period.id) : null;
-      const left = usage ? Math.max(usage.left.plan, 0) + Math.max(usage.left.rollover, 0) : 0;
+      const left = usage ? creditsLeft(usage) : 0;
       return {
         kind: 'renew',
         plan,
@@ -136,7 +136,7 @@ async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: str
     const usage = await periodUsage(tx, accountId, period.id);
     await insertLedgerEntries(
       tx,
-      (['plan', 'rollover'] as const)
+      (['plan', 'rollover', 'bonus'] as const)
         .filter((bucket) => usage.left[bucket] > 0)
         .map((bucket) => ({
           accountId,

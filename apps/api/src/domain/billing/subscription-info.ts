@@ -1,6 +1,6 @@
 import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
+import { creditsLeft, creditsUsed, usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
 import { toPlan, type Plan, type PlanRow } from './plans-repository';
 
 const DAY_MS = 86_400_000;
@@ -107,24 +107,22 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
       nextPaymentAmount = centsToDollars(cents);
     }
   }
-  const exhausted =
-    !!period && plan?.period === 'yr' && !!usage && usage.left.plan + usage.left.rollover <= 0;
+  const exhausted = !!period && plan?.period === 'yr' && !!usage && creditsLeft(usage) <= 0;
   return {
     current_plan: plan ? { credits: plan.creditsCc / 100, period: plan.period, price_id: plan.id } : null,
     plan_credits_used: credits(usage?.used.plan),
     rollover_credits_used: credits(usage?.used.rollover),
+    bonus_credits_used: credits(usage?.used.bonus),
     overage_credits_used: credits(usage?.used.overage),
-    total_credits_used: credits(
-      usage ? usage.used.plan + usage.used.rollover + usage.used.overage + usage.used.unbilled : 0,
-    ),
+    total_credits_used: credits(usage ? creditsUsed(usage) : 0),
     rollover_credits_left: credits(Math.max(usage?.left.rollover ?? 0, 0)),
+    bonus_credits_left: credits(Math.max(usage?.left.bonus ?? 0, 0)),
     plan_credits_left: credits(Math.max(usage?.left.plan ?? 0, 0)),
     billable_credits_used: credits(usage ? usage.used.overage - usage.overageInvoiced : 0),
     billable_calls: usage?.overageCalls ?? 0,
     next_payment_date: nextPaymentDate,
     next_payment_amount: nextPaymentAmount,
-    days_in_period: period ? Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS) : 0,
-    days_left: period ? Math.max(0, Math.ceil((period.end.getTime() - now.getTime()) / DAY_MS)) : 0,
+    ...periodDays(period, now),
     active_users: sub.users ?? 0,
     is_credits_exhausted: exhausted,
     status: sub.status ?? 'inactive',
@@ -134,4 +132,21 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
     period_end: period?.end.toISOString() ?? null,
     is_delinquent: sub.is_delinquent ?? false,
   };
+}
+
+/**
+ * decisions.md: days_in_period is the whole days elapsed in the period and days_left the days to its
+ * end counted up, so the two add up to the period's length (in whole days; a New York daylight-saving
+ * change makes a month 1 hour longer or shorter, which rounds away). No period: both 0, so the
+ * overview's first-week panel shows for an account with no active period.
+ */
+export function periodDays(
+  period: { start: Date; end: Date } | null,
+  now: Date,
+): { days_in_period: number; days_left: number } {
+  if (!period) return { days_in_period: 0, days_left: 0 };
+  const length = Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS);
+  const elapsed = Math.floor((now.getTime() - period.start.getTime()) / DAY_MS);
+  const daysInPeriod = Math.min(Math.max(elapsed, 0), length);
+  return { days_in_period: daysInPeriod, days_left: length - daysInPeriod };
 }

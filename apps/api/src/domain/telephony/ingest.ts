@@ -25,11 +25,11 @@ interface RatedCall {
 async function balances(q: Queryable, accountId: string, periodId: string) {
   const rows = await q.query<{ bucket: string; total: string }>(
     `select bucket, sum(amount)::text as total from credit_ledger
-      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover') group by bucket`,
+      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
     [accountId, periodId],
   );
   const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
-  return { plan: of('plan'), rollover: of('rollover') };
+  return { plan: of('plan'), rollover: of('rollover'), bonus: of('bonus') };
 }
 
 const reasonOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
@@ -123,16 +123,17 @@ export async function ingestCalls(
         const draw = drawCredits(c.credits, available, period.plan.period);
         available.plan -= draw.plan;
         available.rollover -= draw.rollover;
+        available.bonus -= draw.bonus;
         overageAdded += draw.overage;
         return draw;
       });
       await tx.query(
         `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
-                            billed_seconds, billing_rate, credits_used, plan_credits, rollover_credits, overage_credits,
-                            unbilled_credits, period_id)
+                            billed_seconds, billing_rate, credits_used, plan_credits, rollover_credits, bonus_credits,
+                            overage_credits, unbilled_credits, period_id)
          select $1, u.*, $2 from unnest($3::text[], $4::uuid[], $5::text[], $6::timestamptz[], $7::text[], $8::text[],
                                         $9::int[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[],
-                                        $14::bigint[], $15::bigint[]) as u`,
+                                        $14::bigint[], $15::bigint[], $16::bigint[]) as u`,
         [
           accountId,
           period.id,
@@ -147,6 +148,7 @@ export async function ingestCalls(
           fresh.map((c) => c.credits),
           draws.map((d) => d.plan),
           draws.map((d) => d.rollover),
+          draws.map((d) => d.bonus),
           draws.map((d) => d.overage),
           draws.map((d) => d.unbilled),
         ],
@@ -154,7 +156,7 @@ export async function ingestCalls(
       // The ledger takes the batch's use per bucket; each call row carries its own part of it.
       const lastAt = fresh.at(-1)!.at;
       const note = `${fresh.length} calls, ${fresh[0]!.record.call_uuid} .. ${fresh.at(-1)!.record.call_uuid}`;
-      const entries = (['plan', 'rollover', 'overage', 'unbilled'] as const)
+      const entries = (['plan', 'rollover', 'bonus', 'overage', 'unbilled'] as const)
         .map((bucket) => ({ bucket, amount: draws.reduce((t, d) => t + d[bucket], 0) }))
         .filter((e) => e.amount > 0)
         .map((e): LedgerEntry => ({

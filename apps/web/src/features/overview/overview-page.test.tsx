@@ -54,15 +54,17 @@ const DATA: OverviewResponse = {
     current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
     plan_credits_used: 15193.98,
     rollover_credits_used: 120,
+    bonus_credits_used: 0,
     overage_credits_used: 0,
     total_credits_used: 15313.98,
     rollover_credits_left: 2500,
+    bonus_credits_left: 0,
     plan_credits_left: 14806.02,
     billable_credits_used: 0,
     billable_calls: 0,
     next_payment_date: '2026-12-02T14:00:00.000Z',
     next_payment_amount: 300,
-    days_in_period: 30,
+    days_in_period: 19, // whole days elapsed; with days_left, a 30-day period
     days_left: 11,
     active_users: 6,
     is_credits_exhausted: false,
@@ -194,13 +196,57 @@ describe('the overview page', () => {
     const bar = summary.getByRole('progressbar', { name: 'Plan credits used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(bar.firstElementChild!.className).toContain('bg-amber-500');
-    expect(summary.getByText('Credits left').parentElement!.textContent).toBe(
-      'Credits left0plan and rollover credits',
-    );
+    // Annual plans have no rollover: not in the hint, not in the breakdown.
+    expect(summary.getByText('Credits left').parentElement!.textContent).toBe('Credits left0plan credits');
+    expect(summary.queryByText('Rollover')).toBeNull();
     const used = (label: string) => summary.getByText(label, { selector: 'dt' }).parentElement!.textContent;
     expect(used('Not charged')).toBe('Not charged2,250.5');
     expect(used('Total')).toBe('Total50,250.5');
     expect(screen.getByText(BANNER_TEXT.creditsExhausted)).toBeTruthy();
+  });
+
+  it('OVW-02 a referral bonus shows as bonus credits, after plan and rollover credits', async () => {
+    renderPage({
+      ...DATA,
+      subscription_info: {
+        ...DATA.subscription_info,
+        bonus_credits_used: 80,
+        bonus_credits_left: 1920,
+        total_credits_used: 15393.98,
+      },
+    });
+    const summary = within(await ready());
+    const stat = (label: string) => summary.getByText(label).parentElement!.textContent;
+    expect(stat('Credits left')).toBe('Credits left19,226.02incl. 2,500 rollover and 1,920 bonus');
+    const labels = summary.getAllByRole('term').map((dt) => dt.textContent);
+    expect(labels.slice(-5)).toEqual(['Plan', 'Rollover', 'Bonus', 'Overage', 'Total']);
+    const used = (label: string) => summary.getByText(label, { selector: 'dt' }).parentElement!.textContent;
+    expect(used('Bonus')).toBe('Bonus80');
+  });
+
+  it('MONEY-04 an annual plan with a bonus shows bonus credits and no rollover at all', async () => {
+    renderPage({
+      ...DATA,
+      plan_name: 'Solo',
+      subscription_info: {
+        ...DATA.subscription_info,
+        current_plan: { credits: 48000, period: 'yr', price_id: 'solo-annual' },
+        plan_credits_used: 1000,
+        rollover_credits_used: 0,
+        bonus_credits_used: 0,
+        total_credits_used: 1000,
+        plan_credits_left: 47000,
+        rollover_credits_left: 0,
+        bonus_credits_left: 12000,
+      },
+    });
+    const summary = within(await ready());
+    expect(summary.getByText('Credits left').parentElement!.textContent).toBe(
+      'Credits left59,000incl. 12,000 bonus',
+    );
+    expect(summary.getByText('Bonus', { selector: 'dt' }).parentElement!.textContent).toBe('Bonus0');
+    expect(summary.queryByText('Rollover')).toBeNull();
+    expect(screen.getByTestId('subscription-summary').textContent).not.toMatch(/rollover/i);
   });
 
   it('OVW-02 BAN-12 an inactive subscription says so, with the warning banner and a way to choose a plan', async () => {
@@ -208,10 +254,12 @@ describe('the overview page', () => {
       ...DATA,
       is_subscription_active: false,
       sub_account_notification: null,
-      subscription_info: { ...DATA.subscription_info, status: 'inactive', days_in_period: 30 },
+      subscription_info: { ...DATA.subscription_info, status: 'inactive', days_in_period: 0, days_left: 0 },
     });
     const summary = within(await ready());
     expect(summary.getByText('Inactive')).toBeTruthy();
+    // No active period: days_in_period is 0, so the how-to panel shows (decisions.md).
+    expect(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle })).toBeTruthy();
     expect(summary.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/subscription');
     expect(screen.getByText(BANNER_TEXT.subscriptionInactive)).toBeTruthy();
   });
@@ -224,15 +272,23 @@ describe('the overview page', () => {
     expect(alerts.getByText(BANNER_TEXT.creditsExhausted)).toBeTruthy();
   });
 
-  it('OVW-03 the how-to PDF panel shows when days_in_period is below 7, and not otherwise', async () => {
-    renderPage({ ...DATA, subscription_info: { ...DATA.subscription_info, days_in_period: 6 } });
-    await ready();
+  it('OVW-03 the how-to PDF panel shows in the first week of a period (days_in_period below 7)', async () => {
+    // Day 3 of a 30-day period: 2 whole days elapsed.
+    renderPage({
+      ...DATA,
+      subscription_info: { ...DATA.subscription_info, days_in_period: 2, days_left: 28 },
+    });
+    const summary = within(await ready());
+    expect(summary.getByText('Days left').parentElement!.textContent).toBe('Days left28of 30 in this period');
     const panel = within(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle }));
     expect(panel.getByRole('link', { name: OVERVIEW_TEXT.howToLinkText }).getAttribute('href')).toBe('/pdf');
   });
 
   it('OVW-03 no how-to panel at 7 days or more', async () => {
-    renderPage({ ...DATA, subscription_info: { ...DATA.subscription_info, days_in_period: 7 } });
+    renderPage({
+      ...DATA,
+      subscription_info: { ...DATA.subscription_info, days_in_period: 7, days_left: 23 },
+    });
     await ready();
     expect(screen.queryByRole('region', { name: OVERVIEW_TEXT.howToTitle })).toBeNull();
   });

@@ -6,6 +6,7 @@ import {
   formatCredits,
   formatDate,
   formatMoney,
+  hasRollover,
   periodNoun,
   planLabel,
 } from '@enq/contract';
@@ -66,6 +67,9 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
   const cancellable = info.is_subscription_active && info.status === 'active' && !info.cancel_at_period_end;
   const renewKey = current ? `renew:${current.price_id}` : '';
   const uncharged = unchargedCredits(info);
+  // Annual plans have no rollover (MONEY-04): no rollover row at all. Bonus rows show once there is a bonus.
+  const rollover = hasRollover(period);
+  const bonus = info.bonus_credits_used > 0 || info.bonus_credits_left > 0;
 
   return (
     <section
@@ -129,7 +133,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           <Stat label="Current period" className="col-span-2 lg:col-span-1">
             {formatDate(info.period_start)} – {formatDate(info.period_end)}
           </Stat>
-          <Stat label="Days left" hint={`of ${info.days_in_period} in this period`}>
+          <Stat label="Days left" hint={`of ${info.days_in_period + info.days_left} in this period`}>
             {info.days_left}
           </Stat>
           <Stat
@@ -153,7 +157,10 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
             <h3 className="text-sm font-semibold text-slate-900">Credits used</h3>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
               <Row label="Plan credits" value={formatCredits(info.plan_credits_used)} />
-              <Row label="Rollover credits" value={formatCredits(info.rollover_credits_used)} />
+              {rollover ? (
+                <Row label="Rollover credits" value={formatCredits(info.rollover_credits_used)} />
+              ) : null}
+              {bonus ? <Row label="Bonus credits" value={formatCredits(info.bonus_credits_used)} /> : null}
               <Row label="Overage credits" value={formatCredits(info.overage_credits_used)} />
               {uncharged > 0 ? (
                 <Row label="Beyond plan credits (not charged)" value={formatCredits(uncharged)} />
@@ -165,10 +172,15 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
             <h3 className="text-sm font-semibold text-slate-900">Credits left</h3>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
               <Row label="Plan credits" value={formatCredits(info.plan_credits_left)} />
-              <Row label="Rollover credits" value={formatCredits(info.rollover_credits_left)} />
+              {rollover ? (
+                <Row label="Rollover credits" value={formatCredits(info.rollover_credits_left)} />
+              ) : null}
+              {bonus ? <Row label="Bonus credits" value={formatCredits(info.bonus_credits_left)} /> : null}
               <Row
                 label="Total"
-                value={formatCredits(info.plan_credits_left + info.rollover_credits_left)}
+                value={formatCredits(
+                  info.plan_credits_left + info.rollover_credits_left + info.bonus_credits_left,
+                )}
                 strong
               />
             </dl>

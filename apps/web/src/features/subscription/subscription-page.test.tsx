@@ -57,15 +57,17 @@ const TEAM_MONTHLY: SubscriptionResponse = {
   current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
   plan_credits_used: 12345.5,
   rollover_credits_used: 250.25,
+  bonus_credits_used: 0,
   overage_credits_used: 0,
   total_credits_used: 12595.75,
   rollover_credits_left: 1500,
+  bonus_credits_left: 0,
   plan_credits_left: 17654.5,
   billable_credits_used: 0,
   billable_calls: 0,
   next_payment_date: '2026-04-15T03:30:00.000Z',
   next_payment_amount: 1234.5,
-  days_in_period: 31,
+  days_in_period: 19, // whole days elapsed; with days_left, a 31-day period
   days_left: 12,
   active_users: 6,
   is_credits_exhausted: false,
@@ -208,8 +210,41 @@ describe('the subscription page', () => {
       name: 'Credits used',
     }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan credits48,000Rollover credits0Overage credits0Beyond plan credits (not charged)2,123.45Total50,123.45',
+      'Plan credits48,000Overage credits0Beyond plan credits (not charged)2,123.45Total50,123.45',
     );
+  });
+
+  it('MONEY-04 an annual plan with a referral bonus shows bonus credits and never a rollover row', async () => {
+    await renderPage({
+      ...SOLO_ANNUAL_EXHAUSTED,
+      plan_credits_used: 48000,
+      bonus_credits_used: 2000,
+      bonus_credits_left: 10000,
+      total_credits_used: 50000,
+      is_credits_exhausted: false,
+    });
+    const info = screen.getByRole('region', { name: 'Current plan' });
+    expect(info.textContent).not.toMatch(/rollover/i);
+    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
+    expect(used.textContent).toBe('Plan credits48,000Bonus credits2,000Overage credits0Total50,000');
+    const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
+    expect(left.textContent).toBe('Plan credits0Bonus credits10,000Total10,000');
+  });
+
+  it('a monthly plan with a bonus shows bonus credits after plan and rollover credits', async () => {
+    await renderPage({
+      ...TEAM_MONTHLY,
+      bonus_credits_used: 100,
+      bonus_credits_left: 900,
+      total_credits_used: 12695.75,
+    });
+    const info = screen.getByRole('region', { name: 'Current plan' });
+    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
+    expect(used.textContent).toBe(
+      'Plan credits12,345.5Rollover credits250.25Bonus credits100Overage credits0Total12,695.75',
+    );
+    const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
+    expect(left.textContent).toBe('Plan credits17,654.5Rollover credits1,500Bonus credits900Total20,054.5');
   });
 
   it('SUB-13 an annual plan with credits left shows no Renew', async () => {

@@ -2,6 +2,7 @@ import {
   formatCredits,
   formatDate,
   formatMoney,
+  hasRollover,
   planLabel,
   unchargedCredits,
   type SubscriptionInfo,
@@ -43,8 +44,12 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
   const name = plan && planName ? planLabel({ name: planName, period: plan.period }) : 'No plan';
   const active = info.status === 'active' && plan !== null;
   const planCredits = plan?.credits ?? 0;
-  const creditsLeft = info.plan_credits_left + info.rollover_credits_left;
+  // Annual plans have no rollover (MONEY-04): no rollover figure at all, not even a zero.
+  const rollover = hasRollover(plan?.period ?? 'mo');
+  const bonus = info.bonus_credits_used > 0 || info.bonus_credits_left > 0;
+  const creditsLeft = info.plan_credits_left + info.rollover_credits_left + info.bonus_credits_left;
   const uncharged = unchargedCredits(info);
+  const columns = 3 + Number(rollover) + Number(bonus) + Number(uncharged > 0);
 
   return (
     <section
@@ -78,15 +83,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
           />
 
           <dl className="grid gap-3 sm:grid-cols-3">
-            <Stat
-              label="Credits left"
-              value={formatCredits(creditsLeft)}
-              hint={
-                info.rollover_credits_left > 0
-                  ? `incl. ${formatCredits(info.rollover_credits_left)} rollover`
-                  : 'plan and rollover credits'
-              }
-            />
+            <Stat label="Credits left" value={formatCredits(creditsLeft)} hint={leftHint(info, rollover)} />
             <Stat
               label="Next payment"
               value={info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None due'}
@@ -95,17 +92,17 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
             <Stat
               label="Days left"
               value={info.days_left}
-              hint={`of ${info.days_in_period} in this period`}
+              hint={`of ${info.days_in_period + info.days_left} in this period`}
             />
           </dl>
 
           <div>
             <h3 className="text-sm font-semibold text-slate-900">Credits used this period</h3>
-            <dl
-              className={`mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm ${uncharged > 0 ? 'sm:grid-cols-5' : 'sm:grid-cols-4'}`}
-            >
+            <dl className={`mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm ${GRID_COLUMNS[columns]}`}>
+              {/* In draw order: plan, rollover, bonus, then overage. */}
               <Used label="Plan" value={info.plan_credits_used} />
-              <Used label="Rollover" value={info.rollover_credits_used} />
+              {rollover ? <Used label="Rollover" value={info.rollover_credits_used} /> : null}
+              {bonus ? <Used label="Bonus" value={info.bonus_credits_used} /> : null}
               <Used label="Overage" value={info.overage_credits_used} />
               {uncharged > 0 ? <Used label="Not charged" value={uncharged} /> : null}
               <Used label="Total" value={info.total_credits_used} strong />
@@ -119,6 +116,26 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
       )}
     </section>
   );
+}
+
+// Whole class names, so that Tailwind finds them in the source.
+const GRID_COLUMNS: Record<number, string> = {
+  3: 'sm:grid-cols-3',
+  4: 'sm:grid-cols-4',
+  5: 'sm:grid-cols-5',
+  6: 'sm:grid-cols-6',
+};
+
+/** What the credits left are made of, beyond plan credits. */
+function leftHint(info: SubscriptionInfo, rollover: boolean): string {
+  const parts = [
+    rollover && info.rollover_credits_left > 0
+      ? `${formatCredits(info.rollover_credits_left)} rollover`
+      : null,
+    info.bonus_credits_left > 0 ? `${formatCredits(info.bonus_credits_left)} bonus` : null,
+  ].filter((p) => p !== null);
+  if (parts.length > 0) return `incl. ${parts.join(' and ')}`;
+  return rollover ? 'plan and rollover credits' : 'plan credits';
 }
 
 function Used({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {

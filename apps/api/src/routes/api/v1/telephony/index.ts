@@ -9,7 +9,7 @@ import {
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPeriod, findSubscription } from '../../../../domain/billing/billing-engine';
-import { periodUsage } from '../../../../domain/billing/ledger-repository';
+import { creditsLeft, periodUsage } from '../../../../domain/billing/ledger-repository';
 import { ingestCalls } from '../../../../domain/telephony/ingest';
 import { HttpError } from '../../../../plugins/errors';
 
@@ -68,8 +68,7 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
       const period = await currentPeriod(app.database, person.account_id);
       if (period?.plan.period === 'yr') {
         const usage = await periodUsage(app.database, person.account_id, period.id);
-        if (usage.left.plan + usage.left.rollover <= 0)
-          return { allowed: false, reason: 'credits exhausted' };
+        if (creditsLeft(usage) <= 0) return { allowed: false, reason: 'credits exhausted' };
       }
       return { allowed: true, reason: null };
     },
