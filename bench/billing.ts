@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InvoiceDetail } from '@enq/contract';
 import { renderInvoicePdf } from '../apps/api/src/domain/billing-account/invoice-pdf';
-import { DEFAULT_SELLER } from '../apps/api/src/domain/billing/invoice-issuer';
+import { sampleInvoice } from '../apps/api/test/billing/invoice-fixture';
 import { freshPostgresDatabase, rps, startServer, stopServer as stop, tokenFor } from './support/harness';
 
 const TARGET = 0.35;
@@ -45,77 +44,8 @@ async function measure(label: string, env: Record<string, string>) {
 
 /** Invoice PDFs rendered per second in this process (one core), from a typical stored invoice. */
 async function pdfsPerSecondInProcess(): Promise<number> {
-  const address = {
-    line1: '1200 Harbor Pine Road',
-    line2: 'Suite 310',
-    city: 'Portland',
-    state: 'ME',
-    postal_code: '04101',
-    country: 'US',
-  };
-  const invoice: InvoiceDetail = {
-    id: 'in_0123456789abcdef01234567',
-    number: 'ENQ-202611-0741DB70',
-    kind: 'period',
-    summary: 'Period close',
-    timestamp: '2026-11-02T13:00:00.000Z',
-    period_start: '2026-10-02T13:00:00.000Z',
-    period_end: '2026-11-02T13:00:00.000Z',
-    total: 531.83,
-    amount_due: 0,
-    status: 'paid',
-    credits_used: 53183,
-    has_refund: false,
-    seller: DEFAULT_SELLER,
-    buyer: {
-      name: 'Harbor & Pine Tax Advisors',
-      email: 'dana.whitfield@harborpinetax.com',
-      service_address: address,
-      billing_address: address,
-      tax_status: 'Taxable',
-    },
-    lines: [
-      {
-        kind: 'subscription',
-        description: 'Team plan, monthly, paid in advance',
-        period_start: '2026-11-02T13:00:00.000Z',
-        period_end: '2026-12-02T14:00:00.000Z',
-        quantity: 1,
-        amount: 300,
-      },
-      {
-        kind: 'included',
-        description: 'Credits used from plan, rollover and bonus credits (included)',
-        period_start: '2026-10-02T13:00:00.000Z',
-        period_end: '2026-11-02T13:00:00.000Z',
-        quantity: 30000,
-        amount: 0,
-      },
-      {
-        kind: 'overage',
-        description: 'Overage credits at $0.01 per credit',
-        period_start: '2026-10-02T13:00:00.000Z',
-        period_end: '2026-11-02T13:00:00.000Z',
-        quantity: 23183,
-        amount: 231.83,
-      },
-    ],
-    subtotal: 531.83,
-    tax: { status: 'Taxable', rate_percent: 0, amount: 0 },
-    amount_paid: 531.83,
-    amount_refunded: 0,
-    payments: [
-      {
-        id: 'pi_sbx_0123456789abcdef',
-        timestamp: '2026-11-02T13:00:00.000Z',
-        amount: 531.83,
-        status: 'succeeded',
-        card: 'visa •••• 4242',
-        failure_message: null,
-      },
-    ],
-    refunds: [],
-  };
+  // The same invoice the PDF tests check, so the bench follows the contract's shape.
+  const invoice = sampleInvoice();
   for (let i = 0; i < 20; i++) await renderInvoicePdf(invoice); // warm-up
   const started = performance.now();
   let made = 0;

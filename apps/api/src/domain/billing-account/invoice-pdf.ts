@@ -1,155 +1,120 @@
-import { BUSINESS_TIME_ZONE, invoiceStatusLabel, type Address, type InvoiceDetail } from '@enq/contract';
+import { invoiceStatusLabel, type InvoiceDetail } from '@enq/contract';
 import { createEnqPdf } from '../documents/pdf-document';
+import { Sheet, type Column } from './invoice-pdf-layout';
+import { drawBuyer, sellerLines } from './invoice-pdf-parties';
+import { cardLabel, day, lineQuantity, money, period, statusLabel, taxLabel } from './invoice-pdf-text';
+import { drawCreditNote } from './credit-note-pdf';
 
-const money = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const credits = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+const LINE_COLUMNS: Column[] = [
+  { title: 'Description', width: 190 },
+  { title: 'Period', width: 130 },
+  { title: 'Quantity', width: 85, align: 'right' },
+  { title: 'Amount', width: 95, align: 'right' },
+];
+const PAYMENT_COLUMNS: Column[] = [
+  { title: 'Date', width: 95 },
+  { title: 'Amount', width: 85, align: 'right' },
+  { title: 'Status', width: 150 },
+  { title: 'Card', width: 170 },
+];
 
-function addressLines(address: Address | null): string[] {
-  if (!address) return ['(not on file)'];
-  return [
-    address.line1,
-    address.line2,
-    [address.city, address.state, address.postal_code].filter(Boolean).join(', '),
-    address.country,
-  ].filter((line) => line && line.trim() !== '');
+function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
+  const { left, width } = sheet;
+  sheet.title('Invoice', detail.number);
+  const top = sheet.y;
+  const fromEnd = sheet.block(left, top, width - 260, 'From', sellerLines(detail));
+  const metaEnd = sheet.keyValues(left + width - 240, top, 240, [
+    ['Invoice number', detail.number],
+    ['Issue date', day(detail.timestamp)],
+    ['Period', period(detail.period_start, detail.period_end)],
+    ['For', detail.summary],
+    ['Status', invoiceStatusLabel(detail.status)],
+  ]);
+  sheet.y = Math.max(fromEnd, metaEnd);
+  drawBuyer(sheet, detail);
+
+  sheet.table(
+    LINE_COLUMNS,
+    detail.lines.map((line) => [
+      line.description,
+      period(line.period_start, line.period_end),
+      lineQuantity(line),
+      money(line.amount),
+    ]),
+  );
+  if (detail.lines.length === 0) sheet.note('No charges.');
+  sheet.totals([
+    { label: 'Subtotal', value: money(detail.subtotal) },
+    { label: taxLabel(detail.tax), value: money(detail.tax.amount) },
+    { label: 'Total', value: money(detail.total), strong: true },
+    { label: 'Amount paid', value: money(detail.amount_paid) },
+    ...(detail.amount_refunded > 0
+      ? [{ label: 'Amount refunded', value: money(detail.amount_refunded) }]
+      : []),
+    { label: 'Amount due', value: money(detail.amount_due), strong: true, shade: true },
+  ]);
+
+  sheet.sectionHeading('Payments');
+  if (detail.payments.length === 0) sheet.note('No payments recorded.');
+  else
+    sheet.table(
+      PAYMENT_COLUMNS,
+      detail.payments.map((p) => [
+        day(p.timestamp),
+        money(p.amount),
+        p.failure_message ? { text: statusLabel(p.status), note: p.failure_message } : statusLabel(p.status),
+        cardLabel(p.card) || '—',
+      ]),
+    );
+  if (detail.refunds.length) {
+    sheet.y += 16;
+    sheet.sectionHeading('Refunds');
+    sheet.table(
+      [
+        { title: 'Date', width: 95 },
+        { title: 'Credit note', width: 190 },
+        { title: 'Amount', width: 85, align: 'right' },
+        { title: 'Reason', width: 130 },
+      ],
+      detail.refunds.map((r) => [day(r.timestamp), r.number, money(r.amount), r.reason ?? '—']),
+    );
+  }
 }
 
 /**
- * The invoice (or, with `refund`, the refund note) as a PDF, drawn from the stored invoice: number, dates,
- * period, lines, credits, totals, addresses, status and payments. Resolves to the whole file.
+ * The invoice as a PDF or, with `refund`, its credit note(s): one page per refund, each with its own
+ * number. Everything printed comes from the invoice detail as issued; internal ids (invoice, payment,
+ * refund handles) never appear. Resolves to the whole file.
  */
-export function renderInvoicePdf(
-  invoice: InvoiceDetail & { account_name: string },
-  refund = false,
-): Promise<Buffer> {
-  const { doc, done, left, width } = createEnqPdf({
-    Title: `${refund ? 'Refund' : 'Invoice'} ${invoice.number}`,
-    Subject: invoice.id,
-  });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor('#0f172a')
-    .text(refund ? 'REFUND' : 'INVOICE', left, 56, { width, align: 'right' });
-
-  const meta: [string, string][] = [
-    ['Invoice number', invoice.number],
-    ['Invoice ID', invoice.id],
-    ['Invoice date', day(invoice.timestamp)],
-    ['Period', `${day(invoice.period_start)} - ${day(invoice.period_end)}`],
-    ['Status', invoiceStatusLabel(invoice.status)],
-  ];
-  let y = 120;
-  doc.fontSize(10);
-  for (const [label, value] of meta) {
-    doc.font('Helvetica-Bold').fillColor('#334155').text(label, left, y, { width: 110 });
-    doc
-      .font('Helvetica')
-      .fillColor('#0f172a')
-      .text(value, left + 115, y, { width: width - 115 });
-    y += 16;
-  }
-
-  y += 12;
-  const col = width / 2;
-  doc.font('Helvetica-Bold').fillColor('#334155').text('Billed to', left, y);
-  doc.text('Service address', left + col, y);
-  y += 15;
-  doc.font('Helvetica').fillColor('#0f172a');
-  const billed = [invoice.account_name, ...addressLines(invoice.billing_address)].join('\n');
-  const service = addressLines(invoice.service_address).join('\n');
-  doc.text(billed, left, y, { width: col - 10 });
-  const afterBilled = doc.y;
-  doc.text(service, left + col, y, { width: col - 10 });
-  y = Math.max(afterBilled, doc.y) + 20;
-
-  const line = (yy: number) =>
-    doc
-      .moveTo(left, yy)
-      .lineTo(left + width, yy)
-      .strokeColor('#cbd5e1')
-      .stroke();
-  doc.font('Helvetica-Bold').fillColor('#334155');
-  doc.text('Description', left, y, { width: width - 200 });
-  doc.text('Quantity', left + width - 200, y, { width: 90, align: 'right' });
-  doc.text('Amount', left + width - 100, y, { width: 100, align: 'right' });
-  y += 16;
-  line(y);
-  y += 6;
-  doc.font('Helvetica').fillColor('#0f172a');
-  for (const l of invoice.lines) {
-    doc.text(l.description, left, y, { width: width - 200 });
-    doc.text(
-      l.kind === 'overage' ? `${credits(l.quantity)} credits` : credits(l.quantity),
-      left + width - 200,
-      y,
-      { width: 90, align: 'right' },
-    );
-    doc.text(money(l.amount), left + width - 100, y, { width: 100, align: 'right' });
-    y = Math.max(doc.y, y + 14) + 4;
-  }
-  if (invoice.lines.length === 0) {
-    doc.text('No charges', left, y);
-    y += 18;
-  }
-  line(y);
-  y += 8;
-  const totals: [string, string][] = [
-    ['Credits used', credits(invoice.credits_used)],
-    ['Subscription', money(invoice.subscription)],
-    [`Overage (${credits(invoice.overage_credits)} credits)`, money(invoice.overage)],
-    ['Total', money(invoice.total)],
-  ];
-  for (const [label, value] of totals) {
-    const bold = label === 'Total';
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor('#0f172a');
-    doc.text(label, left + width - 300, y, { width: 190, align: 'right' });
-    doc.text(value, left + width - 100, y, { width: 100, align: 'right' });
-    y += 16;
-  }
-
-  y += 16;
-  doc
-    .font('Helvetica-Bold')
-    .fillColor('#334155')
-    .text(refund ? 'Refunds' : 'Payments', left, y);
-  y += 15;
-  doc.font('Helvetica').fillColor('#0f172a');
-  const entries = refund
-    ? invoice.refunds.map(
-        (r) => `${day(r.timestamp)}  ${money(r.amount)} refunded${r.reason ? ` (${r.reason})` : ''}  ${r.id}`,
-      )
-    : invoice.payments.map(
-        (p) =>
-          `${day(p.timestamp)}  ${money(p.amount)}  ${p.status}${p.card ? `  ${p.card.replace('••••', 'ending in')}` : ''}${
-            p.failure_message ? `  ${p.failure_message}` : ''
-          }`,
-      );
-  doc.text(entries.length ? entries.join('\n') : 'None', left, y, { width });
+export function renderInvoicePdf(detail: InvoiceDetail, refund = false): Promise<Buffer> {
+  if (refund && detail.refunds.length === 0) throw new Error('This invoice has no refund.');
+  const numbers = detail.refunds.map((r) => r.number);
+  const { doc, done, left, width } = createEnqPdf(
+    refund
+      ? {
+          Title: `${numbers.length > 1 ? 'Credit notes' : 'Credit note'} ${numbers.join(', ')}`,
+          Subject: `Credit note for invoice ${detail.number}, made out to ${detail.buyer.name}`,
+          Author: detail.seller.name,
+        }
+      : {
+          Title: `Invoice ${detail.number}`,
+          Subject: `${detail.summary} invoice for ${detail.buyer.name}, ${period(detail.period_start, detail.period_end)}`,
+          Author: detail.seller.name,
+        },
+    { bufferPages: true },
+  );
+  const sheet = new Sheet(doc, left, width);
   if (refund) {
-    const refunded = invoice.refunds.reduce((sum, r) => sum + r.amount, 0);
-    doc
-      .moveDown()
-      .font('Helvetica-Bold')
-      .text(`Total refunded: ${money(refunded)}`, left);
-  }
-
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#64748b')
-    .text('Overage is billed at $0.01 per credit. Questions? Contact enQ support.', left, 720, {
-      width,
-      align: 'center',
+    detail.refunds.forEach((r, i) => {
+      if (i > 0) doc.addPage();
+      drawCreditNote(sheet, detail, r);
     });
+  } else drawInvoice(sheet, detail);
+  const what = refund ? `Credit note for invoice ${detail.number}` : `Invoice ${detail.number}`;
+  sheet.footer(
+    `${detail.seller.name} · ${detail.seller.email}`,
+    (page, pages) => `${what} · Page ${page} of ${pages}`,
+  );
   doc.end();
   return done;
 }

@@ -1,21 +1,25 @@
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, pdfFontOptions, registerPdfFonts } from './pdf-fonts';
 
 export const PDF_COLORS = { ink: '#0f172a', muted: '#475569', brand: '#1d4ed8' } as const;
 
 /**
  * A Letter-size enQ document with the brand header (the invoices and the lines PDF look alike), and
- * the promise of its bytes, which resolves once the caller ends the document.
+ * the promise of its bytes, which resolves once the caller ends the document. The fonts PDF_FONT names
+ * are registered. `Author` defaults to 'enQ'; an invoice names its seller as issued.
  */
 export function createEnqPdf(
-  info: { Title: string; Subject: string },
+  info: { Title: string; Subject: string; Author?: string },
   options: { bufferPages?: boolean } = {},
 ): { doc: PDFKit.PDFDocument; done: Promise<Buffer>; left: number; width: number } {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
     bufferPages: options.bufferPages ?? false,
-    info: { ...info, Author: 'enQ' },
+    info: { Author: 'enQ', ...info },
+    ...pdfFontOptions(),
   });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -24,11 +28,16 @@ export function createEnqPdf(
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(PDF_COLORS.brand).text('enQ', left, 56);
+  drawEnqBrand(doc, left);
+  return { doc, done, left, width };
+}
+
+/** The enQ name and tagline at the top left of a page. */
+export function drawEnqBrand(doc: PDFKit.PDFDocument, left: number): void {
+  doc.font(PDF_FONT.bold).fontSize(22).fillColor(PDF_COLORS.brand).text('enQ', left, 50);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(PDF_COLORS.muted)
-    .text('Fast access to tax-agency phone lines', left, 82);
-  return { doc, done, left, width };
+    .text('Fast access to tax-agency phone lines', left, 80);
 }

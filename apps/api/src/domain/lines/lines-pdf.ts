@@ -1,5 +1,6 @@
 import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/contract';
 import { PDF_COLORS, createEnqPdf } from '../documents/pdf-document';
+import { PDF_FONT } from '../documents/pdf-fonts';
 import QRCode from 'qrcode';
 import type { LineMarket, PinHolder } from './lines-repository';
 
@@ -26,7 +27,7 @@ export async function renderLinesPdf(
   );
   const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(18)
     .fillColor(INK)
     .text('PHONE NUMBERS', left, 56, { width, align: 'right' });
@@ -35,25 +36,25 @@ export async function renderLinesPdf(
   let y = 118;
   doc.roundedRect(left, y, width, 64, 8).fillAndStroke('#eff6ff', '#bfdbfe');
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(MUTED)
-    .text('Prepared for', left + 16, y + 14);
+    .text('Prepared for', left + 16, y + 11);
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(14)
     .fillColor(INK)
     .text(holder.full_name, left + 16, y + 28, { width: width / 2 });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(MUTED)
-    .text('Your PIN', left + width / 2, y + 14, { width: width / 2 - 16, align: 'right' });
+    .text('Your PIN', left + width / 2, y + 11, { width: width / 2 - 16, align: 'right' });
   doc
     .font('Courier-Bold')
     .fontSize(22)
     .fillColor(BRAND)
-    .text(spacedPin(holder.pin), left + width / 2, y + 26, {
+    .text(spacedPin(holder.pin), left + width / 2, y + 28, {
       width: width / 2 - 16,
       align: 'right',
     });
@@ -62,22 +63,22 @@ export async function renderLinesPdf(
   y += 88;
   const qrSize = 104;
   const textWidth = width - qrSize - 24;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(LINES_TEXT.howToStart, left, y);
+  doc.font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(LINES_TEXT.howToStart, left, y);
   let stepY = y + 22;
   doc.fontSize(10);
   HOW_TO_DIAL.forEach((step, i) => {
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fillColor(BRAND)
       .text(`${i + 1}.`, left, stepY, { width: 16 });
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fillColor(INK)
       .text(step, left + 18, stepY, { width: textWidth - 18 });
     stepY = doc.y + 6;
   });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(MUTED)
     .text('Keep your PIN private: calls made with it are billed to your account.', left, stepY + 2, {
@@ -86,7 +87,7 @@ export async function renderLinesPdf(
   stepY = doc.y;
   doc.image(qr, left + width - qrSize, y, { width: qrSize, height: qrSize });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(8)
     .fillColor(MUTED)
     .text('Scan to save the enQ numbers to your phone', left + width - qrSize - 10, y + qrSize + 4, {
@@ -108,7 +109,7 @@ export async function renderLinesPdf(
       .lineWidth(0.75)
       .stroke();
   const columnHeads = (yy: number) => {
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(LABEL);
+    doc.font(PDF_FONT.bold).fontSize(8).fillColor(LABEL);
     doc.text('DEPARTMENT AND HOURS (EASTERN)', left, yy, { width: cols.name - 8 });
     doc.text('CALL ENQ', xEnq, yy, { width: cols.enq - 8 });
     doc.text('AGENCY NUMBER', xAgency, yy, { width: agencyWidth });
@@ -122,10 +123,10 @@ export async function renderLinesPdf(
 
   for (const market of markets) {
     if (y + 70 > bottom()) y = newPage();
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(market.name, left, y);
+    doc.font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(market.name, left, y);
     if (market.isNew) {
       const x = left + doc.widthOfString(market.name) + 8;
-      doc.font('Helvetica-Bold').fontSize(8);
+      doc.font(PDF_FONT.bold).fontSize(8);
       const badge = doc.widthOfString(LINES_TEXT.newBadge) + 10;
       doc.roundedRect(x, y + 1, badge, 13, 6).fill('#dcfce7');
       doc.fillColor('#166534').text(LINES_TEXT.newBadge, x + 5, y + 4);
@@ -135,39 +136,39 @@ export async function renderLinesPdf(
       doc.fontSize(10);
       const agency = irsNumbers(department.irs_number).join('\n');
       const height = Math.max(
-        doc.font('Helvetica-Bold').heightOfString(department.name_long, { width: cols.name - 8 }) +
+        doc.font(PDF_FONT.bold).heightOfString(department.name_long, { width: cols.name - 8 }) +
           doc
-            .font('Helvetica')
+            .font(PDF_FONT.regular)
             .fontSize(9)
             .heightOfString(department.open_hours_text, { width: cols.name - 8 }) +
           2,
-        doc.font('Helvetica').fontSize(10).heightOfString(agency, { width: agencyWidth }),
+        doc.font(PDF_FONT.regular).fontSize(10).heightOfString(agency, { width: agencyWidth }),
       );
       if (y + height + 10 > bottom()) {
         y = newPage();
-        doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(`${market.name} (continued)`, left, y);
+        doc.font(PDF_FONT.bold).fontSize(10).fillColor(MUTED).text(`${market.name} (continued)`, left, y);
         y = columnHeads(y + 18);
       }
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONT.bold)
         .fontSize(10)
         .fillColor(INK)
         .text(department.name_long, left, y, { width: cols.name - 8 });
       doc
-        .font('Helvetica')
+        .font(PDF_FONT.regular)
         .fontSize(9)
         .fillColor(MUTED)
         .text(department.open_hours_text, left, doc.y + 2, {
           width: cols.name - 8,
         });
       doc
-        .font('Helvetica-Bold')
+        .font(PDF_FONT.bold)
         .fontSize(11)
         .fillColor(BRAND)
         .text(formatLineNumber(department.display_number), xEnq, y, {
           width: cols.enq - 8,
         });
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(agency, xAgency, y, { width: agencyWidth });
+      doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK).text(agency, xAgency, y, { width: agencyWidth });
       y += height + 8;
       rule(y - 4);
     }
@@ -181,7 +182,7 @@ export async function renderLinesPdf(
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(8)
       .fillColor('#64748b')
       .text(

@@ -1,0 +1,35 @@
+import type { InvoiceDetail } from '@enq/contract';
+import type { Sheet, TextLine } from './invoice-pdf-layout';
+import { addressLines } from './invoice-pdf-text';
+
+/**
+ * Who issued the document and who it is made out to, as the invoice recorded them when it was issued
+ * (never the account as it is today): seller at the top left, then the buyer's three blocks.
+ */
+export function sellerLines(detail: InvoiceDetail): TextLine[] {
+  const { seller } = detail;
+  return [
+    { text: seller.name, bold: true },
+    ...seller.address.map((text) => ({ text })),
+    { text: seller.email },
+    { text: `Tax ID: ${seller.tax_id}`, muted: true },
+  ];
+}
+
+export function drawBuyer(sheet: Sheet, detail: InvoiceDetail): void {
+  const { buyer } = detail;
+  sheet.y += 18;
+  sheet.columns([
+    {
+      heading: 'Bill to',
+      lines: [
+        { text: buyer.name, bold: true },
+        { text: buyer.email },
+        ...addressLines(buyer.billing_address).map((text) => ({ text })),
+      ],
+    },
+    { heading: 'Service address', lines: addressLines(buyer.service_address).map((text) => ({ text })) },
+    { heading: 'Tax status', lines: [{ text: buyer.tax_status }] },
+  ]);
+  sheet.y += 22;
+}
