@@ -32,6 +32,13 @@ export const lineGroupSchema = z
   .meta({ id: 'LineGroup' });
 export type LineGroup = z.infer<typeof lineGroupSchema>;
 
+/**
+ * The one name a department line goes by wherever it is not shown under its market heading: a call's
+ * `destination`, the Call Rates series and the Call History filter. Derived from the catalogue (market
+ * name + department name), so the rates, the calls and the Lines page cannot name a line differently.
+ */
+export const lineDestination = (market: string, nameLong: string): string => `${market} ${nameLong}`;
+
 /** GET /lines/: the caller's own PIN and the departments keyed by market name, markets in display order. */
 export const linesDataSchema = z
   .object({

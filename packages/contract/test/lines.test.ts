@@ -7,6 +7,7 @@ import {
   formatLineNumber,
   irsNumbers,
   isWellFormedPin,
+  lineDestination,
   linesDataSchema,
   maskPin,
   normalisePinQuery,
@@ -36,6 +37,11 @@ describe('lines contract', () => {
     expect(linesDataSchema.safeParse({ pin: '1', markets_with_groups: { IRS: [missing] } }).success).toBe(
       false,
     );
+  });
+
+  it('a line goes by its market and department name', () => {
+    expect(lineDestination('IRS', 'Practitioner Priority Service')).toBe('IRS Practitioner Priority Service');
+    expect(lineDestination('Georgia DOR', 'Taxpayer Services')).toBe('Georgia DOR Taxpayer Services');
   });
 
   it('API-29 the pin query has its spaces removed', () => {
