@@ -3,7 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../src/db/seed/demo-account';
-import { LINE_CATALOGUE } from '../src/db/seed/lines';
+import { LINE_CATALOGUE } from '../src/domain/lines/line-catalogue';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
