@@ -28,6 +28,10 @@ export const lineGroupSchema = z
     display_number: z.string().meta({ description: 'the enQ number to dial, E.164' }),
     open_hours_text: z.string().meta({ description: 'opening hours, Eastern time' }),
     description_long: z.string(),
+    rate_now: z.number().nullable().meta({
+      description:
+        'credits per minute for a call started now (the current New York half hour); null when no rate covers the line',
+    }),
   })
   .meta({ id: 'LineGroup' });
 export type LineGroup = z.infer<typeof lineGroupSchema>;

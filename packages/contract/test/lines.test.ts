@@ -21,6 +21,7 @@ const GROUP = {
   display_number: '+18885550101',
   open_hours_text: 'Mon–Fri 7:00 AM – 7:00 PM EST',
   description_long: 'For tax professionals.',
+  rate_now: 58.75,
 };
 
 describe('lines contract', () => {
@@ -30,7 +31,7 @@ describe('lines contract', () => {
     expect(LINES_VCF_FILENAME).toBe('enQ.vcf');
   });
 
-  it('API-27 API-28 lines data is the PIN and groups keyed by market name, each with the seven fields', () => {
+  it('API-27 API-28 lines data is the PIN and groups keyed by market name, each with the seven fields and the rate now', () => {
     const data = { pin: '482913', markets_with_groups: { IRS: [GROUP] } };
     expect(linesDataSchema.parse(data)).toEqual(data);
     const { display_number: _, ...missing } = GROUP;
@@ -42,6 +43,15 @@ describe('lines contract', () => {
   it('a line goes by its market and department name', () => {
     expect(lineDestination('IRS', 'Practitioner Priority Service')).toBe('IRS Practitioner Priority Service');
     expect(lineDestination('Georgia DOR', 'Taxpayer Services')).toBe('Georgia DOR Taxpayer Services');
+  });
+
+  it('each line carries its rate now, or null when no rate covers it', () => {
+    const { rate_now: _, ...unrated } = GROUP;
+    expect(linesDataSchema.safeParse({ pin: '1', markets_with_groups: { IRS: [unrated] } }).success).toBe(
+      false,
+    );
+    const closed = { pin: '1', markets_with_groups: { IRS: [{ ...GROUP, rate_now: null }] } };
+    expect(linesDataSchema.parse(closed)).toEqual(closed);
   });
 
   it('API-29 the pin query has its spaces removed', () => {

@@ -1,5 +1,5 @@
-import { HOW_TO_DIAL, irsNumbers, lineDestination, type LineGroup } from '@enq/contract';
-import type { LineMarket } from './lines-repository';
+import { HOW_TO_DIAL, irsNumbers, lineDestination } from '@enq/contract';
+import type { LineDepartment, LineMarket } from './lines-repository';
 
 /** RFC 2426 text escaping: backslash, comma, semicolon and line breaks. */
 export function escapeVcardText(value: string): string {
@@ -31,7 +31,7 @@ export function foldVcardLine(line: string): string {
 }
 
 /** Each number is labelled with the line's one name, as Call Rates and Call History show it. */
-const label = (market: LineMarket, department: LineGroup) =>
+const label = (market: LineMarket, department: LineDepartment) =>
   lineDestination(market.name, department.name_long);
 
 /**

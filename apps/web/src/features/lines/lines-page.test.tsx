@@ -13,6 +13,7 @@ const group = (overrides: Partial<LinesData['markets_with_groups'][string][numbe
   display_number: '+18885550101',
   open_hours_text: 'Mon–Fri 7:00 AM – 7:00 PM EST',
   description_long: 'The IRS line reserved for tax professionals.',
+  rate_now: 58.75,
   ...overrides,
 });
 
@@ -27,6 +28,7 @@ const DATA: LinesData = {
         display_number: '+18885550104',
         open_hours_text: 'Mon–Fri 8:00 AM – 8:00 PM EST',
         description_long: 'Balance-due accounts in collection.',
+        rate_now: 20,
       }),
     ],
     'Georgia DOR': [
@@ -38,6 +40,7 @@ const DATA: LinesData = {
         display_number: '+18885550151',
         open_hours_text: 'Mon–Fri 8:00 AM – 5:00 PM EST',
         description_long: 'Georgia Department of Revenue accounts.',
+        rate_now: null,
       }),
     ],
   },
