@@ -43,6 +43,10 @@ export type LineGroup = z.infer<typeof lineGroupSchema>;
  */
 export const lineDestination = (market: string, nameLong: string): string => `${market} ${nameLong}`;
 
+/** The rate a Lines card shows, e.g. 58.75 → '58.75 credits/min now'. */
+export const formatRateNow = (creditsPerMinute: number): string =>
+  `${creditsPerMinute.toFixed(2)} credits/min now`;
+
 /** GET /lines/: the caller's own PIN and the departments keyed by market name, markets in display order. */
 export const linesDataSchema = z
   .object({

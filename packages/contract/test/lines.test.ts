@@ -5,6 +5,7 @@ import {
   LINES_VCF_FILENAME,
   contactCardUrl,
   formatLineNumber,
+  formatRateNow,
   irsNumbers,
   isWellFormedPin,
   lineDestination,
@@ -52,6 +53,11 @@ describe('lines contract', () => {
     );
     const closed = { pin: '1', markets_with_groups: { IRS: [{ ...GROUP, rate_now: null }] } };
     expect(linesDataSchema.parse(closed)).toEqual(closed);
+  });
+
+  it("a line's rate reads in credits per minute now, to the hundredth", () => {
+    expect(formatRateNow(58.75)).toBe('58.75 credits/min now');
+    expect(formatRateNow(20)).toBe('20.00 credits/min now');
   });
 
   it('API-29 the pin query has its spaces removed', () => {

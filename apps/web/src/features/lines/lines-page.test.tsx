@@ -122,6 +122,19 @@ describe('the lines page', () => {
     expect(within(pps).getByText('Mon–Fri 7:00 AM – 7:00 PM EST')).toBeTruthy();
   });
 
+  it("each department shows its rate for a call started now, e.g. '58.75 credits/min now'", async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Practitioner Priority Service' });
+    expect(
+      within(department('Practitioner Priority Service')).getByText('58.75 credits/min now'),
+    ).toBeTruthy();
+    expect(
+      within(department('Automated Collection System (ACS)')).getByText('20.00 credits/min now'),
+    ).toBeTruthy();
+    // A line no rate covers at the moment shows no rate rather than a wrong one.
+    expect(within(department('Taxpayer Services')).queryByText(/credits\/min/)).toBeNull();
+  });
+
   it('LINE-06 the description opens and closes with a disclosure button', async () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Practitioner Priority Service' });
