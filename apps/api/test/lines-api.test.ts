@@ -82,10 +82,10 @@ describe.each(drivers)('lines API (%s)', (driver) => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (path: string, email = admin) =>
+  const get = (path: string, email = admin, area = '/lines') =>
     ctx.app.inject({
       method: 'GET',
-      url: `${API_ACCOUNT_BASE}/lines${path}`,
+      url: `${API_ACCOUNT_BASE}${area}${path}`,
       headers: { authorization: `Bearer ${tokens[email]}` },
     });
   const spaced = (pin: string) => pin.split('').join(' ');
@@ -130,13 +130,7 @@ describe.each(drivers)('lines API (%s)', (driver) => {
       expect(rate, destination).toBe(ctx.app.rates.rateFor(destination, WEDNESDAY_10_05)! / 100);
     }
     // The Call Rates chart names the same lines and, at 10:00 AM, the same numbers.
-    const chart = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `${API_ACCOUNT_BASE}/rates/`,
-        headers: { authorization: `Bearer ${tokens[admin]}` },
-      })
-    ).json<{ data: Record<string, number | string>[] }>();
+    const chart = (await get('/rates/', admin, '')).json<{ data: Record<string, number | string>[] }>();
     const tenAm = chart.data.find((p) => p.time === '10:00 AM')!;
     for (const [destination, rate] of rated) expect(tenAm[destination], destination).toBe(rate);
 
