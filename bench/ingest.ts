@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
-import { DESTINATIONS } from '../apps/api/src/db/seed/rates';
+import { LINE_DESTINATIONS } from '../apps/api/src/domain/lines/line-catalogue';
 import { startServer, stopServer } from './support/harness';
 
 const TOTAL = Number(process.env.BENCH_CALLS ?? 100_000);
@@ -23,7 +23,7 @@ function makeCalls(prefix: string, pins: string[], count: number) {
     call_uuid: `${prefix}-${i}`,
     pin: pins[i % pins.length]!,
     call_timestamp: new Date(now - 3_600_000 - (i % 86_400) * 20_000).toISOString(),
-    destination: DESTINATIONS[i % DESTINATIONS.length]!.name,
+    destination: LINE_DESTINATIONS[i % LINE_DESTINATIONS.length]!,
     caller_id_number: `+1212555${String(i % 10_000).padStart(4, '0')}`,
     billed_duration: 60 + (i % 1_800),
   }));

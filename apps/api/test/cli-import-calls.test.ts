@@ -29,7 +29,7 @@ describe('npm run import-calls', () => {
         'call_uuid,pin,call_timestamp,destination,caller_id_number,billed_duration',
         `csv-1,${pin},${at},IRS Practitioner Priority Service,+12125550100,300`,
         `csv-2,${pin},${at},IRS Practitioner Priority Service,+12125550100,not-a-number`,
-        `csv-3,${pin},${at},California Franchise Tax Board,+12125550101,45`,
+        `csv-3,${pin},${at},California FTB Tax Practitioner Hotline,+12125550101,45`,
       ].join('\n');
       const file = join(dir, 'calls.csv');
       writeFileSync(file, csv);

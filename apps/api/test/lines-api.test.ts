@@ -1,9 +1,16 @@
-import { API_ACCOUNT_BASE, LINES_TEXT, formatLineNumber, irsNumbers, type LinesData } from '@enq/contract';
+import {
+  API_ACCOUNT_BASE,
+  LINES_TEXT,
+  formatLineNumber,
+  irsNumbers,
+  lineDestination,
+  type LinesData,
+} from '@enq/contract';
 import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../src/db/seed/demo-account';
-import { LINE_CATALOGUE } from '../src/db/seed/lines';
+import { LINE_CATALOGUE } from '../src/domain/lines/line-catalogue';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
@@ -40,6 +47,10 @@ function parseVcard(text: string): VcardProperty[] {
 const unescape = (value: string) =>
   value.replace(/\\([\\,;nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 
+// 10:05 AM in New York (EST) on a Wednesday, and 11:10 PM the same day, when every line is off-hours.
+const WEDNESDAY_10_05 = new Date('2026-01-14T15:05:00Z');
+const WEDNESDAY_23_10 = new Date('2026-01-15T04:10:00Z');
+
 const ALL_DEPARTMENTS = LINE_CATALOGUE.flatMap((m) => m.departments.map((d) => ({ market: m, ...d })));
 
 describe.each(drivers)('lines API (%s)', (driver) => {
@@ -50,9 +61,12 @@ describe.each(drivers)('lines API (%s)', (driver) => {
   const admin = DEMO_ADMIN.email;
   const sub = DEMO_SUB_USERS[0]!.email;
   const other = DEMO_ANNUAL.email;
+  // Business time: now until a test fixes it (the demo history and the seed run at start).
+  let at: Date | null = null;
+  const clock = { now: () => at ?? new Date() };
 
   beforeAll(async () => {
-    ctx = await createTestApp(driver);
+    ctx = await createTestApp(driver, {}, { clock });
     for (const email of [admin, sub, DEMO_SUB_USERS[1]!.email, other]) {
       const [p] = await ctx.database.query<{ id: string; pin: string; full_name: string }>(
         'select id, pin, full_name from people where email = $1',
@@ -63,17 +77,21 @@ describe.each(drivers)('lines API (%s)', (driver) => {
       names[email] = p!.full_name;
     }
   });
+  afterEach(() => {
+    at = null;
+  });
   afterAll(() => ctx?.close());
 
-  const get = (path: string, email = admin) =>
+  const get = (path: string, email = admin, area = '/lines') =>
     ctx.app.inject({
       method: 'GET',
-      url: `${API_ACCOUNT_BASE}/lines${path}`,
+      url: `${API_ACCOUNT_BASE}${area}${path}`,
       headers: { authorization: `Bearer ${tokens[email]}` },
     });
   const spaced = (pin: string) => pin.split('').join(' ');
 
   it('API-27 API-28 LINE-01 answers the caller own PIN and every department grouped by market, in order', async () => {
+    at = WEDNESDAY_10_05;
     const response = await get('/');
     expect(response.statusCode).toBe(200);
     const data: LinesData = response.json();
@@ -88,6 +106,7 @@ describe.each(drivers)('lines API (%s)', (driver) => {
       display_number: '+18885550101',
       open_hours_text: 'Mon–Fri 7:00 AM – 7:00 PM EST',
       description_long: expect.stringContaining('tax professionals'),
+      rate_now: 58.75,
     });
     const acs = irs.find((g) => g.name_long.startsWith('Automated Collection System'))!;
     expect(irsNumbers(acs.irs_number)).toEqual(['800-829-7650', '800-829-3903']);
@@ -97,6 +116,27 @@ describe.each(drivers)('lines API (%s)', (driver) => {
 
     // A sub-account user gets their own PIN.
     expect((await get('/', sub)).json().pin).toBe(pins[sub]);
+  });
+
+  it('each line carries its rate now: what a call started at that moment in New York is rated at', async () => {
+    at = WEDNESDAY_10_05;
+    const groups = Object.entries((await get('/')).json<LinesData>().markets_with_groups);
+    const rated = groups.flatMap(([market, lines]) =>
+      lines.map((g) => [lineDestination(market, g.name_long), g.rate_now] as const),
+    );
+    expect(rated).toHaveLength(ALL_DEPARTMENTS.length);
+    for (const [destination, rate] of rated) {
+      expect(rate, destination).toBeGreaterThan(20);
+      expect(rate, destination).toBe(ctx.app.rates.rateFor(destination, WEDNESDAY_10_05)! / 100);
+    }
+    // The Call Rates chart names the same lines and, at 10:00 AM, the same numbers.
+    const chart = (await get('/rates/', admin, '')).json<{ data: Record<string, number | string>[] }>();
+    const tenAm = chart.data.find((p) => p.time === '10:00 AM')!;
+    for (const [destination, rate] of rated) expect(tenAm[destination], destination).toBe(rate);
+
+    at = WEDNESDAY_23_10;
+    const night = Object.values((await get('/')).json<LinesData>().markets_with_groups).flat();
+    expect(night.map((g) => g.rate_now)).toEqual(ALL_DEPARTMENTS.map(() => 20));
   });
 
   it('API-29 PDF-02 the PDF parses and holds the name, the PIN, how to dial and every enQ and agency number', async () => {

@@ -1,6 +1,7 @@
 import { RATE_CHART_HEIGHT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { LINE_DESTINATIONS } from '../../api/src/domain/lines/line-catalogue';
 import { screenshot, seriousAxeViolations, signIn } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -9,13 +10,13 @@ describe('the call rates page (Chromium against the real server)', () => {
 
   const curves = () => journey.page.locator('.recharts-line-curve').count();
 
-  it('RATE-01 RATE-06 RATE-07 RATE-08 draws one line per destination, 700 px high, with the text and the terms link', async () => {
+  it('RATE-01 RATE-06 RATE-07 RATE-08 draws one line per catalogue line, 700 px high, with the text and the terms link', async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/call-rates`);
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/call-rates`);
     await page.locator('.recharts-line-curve').first().waitFor();
-    expect(await curves()).toBe(10);
+    expect(await curves()).toBe(LINE_DESTINATIONS.length);
     const box = await page.getByTestId('rates-chart').boundingBox();
     expect(box!.height).toBe(RATE_CHART_HEIGHT);
     expect(await page.getByText('Dynamic pricing').count()).toBe(1);
@@ -37,7 +38,7 @@ describe('the call rates page (Chromium against the real server)', () => {
     expect(await page.locator('figure').getAttribute('data-isolated')).toBe(name);
     await screenshot(page, 'call-rates-isolated');
     await page.locator('.recharts-legend-item').nth(2).click();
-    await expect.poll(curves).toBe(10);
+    await expect.poll(curves).toBe(LINE_DESTINATIONS.length);
   });
 
   it('has no page errors', () => {

@@ -28,9 +28,24 @@ export const lineGroupSchema = z
     display_number: z.string().meta({ description: 'the enQ number to dial, E.164' }),
     open_hours_text: z.string().meta({ description: 'opening hours, Eastern time' }),
     description_long: z.string(),
+    rate_now: z.number().nullable().meta({
+      description:
+        'credits per minute for a call started now (the current New York half hour); null when no rate covers the line',
+    }),
   })
   .meta({ id: 'LineGroup' });
 export type LineGroup = z.infer<typeof lineGroupSchema>;
+
+/**
+ * The one name a department line goes by wherever it is not shown under its market heading: a call's
+ * `destination`, the Call Rates series and the Call History filter. Derived from the catalogue (market
+ * name + department name), so the rates, the calls and the Lines page cannot name a line differently.
+ */
+export const lineDestination = (market: string, nameLong: string): string => `${market} ${nameLong}`;
+
+/** The rate a Lines card shows, e.g. 58.75 → '58.75 credits/min now'. */
+export const formatRateNow = (creditsPerMinute: number): string =>
+  `${creditsPerMinute.toFixed(2)} credits/min now`;
 
 /** GET /lines/: the caller's own PIN and the departments keyed by market name, markets in display order. */
 export const linesDataSchema = z

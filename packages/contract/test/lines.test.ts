@@ -5,8 +5,10 @@ import {
   LINES_VCF_FILENAME,
   contactCardUrl,
   formatLineNumber,
+  formatRateNow,
   irsNumbers,
   isWellFormedPin,
+  lineDestination,
   linesDataSchema,
   maskPin,
   normalisePinQuery,
@@ -20,6 +22,7 @@ const GROUP = {
   display_number: '+18885550101',
   open_hours_text: 'Mon–Fri 7:00 AM – 7:00 PM EST',
   description_long: 'For tax professionals.',
+  rate_now: 58.75,
 };
 
 describe('lines contract', () => {
@@ -29,13 +32,32 @@ describe('lines contract', () => {
     expect(LINES_VCF_FILENAME).toBe('enQ.vcf');
   });
 
-  it('API-27 API-28 lines data is the PIN and groups keyed by market name, each with the seven fields', () => {
+  it('API-27 API-28 lines data is the PIN and groups keyed by market name, each with the seven fields and the rate now', () => {
     const data = { pin: '482913', markets_with_groups: { IRS: [GROUP] } };
     expect(linesDataSchema.parse(data)).toEqual(data);
     const { display_number: _, ...missing } = GROUP;
     expect(linesDataSchema.safeParse({ pin: '1', markets_with_groups: { IRS: [missing] } }).success).toBe(
       false,
     );
+  });
+
+  it('a line goes by its market and department name', () => {
+    expect(lineDestination('IRS', 'Practitioner Priority Service')).toBe('IRS Practitioner Priority Service');
+    expect(lineDestination('Georgia DOR', 'Taxpayer Services')).toBe('Georgia DOR Taxpayer Services');
+  });
+
+  it('each line carries its rate now, or null when no rate covers it', () => {
+    const { rate_now: _, ...unrated } = GROUP;
+    expect(linesDataSchema.safeParse({ pin: '1', markets_with_groups: { IRS: [unrated] } }).success).toBe(
+      false,
+    );
+    const closed = { pin: '1', markets_with_groups: { IRS: [{ ...GROUP, rate_now: null }] } };
+    expect(linesDataSchema.parse(closed)).toEqual(closed);
+  });
+
+  it("a line's rate reads in credits per minute now, to the hundredth", () => {
+    expect(formatRateNow(58.75)).toBe('58.75 credits/min now');
+    expect(formatRateNow(20)).toBe('20.00 credits/min now');
   });
 
   it('API-29 the pin query has its spaces removed', () => {

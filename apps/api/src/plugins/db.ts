@@ -22,7 +22,7 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
     ));
   try {
     await database.migrate();
-    await seedReferenceData(database);
+    await seedReferenceData(database, app.clock.now());
     if (app.config.seedDemo) await seedDemoData(database, app.log);
   } catch (error) {
     if (!options.database) await database.close();
@@ -32,4 +32,4 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   if (!options.database) app.addHook('onClose', () => database.close());
 }
 
-export default fp(dbPlugin, { name: 'db' });
+export default fp(dbPlugin, { name: 'db', dependencies: ['clock'] });

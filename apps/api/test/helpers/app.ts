@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
+import type { Clock } from '../../src/plugins/clock';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -62,9 +63,13 @@ export interface TestContext {
 }
 
 /** Boots the real app (migrations, demo seed, provider, routes) against a fresh database. */
-export async function createTestApp(driver: Driver, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  driver: Driver,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase(driver);
-  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  const app = await buildApp({ config: testConfig(env), database, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

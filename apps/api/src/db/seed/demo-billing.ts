@@ -11,7 +11,7 @@ import type { Clock } from '../../plugins/clock';
 import type { ChargeRequest, ChargeResult } from '../../plugins/payments/provider';
 import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
-import { DESTINATIONS } from './rates';
+import { CATALOGUE_LINES } from '../../domain/lines/line-catalogue';
 
 /** A small deterministic generator, so the demo history is the same on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -37,13 +37,16 @@ export interface DemoCallsOptions {
   uuidPrefix: string;
 }
 
-/** Realistic calls: weekdays, office hours in New York, busier lines more often, 3 to 45 minutes. */
+/**
+ * Realistic calls: weekdays, office hours in New York, to the catalogue's lines (busier lines more
+ * often), 3 to 45 minutes.
+ */
 export function demoCalls({ pins, from, to, callsPerMonth, random, uuidPrefix }: DemoCallsOptions) {
   const calls = [];
   const spanMs = to.getTime() - from.getTime();
   const month = new TZDate(from.getTime(), BUSINESS_TIME_ZONE).getMonth();
   const count = Math.round((callsPerMonth * SEASON[month]! * spanMs) / (30.4 * 86_400_000));
-  const weights = DESTINATIONS.map((d) => d.load);
+  const weights = CATALOGUE_LINES.map((l) => l.rate.load);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   for (let i = 0; calls.length < count && i < count * 4; i++) {
     const day = new TZDate(from.getTime() + random() * spanMs, BUSINESS_TIME_ZONE);
@@ -52,12 +55,12 @@ export function demoCalls({ pins, from, to, callsPerMonth, random, uuidPrefix }:
     const at = new Date(day.getTime());
     if (at < from || at >= to) continue;
     let pick = random() * totalWeight;
-    const destination = DESTINATIONS.find((_, k) => (pick -= weights[k]!) < 0) ?? DESTINATIONS[0];
+    const line = CATALOGUE_LINES.find((_, k) => (pick -= weights[k]!) < 0) ?? CATALOGUE_LINES[0]!;
     calls.push({
       call_uuid: `${uuidPrefix}-${at.getTime().toString(36)}-${i}`,
       pin: pins[Math.floor(random() * pins.length)]!,
       call_timestamp: at.toISOString(),
-      destination: destination.name,
+      destination: line.destination,
       caller_id_number: `+1${Math.floor(2_000_000_000 + random() * 7_999_999_999)}`,
       billed_duration: Math.round(180 + random() ** 1.6 * 2400),
     });

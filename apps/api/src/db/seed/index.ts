@@ -17,10 +17,13 @@ import { seedRates } from './rates';
 import { seedLines } from './lines';
 import type { DemoSeeder } from './types';
 
-/** Catalogues every database needs (plans, ...): upserted at every start, demo or not. */
-export async function seedReferenceData(database: Database): Promise<void> {
+/**
+ * Catalogues every database needs (plans, rates, lines, ...): upserted at every start, demo or not.
+ * `now` is when rates of lines gone from the catalogue stop being in effect.
+ */
+export async function seedReferenceData(database: Database, now: Date = new Date()): Promise<void> {
   await seedPlans(database.db);
-  await seedRates(database);
+  await seedRates(database, now);
   await seedHoldMusic(database.db);
   await seedLines(database.db);
 }

@@ -1,19 +1,6 @@
-import type { Database } from '../client';
 import { RATE_SLOT_MINUTES } from '../../domain/billing/rates';
-
-/** The lines calls go to, with how busy each runs (scales its price) and its busiest hour (local). */
-export const DESTINATIONS = [
-  { name: 'IRS Practitioner Priority Service', load: 1.0, peak: 10 },
-  { name: 'IRS Business & Specialty Tax Line', load: 0.85, peak: 11 },
-  { name: 'IRS e-Services Help Desk', load: 0.6, peak: 9 },
-  { name: 'IRS Taxpayer Advocate Service', load: 0.7, peak: 13 },
-  { name: 'IRS International Taxpayer Service', load: 0.55, peak: 8 },
-  { name: 'California Franchise Tax Board', load: 0.8, peak: 12 },
-  { name: 'New York Dept. of Taxation and Finance', load: 0.75, peak: 10 },
-  { name: 'Texas Comptroller of Public Accounts', load: 0.5, peak: 11 },
-  { name: 'Florida Department of Revenue', load: 0.45, peak: 14 },
-  { name: 'Illinois Department of Revenue', load: 0.4, peak: 9 },
-] as const;
+import { CATALOGUE_LINES, LINE_DESTINATIONS } from '../../domain/lines/line-catalogue';
+import type { Database } from '../client';
 
 /** Since the start of 2025: every rate below is in effect from then on. */
 export const RATES_EFFECTIVE_FROM = new Date('2025-01-01T05:00:00Z');
@@ -31,17 +18,29 @@ export function seededRateCc(load: number, peak: number, slotStartMinute: number
   return Math.round(credits * 4) * 25; // to the quarter credit
 }
 
-/** Upserted at every start with the catalogue of destinations and their time-of-day curve. */
-export async function seedRates(database: Database): Promise<void> {
+/**
+ * Upserted at every start: one time-of-day curve per catalogue line, under its destination name. Rates
+ * of destinations no longer in the catalogue are closed at `now` rather than deleted: the chart and new
+ * calls stop seeing them, while a late record of a call made before still rates as it would have, and
+ * the calls already stored keep their own rate and destination.
+ */
+export async function seedRates(database: Database, now: Date = new Date()): Promise<void> {
   const rows: [string, number, number][] = [];
-  for (const d of DESTINATIONS) {
+  for (const line of CATALOGUE_LINES) {
     for (let slot = 0; slot < 24 * 60; slot += RATE_SLOT_MINUTES)
-      rows.push([d.name, slot, seededRateCc(d.load, d.peak, slot)]);
+      rows.push([line.destination, slot, seededRateCc(line.rate.load, line.rate.peak, slot)]);
   }
+  // A line that returns to the catalogue has its curve reopened.
   await database.query(
     `insert into rates (destination, slot_start_minute, effective_from, credits_per_minute)
      select d, s, $1, r from unnest($2::text[], $3::int[], $4::bigint[]) as u(d, s, r)
-     on conflict (destination, slot_start_minute, effective_from) do update set credits_per_minute = excluded.credits_per_minute`,
+     on conflict (destination, slot_start_minute, effective_from)
+     do update set credits_per_minute = excluded.credits_per_minute, effective_to = null`,
     [RATES_EFFECTIVE_FROM, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  );
+  await database.query(
+    `update rates set effective_to = greatest($2::timestamptz, effective_from)
+      where effective_to is null and destination <> all($1::text[])`,
+    [LINE_DESTINATIONS, now],
   );
 }

@@ -60,10 +60,6 @@ export class RateTable {
     return new RateTable(byDestination);
   }
 
-  destinations(): string[] {
-    return [...this.byDestination.keys()];
-  }
-
   /** Credits per minute (centicredits) for a call, or null when no rate covers it. */
   rateFor(destination: string, at: Date): number | null {
     const t = at.getTime();

@@ -2,8 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import type { Database } from '../../db/client';
 import { seededRandom } from '../../db/seed/demo-billing';
-import { DESTINATIONS } from '../../db/seed/rates';
 import type { RateTable } from '../billing/rates';
+import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
 
 export interface GenerateCallsOptions {
   accountId: string;
@@ -21,8 +21,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Fills an account with realistic calls for demos and benchmarks: its own people's names, office hours
- * on weekdays in New York, busier lines more often, 3 to 45 minutes, each rated by the engine's rate
- * table (`rateFor`) and `creditsForCall` like an ingested call. The calls are not drawn from the credit
+ * on weekdays in New York, the catalogue's lines (busier ones more often), 3 to 45 minutes, each rated
+ * by the engine's rate table (`rateFor`) and `creditsForCall` like an ingested call. The calls are not drawn from the credit
  * ledger (the account's balances and invoices stay as they are): they exist to be listed and exported.
  */
 export async function generateCalls(
@@ -56,7 +56,7 @@ export async function generateCalls(
     if (at >= options.from.getTime() && at < options.to.getTime()) drawn[filled++] = at;
   }
   const instants = drawn.subarray(0, filled).sort();
-  const weights = DESTINATIONS.map((d) => d.load);
+  const weights = CATALOGUE_LINES.map((l) => l.rate.load);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const prefix = `gen-${options.accountId.slice(0, 8)}-${Date.now().toString(36)}`;
   let done = 0;
@@ -76,12 +76,12 @@ export async function generateCalls(
     for (; rows.length < batch && next < instants.length; next++) {
       const when = new Date(instants[next]!);
       // A line may have no rate at some hour: pick another line, a few times at most.
-      let destination: (typeof DESTINATIONS)[number] = DESTINATIONS[0];
+      let line: CatalogueLine = CATALOGUE_LINES[0]!;
       let rate: number | null = null;
       for (let attempt = 0; rate === null && attempt < 8; attempt++) {
         let pick = random() * totalWeight;
-        destination = DESTINATIONS.find((_, k) => (pick -= weights[k]!) < 0) ?? DESTINATIONS[0];
-        rate = rates.rateFor(destination.name, when);
+        line = CATALOGUE_LINES.find((_, k) => (pick -= weights[k]!) < 0) ?? CATALOGUE_LINES[0]!;
+        rate = rates.rateFor(line.destination, when);
       }
       if (rate === null) continue;
       const seconds = Math.round(180 + random() ** 1.6 * 2400);
@@ -91,7 +91,7 @@ export async function generateCalls(
         person: person.id,
         name: person.full_name,
         at: when.toISOString(),
-        dest: destination.name,
+        dest: line.destination,
         caller: `+1${Math.floor(2_000_000_000 + random() * 7_999_999_999)}`,
         seconds,
         rate,

@@ -1,15 +1,18 @@
-import type { LineGroup, LinesData } from '@enq/contract';
+import { lineDestination, type LineGroup, type LinesData } from '@enq/contract';
 import type { Queryable } from '../../db/client';
+
+/** A department line as stored; its rate is not (it comes from the rate table at a moment). */
+export type LineDepartment = Omit<LineGroup, 'rate_now'>;
 
 /** A market and its department lines, in display order. */
 export interface LineMarket {
   id: string;
   name: string;
   isNew: boolean;
-  departments: LineGroup[];
+  departments: LineDepartment[];
 }
 
-type GroupRow = LineGroup & { market: string };
+type GroupRow = LineDepartment & { market: string };
 
 // Every department with its market, as one JSON array in display order (markets by sort, then departments).
 const GROUPS_JSON = `coalesce((
@@ -33,14 +36,26 @@ function toMarkets(rows: GroupRow[]): LineMarket[] {
   return [...byName.values()];
 }
 
-/** GET /lines/ in one statement: the person's own PIN and every department keyed by market name. */
-export async function loadLinesData(q: Queryable, personId: string): Promise<LinesData> {
+/**
+ * GET /lines/ in one statement: the person's own PIN and every department keyed by market name, each
+ * with its rate now, looked up by the name calls and rates use for the line (centicredits per minute).
+ */
+export async function loadLinesData(
+  q: Queryable,
+  personId: string,
+  rateNow: (destination: string) => number | null,
+): Promise<LinesData> {
   const [row] = await q.query<{ pin: string | null; groups: GroupRow[] }>(
     `select (select pin from people where id = $1) as pin, ${GROUPS_JSON} as groups`,
     [personId],
   );
   const markets_with_groups: LinesData['markets_with_groups'] = {};
-  for (const market of toMarkets(row?.groups ?? [])) markets_with_groups[market.name] = market.departments;
+  for (const market of toMarkets(row?.groups ?? [])) {
+    markets_with_groups[market.name] = market.departments.map((department) => {
+      const cc = rateNow(lineDestination(market.name, department.name_long));
+      return { ...department, rate_now: cc === null ? null : cc / 100 };
+    });
+  }
   return { pin: row?.pin ?? '', markets_with_groups };
 }
 

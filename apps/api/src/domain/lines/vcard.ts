@@ -1,5 +1,5 @@
-import { HOW_TO_DIAL, irsNumbers, type LineGroup } from '@enq/contract';
-import type { LineMarket } from './lines-repository';
+import { HOW_TO_DIAL, irsNumbers, lineDestination } from '@enq/contract';
+import type { LineDepartment, LineMarket } from './lines-repository';
 
 /** RFC 2426 text escaping: backslash, comma, semicolon and line breaks. */
 export function escapeVcardText(value: string): string {
@@ -30,7 +30,9 @@ export function foldVcardLine(line: string): string {
   return parts.join('\r\n');
 }
 
-const label = (market: LineMarket, department: LineGroup) => `${market.name} ${department.name_long}`;
+/** Each number is labelled with the line's one name, as Call Rates and Call History show it. */
+const label = (market: LineMarket, department: LineDepartment) =>
+  lineDestination(market.name, department.name_long);
 
 /**
  * The enQ contact card (vCard 3.0): one contact 'enQ' with a TEL per department, each labelled with the

@@ -1,8 +1,11 @@
-import { formatLineNumber, irsNumbers, type LineGroup } from '@enq/contract';
-import { ChevronDown, Clock, Phone } from 'lucide-react';
+import { formatLineNumber, formatRateNow, irsNumbers, type LineGroup } from '@enq/contract';
+import { ChevronDown, Clock, Coins, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 
-/** One department line: long name, the enQ number to call, the agency's own numbers, hours, description. */
+/**
+ * One department line: long name, the enQ number to call, the agency's own numbers, hours, its rate
+ * for a call started now (the Call Rates chart shows the rest of its day), description.
+ */
 export function DepartmentCard({ group }: { group: LineGroup }) {
   const [open, setOpen] = useState(false);
   const descriptionId = useId();
@@ -47,6 +50,15 @@ export function DepartmentCard({ group }: { group: LineGroup }) {
             {group.open_hours_text}
           </dd>
         </div>
+        {group.rate_now === null ? null : (
+          <div className="sm:col-span-2">
+            <dt className="sr-only">Rate</dt>
+            <dd className="flex items-center gap-2 text-slate-600" data-testid="rate-now">
+              <Coins aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+              {formatRateNow(group.rate_now)}
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto border-t border-slate-100 pt-3">
         <button

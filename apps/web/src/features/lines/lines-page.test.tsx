@@ -13,6 +13,7 @@ const group = (overrides: Partial<LinesData['markets_with_groups'][string][numbe
   display_number: '+18885550101',
   open_hours_text: 'Mon–Fri 7:00 AM – 7:00 PM EST',
   description_long: 'The IRS line reserved for tax professionals.',
+  rate_now: 58.75,
   ...overrides,
 });
 
@@ -27,6 +28,7 @@ const DATA: LinesData = {
         display_number: '+18885550104',
         open_hours_text: 'Mon–Fri 8:00 AM – 8:00 PM EST',
         description_long: 'Balance-due accounts in collection.',
+        rate_now: 20,
       }),
     ],
     'Georgia DOR': [
@@ -38,6 +40,7 @@ const DATA: LinesData = {
         display_number: '+18885550151',
         open_hours_text: 'Mon–Fri 8:00 AM – 5:00 PM EST',
         description_long: 'Georgia Department of Revenue accounts.',
+        rate_now: null,
       }),
     ],
   },
@@ -117,6 +120,19 @@ describe('the lines page', () => {
     expect(within(pps).getByTestId('irs-numbers').textContent).toBe('866-860-4259');
     expect(within(pps).getByRole('link').getAttribute('href')).toBe('tel:+18885550101');
     expect(within(pps).getByText('Mon–Fri 7:00 AM – 7:00 PM EST')).toBeTruthy();
+  });
+
+  it("each department shows its rate for a call started now, e.g. '58.75 credits/min now'", async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Practitioner Priority Service' });
+    expect(
+      within(department('Practitioner Priority Service')).getByText('58.75 credits/min now'),
+    ).toBeTruthy();
+    expect(
+      within(department('Automated Collection System (ACS)')).getByText('20.00 credits/min now'),
+    ).toBeTruthy();
+    // A line no rate covers at the moment shows no rate rather than a wrong one.
+    expect(within(department('Taxpayer Services')).queryByText(/credits\/min/)).toBeNull();
   });
 
   it('LINE-06 the description opens and closes with a disclosure button', async () => {

@@ -14,6 +14,9 @@ export const linesQuery = queryOptions({
   queryFn: ({ signal }) => getLines(signal),
 });
 
+/** Each line's rate is the rate now, which changes every half hour: re-read while the page is open. */
+const RATE_REFRESH_MS = 5 * 60_000;
+
 export function useLines() {
-  return useQuery(linesQuery);
+  return useQuery({ ...linesQuery, refetchInterval: RATE_REFRESH_MS });
 }

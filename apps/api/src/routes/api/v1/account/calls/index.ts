@@ -21,6 +21,7 @@ import {
   previousPeriod,
   type CallRange,
 } from '../../../../../domain/calls/calls-repository';
+import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
 import { HttpError } from '../../../../../plugins/errors';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -95,7 +96,8 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       users: await accountUserNames(app.database, req.principal!.accountId!),
-      destinations: app.rates.destinations().sort(),
+      // The lines of the catalogue, named as calls and rates name them.
+      destinations: [...LINE_DESTINATIONS].sort(),
     }),
   );
 

@@ -50,11 +50,15 @@ const linesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The caller's own PIN and the department lines grouped by market",
+        summary: "The caller's own PIN and the department lines grouped by market, each with its rate now",
         response: { 200: linesDataSchema },
       },
     },
-    (req) => loadLinesData(app.database, req.principal!.personId),
+    (req) => {
+      // Rated like a call started now: the engine's own table, at the current New York half hour.
+      const now = app.clock.now();
+      return loadLinesData(app.database, req.principal!.personId, (line) => app.rates.rateFor(line, now));
+    },
   );
 
   app.get(
