@@ -254,6 +254,12 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
     // Not paid yet: nothing granted, still pending.
     expect(await grantReferralBonusForPayment(ctx.database, referredAccountId, new Date())).toBe(0);
     expect(await bonusLedger()).toEqual([]);
+    // Only a referrer in good standing earns it: the demo practice first pays its declined invoice.
+    const [owed] = await ctx.database.query<{ id: string }>(
+      "select id from invoices where account_id = $1 and status = 'open'",
+      [demoAccountId],
+    );
+    expect((await ctx.app.billing.chargeInvoice(demoAccountId, owed!.id, 'settle-before-bonus')).paid).toBe(true);
 
     const auth = { authorization: `Bearer ${tokens[NEW.email]}` };
     const card = await ctx.app.inject({

@@ -1,8 +1,8 @@
-import { BUSINESS_TIME_ZONE } from '@enq/contract';
+import { BUSINESS_TIME_ZONE, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import { TZDate } from '@date-fns/tz';
 import { subDays, subMonths } from 'date-fns';
 import { createHash } from 'node:crypto';
-import { BillingEngine } from '../../domain/billing/billing-engine';
+import { BillingEngine, grantReferralBonus } from '../../domain/billing/billing-engine';
 import { findPlan } from '../../domain/billing/plans-repository';
 import { periodAt } from '../../domain/subscriptions/periods';
 import { RateTable } from '../../domain/billing/rates';
@@ -113,6 +113,8 @@ export async function seedDemoHistory(
      * the last period close is open, the account delinquent and Pay now has something to pay.
      */
     declineInCurrentPeriod?: boolean;
+    /** When referral bonuses were earned: each is granted by the engine's own rule at that time. */
+    bonusesAt?: Date[];
   },
 ): Promise<void> {
   const { accountId, planId, months, callsPerMonth, now } = options;
@@ -164,14 +166,25 @@ export async function seedDemoHistory(
     // Calls are posted week by week, so an interim invoice is issued (and charged) in the week its
     // high-water mark is passed rather than at the period's end. (Daily posting made the demo seed,
     // which every API test file runs, several seconds slower.)
-    for (let week = start.getTime(); week < end.getTime(); week += WEEK_MS) {
-      const weekEnd = Math.min(week + WEEK_MS, end.getTime());
+    // A bonus earned in the period splits its week, so the calls after it draw from it.
+    const bonuses = (options.bonusesAt ?? [])
+      .map((at) => at.getTime())
+      .filter((at) => at >= start.getTime() && at < end.getTime());
+    const steps = new Set<number>(bonuses);
+    for (let week = start.getTime(); week < end.getTime(); week += WEEK_MS) steps.add(week);
+    const bounds = [...steps, end.getTime()].sort((a, b) => a - b);
+    for (const [i, from] of bounds.slice(0, -1).entries()) {
+      const to = bounds[i + 1]!;
+      if (bonuses.includes(from)) {
+        clockAt = new Date(from);
+        await grantReferralBonus(database, accountId, REFERRAL_BONUS_CREDITS * 100, clockAt);
+      }
       const batch = calls.filter((c) => {
         const at = Date.parse(c.call_timestamp);
-        return at >= week && at < weekEnd;
+        return at >= from && at < to;
       });
       if (batch.length === 0) continue;
-      clockAt = new Date(weekEnd);
+      clockAt = new Date(to);
       await ingestCalls({ database, rates, engine, now: clockAt }, batch);
     }
     clockAt = end;

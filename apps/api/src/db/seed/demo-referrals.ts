@@ -8,8 +8,8 @@ export const DEMO_REFERRAL_CODE = 'HARBOR-7K2Q';
 /**
  * Two practices the demo account referred: one whose first invoice is paid (the bonus was granted),
  * one that signed up last week and has not paid yet (pending). Only what the referral page shows is
- * made: the two accounts and the referrals (their people, billing and the granted bonus's ledger entry
- * are not simulated; the demo's billing history is generated after the seeders run).
+ * made here: the two accounts and the referrals (their people and billing are not simulated). The
+ * granted bonus reaches the ledger through the engine when the billing history passes its date.
  */
 export const DEMO_REFERRED = [
   {
@@ -43,3 +43,27 @@ export const seedDemoReferrals: DemoSeeder = async (tx, { accountId, now }) => {
     });
   }
 };
+
+/** The annual-plan bookkeeper referred one practice too, so an annual plan shows its bonus credits. */
+export const DEMO_ANNUAL_REFERRED = {
+  accountName: 'Birch Street Bookkeeping',
+  email: 'lena.park@birchstreetbooks.com',
+  signedUpDaysAgo: 110,
+  bonusDaysAgo: 100,
+} as const;
+
+export async function seedAnnualReferral(tx: Parameters<DemoSeeder>[0], accountId: string, now: Date) {
+  const referred = DEMO_ANNUAL_REFERRED;
+  const signedUp = subDays(now, referred.signedUpDaysAgo);
+  const [account] = await tx
+    .insert(accounts)
+    .values({ name: referred.accountName, createdAt: signedUp })
+    .returning({ id: accounts.id });
+  await tx.insert(referrals).values({
+    referrerAccountId: accountId,
+    referredEmail: referred.email,
+    referredAccountId: account!.id,
+    createdAt: signedUp,
+    bonusGrantedAt: subDays(now, referred.bonusDaysAgo),
+  });
+}

@@ -10,7 +10,8 @@ import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
-import { seedDemoReferrals } from './demo-referrals';
+import { subDays } from 'date-fns';
+import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
 import { seedPlans } from './plans';
 import { seedRates } from './rates';
@@ -110,6 +111,7 @@ export async function seedDemoData(
       .where(sql`${people.passwordHash} is not null`);
     const demo = { accountId, adminId: admin!.id, userIds: users.map((u) => u.id), now };
     for (const seed of DEMO_SEEDERS) await seed(tx, demo);
+    await seedAnnualReferral(tx, annual!.id, now);
     return { accountId, annualAccountId: annual!.id };
   });
   // Billing history is made by the engine itself under a moving clock, after the people exist.
@@ -122,6 +124,7 @@ export async function seedDemoData(
     now,
     seed: 2026,
     declineInCurrentPeriod: true,
+    bonusesAt: DEMO_REFERRED.flatMap((r) => (r.bonusDaysAgo === null ? [] : [subDays(now, r.bonusDaysAgo)])),
   });
   await seedDemoRefund(database, ids.accountId, now);
   await seedDemoHistory(database, {
@@ -131,6 +134,7 @@ export async function seedDemoData(
     callsPerMonth: 45,
     now,
     seed: 7,
+    bonusesAt: [subDays(now, DEMO_ANNUAL_REFERRED.bonusDaysAgo)],
   });
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;
