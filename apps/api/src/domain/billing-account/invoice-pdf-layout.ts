@@ -95,11 +95,16 @@ export class Sheet {
   }
 
   /** Columns of blocks side by side; `y` moves below the tallest. */
-  columns(blocks: { heading: string; lines: TextLine[] }[], gap = 20): void {
-    const each = (this.width - gap * (blocks.length - 1)) / blocks.length;
-    const ends = blocks.map((b, i) =>
-      this.block(this.left + i * (each + gap), this.y, each, b.heading, b.lines),
-    );
+  /** Blocks side by side, each as wide as its share (`weight`, 1 by default) of the line. */
+  columns(blocks: { heading: string; lines: TextLine[]; weight?: number }[], gap = 20): void {
+    const shares = blocks.map((b) => b.weight ?? 1);
+    const unit = (this.width - gap * (blocks.length - 1)) / shares.reduce((a, b) => a + b, 0);
+    let x = this.left;
+    const ends = blocks.map((b, i) => {
+      const end = this.block(x, this.y, unit * shares[i]!, b.heading, b.lines);
+      x += unit * shares[i]! + gap;
+      return end;
+    });
     this.y = Math.max(...ends);
   }
 

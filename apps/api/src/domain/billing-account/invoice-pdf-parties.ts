@@ -22,6 +22,8 @@ export function drawBuyer(sheet: Sheet, detail: InvoiceDetail): void {
   sheet.columns([
     {
       heading: 'Bill to',
+      // Emails are long and never wrap well: the buyer's block gets the widest share.
+      weight: 1.6,
       lines: [
         { text: buyer.name, bold: true },
         { text: buyer.email },
@@ -29,7 +31,7 @@ export function drawBuyer(sheet: Sheet, detail: InvoiceDetail): void {
       ],
     },
     { heading: 'Service address', lines: addressLines(buyer.service_address).map((text) => ({ text })) },
-    { heading: 'Tax status', lines: [{ text: buyer.tax_status }] },
+    { heading: 'Tax status', lines: [{ text: buyer.tax_status }], weight: 0.6 },
   ]);
   sheet.y += 22;
 }
