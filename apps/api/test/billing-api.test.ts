@@ -44,15 +44,16 @@ describe.each(drivers)('billing API (%s)', (driver) => {
     expect(body).not.toHaveProperty('stripe_pk'); // the sandbox has no publishable key
     expect(body.card_details).toMatchObject({ brand: 'visa', last4: '4242', is_expired: false });
     expect(body.card_details.expiry).toMatch(/^08\/\d{4}$/);
+    // The demo's card declined at its last period close: that invoice is open and the account delinquent.
     expect(body).toMatchObject({
-      charge_failure_message: null,
-      charge_failure_card: null,
-      last_invoice_paid: true,
+      charge_failure_message: 'Your card has insufficient funds.',
+      charge_failure_card: { brand: 'visa', last4: '4242' },
+      last_invoice_paid: false,
       is_subscription_active: true,
       is_billing_address_required: false,
       is_service_address_required: false,
       is_credits_exhausted: false,
-      is_delinquent: false,
+      is_delinquent: true,
       is_account_active: true,
       tax: { status: 'Taxable' },
       service_address: ADDRESS,
