@@ -31,7 +31,13 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: "The invoices, newest first, and the amount due", response: { 200: invoicesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The invoices, newest first, and the amount due',
+        response: { 200: invoicesResponseSchema },
+      },
+    },
     async (req) => listInvoiceDtos(app.database, req.principal!.accountId!),
   );
 
