@@ -45,7 +45,12 @@ const envSchema = z.object({
     .min(1)
     .max(500)
     .default(DEFAULT_SELLER.address.join('; '))
-    .transform((v) => v.split(';').map((line) => line.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
   SELLER_EMAIL: z.email().default(DEFAULT_SELLER.email),
   SELLER_TAX_ID: z.string().trim().min(1).max(50).default(DEFAULT_SELLER.tax_id),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
