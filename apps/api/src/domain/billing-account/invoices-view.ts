@@ -66,6 +66,31 @@ export async function listInvoiceDtos(q: Queryable, accountId: string): Promise<
   return { invoices: rows.map(toDto), amount_due: centsToDollars(due) };
 }
 
+interface LineJson {
+  kind: InvoiceDetail['lines'][number]['kind'];
+  description: string;
+  period_start: string;
+  period_end: string;
+  quantity: string;
+  amount_cents: number;
+}
+interface PaymentJson {
+  id: string;
+  created_at: string;
+  amount_cents: number;
+  status: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_message: string | null;
+}
+interface RefundJson {
+  id: string;
+  number: string;
+  created_at: string;
+  amount_cents: number;
+  reason: string | null;
+}
+
 type DetailRow = InvoiceListRow & {
   subtotal_cents: number;
   tax_rate_bp: number;
@@ -75,7 +100,26 @@ type DetailRow = InvoiceListRow & {
     service_address: Partial<Address> | null;
     billing_address: Partial<Address> | null;
   };
+  lines: LineJson[];
+  payments: PaymentJson[];
+  refunds: RefundJson[];
 };
+
+/** The invoice with its lines, payments and credit notes as JSON arrays: one statement, one round trip. */
+const DETAIL_SQL = `${LIST_COLUMNS}, i.subtotal_cents, i.tax_rate_bp, i.tax_cents, i.seller, i.buyer,
+       (select coalesce(json_agg(json_build_object('kind', l.kind, 'description', l.description,
+                 'period_start', l.period_start, 'period_end', l.period_end, 'quantity', l.quantity::text,
+                 'amount_cents', l.amount_cents)
+               order by case l.kind when 'subscription' then 0 when 'included' then 1 else 2 end, l.id), '[]')
+          from invoice_lines l where l.invoice_id = i.id) as lines,
+       (select coalesce(json_agg(json_build_object('id', p.id, 'created_at', p.created_at,
+                 'amount_cents', p.amount_cents, 'status', p.status, 'card_brand', p.card_brand,
+                 'card_last4', p.card_last4, 'failure_message', p.failure_message) order by p.created_at), '[]')
+          from payments p where p.account_id = i.account_id and p.invoice_id = i.id) as payments,
+       (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'created_at', r.created_at,
+                 'amount_cents', r.amount_cents, 'reason', r.reason) order by r.created_at, r.number), '[]')
+          from refunds r where r.invoice_id = i.id) as refunds
+  from invoices i where i.account_id = $1 and i.id = $2`;
 
 /**
  * One invoice as it was issued: its own seller, buyer, lines and totals (never the account as it is
@@ -86,44 +130,9 @@ export async function invoiceDetail(
   accountId: string,
   invoiceId: string,
 ): Promise<InvoiceDetail | null> {
-  const [row] = await q.query<DetailRow>(
-    `${LIST_COLUMNS}, i.subtotal_cents, i.tax_rate_bp, i.tax_cents, i.seller, i.buyer
-       from invoices i where i.account_id = $1 and i.id = $2`,
-    [accountId, invoiceId],
-  );
+  const [row] = await q.query<DetailRow>(DETAIL_SQL, [accountId, invoiceId], { prepare: true });
   if (!row) return null;
-  const [lines, payments, refunds] = await Promise.all([
-    q.query<{
-      kind: InvoiceDetail['lines'][number]['kind'];
-      description: string;
-      period_start: Date;
-      period_end: Date;
-      quantity: string;
-      amount_cents: number;
-    }>(
-      `select kind, description, period_start, period_end, quantity::text as quantity, amount_cents
-         from invoice_lines where invoice_id = $1
-        order by case kind when 'subscription' then 0 when 'included' then 1 else 2 end, id`,
-      [invoiceId],
-    ),
-    q.query<{
-      id: string;
-      created_at: Date;
-      amount_cents: number;
-      status: string;
-      card_brand: string | null;
-      card_last4: string | null;
-      failure_message: string | null;
-    }>(
-      `select id, created_at, amount_cents, status, card_brand, card_last4, failure_message
-         from payments where invoice_id = $1 and account_id = $2 order by created_at`,
-      [invoiceId, accountId],
-    ),
-    q.query<{ id: string; number: string; created_at: Date; amount_cents: number; reason: string | null }>(
-      'select id, number, created_at, amount_cents, reason from refunds where invoice_id = $1 order by created_at, number',
-      [invoiceId],
-    ),
-  ]);
+  const { lines, payments, refunds } = row;
   const address = (a: Partial<Address> | null) => (a ? normalizeAddress(a) : null);
   const refunded = refunds.reduce((sum, r) => sum + r.amount_cents, 0);
   return {
