@@ -80,10 +80,10 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
                   {formatPeriod(line.period_start, line.period_end)}
                 </span>
               </td>
-              <td className="py-2 text-right whitespace-nowrap tabular-nums">
+              <td className="py-2 pl-4 text-right whitespace-nowrap tabular-nums">
                 {line.kind === 'subscription' ? line.quantity : `${formatCredits(line.quantity)} credits`}
               </td>
-              <td className="py-2 text-right tabular-nums">{formatMoney(line.amount)}</td>
+              <td className="py-2 pl-4 text-right tabular-nums">{formatMoney(line.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -93,7 +93,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
               <th scope="row" colSpan={2} className="py-1 text-right font-medium">
                 {label}
               </th>
-              <td className="py-1 text-right tabular-nums font-semibold">{value}</td>
+              <td className="py-1 pl-4 text-right font-semibold tabular-nums">{value}</td>
             </tr>
           ))}
         </tfoot>

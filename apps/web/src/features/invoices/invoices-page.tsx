@@ -143,22 +143,24 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                     {formatCredits(invoice.credits_used)}
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[invoice.status] ?? ''}`}
-                    >
-                      {invoiceStatusLabel(invoice.status)}
-                    </span>
-                    {isPayable(invoice) ? (
-                      <Button
-                        className="mt-1 block px-3 py-1"
-                        disabled={pay.isPending}
-                        aria-busy={paying}
-                        aria-label={`Pay now ${invoice.number}`}
-                        onClick={() => payNow(invoice.id)}
+                    <div className="flex flex-col items-start gap-1">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[invoice.status] ?? ''}`}
                       >
-                        {INVOICE_TEXT.payNow}
-                      </Button>
-                    ) : null}
+                        {invoiceStatusLabel(invoice.status)}
+                      </span>
+                      {isPayable(invoice) ? (
+                        <Button
+                          className="px-3 py-1"
+                          disabled={pay.isPending}
+                          aria-busy={paying}
+                          aria-label={`Pay now ${invoice.number}`}
+                          onClick={() => payNow(invoice.id)}
+                        >
+                          {INVOICE_TEXT.payNow}
+                        </Button>
+                      ) : null}
+                    </div>
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap">
                     <div className="flex flex-col items-start gap-1">
