@@ -8,7 +8,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -23,6 +22,7 @@ import mailerPlugin from './plugins/mailer';
 import paymentsPlugin from './plugins/payments';
 import type { PaymentProvider } from './plugins/payments/provider';
 import sitePages from './plugins/site';
+import { validatorCompiler } from './plugins/validation';
 import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';

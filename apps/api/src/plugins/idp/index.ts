@@ -3,6 +3,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readFileSync } from 'node:fs';
+import { safeText } from '@enq/contract';
 import { z } from 'zod';
 import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
 import { verifyPassword } from '../../domain/auth/password';
@@ -14,7 +15,7 @@ import { passwordResetRoutes } from './password-reset-routes';
 import { createProvider, type LoginDevice } from './provider';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
-const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
+const loginBody = z.object({ email: safeText(z.string().trim().max(320)), password: z.string().max(1024) });
 const INVALID_LOGIN = 'Incorrect email or password.';
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
