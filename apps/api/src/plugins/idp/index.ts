@@ -36,6 +36,17 @@ async function embeddedIdp(app: FastifyInstance) {
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
+  // Discovery, redirects and cookies are built from the request's host and protocol: pin both to
+  // PUBLIC_URL, and hand on the client address Fastify already chose under TRUST_PROXY.
+  const publicUrl = new URL(app.config.oidc.issuer);
+  app.addHook('onRequest', async (req) => {
+    if (!/^\/oidc(?:[/?]|$)/.test(req.url)) return;
+    const headers = req.raw.headers;
+    headers.host = publicUrl.host;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = req.ip;
+  });
   await app.register(middie);
   app.use('/oidc', provider.callback());
 

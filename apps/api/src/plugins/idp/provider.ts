@@ -122,7 +122,9 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     },
   };
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // The plugin sets X-Forwarded-Host/Proto/For itself from PUBLIC_URL and the client address Fastify
+  // worked out (see index.ts), so the provider never builds a URL from what the client wrote.
+  provider.proxy = true;
   provider.on('interaction.ended', rememberDevice);
   return provider;
 }
