@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import clockPlugin, { type Clock } from './plugins/clock';
@@ -88,7 +89,9 @@ export async function buildApp({
   scheduleJobs = true,
 }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Tests may pass their own stream or level; redaction and the error serializer always apply.
+    logger:
+      logger === false ? false : { ...loggerOptions(config.logLevel), ...(logger === true ? {} : logger) },
     trustProxy: config.trustProxy,
     // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
     pluginTimeout: 120_000,

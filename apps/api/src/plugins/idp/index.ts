@@ -90,7 +90,7 @@ async function embeddedIdp(app: FastifyInstance) {
         const valid =
           identity !== null && (await verifyPassword(parsed.data!.password, identity.passwordHash));
         if (!valid) {
-          req.log.info({ email }, 'sign-in refused');
+          req.log.info('sign-in refused');
           return reply
             .code(401)
             .type('text/html')
