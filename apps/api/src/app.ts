@@ -92,7 +92,11 @@ export async function buildApp({
     // Tests may pass their own stream or level; redaction and the error serializer always apply.
     logger:
       logger === false ? false : { ...loggerOptions(config.logLevel), ...(logger === true ? {} : logger) },
-    trustProxy: config.trustProxy,
+    // A number of proxies: trust that many hops from the socket, so the client is the next entry leftwards.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
