@@ -13,6 +13,7 @@ import {
   recordSignInFailure,
   signInWaitSeconds,
 } from '../../domain/auth/sign-in-throttle';
+import { formOriginGuard } from '../same-origin';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { ensureDeviceCookie } from './device-cookie';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
@@ -71,6 +72,8 @@ async function embeddedIdp(app: FastifyInstance) {
 
   await app.register(async (interactions) => {
     await interactions.register(formbody);
+    // Sign-in and password-reset forms are only taken from the portal's own pages (no cross-site posts).
+    interactions.addHook('onRequest', formOriginGuard(app.config.publicUrl));
     interactions.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
     });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HttpError } from '../errors';
+import { formOriginGuard } from '../same-origin';
 import { escapeHtml } from '../idp/pages';
 import { SECTION_TEXT } from './content';
 import featureRequestPages from './feature-request';
@@ -45,6 +46,8 @@ export default async function sitePages(app: FastifyInstance) {
       );
   });
 
+  // The sign-up and feature-request forms are only taken from the site's own pages.
+  app.addHook('onRequest', formOriginGuard(app.config.publicUrl));
   app.addHook('preHandler', async (req) => {
     for (const part of [req.query, req.body]) {
       const problem = part && typeof part === 'object' ? findTextProblem(siteForm, part) : null;
