@@ -103,7 +103,7 @@ describe('bad input at every account operation', () => {
         )
         .map((changes) => {
           if (body === undefined) return undefined;
-          let out = body;
+          let out: unknown = body;
           for (const [i, v] of changes)
             out = i < 0 ? v : replaced(out, bodyLeaves[i % bodyLeaves.length]!, v);
           return out;
