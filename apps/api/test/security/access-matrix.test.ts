@@ -88,14 +88,30 @@ describe('access matrix over the OpenAPI document', () => {
     const ordered = [...operations].sort(
       (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
     );
+    const foreign = Object.values(cast.victim.foreign);
+    const accepted: string[] = [];
+    let carrying = 0;
     for (const op of ordered) {
-      await send(op, { authorization: `Bearer ${cast.attacker.token}` }, cast.victim.foreign);
+      const values = JSON.stringify(valuesFor(op, cast.victim.foreign));
+      const response = await send(
+        op,
+        { authorization: `Bearer ${cast.attacker.token}` },
+        cast.victim.foreign,
+      );
+      // An id, PIN or invoice of the other account is refused (404 for a thing, 400 for a list item).
+      if (foreign.some((v) => values.includes(v))) {
+        carrying++;
+        if (response.statusCode < 400) accepted.push(`${op.method} ${op.path} -> ${response.statusCode}`);
+      }
       if ((await snapshot(s.database, sql, cast.victim.accountId)) !== before) {
         changedBy.push(`${op.method} ${op.path}`);
         break;
       }
     }
     expect(changedBy).toEqual([]);
+    expect(accepted).toEqual([]);
+    // The invoice, line (PIN) and user operations: the matrix really did send the other account's ids.
+    expect(carrying).toBeGreaterThanOrEqual(7);
     expect(tally.serverErrors).toEqual([]);
     expect(tally.leaks).toEqual([]);
   });
