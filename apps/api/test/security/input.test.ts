@@ -141,3 +141,39 @@ describe('text the site forms and the provider pages refuse (pglite)', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('text in an uploaded users CSV (pglite)', () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite');
+    const [p] = await ctx.database.query<{ id: string }>('select id from people where email = $1', [
+      DEMO_ADMIN.email,
+    ]);
+    token = (await issueApiToken(ctx.database, p!.id)).token;
+  });
+  afterAll(() => ctx?.close());
+
+  it('answers a NUL in a full name with 400 naming the row, and adds nobody', async () => {
+    const count = async () =>
+      (await ctx.database.query<{ n: number }>('select count(*)::int as n from people'))[0]!.n;
+    const before = await count();
+    const boundary = '----enqsecurity';
+    const csv = `full_name,email\nGood Name,good.csv@harborpinetax.com\nBad${NUL}Name,bad.csv@harborpinetax.com\n`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_ACCOUNT_BASE}/users/`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'file' });
+    expect(JSON.stringify(response.json().errors)).toContain('Full name must not contain a NUL');
+    expect(await count()).toBe(before);
+  });
+});
