@@ -103,14 +103,6 @@ describe.each(drivers)('text the API refuses (%s)', (driver) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ accepted: 0, duplicates: 998 });
   });
-});
-
-describe('text the site forms and the provider pages refuse (pglite)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-  });
-  afterAll(() => ctx?.close());
 
   const form = (url: string, fields: Record<string, string>) =>
     ctx.app.inject({
@@ -140,19 +132,6 @@ describe('text the site forms and the provider pages refuse (pglite)', () => {
     const response = await form('/password-reset', { email: `dana${NUL}@x.com` });
     expect(response.statusCode).toBe(400);
   });
-});
-
-describe('text in an uploaded users CSV (pglite)', () => {
-  let ctx: TestContext;
-  let token: string;
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-    const [p] = await ctx.database.query<{ id: string }>('select id from people where email = $1', [
-      DEMO_ADMIN.email,
-    ]);
-    token = (await issueApiToken(ctx.database, p!.id)).token;
-  });
-  afterAll(() => ctx?.close());
 
   it('answers a NUL in a full name with 400 naming the row, and adds nobody', async () => {
     const count = async () =>
@@ -164,7 +143,7 @@ describe('text in an uploaded users CSV (pglite)', () => {
       method: 'POST',
       url: `${API_ACCOUNT_BASE}/users/`,
       headers: {
-        authorization: `Bearer ${token}`,
+        ...auth(),
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
       payload:
