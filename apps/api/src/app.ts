@@ -8,11 +8,11 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import clockPlugin, { type Clock } from './plugins/clock';
@@ -23,6 +23,7 @@ import mailerPlugin from './plugins/mailer';
 import paymentsPlugin from './plugins/payments';
 import type { PaymentProvider } from './plugins/payments/provider';
 import sitePages from './plugins/site';
+import { validatorCompiler } from './plugins/validation';
 import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';
@@ -88,8 +89,14 @@ export async function buildApp({
   scheduleJobs = true,
 }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Tests may pass their own stream or level; redaction and the error serializer always apply.
+    logger:
+      logger === false ? false : { ...loggerOptions(config.logLevel), ...(logger === true ? {} : logger) },
+    // A number of proxies: trust that many hops from the socket, so the client is the next entry leftwards.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();

@@ -42,7 +42,7 @@ describe.each(drivers)('feature request (%s)', (driver) => {
     ctx.app.inject({
       method: 'POST',
       url: '/site/feature-request',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
       payload: new URLSearchParams(fields).toString(),
     });
   const stored = () =>

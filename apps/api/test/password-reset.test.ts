@@ -26,7 +26,11 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     ctx.app.inject({
       method: 'POST',
       url: path,
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: HOST,
+        origin: 'http://localhost:8080',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams(form).toString(),
     });
 

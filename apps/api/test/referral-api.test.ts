@@ -53,7 +53,7 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
     ctx.app.inject({
       method: 'POST',
       url: '/site/signup',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
       payload: new URLSearchParams(fields).toString(),
     });
   type Counts = Record<'accounts' | 'people' | 'referrals' | 'subscriptions' | 'invoices' | 'emails', number>;

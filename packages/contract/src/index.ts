@@ -25,3 +25,4 @@ export * from './format';
 export * from './referral';
 export * from './feature-request';
 export * from './devices';
+export * from './text';

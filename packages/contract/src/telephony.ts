@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 export const TELEPHONY_BATCH_MAX = 1000;
 export const TELEPHONY_CALLS_PATH = '/api/v1/telephony/calls';
@@ -8,14 +9,15 @@ export const SERVICE_KEY_HEADER = 'x-service-key';
 
 /** One call record as the telephony platform sends it. */
 export const callRecordSchema = z.object({
-  call_uuid: z.string().trim().min(1).max(64),
+  // Records skip the API's request-wide text check (one bad record must not refuse the batch): checked here.
+  call_uuid: safeText(z.string().trim().min(1).max(64)),
   pin: z.string().regex(/^\d{4,12}$/, 'must be the caller PIN (digits)'),
   call_timestamp: z.union([
     z.iso.datetime({ offset: true }),
     z.number().int().positive().meta({ description: 'unix seconds' }),
   ]),
-  destination: z.string().trim().min(1).max(120),
-  caller_id_number: z.string().trim().max(32).default(''),
+  destination: safeText(z.string().trim().min(1).max(120)),
+  caller_id_number: safeText(z.string().trim().max(32)).default(''),
   billed_duration: z.number().int().min(0).max(86_400).meta({ description: 'billed seconds' }),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;

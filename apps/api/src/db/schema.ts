@@ -48,6 +48,8 @@ export const people = pgTable(
     identitySubject: text('identity_subject'),
     passwordHash: text('password_hash'),
     holdMusic: text('hold_music').references(() => holdMusic.value),
+    // Log Out and password resets: ID tokens issued before this are refused at the session exchange.
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +80,30 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('api_tokens_person_idx').on(t.personId)],
+);
+
+/** ID tokens already exchanged for an API token (SHA-256 of the token), kept until they expire. */
+export const consumedIdTokens = pgTable(
+  'consumed_id_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consumed_id_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins counted per key ('ip:…', 'account:…', 'pair:…'; emails only as hashes), for the
+ * growing delay; a row is forgotten after a quiet period.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_failures_last_idx').on(t.lastFailureAt)],
 );
 
 /** oidc-provider's models (sessions, grants, codes, interactions...), one row per stored object. */

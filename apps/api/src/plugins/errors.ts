@@ -55,6 +55,10 @@ async function errorsPlugin(app: FastifyInstance) {
         };
       }
     }
+    if (status === 401 && !reply.hasHeader('www-authenticate')) {
+      // RFC 6750: say which scheme is wanted, and whether the token that came was the problem.
+      reply.header('www-authenticate', req.headers.authorization ? 'Bearer error="invalid_token"' : 'Bearer');
+    }
     return reply.code(status).send(envelope);
   });
 }

@@ -36,7 +36,7 @@ export function createMailer(
         'insert into outbox (account_id, kind, "to", subject, text) values ($1, $2, $3, $4, $5) returning id',
         [email.accountId ?? null, email.kind, email.to, email.subject, email.text],
       );
-      log.info({ outboxId: row!.id, kind: email.kind, to: email.to }, 'email queued');
+      log.info({ outboxId: row!.id, kind: email.kind }, 'email queued');
       if (!transport) return;
       try {
         await transport.sendMail({ from: FROM, to: email.to, subject: email.subject, text: email.text });

@@ -67,7 +67,12 @@ export async function submitLogin(
     await app.inject({
       method: 'POST',
       url: `${pathOf(interactionPath)}/login`,
-      headers: { host: HOST, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: HOST,
+        origin: 'http://localhost:8080',
+        cookie: jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ email, password }).toString(),
     }),
   );

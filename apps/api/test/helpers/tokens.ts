@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../../src/db/client';
 import { loadOrCreateIdpSecrets } from '../../src/plugins/idp/keys';
@@ -19,7 +20,9 @@ async function sign(key: CryptoKey | Uint8Array, kid: string, claims: Claims) {
     .setSubject(claims.sub)
     .setIssuer(claims.iss ?? ISSUER)
     .setAudience(claims.aud ?? CLIENT_ID)
-    .setIssuedAt(claims.iat);
+    .setIssuedAt(claims.iat)
+    // Real issuers' tokens differ from one sign-in to the next; an ID token is exchanged only once.
+    .setJti(randomUUID());
   jwt.setExpirationTime(claims.expiresIn ?? '10m');
   return jwt.sign(key);
 }

@@ -9,7 +9,9 @@ import {
 // Asymmetric algorithms only: 'none' and HMAC (which a public key could be abused to "sign") are refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 
-export type IdTokenVerifier = (idToken: string) => Promise<{ subject: string }>;
+export type IdTokenVerifier = (
+  idToken: string,
+) => Promise<{ subject: string; issuedAt: Date; expiresAt: Date }>;
 
 export class InvalidIdTokenError extends Error {}
 
@@ -27,7 +29,11 @@ export function createIdTokenVerifier(options: {
         requiredClaims: ['sub', 'exp', 'iat'],
         clockTolerance: 30,
       });
-      return { subject: payload.sub as string };
+      return {
+        subject: payload.sub as string,
+        issuedAt: new Date(payload.iat! * 1000),
+        expiresAt: new Date(payload.exp! * 1000),
+      };
     } catch (error) {
       throw new InvalidIdTokenError((error as Error).message);
     }

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client';
+import { revokeSessionsNow } from './session-guard-repository';
 import { revokePersonApiTokens } from './token-repository';
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -94,6 +95,7 @@ export async function completePasswordReset(
       now,
     ]);
     await revokePersonApiTokens(tx, spent.person_id, now);
+    await revokeSessionsNow(tx, spent.person_id);
     if (person.identity_subject) {
       // oidc-provider's sessions, grants and codes all name the identity as accountId.
       await tx.query("delete from oidc_payloads where payload->>'accountId' = $1", [person.identity_subject]);

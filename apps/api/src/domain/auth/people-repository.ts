@@ -35,9 +35,11 @@ export async function findSignInIdentityByEmail(
 }
 
 export async function findPersonBySubject(database: Database, subject: string) {
-  const [row] = await database.query<{ id: string; email: string; full_name: string }>(
-    'select id, email, full_name from people where identity_subject = $1',
-    [subject],
-  );
+  const [row] = await database.query<{
+    id: string;
+    email: string;
+    full_name: string;
+    sessions_revoked_at: Date | null;
+  }>('select id, email, full_name, sessions_revoked_at from people where identity_subject = $1', [subject]);
   return row ?? null;
 }

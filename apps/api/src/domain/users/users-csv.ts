@@ -1,6 +1,7 @@
 import {
   emailKey,
   isValidEmail,
+  textProblem,
   USERS_CSV_COLUMNS,
   USERS_CSV_MAX_ROWS,
   USERS_ERRORS,
@@ -87,6 +88,15 @@ export function parseUsersCsv(
     const music = cell('hold_music');
     const problems: string[] = [];
     if (!full_name) problems.push(USERS_ERRORS.fullNameRequired);
+    // A file is read outside the request validator: the text rule is applied here, cell by cell.
+    for (const [label, value] of [
+      ['Full name', full_name],
+      ['Email', email],
+      ['Hold music', music],
+    ] as const) {
+      const problem = textProblem(value);
+      if (problem) problems.push(`${label} ${problem}`);
+    }
     if (!email) problems.push(USERS_ERRORS.emailRequired);
     else if (!isValidEmail(email, ctx.environment)) problems.push(USERS_ERRORS.emailInvalid);
     else if (emailKey(email) === emailKey(ctx.adminEmail)) problems.push(USERS_ERRORS.adminEmail);

@@ -2,10 +2,18 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { safeText } from '@enq/contract';
 import { z } from 'zod';
 import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
-import { verifyPassword } from '../../domain/auth/password';
+import { hashPassword, verifyPassword } from '../../domain/auth/password';
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInWaitSeconds,
+} from '../../domain/auth/sign-in-throttle';
+import { formOriginGuard } from '../same-origin';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { ensureDeviceCookie } from './device-cookie';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
@@ -14,8 +22,10 @@ import { passwordResetRoutes } from './password-reset-routes';
 import { createProvider, type LoginDevice } from './provider';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
-const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
+const loginBody = z.object({ email: safeText(z.string().trim().max(320)), password: z.string().max(1024) });
 const INVALID_LOGIN = 'Incorrect email or password.';
+const tooManyFailures = (seconds: number) =>
+  `Too many failed sign-ins. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again, or reset your password.`;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -24,6 +34,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  */
 async function embeddedIdp(app: FastifyInstance) {
   const secrets = await loadOrCreateIdpSecrets(app.database);
+  // What an unknown email's password is checked against (see the login route).
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const provider = createProvider({ config: app.config, database: app.database, secrets });
   app.decorate('idpJwks', { keys: [publicJwk(secrets.signingKey)] });
 
@@ -35,6 +47,17 @@ async function embeddedIdp(app: FastifyInstance) {
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
+  // Discovery, redirects and cookies are built from the request's host and protocol: pin both to
+  // PUBLIC_URL, and hand on the client address Fastify already chose under TRUST_PROXY.
+  const publicUrl = new URL(app.config.oidc.issuer);
+  app.addHook('onRequest', async (req) => {
+    if (!/^\/oidc(?:[/?]|$)/.test(req.url)) return;
+    const headers = req.raw.headers;
+    headers.host = publicUrl.host;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = req.ip;
+  });
   await app.register(middie);
   app.use('/oidc', provider.callback());
 
@@ -49,6 +72,8 @@ async function embeddedIdp(app: FastifyInstance) {
 
   await app.register(async (interactions) => {
     await interactions.register(formbody);
+    // Sign-in and password-reset forms are only taken from the portal's own pages (no cross-site posts).
+    interactions.addHook('onRequest', formOriginGuard(app.config.publicUrl));
     interactions.addHook('onRequest', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -74,16 +99,29 @@ async function embeddedIdp(app: FastifyInstance) {
         const details = await provider.interactionDetails(req.raw, reply.raw);
         const parsed = loginBody.safeParse(req.body);
         const email = parsed.success ? parsed.data.email : '';
-        const identity = parsed.success ? await findSignInIdentityByEmail(app.database, email) : null;
-        const valid =
-          identity !== null && (await verifyPassword(parsed.data!.password, identity.passwordHash));
-        if (!valid) {
-          req.log.info({ email }, 'sign-in refused');
-          return reply
-            .code(401)
+        const now = new Date();
+        const refuse = (status: number, error: string) =>
+          reply
+            .code(status)
             .type('text/html')
-            .send(renderLoginPage({ uid: details.uid, email, error: INVALID_LOGIN }));
+            .send(renderLoginPage({ uid: details.uid, email, error }));
+        const wait = email ? await signInWaitSeconds(app.database, email, req.ip, now) : 0;
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return refuse(429, tooManyFailures(wait));
         }
+        const identity = parsed.success ? await findSignInIdentityByEmail(app.database, email) : null;
+        // An unknown email costs the same scrypt as a known one: the answer's timing tells nothing.
+        const valid = await verifyPassword(
+          parsed.success ? parsed.data.password : '',
+          identity?.passwordHash ?? (await dummyHash),
+        );
+        if (!identity || !valid) {
+          if (email) await recordSignInFailure(app.database, email, req.ip, now);
+          req.log.info('sign-in refused');
+          return refuse(401, INVALID_LOGIN);
+        }
+        await clearSignInFailures(app.database, email, req.ip);
         const deviceId = ensureDeviceCookie(req.raw, reply.raw, app.config.publicUrl.startsWith('https:'));
         const result: LoginDevice = { device: { id: deviceId } };
         reply.hijack();

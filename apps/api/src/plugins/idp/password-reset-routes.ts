@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@enq/contract';
+import { PASSWORD_MIN_LENGTH, safeText } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { passwordResetEmail } from '../../domain/auth/notices';
@@ -20,7 +20,7 @@ import {
   renderResetRequestSentPage,
 } from './password-reset-pages';
 
-const requestBody = z.object({ email: z.string().trim().max(320) });
+const requestBody = z.object({ email: safeText(z.string().trim().max(320)) });
 const newPasswordBody = z.object({ password: z.string(), confirm: z.string() });
 
 const hidden = { schema: { hide: true } };

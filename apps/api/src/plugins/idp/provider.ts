@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { AUTH_CALLBACK_PATH } from '@enq/contract';
 import type { AppConfig } from '../../config';
@@ -40,7 +41,7 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
     claims: {
-      openid: ['sub', DEVICE_ID_CLAIM],
+      openid: ['sub', DEVICE_ID_CLAIM, 'jti'],
       email: ['email', 'email_verified'],
       profile: ['name'],
     },
@@ -64,6 +65,9 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
             email_verified: true,
             name: person.full_name,
             ...(deviceId ? { [DEVICE_ID_CLAIM]: deviceId } : {}),
+            // Every ID token is distinct, even two silent sign-ins in one second: the session exchange
+            // accepts each token once, so identical tokens would refuse a real second sign-in.
+            ...(use === 'id_token' ? { jti: randomUUID() } : {}),
           };
         },
       };
@@ -122,7 +126,9 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     },
   };
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // The plugin sets X-Forwarded-Host/Proto/For itself from PUBLIC_URL and the client address Fastify
+  // worked out (see index.ts), so the provider never builds a URL from what the client wrote.
+  provider.proxy = true;
   provider.on('interaction.ended', rememberDevice);
   return provider;
 }

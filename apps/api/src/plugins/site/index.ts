@@ -1,7 +1,10 @@
 import formbody from '@fastify/formbody';
-import { LEGAL_MENU, MARKETING_MENUS } from '@enq/contract';
+import { findTextProblem, LEGAL_MENU, MARKETING_MENUS, multiline } from '@enq/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { HttpError } from '../errors';
+import { formOriginGuard } from '../same-origin';
 import { escapeHtml } from '../idp/pages';
 import { SECTION_TEXT } from './content';
 import featureRequestPages from './feature-request';
@@ -9,6 +12,9 @@ import { allowSameOriginFraming, sitePage as page } from './layout';
 import signupPages from './signup';
 
 const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
+// The site's forms are read field by field, not through a contract schema: this is their text rule.
+// Only the feature request's details are written over several lines.
+const siteForm = z.object({ details: multiline(z.string()) }).catchall(z.string());
 
 /**
  * Stand-ins for the marketing site, support area and admin panel, which are other sites in production
@@ -38,6 +44,16 @@ export default async function sitePages(app: FastifyInstance) {
           `<div class="hero"><h1>Please try again</h1><p>${escapeHtml(message)}</p></div>`,
         ),
       );
+  });
+
+  // The sign-up and feature-request forms are only taken from the site's own pages.
+  app.addHook('onRequest', formOriginGuard(app.config.publicUrl));
+  app.addHook('preHandler', async (req) => {
+    for (const part of [req.query, req.body]) {
+      const problem = part && typeof part === 'object' ? findTextProblem(siteForm, part) : null;
+      if (problem)
+        throw new HttpError(400, `${problem.path.join('.')}: ${problem.message}`, String(problem.path[0]));
+    }
   });
 
   const anchors = [...MARKETING_MENUS.flatMap((m) => m.items), ...LEGAL_MENU.items];

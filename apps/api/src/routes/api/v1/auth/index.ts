@@ -11,6 +11,11 @@ import { DEVICE_ID_CLAIM } from '../../../../domain/auth/device-id';
 import { isKnownDevice } from '../../../../domain/auth/devices-repository';
 import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
 import { findPersonBySubject } from '../../../../domain/auth/people-repository';
+import {
+  consumeIdToken,
+  issuedBeforeRevocation,
+  revokeSessionsNow,
+} from '../../../../domain/auth/session-guard-repository';
 import { issueApiToken } from '../../../../domain/auth/token-repository';
 import { HttpError } from '../../../../plugins/errors';
 
@@ -36,16 +41,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req) => {
-      let subject: string;
+      let verified: Awaited<ReturnType<typeof app.verifyIdToken>>;
       try {
-        ({ subject } = await app.verifyIdToken(req.body.id_token));
+        verified = await app.verifyIdToken(req.body.id_token);
       } catch (error) {
         if (!(error instanceof InvalidIdTokenError)) throw error;
         req.log.info({ reason: error.message }, 'id token refused');
         throw new HttpError(401, 'The sign-in could not be verified. Please sign in again.');
       }
-      const person = await findPersonBySubject(app.database, subject);
+      const person = await findPersonBySubject(app.database, verified.subject);
       if (!person) throw new HttpError(401, 'No enQ account belongs to this sign-in.');
+      // A token from before Log Out or a password reset, or one already exchanged, is a replay.
+      if (issuedBeforeRevocation(verified.issuedAt, person.sessions_revoked_at))
+        throw new HttpError(401, 'This sign-in has ended. Please sign in again.');
+      if (!(await consumeIdToken(app.database, req.body.id_token, verified.expiresAt)))
+        throw new HttpError(401, 'This sign-in was already used. Please sign in again.');
       const deviceId = deviceClaim(req.body.id_token);
       const newDevice = deviceId !== null && !(await isKnownDevice(app.database, person.id, deviceId));
       const { token, expiresAt } = await issueApiToken(app.database, person.id, new Date(), deviceId);
@@ -90,6 +100,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await app.revokeToken(req.bearerToken!);
+      await revokeSessionsNow(app.database, req.principal!.personId);
       return { message: 'Signed out.' };
     },
   );

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Database, Queryable } from '../../db/client';
+
+const hashIdToken = (idToken: string) => createHash('sha256').update(idToken).digest('hex');
+
+/**
+ * Spends an ID token at the session exchange: true the first time, false ever after (until it expires,
+ * when the issuer's own check refuses it anyway). Kept in the database so that every process sharing it
+ * agrees. The hash of the whole token is the key: external issuers need not send a jti.
+ */
+export async function consumeIdToken(database: Database, idToken: string, expiresAt: Date): Promise<boolean> {
+  await database.query('delete from consumed_id_tokens where expires_at < now()');
+  const rows = await database.query(
+    `insert into consumed_id_tokens (token_hash, expires_at) values ($1, $2)
+     on conflict (token_hash) do nothing returning 1`,
+    [hashIdToken(idToken), expiresAt],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Log Out and password resets: ID tokens issued before now no longer open a session. Wall-clock time
+ * (the database's), not the business clock: it is compared with the issuer's `iat`.
+ */
+export async function revokeSessionsNow(q: Queryable, personId: string): Promise<void> {
+  await q.query('update people set sessions_revoked_at = now() where id = $1', [personId]);
+}
+
+/**
+ * Whether an ID token was issued before its person's last Log Out or reset. `iat` has whole seconds:
+ * a token of the very second of the Log Out is let through (it is single-use all the same).
+ */
+export function issuedBeforeRevocation(issuedAt: Date, revokedAt: Date | null): boolean {
+  if (!revokedAt) return false;
+  return issuedAt.getTime() < Math.floor(revokedAt.getTime() / 1000) * 1000;
+}
