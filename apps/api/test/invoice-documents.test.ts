@@ -1,18 +1,9 @@
 import { API_ACCOUNT_BASE } from '@enq/contract';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
+import { pdfText } from './helpers/pdf-text';
 
 describe.each(drivers)('issued invoices never change (%s)', (driver) => {
   let ctx: TestContext;

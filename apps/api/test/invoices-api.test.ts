@@ -1,5 +1,4 @@
 import { API_ACCOUNT_BASE, INVOICE_TEXT, type InvoiceDetail } from '@enq/contract';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
@@ -7,15 +6,7 @@ import { DEFAULT_ISSUER } from '../src/domain/billing/invoice-issuer';
 import { interimInvoice } from '../src/domain/billing/invoice-lines';
 import { createInvoice } from '../src/domain/billing/invoices-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
+import { pdfText } from './helpers/pdf-text';
 
 describe.each(drivers)('invoices API (%s)', (driver) => {
   let ctx: TestContext;

@@ -6,22 +6,13 @@ import {
   lineDestination,
   type LinesData,
 } from '@enq/contract';
-import { PDFParse } from 'pdf-parse';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../src/db/seed/demo-account';
 import { LINE_CATALOGUE } from '../src/domain/lines/line-catalogue';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
+import { pdfText } from './helpers/pdf-text';
 
 interface VcardProperty {
   group?: string;

@@ -26,22 +26,37 @@ export const DEMO_REFERRED = [
   },
 ] as const;
 
+type Referred = {
+  accountName: string;
+  email: string;
+  signedUpDaysAgo: number;
+  bonusDaysAgo: number | null;
+};
+
+/** A referred practice's account and the referral that names it. */
+async function insertReferral(
+  tx: Parameters<DemoSeeder>[0],
+  referrerId: string,
+  referred: Referred,
+  now: Date,
+) {
+  const signedUp = subDays(now, referred.signedUpDaysAgo);
+  const [account] = await tx
+    .insert(accounts)
+    .values({ name: referred.accountName, createdAt: signedUp })
+    .returning({ id: accounts.id });
+  await tx.insert(referrals).values({
+    referrerAccountId: referrerId,
+    referredEmail: referred.email,
+    referredAccountId: account!.id,
+    createdAt: signedUp,
+    bonusGrantedAt: referred.bonusDaysAgo === null ? null : subDays(now, referred.bonusDaysAgo),
+  });
+}
+
 export const seedDemoReferrals: DemoSeeder = async (tx, { accountId, now }) => {
   await tx.insert(referralCodes).values({ accountId, code: DEMO_REFERRAL_CODE, createdAt: subDays(now, 90) });
-  for (const referred of DEMO_REFERRED) {
-    const signedUp = subDays(now, referred.signedUpDaysAgo);
-    const [account] = await tx
-      .insert(accounts)
-      .values({ name: referred.accountName, createdAt: signedUp })
-      .returning({ id: accounts.id });
-    await tx.insert(referrals).values({
-      referrerAccountId: accountId,
-      referredEmail: referred.email,
-      referredAccountId: account!.id,
-      createdAt: signedUp,
-      bonusGrantedAt: referred.bonusDaysAgo === null ? null : subDays(now, referred.bonusDaysAgo),
-    });
-  }
+  for (const referred of DEMO_REFERRED) await insertReferral(tx, accountId, referred, now);
 };
 
 /** The annual-plan bookkeeper referred one practice too, so an annual plan shows its bonus credits. */
@@ -52,18 +67,5 @@ export const DEMO_ANNUAL_REFERRED = {
   bonusDaysAgo: 100,
 } as const;
 
-export async function seedAnnualReferral(tx: Parameters<DemoSeeder>[0], accountId: string, now: Date) {
-  const referred = DEMO_ANNUAL_REFERRED;
-  const signedUp = subDays(now, referred.signedUpDaysAgo);
-  const [account] = await tx
-    .insert(accounts)
-    .values({ name: referred.accountName, createdAt: signedUp })
-    .returning({ id: accounts.id });
-  await tx.insert(referrals).values({
-    referrerAccountId: accountId,
-    referredEmail: referred.email,
-    referredAccountId: account!.id,
-    createdAt: signedUp,
-    bonusGrantedAt: subDays(now, referred.bonusDaysAgo),
-  });
-}
+export const seedAnnualReferral = (tx: Parameters<DemoSeeder>[0], accountId: string, now: Date) =>
+  insertReferral(tx, accountId, DEMO_ANNUAL_REFERRED, now);
