@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@enq/contract';
 import { drawEnqBrand } from '../documents/pdf-document';
 import type { Sheet } from './invoice-pdf-layout';
-import { drawBuyer, sellerLines } from './invoice-pdf-parties';
+import { drawHead } from './invoice-pdf-parties';
 import { day, money, period } from './invoice-pdf-text';
 
 type Refund = InvoiceDetail['refunds'][number];
@@ -11,20 +11,15 @@ type Refund = InvoiceDetail['refunds'][number];
  * buyer as that invoice, and the amount credited with its reason and date.
  */
 export function drawCreditNote(sheet: Sheet, detail: InvoiceDetail, refund: Refund): void {
-  const { doc, left, width } = sheet;
+  const { doc, left } = sheet;
   if (doc.bufferedPageRange().count > 1) drawEnqBrand(doc, left);
-  sheet.title('Credit note', refund.number);
-  const top = sheet.y;
-  const fromEnd = sheet.block(left, top, width - 260, 'From', sellerLines(detail));
-  const metaEnd = sheet.keyValues(left + width - 240, top, 240, [
+  drawHead(sheet, detail, 'Credit note', refund.number, [
     ['Credit note', refund.number],
     ['Issue date', day(refund.timestamp)],
     ['Invoice', detail.number],
     ['Invoice date', day(detail.timestamp)],
     ['Period', period(detail.period_start, detail.period_end)],
   ]);
-  sheet.y = Math.max(fromEnd, metaEnd);
-  drawBuyer(sheet, detail);
 
   sheet.note(
     `Credit note for invoice ${detail.number} (${detail.summary}), issued ${day(detail.timestamp)}.`,

@@ -35,3 +35,20 @@ export function drawBuyer(sheet: Sheet, detail: InvoiceDetail): void {
   ]);
   sheet.y += 22;
 }
+
+/** A document's head: its title and number, the seller beside its facts, then the buyer's blocks. */
+export function drawHead(
+  sheet: Sheet,
+  detail: InvoiceDetail,
+  title: string,
+  number: string,
+  facts: [string, string][],
+): void {
+  const { left, width } = sheet;
+  sheet.title(title, number);
+  const top = sheet.y;
+  const fromEnd = sheet.block(left, top, width - 260, 'From', sellerLines(detail));
+  const factsEnd = sheet.keyValues(left + width - 240, top, 240, facts);
+  sheet.y = Math.max(fromEnd, factsEnd);
+  drawBuyer(sheet, detail);
+}

@@ -1,7 +1,7 @@
 import { invoiceStatusLabel, type InvoiceDetail } from '@enq/contract';
 import { createEnqPdf } from '../documents/pdf-document';
 import { Sheet, type Column } from './invoice-pdf-layout';
-import { drawBuyer, sellerLines } from './invoice-pdf-parties';
+import { drawHead } from './invoice-pdf-parties';
 import { cardLabel, day, lineQuantity, money, period, statusLabel, taxLabel } from './invoice-pdf-text';
 import { drawCreditNote } from './credit-note-pdf';
 
@@ -19,19 +19,13 @@ const PAYMENT_COLUMNS: Column[] = [
 ];
 
 function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
-  const { left, width } = sheet;
-  sheet.title('Invoice', detail.number);
-  const top = sheet.y;
-  const fromEnd = sheet.block(left, top, width - 260, 'From', sellerLines(detail));
-  const metaEnd = sheet.keyValues(left + width - 240, top, 240, [
+  drawHead(sheet, detail, 'Invoice', detail.number, [
     ['Invoice number', detail.number],
     ['Issue date', day(detail.timestamp)],
     ['Period', period(detail.period_start, detail.period_end)],
     ['For', detail.summary],
     ['Status', invoiceStatusLabel(detail.status)],
   ]);
-  sheet.y = Math.max(fromEnd, metaEnd);
-  drawBuyer(sheet, detail);
 
   sheet.table(
     LINE_COLUMNS,
