@@ -110,6 +110,9 @@ export async function buildApp({
     // Locally the portal runs on plain http.
     hsts: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` with every form POST, and the
+    // sign-in and site forms (formOriginGuard) could no longer tell our own pages from another site's.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -24,6 +24,14 @@ describe('401 answers and the addresses the provider publishes', () => {
     expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
   });
 
+  it('pages ask for Referrer-Policy same-origin, so a browser sends its real Origin with a form POST', async () => {
+    // Under no-referrer a browser sends `Origin: null` with every form POST, which the form guard refuses.
+    for (const url of ['/', '/site/signup', '/site/feature-request']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('builds every discovery URL from PUBLIC_URL whatever Host or X-Forwarded-Host say', async () => {
     const issuer = ctx.app.config.oidc.issuer;
     for (const headers of [
