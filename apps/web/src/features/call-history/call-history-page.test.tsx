@@ -232,4 +232,43 @@ describe('CallHistoryPage', () => {
     expect(await screen.findByRole('button', { name: CALL_TEXT.download })).toBeTruthy();
     expect(screen.queryByText(CALL_TEXT.empty)).toBeNull();
   });
+  it('keeps the same picker (and its focus) through a valid edit, replacing the history entry', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    start.focus();
+    fireEvent.change(start, { target: { value: 'March 20, 2026 9:15 AM' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe(
+        String(Date.UTC(2026, 2, 20, 13, 15) / 1000),
+      ),
+    );
+    expect(screen.getByLabelText('Start date')).toBe(start);
+    expect(document.activeElement).toBe(start);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('a bookmarked relative preset reopens on its current range, not the saved dates', async () => {
+    setWidth(false);
+    const router = renderPage('/call-history?preset=today&from=1773600000&to=1773700000&page=1');
+    await screen.findByRole('table');
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(Number(params.get('to'))).toBeGreaterThan(Date.now() / 1000);
+      expect(Number(params.get('from'))).toBeLessThanOrEqual(Date.now() / 1000);
+    });
+    expect(presetSelect().value).toBe('today');
+  });
+
+  it('with an invalid range the old results and Download leave the screen', async () => {
+    setWidth(false);
+    renderPage();
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: 'May 1, 2026 9:00 AM' } });
+    expect(await screen.findByText(CALL_TEXT.startAfterEnd)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: CALL_TEXT.download })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
 });

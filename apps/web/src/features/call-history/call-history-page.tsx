@@ -79,8 +79,29 @@ function CallHistory({ dates }: { dates: CallDates }) {
     );
   }, [view, dates, setParams]);
 
-  if (!view) return <Loader label="Loading calls" />;
-  return <CallHistoryView key={`${view.from}-${view.to}`} view={view} dates={dates} onChange={setParams} />;
+  // A bookmarked relative preset ("today", "last 7 days") means that range now, not the day it was saved:
+  // the view the page opened on is replaced once by the preset's current range.
+  const [opened] = useState(() => (view ? { view, fresh: freshPresetRange(view, dates) } : null));
+  const stale =
+    opened?.fresh && view && view.from === opened.view.from && view.to === opened.view.to
+      ? opened.fresh
+      : null;
+  useEffect(() => {
+    if (stale && view) setParams(writeView({ ...view, ...stale }), { replace: true });
+  }, [stale, view, setParams]);
+
+  if (!view || stale) return <Loader label="Loading calls" />;
+  // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
+  return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
+}
+
+/** The preset's current range when it differs from the one in the URL, else null. */
+function freshPresetRange(view: CallHistoryView, dates: CallDates): { from: number; to: number } | null {
+  const range = presetRange(view.preset, new Date(), dates);
+  if (!range) return null;
+  const from = toUnixSeconds(range.start);
+  const to = toUnixSeconds(range.end);
+  return from === view.from && to === view.to ? null : { from, to };
 }
 
 const labelClass = 'block text-sm font-medium text-slate-700';
@@ -94,7 +115,7 @@ function CallHistoryView({
 }: {
   view: CallHistoryView;
   dates: CallDates;
-  onChange: (params: URLSearchParams) => void;
+  onChange: (params: URLSearchParams, options?: { replace?: boolean }) => void;
 }) {
   const narrow = useMediaQuery(`(max-width: ${CALL_NARROW_MAX_PX}px)`);
   const filters = useCallFilters();
@@ -102,6 +123,14 @@ function CallHistoryView({
   const [draft, setDraft] = useState({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
   const [error, setError] = useState<CallRangeError | null>(null);
   const [preset, setPreset] = useState<CallPreset>(view.preset);
+  // The URL changed from outside (back button, a preset): the pickers follow it.
+  const [shown, setShown] = useState({ from: view.from, to: view.to, preset: view.preset });
+  if (shown.from !== view.from || shown.to !== view.to || shown.preset !== view.preset) {
+    setShown({ from: view.from, to: view.to, preset: view.preset });
+    setDraft({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
+    setPreset(view.preset);
+    setError(null);
+  }
   const [downloading, setDownloading] = useState(false);
   const calls = useCalls({
     timestampFrom: view.from,
@@ -111,7 +140,8 @@ function CallHistoryView({
     destination: view.destination,
   });
 
-  const go = (next: Partial<CallHistoryView>) => onChange(writeView({ ...view, page: 1, ...next }));
+  const go = (next: Partial<CallHistoryView>, replace = false) =>
+    onChange(writeView({ ...view, page: 1, ...next }), { replace });
 
   const choosePreset = (id: CallPreset) => {
     setPreset(id);
@@ -130,7 +160,9 @@ function CallHistoryView({
     setPreset('custom');
     const problem = validateCallRange(next.start, next.end, field);
     setError(problem);
-    if (!problem) go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) });
+    // Each keystroke or click that reads as a date is one edit of the same view: no new history entry.
+    if (!problem)
+      go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) }, true);
   };
 
   const download = async () => {
@@ -155,7 +187,8 @@ function CallHistoryView({
   const totalPages = calls.data?.total_pages ?? 0;
   const loaded = calls.isSuccess;
   const empty = loaded && totalPages === 0;
-  const showDownload = narrow || (loaded && !empty); // decisions.md: hidden on wide screens while empty
+  // An invalid range has no results: the previous range's rows and download would mislead.
+  const showDownload = !error && (narrow || (loaded && !empty)); // decisions.md: hidden on wide screens while empty
   const showEmpty = empty && !narrow; // CALL-15
 
   return (
@@ -230,7 +263,7 @@ function CallHistoryView({
 
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
+          {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
         {showDownload ? (
           <Button onClick={() => void download()} disabled={downloading}>
@@ -240,7 +273,7 @@ function CallHistoryView({
         ) : null}
       </div>
 
-      {calls.isError ? (
+      {error ? null : calls.isError ? (
         <LoadError onRetry={() => void calls.refetch()} />
       ) : !loaded ? (
         <Loader label="Loading calls" />
@@ -281,7 +314,7 @@ function CallHistoryView({
         </div>
       )}
 
-      {loaded && totalPages > 1 ? (
+      {!error && loaded && totalPages > 1 ? (
         <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
       ) : null}
     </section>
