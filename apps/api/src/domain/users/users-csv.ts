@@ -4,6 +4,7 @@ import {
   USERS_CSV_COLUMNS,
   USERS_CSV_MAX_ROWS,
   USERS_ERRORS,
+  USERS_NEW_ROW_MIN_NAME_LENGTH,
   type CsvRowError,
   type HoldMusic,
   type PortalEnvironment,
@@ -87,6 +88,7 @@ export function parseUsersCsv(
     const music = cell('hold_music');
     const problems: string[] = [];
     if (!full_name) problems.push(USERS_ERRORS.fullNameRequired);
+    else if (full_name.length < USERS_NEW_ROW_MIN_NAME_LENGTH) problems.push(USERS_ERRORS.fullNameTooShort);
     if (!email) problems.push(USERS_ERRORS.emailRequired);
     else if (!isValidEmail(email, ctx.environment)) problems.push(USERS_ERRORS.emailInvalid);
     else if (emailKey(email) === emailKey(ctx.adminEmail)) problems.push(USERS_ERRORS.adminEmail);
