@@ -304,3 +304,75 @@ describe('the billing page', () => {
     expect(await screen.findByRole('heading', { name: 'Lines' })).toBeTruthy();
   });
 });
+
+describe('billing defects (issue 15)', () => {
+  it('switching the country to US drops a free-text state: State required shows and Save stays off', async () => {
+    renderPage({ ...DATA, service_address: { ...HOME, country: 'CA', state: 'Ontario' } });
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByRole('combobox', { name: /^Country/ }), {
+      target: { value: 'US' },
+    });
+    expect(within(service).getByText('State required')).toBeTruthy();
+    expect((within(service).getByRole('combobox', { name: /^State/ }) as HTMLSelectElement).value).toBe('');
+    expect(button('Save').disabled).toBe(true);
+  });
+
+  it("a 5xx on address save shows 'Error updating address. Please try again.'", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByLabelText(/^Town or City/), { target: { value: 'Augusta' } });
+    routes[`PUT ${BASE}/address`] = () =>
+      jsonResponse({ code: 'INTERNAL', message: 'Internal Server Error' }, 500);
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(BILLING_TEXT.addressError));
+    expect(error).not.toHaveBeenCalledWith('Internal Server Error');
+  });
+
+  it("the server's refusal of a card (409 on pm_id) is a toast, not a 4 s inline text", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await ready();
+    fireEvent.click(button(BILLING_TEXT.updateCard));
+    routes[`POST ${SANDBOX}`] = () => jsonResponse({ pm_id: 'pm_x' });
+    routes[`POST ${BASE}/change-card`] = () =>
+      jsonResponse(
+        { code: 'CONFLICT', message: 'That card belongs to another account.', field: 'pm_id' },
+        409,
+      );
+    const form = screen.getByRole('form', { name: 'Card details' });
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    fireEvent.change(within(form).getByLabelText('Expiry (MM/YY)'), { target: { value: '12/30' } });
+    fireEvent.change(within(form).getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('That card belongs to another account.'));
+    expect(within(form).queryByText('That card belongs to another account.')).toBeNull();
+  });
+
+  it('a failed background refetch keeps the page and its unsaved edits', async () => {
+    let loads = 0;
+    let failRefetch: () => void = () => {};
+    renderPage(() => {
+      if (++loads === 1) return jsonResponse(DATA);
+      return new Promise<Response>((resolve) => {
+        failRefetch = () => resolve(jsonResponse({ code: 'BAD_REQUEST', message: 'x' }, 400));
+      }) as never;
+    });
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByLabelText(/^Town or City/), { target: { value: 'Augusta' } });
+    const saved = { ...HOME, city: 'Augusta' };
+    routes[`PUT ${BASE}/address`] = () => jsonResponse({ service_address: saved, billing_address: saved });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(loads).toBe(2));
+    const line2 = within(service).getByLabelText(/^Address Line 2/) as HTMLInputElement;
+    fireEvent.change(line2, { target: { value: 'Suite 9' } });
+    act(() => failRefetch());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect((screen.getByLabelText(/^Address Line 2/) as HTMLInputElement).value).toBe('Suite 9');
+  });
+});
