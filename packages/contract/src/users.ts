@@ -68,6 +68,10 @@ export const USERS_TEXT = {
   // Where the spec is silent (decisions.md and our own wording).
   inactiveBanner: 'Your subscription is inactive. Users cannot be added or changed until it is renewed.',
   notMultiUser: 'Your plan does not include sub-account users. Change to a multi-user plan to add users.',
+  // Our wording: the list of a single-user plan is empty because of the plan, not a search.
+  noSubUsers:
+    'Your plan has no sub-account users: only you sign in and call. To give your team their own PINs, change to a multi-user plan on the Subscription page.',
+  noSearchMatch: 'No users match your search.',
 } as const;
 
 export const USERS_ERRORS = {

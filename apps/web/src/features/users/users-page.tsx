@@ -263,6 +263,9 @@ function UsersEditor({ data }: { data: UsersData }) {
           headerIndeterminate={selection.visibleIndeterminate}
           locked={locked}
           inlineKey={inlineRow?.key ?? null}
+          emptyText={
+            !state.isMultiUser && state.rows.length === 0 ? USERS_TEXT.noSubUsers : USERS_TEXT.noSearchMatch
+          }
           selectBlocked={selection.blocked}
           pinLocked={pinLocked}
           onSelectVisible={(on) =>

@@ -19,6 +19,8 @@ export interface UsersTableProps {
   headerIndeterminate: boolean;
   /** Everything locked: saving or an inactive subscription. */
   locked: boolean;
+  /** What the empty list says: no search match, or a plan without sub-account users. */
+  emptyText: string;
   /** A row is being added inline: all other rows wait (USR-34). */
   inlineKey: string | null;
   selectBlocked: boolean;
@@ -158,7 +160,7 @@ export function UsersTable(props: UsersTableProps) {
           {rows.length === 0 ? (
             <tr>
               <td colSpan={7} className="px-3 py-8 text-center text-slate-500">
-                No users match your search.
+                {props.emptyText}
               </td>
             </tr>
           ) : null}
