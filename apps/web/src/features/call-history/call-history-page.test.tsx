@@ -271,4 +271,17 @@ describe('CallHistoryPage', () => {
     expect(screen.queryByRole('button', { name: CALL_TEXT.download })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
+
+  it('a year still being typed ("March 2, 20") changes nothing: the range and the picker stay', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    const before = router.state.location.search;
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    start.focus();
+    fireEvent.change(start, { target: { value: 'March 2, 202' } });
+    expect(router.state.location.search).toBe(before);
+    expect(screen.getByLabelText('Start date')).toBe(start);
+    expect(screen.queryByText(CALL_TEXT.startAfterEnd)).toBeNull();
+  });
 });

@@ -104,6 +104,8 @@ function freshPresetRange(view: CallHistoryView, dates: CallDates): { from: numb
   return from === view.from && to === view.to ? null : { from, to };
 }
 
+const MIN_TYPED_YEAR = 2000;
+
 const labelClass = 'block text-sm font-medium text-slate-700';
 const fieldClass =
   'focus-ring mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset';
@@ -153,7 +155,9 @@ function CallHistoryView({
 
   // CALL-04: editing a date switches to custom.
   const editDate = (field: 'start' | 'end', picked: Date | null) => {
-    if (!picked) return;
+    // Typed key by key, "March 2, 20" already reads as a date (year 20, before 1970): the year is not
+    // finished yet, so nothing changes until it is.
+    if (!picked || picked.getFullYear() < MIN_TYPED_YEAR) return;
     const value = fromPickerDate(picked);
     const next = { ...draft, [field]: value };
     setDraft(next);
