@@ -132,6 +132,10 @@ describe('CallHistoryPage', () => {
     ).toEqual([...CALL_COLUMNS]);
     expect(within(table).getAllByRole('row')).toHaveLength(26);
     expect(within(table).getAllByText('3:25')).toHaveLength(25);
+    // Numbers as people read them: caller IDs as phone numbers, credits with two fixed decimals.
+    expect(within(table).getAllByText('(202) 555-0100')).toHaveLength(25);
+    expect(within(table).getAllByText('93.96')).toHaveLength(25);
+    expect(within(table).getAllByText('27.50')).toHaveLength(25);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(
       within(nav)

@@ -9,6 +9,8 @@ import {
   defaultPreset,
   formatBilledDuration,
   formatCallTime,
+  formatCallerId,
+  formatCreditsFixed,
   pageLinks,
   presetRange,
   toUnixSeconds,
@@ -307,10 +309,17 @@ function CallHistoryView({
                   <td className="px-3 py-2 whitespace-nowrap">{formatCallTime(call.call_timestamp)}</td>
                   <td className="px-3 py-2">{call.destination}</td>
                   <td className="px-3 py-2">{call.user}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{call.caller_id_number}</td>
-                  <td className="px-3 py-2 tabular-nums">{formatBilledDuration(call.billed_duration)}</td>
-                  <td className="px-3 py-2 tabular-nums">{call.billing_rate}</td>
-                  <td className="px-3 py-2 tabular-nums">{call.credits_used}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatCallerId(call.caller_id_number)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatBilledDuration(call.billed_duration)}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatCreditsFixed(call.billing_rate)}
+                    <span className="ml-1 text-xs text-slate-500">credits/min</span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatCreditsFixed(call.credits_used)}
+                  </td>
                 </tr>
               ))}
             </tbody>
