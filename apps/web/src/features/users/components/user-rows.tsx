@@ -204,7 +204,10 @@ export const UserRowView = memo(function UserRowView({
     if (active instanceof HTMLElement && rowRef.current?.contains(active)) active.blur();
   }, [row.key]);
   useEffect(() => {
-    if (autoFocus) nameRef.current?.focus();
+    if (!autoFocus || !nameRef.current) return;
+    // Centred, not just inside the window: the save bar sits over the bottom of the screen.
+    nameRef.current.focus({ preventScroll: true });
+    nameRef.current.scrollIntoView?.({ block: 'center' });
   }, [autoFocus, row.key]);
   const name = row.full_name || (row.isNew ? 'new user' : row.email);
   const id = `user-${row.key}`;

@@ -56,10 +56,10 @@ export function UsersTable(props: UsersTableProps) {
     if (headerBox.current) headerBox.current.indeterminate = props.headerIndeterminate;
   }, [props.headerIndeterminate]);
   // A row added inline is appended last, outside the drawn window of a long list: bring it into view so
-  // it is drawn and its name field can take the focus.
+  // it is drawn and its name field can take the focus (centred: the save bar covers the bottom).
   const inlineIndex = inlineKey === null ? -1 : rows.findIndex((r) => r.key === inlineKey);
   useEffect(() => {
-    if (virtual && inlineIndex >= 0) virtualizer.scrollToIndex(inlineIndex, { align: 'end' });
+    if (virtual && inlineIndex >= 0) virtualizer.scrollToIndex(inlineIndex, { align: 'center' });
   }, [virtual, inlineIndex, virtualizer]);
 
   const items = virtual ? virtualizer.getVirtualItems() : [];
