@@ -1,13 +1,96 @@
 import { USERS_PATHS } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import { screenshot, signIn } from './support/browser';
+import { screenshot, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
 const PHONE = { width: 390, height: 844 };
 
+/**
+ * How a page sits on a phone: how far it scrolls sideways, how many rows it shows, and the text or
+ * controls of those rows that lie outside the window (cut off or reachable only by scrolling sideways).
+ */
+function phoneFit(page: Page, rowSelector: string) {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const rows = [...document.querySelectorAll(selector)];
+    const outside: string[] = [];
+    for (const row of rows) {
+      for (const el of row.querySelectorAll<HTMLElement>('*')) {
+        const leaf = el.childElementCount === 0 && (el.textContent ?? '').trim() !== '';
+        const control = el.matches('button, input, select, a');
+        if (!leaf && !control) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        if (box.left < -1 || box.right > width + 1)
+          outside.push(`${el.tagName} ${(el.textContent || el.getAttribute('aria-label') || '').trim()}`);
+      }
+    }
+    return {
+      sideways: document.documentElement.scrollWidth - width,
+      rows: rows.length,
+      outside: outside.slice(0, 5),
+    };
+  }, rowSelector);
+}
+
 describe('the portal on a 390 px phone (Chromium against the real server)', () => {
   const journey = useJourney({ seeded: true, viewport: PHONE });
+
+  it('Users: every row is a card with its PIN, name, email, hold music and actions on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/users`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/users`);
+    await page.getByTestId('user-row').first().waitFor();
+    const fit = await phoneFit(page, '[data-testid="admin-row"], [data-testid="user-row"]');
+    expect(fit).toEqual({ sideways: 0, rows: 11, outside: [] });
+    await screenshot(page, 'phone-users-390');
+  });
+
+  it('Call History: every call is a card with its credits on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/call-history`);
+    await page.getByLabel('Date range').selectOption('last-30-days');
+    await page.getByTestId('call-row').first().waitFor();
+    const fit = await phoneFit(page, '[data-testid="call-row"]');
+    expect(fit.sideways).toBe(0);
+    expect(fit.rows).toBeGreaterThan(0);
+    expect(fit.outside).toEqual([]);
+    await screenshot(page, 'phone-call-history-390');
+  });
+
+  it('Invoices: every invoice is a card with its amount, status and actions on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/invoices`);
+    await page.getByRole('table', { name: 'Invoices' }).waitFor();
+    const fit = await phoneFit(page, 'table tbody tr');
+    expect(fit.sideways).toBe(0);
+    expect(fit.rows).toBeGreaterThan(0);
+    expect(fit.outside).toEqual([]);
+    await screenshot(page, 'phone-invoices-390');
+  });
+
+  it('Call History: a date typed key by key into the picker keeps the focus and one history entry', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/call-history`);
+    await page.getByTestId('call-row').first().or(page.getByText('No calls found')).first().waitFor();
+    const historyLength = await page.evaluate(() => window.history.length);
+    const start = page.getByLabel('Start date');
+    await start.click();
+    await start.press('ControlOrMeta+a');
+    await start.press('Backspace');
+    // Key by key, as a person types: each partial text that reads as a date is a change of its own.
+    await start.pressSequentially('March 2, 2026 9:15 AM');
+    expect(await start.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await start.inputValue()).toBe('March 2, 2026 9:15 AM');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('from'))
+      .toBe(String(Date.UTC(2026, 2, 2, 14, 15) / 1000));
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+    expect(await page.getByLabel('Date range').inputValue()).toBe('custom');
+  });
 
   it('Users: with Show All over 100 users, Add at 1280 px scrolls to the new row and focuses its name', async () => {
     const { server, page } = journey;

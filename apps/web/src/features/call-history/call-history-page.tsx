@@ -107,6 +107,7 @@ function freshPresetRange(view: CallHistoryView, dates: CallDates): { from: numb
 }
 
 const MIN_TYPED_YEAR = 2000;
+const FIRST_NUMBER_COLUMN = 4;
 
 const labelClass = 'block text-sm font-medium text-slate-700';
 const fieldClass =
@@ -288,15 +289,22 @@ function CallHistoryView({
           {CALL_TEXT.empty}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        // Focusable and named: a table wider than the screen scrolls, and a keyboard must reach that too.
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Calls"
+          className="focus-ring overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
+          <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50">
               <tr>
-                {CALL_COLUMNS.map((column) => (
+                {CALL_COLUMNS.map((column, index) => (
                   <th
                     key={column}
                     scope="col"
-                    className="px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                    // Duration, rate and credits are numbers: right-aligned like their cells.
+                    className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left'} text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase`}
                   >
                     {column}
                   </th>
@@ -305,19 +313,27 @@ function CallHistoryView({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((call) => (
-                <tr key={call.call_uuid}>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatCallTime(call.call_timestamp)}</td>
-                  <td className="px-3 py-2">{call.destination}</td>
-                  <td className="px-3 py-2">{call.user}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatCallerId(call.caller_id_number)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                <tr key={call.call_uuid} data-testid="call-row">
+                  <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 whitespace-nowrap">
+                    {formatCallTime(call.call_timestamp)}
+                  </td>
+                  <td data-label={CALL_COLUMNS[1]} className="px-3 py-2">
+                    {call.destination}
+                  </td>
+                  <td data-label={CALL_COLUMNS[2]} className="px-3 py-2">
+                    {call.user}
+                  </td>
+                  <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
+                    {formatCallerId(call.caller_id_number)}
+                  </td>
+                  <td data-label={CALL_COLUMNS[4]} className="px-3 py-2 text-right tabular-nums">
                     {formatBilledDuration(call.billed_duration)}
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  <td data-label={CALL_COLUMNS[5]} className="px-3 py-2 text-right tabular-nums">
                     {formatCreditsFixed(call.billing_rate)}
                     <span className="ml-1 text-xs text-slate-500">credits/min</span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td data-label={CALL_COLUMNS[6]} className="px-3 py-2 text-right tabular-nums">
                     {formatCreditsFixed(call.credits_used)}
                   </td>
                 </tr>

@@ -77,7 +77,7 @@ export function UsersTable(props: UsersTableProps) {
       data-testid="users-table-scroller"
       className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
     >
-      <table className="w-full min-w-[860px] border-separate border-spacing-0 text-sm">
+      <table className="stack-table w-full border-separate border-spacing-0 text-sm sm:min-w-[860px]">
         <caption className="sr-only">Users: the admin user first, then the sub-account users</caption>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr>
