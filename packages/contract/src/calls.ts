@@ -139,10 +139,16 @@ export function formatBilledDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Spreadsheet formula injection: a cell starting with = + - @ is prefixed with a single quote. */
+/**
+ * Spreadsheet formula injection: a cell a person typed that starts with = + - @ (or TAB or CR, which
+ * some programs skip before reading a formula) is prefixed with a single quote.
+ */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/** The UTF-8 byte-order mark every CSV the portal makes starts with, so spreadsheets read accents. */
+export const CSV_BOM = '\uFEFF';
 
 // ---- presets (spec section 4) -------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ import { stringify } from 'csv-stringify/sync';
 
 /** The template: the header row the upload expects (hold_music may be a track's name or value). */
 export function usersCsvTemplate(): string {
-  return stringify([[...USERS_CSV_COLUMNS]]);
+  // Like every CSV the portal makes: a byte-order mark and CRLF line ends, for spreadsheet programs.
+  return stringify([[...USERS_CSV_COLUMNS]], { bom: true, record_delimiter: 'windows' });
 }
 
 export interface CsvUser {
