@@ -15,6 +15,9 @@ async function webApp(app: FastifyInstance) {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts): the smallest one the
+      // browser accepts is sent as it is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
         reply.header(
