@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PlanDto } from './subscription';
 import { BUSINESS_TIME_ZONE } from './time';
 
@@ -21,16 +20,6 @@ const fixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 
 /** Credits and rates in tables: grouped, always two decimals so a column lines up, e.g. 1234.5 → "1,234.50". */
 export const formatCreditsFixed = (value: number): string => fixed.format(value);
-
-/**
- * A caller ID as people read phone numbers: North American numbers in national form "(202) 555-0100",
- * others in international form; a word the network sent ("anonymous") as it is.
- */
-export function formatCallerId(value: string): string {
-  const phone = parsePhoneNumberFromString(value);
-  if (!phone?.isPossible()) return value;
-  return phone.countryCallingCode === '1' ? phone.formatNational() : phone.formatInternational();
-}
 
 /** A calendar date in the business time zone (America/New_York), e.g. "Apr 14, 2026". */
 export function formatDate(iso: string | null): string {
