@@ -210,7 +210,10 @@ describe('the billing page', () => {
     expect((within(billing).getByRole('combobox', { name: /^Country/ }) as HTMLSelectElement).value).toBe(
       'US',
     );
-    // BILL-29 BILL-30 the blank block's messages show and Save/Cancel are disabled.
+    // BILL-29 BILL-30 the blank block's messages show once its fields are touched; Save/Cancel are disabled.
+    expect(within(billing).queryByText('Address Line 1 required')).toBeNull();
+    for (const label of [/^Address Line 1/, /^Town or City/, /^State/, /^Postal code/])
+      fireEvent.blur(within(billing).getByLabelText(label));
     expect(within(billing).getByText('Address Line 1 required')).toBeTruthy();
     expect(within(billing).getByText('Town or City required')).toBeTruthy();
     expect(within(billing).getByText('State required')).toBeTruthy();
@@ -306,6 +309,22 @@ describe('the billing page', () => {
 });
 
 describe('billing defects (issue 15)', () => {
+  it('an account without addresses opens without a single red message; a touched blank field speaks', async () => {
+    renderPage({
+      ...DATA,
+      service_address: null,
+      billing_address: null,
+      is_service_address_required: true,
+      is_billing_address_required: true,
+    });
+    await ready();
+    expect(screen.queryAllByText(/ required$/)).toEqual([]);
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.blur(within(service).getByLabelText(/^Town or City/));
+    expect(within(service).getByText('Town or City required')).toBeTruthy();
+    expect(screen.getAllByText(/ required$/)).toHaveLength(1);
+  });
+
   it('switching the country to US drops a free-text state: State required shows and Save stays off', async () => {
     renderPage({ ...DATA, service_address: { ...HOME, country: 'CA', state: 'Ontario' } });
     await ready();
