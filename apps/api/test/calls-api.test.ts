@@ -5,6 +5,7 @@ import {
   formatBilledDuration,
   formatCallTime,
   neutraliseCell,
+  overageCents,
   type CallRow,
 } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
@@ -169,6 +170,38 @@ describe.each(drivers)('calls API (%s)', (driver) => {
     const filters = (await get('/calls/filters/')).json();
     expect(filters.users).toContain(DEMO_ADMIN.fullName);
     expect(filters.destinations.length).toBeGreaterThan(5);
+  });
+
+  it("totals a range in one aggregate: calls, billed seconds, credits and the overage's dollar value", async () => {
+    await ctx.database.query(
+      `update calls set overage_credits = 1000 where account_id = $1 and call_uuid in ('t-0001', 't-0002')`,
+      [accountId],
+    );
+    try {
+      const n = inRange(NY_MAR_9, NY_MAR_13 - 1).length;
+      const totals = await get(`/calls/totals/?timestampFrom=${NY_MAR_9}&timestampTo=${NY_MAR_13 - 1}`);
+      expect(totals.statusCode).toBe(200);
+      expect(totals.json()).toEqual({
+        calls: n,
+        billed_seconds: 125 * n,
+        credits_used: (5729 * n) / 100,
+        overage_credits: 20,
+        overage_dollars: overageCents(2000) / 100,
+      });
+      const priya = expected.filter((c) => c.user === 'Priya Raman').length;
+      const filtered = await get(
+        `/calls/totals/?timestampFrom=${NY_MAR_9}&timestampTo=${NY_MAR_13 - 1}&user=${encodeURIComponent('Priya Raman')}`,
+      );
+      expect(filtered.json().calls).toBe(priya);
+      expect(
+        (await get(`/calls/totals/?timestampFrom=${NY_MAR_13}&timestampTo=${NY_MAR_9}`)).statusCode,
+      ).toBe(400);
+    } finally {
+      await ctx.database.query(
+        `update calls set overage_credits = 0 where account_id = $1 and call_uuid in ('t-0001', 't-0002')`,
+        [accountId],
+      );
+    }
   });
 
   it('refuses a start after the end and a missing range', async () => {

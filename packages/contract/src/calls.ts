@@ -15,6 +15,7 @@ export const CALL_PATHS = {
   dates: '/calls/dates/',
   download: '/calls/download/',
   filters: '/calls/filters/',
+  totals: '/calls/totals/',
 } as const;
 
 /** decisions.md: the table shows 25 calls per page. */
@@ -92,6 +93,29 @@ export const callsResponseSchema = z
   })
   .meta({ id: 'CallsPage' });
 export type CallsResponse = z.infer<typeof callsResponseSchema>;
+
+/** The same range and filters as a page, without the page number. */
+export const callTotalsQuerySchema = z
+  .object({
+    timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    timestampTo: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    ...filters,
+  })
+  .refine((q) => q.timestampFrom <= q.timestampTo, {
+    message: CALL_TEXT.startAfterEnd,
+    path: ['timestampFrom'],
+  });
+
+export const callTotalsSchema = z
+  .object({
+    calls: z.number().int(),
+    billed_seconds: z.number().int(),
+    credits_used: z.number().meta({ description: 'credits' }),
+    overage_credits: z.number().meta({ description: 'credits beyond the plan, rollover and bonus credits' }),
+    overage_dollars: z.number().meta({ description: 'what the overage credits cost, in dollars' }),
+  })
+  .meta({ id: 'CallTotals' });
+export type CallTotals = z.infer<typeof callTotalsSchema>;
 
 const periodDatesSchema = z.object({
   start_date: z.number().int().meta({ description: 'unix seconds' }),
