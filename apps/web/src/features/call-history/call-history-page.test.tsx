@@ -25,11 +25,13 @@ const row = (i: number): CallRow => ({
 });
 
 let listCalls: URL[];
+let listTotals: URL[];
 let callsAnswer: (url: URL) => CallsResponse;
 let datesAnswer: unknown;
 
 beforeEach(() => {
   listCalls = [];
+  listTotals = [];
   datesAnswer = { dates: DATES };
   callsAnswer = (url) => ({
     calls: Array.from({ length: 25 }, (_, i) => row(i + Number(url.searchParams.get('page')) * 100)),
@@ -41,6 +43,16 @@ beforeEach(() => {
     vi.fn<typeof fetch>(async (input) => {
       const url = new URL(String(input), 'http://portal.test');
       if (url.pathname === `${BASE}/dates/`) return jsonResponse(datesAnswer);
+      if (url.pathname === `${BASE}/totals/`) {
+        listTotals.push(url);
+        return jsonResponse({
+          calls: 1000,
+          billed_seconds: 205_000,
+          credits_used: 93_960,
+          overage_credits: 1234.5,
+          overage_dollars: 12.35,
+        });
+      }
       if (url.pathname === `${BASE}/filters/`)
         return jsonResponse({ users: ['Dana Whitfield'], destinations: ['IRS'] });
       if (url.pathname === `${BASE}/`) {
@@ -287,5 +299,20 @@ describe('CallHistoryPage', () => {
     expect(router.state.location.search).toBe(before);
     expect(screen.getByLabelText('Start date')).toBe(start);
     expect(screen.queryByText(CALL_TEXT.startAfterEnd)).toBeNull();
+  });
+
+  it("shows the range's totals: calls, billed minutes, credits and the overage in dollars", async () => {
+    setWidth(false);
+    renderPage('/call-history?preset=custom&from=1773600000&to=1773700000&page=2&user=Dana+Whitfield');
+    const totals = await screen.findByRole('region', { name: 'Totals for this range' });
+    expect(within(totals).getByTestId('total-Calls').textContent).toBe('1,000');
+    expect(within(totals).getByTestId('total-Billed minutes').textContent).toBe('3,416.7');
+    expect(within(totals).getByTestId('total-Credits used').textContent).toBe('93,960.00');
+    expect(within(totals).getByTestId('total-Overage').textContent).toBe('$12.35');
+    expect(Object.fromEntries(listTotals[0]!.searchParams)).toEqual({
+      timestampFrom: '1773600000',
+      timestampTo: '1773700000',
+      user: 'Dana Whitfield',
+    });
   });
 });

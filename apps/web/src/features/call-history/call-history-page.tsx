@@ -33,7 +33,9 @@ import { saveFile } from '../../lib/save-file';
 import { downloadCalls } from './api/download-calls';
 import { useCallDates } from './api/get-call-dates';
 import { useCallFilters } from './api/get-call-filters';
+import { useCallTotals } from './api/get-call-totals';
 import { useCalls } from './api/get-calls';
+import { CallTotalsRow } from './call-totals';
 import {
   fromPickerDate,
   readView,
@@ -141,6 +143,13 @@ function CallHistoryView({
     timestampFrom: view.from,
     timestampTo: view.to,
     page: view.page,
+    user: view.user,
+    destination: view.destination,
+  });
+
+  const totals = useCallTotals({
+    timestampFrom: view.from,
+    timestampTo: view.to,
     user: view.user,
     destination: view.destination,
   });
@@ -279,6 +288,8 @@ function CallHistoryView({
           </Button>
         ) : null}
       </div>
+
+      {!error && totals.data && totals.data.calls > 0 ? <CallTotalsRow totals={totals.data} /> : null}
 
       {error ? null : calls.isError ? (
         <LoadError onRetry={() => void calls.refetch()} />
