@@ -69,7 +69,7 @@ describe('the invoices page (Chromium against the real server)', () => {
     // The refunded invoice is on some page; find it and fetch its refund PDF.
     for (;;) {
       if ((await table.getByText('Refunded', { exact: true }).count()) > 0) break;
-      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next page' }).click();
     }
     const refundRow = table.getByRole('row').filter({ hasText: 'Refunded' });
     const refundDownload = page.waitForEvent('download');

@@ -11,7 +11,6 @@ import {
   formatCallTime,
   formatCallerId,
   formatCreditsFixed,
-  pageLinks,
   presetRange,
   toUnixSeconds,
   validateCallRange,
@@ -19,7 +18,7 @@ import {
   type CallPreset,
   type CallRangeError,
 } from '@enq/contract';
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -29,6 +28,7 @@ import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
+import { Pagination } from '../../components/ui/pagination';
 import { saveFile } from '../../lib/save-file';
 import { downloadCalls } from './api/download-calls';
 import { useCallDates } from './api/get-call-dates';
@@ -397,51 +397,5 @@ function DateField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const link = 'focus-ring min-w-9 rounded-md px-3 py-1.5 text-sm font-medium';
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
-      <button
-        type="button"
-        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
-      >
-        <ChevronLeft aria-hidden="true" className="size-4" />
-      </button>
-      {pageLinks(page, totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`${link} ${n === page ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button
-        type="button"
-        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-        aria-label="Next page"
-      >
-        <ChevronRight aria-hidden="true" className="size-4" />
-      </button>
-    </nav>
   );
 }

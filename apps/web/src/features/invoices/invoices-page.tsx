@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
+import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
 import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
@@ -210,17 +211,17 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
         </table>
       </div>
       {pages > 1 ? (
-        <nav aria-label="Invoice pages" className="flex items-center justify-between gap-4 text-sm">
-          <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous
-          </Button>
-          <span aria-live="polite">
+        <div className="space-y-2">
+          <Pagination
+            label="Invoice pages"
+            page={current + 1}
+            totalPages={pages}
+            onPage={(n) => setPage(n - 1)}
+          />
+          <p className="text-center text-sm text-slate-600" aria-live="polite">
             Page {current + 1} of {pages}
-          </span>
-          <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-            Next
-          </Button>
-        </nav>
+          </p>
+        </div>
       ) : null}
       <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
     </div>
