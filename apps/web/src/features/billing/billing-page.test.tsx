@@ -394,4 +394,14 @@ describe('billing defects (issue 15)', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect((screen.getByLabelText(/^Address Line 2/) as HTMLInputElement).value).toBe('Suite 9');
   });
+
+  it('the sandbox card form carries a Test mode badge and the test cards, not developer text', async () => {
+    renderPage();
+    await ready();
+    fireEvent.click(button(BILLING_TEXT.updateCard));
+    const form = screen.getByRole('form', { name: 'Card details' });
+    expect(within(form).getByText('Test mode')).toBeTruthy();
+    expect(form.textContent).toContain('4242 4242 4242 4242');
+    expect(form.textContent).not.toContain('Sandbox card form');
+  });
 });
