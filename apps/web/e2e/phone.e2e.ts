@@ -131,4 +131,17 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     ).toBe(true);
     await screenshot(page, 'users-show-all-add-1280');
   });
+
+  it('the mobile menu shows Log Out without scrolling', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const logOut = page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log Out' });
+    await logOut.waitFor();
+    const box = (await logOut.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await screenshot(page, 'phone-menu-390');
+    await page.keyboard.press('Escape');
+  });
 });
