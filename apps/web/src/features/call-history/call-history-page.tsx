@@ -342,7 +342,7 @@ function CallHistoryView({
                   </td>
                   <td data-label={CALL_COLUMNS[5]} className="px-3 py-2 text-right tabular-nums">
                     {formatCreditsFixed(call.billing_rate)}
-                    <span className="ml-1 text-xs text-slate-500">credits/min</span>
+                    <span className="block text-xs text-slate-500">credits/min</span>
                   </td>
                   <td data-label={CALL_COLUMNS[6]} className="px-3 py-2 text-right tabular-nums">
                     {formatCreditsFixed(call.credits_used)}
