@@ -144,4 +144,21 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     await screenshot(page, 'phone-menu-390');
     await page.keyboard.press('Escape');
   });
+
+  it('the call-rates chart at 390 px: few enough time labels that none overlap', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/call-rates`);
+    await page.locator('.recharts-line-curve').first().waitFor();
+    const ticks = await page
+      .getByTestId('rates-chart')
+      .locator('.recharts-xAxis-tick-labels text')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => n.getBoundingClientRect()).map((b) => ({ left: b.left, right: b.right })),
+      );
+    expect(ticks.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.left).toBeGreaterThan(ticks[i - 1]!.right);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-call-rates-390');
+  });
 });
