@@ -126,7 +126,8 @@ describe.each(drivers)('users API (%s)', (driver) => {
     const response = await call('GET', USERS_PATHS.csvTemplate);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="add-users-enq.csv"');
-    expect(response.body.trim()).toBe('full_name,email,hold_music');
+    // Every CSV the portal makes: UTF-8 byte-order mark and CRLF line ends.
+    expect(response.body).toBe('\uFEFFfull_name,email,hold_music\r\n');
   });
 
   it('API-48 API-50 a partial failure applies the valid items and reports the refused one', async () => {

@@ -60,6 +60,11 @@ describe('the billing page (Chromium against the real server)', () => {
     const { server, page, problems } = journey;
     await page.getByRole('checkbox', { name: BILLING_TEXT.sameBilling }).uncheck();
     const billing = page.getByRole('group', { name: 'Billing Address' });
+    // A blank block says what is required once a field has been visited, not before.
+    await page.getByText('Fill in the required fields (*) to save.').waitFor();
+    expect(await billing.getByText('Address Line 1 required').count()).toBe(0);
+    await billing.getByLabel(/^Address Line 1/).focus();
+    await billing.getByLabel(/^Town or City/).focus();
     await billing.getByText('Address Line 1 required').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);

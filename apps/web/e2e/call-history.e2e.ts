@@ -66,8 +66,12 @@ describe('the call history page (Chromium against the real server)', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^call-history-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.getByText(MESSAGES.fileDownloaded).waitFor();
-    const records = parse(readFileSync((await file.path())!, 'utf8')) as string[][];
+    const text = readFileSync((await file.path())!, 'utf8');
+    // A byte-order mark (spreadsheets then read UTF-8), and caller IDs as they are, not "'+1…".
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const records = parse(text, { bom: true }) as string[][];
     expect(records[0]).toEqual([...CALL_COLUMNS]);
+    expect(records.slice(1).every((r) => !r[3]!.startsWith("'"))).toBe(true);
     expect(records.length).toBeGreaterThan(26);
   });
 

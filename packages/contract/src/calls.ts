@@ -15,6 +15,7 @@ export const CALL_PATHS = {
   dates: '/calls/dates/',
   download: '/calls/download/',
   filters: '/calls/filters/',
+  totals: '/calls/totals/',
 } as const;
 
 /** decisions.md: the table shows 25 calls per page. */
@@ -93,6 +94,29 @@ export const callsResponseSchema = z
   .meta({ id: 'CallsPage' });
 export type CallsResponse = z.infer<typeof callsResponseSchema>;
 
+/** The same range and filters as a page, without the page number. */
+export const callTotalsQuerySchema = z
+  .object({
+    timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    timestampTo: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+    ...filters,
+  })
+  .refine((q) => q.timestampFrom <= q.timestampTo, {
+    message: CALL_TEXT.startAfterEnd,
+    path: ['timestampFrom'],
+  });
+
+export const callTotalsSchema = z
+  .object({
+    calls: z.number().int(),
+    billed_seconds: z.number().int(),
+    credits_used: z.number().meta({ description: 'credits' }),
+    overage_credits: z.number().meta({ description: 'credits beyond the plan, rollover and bonus credits' }),
+    overage_dollars: z.number().meta({ description: 'what the overage credits cost, in dollars' }),
+  })
+  .meta({ id: 'CallTotals' });
+export type CallTotals = z.infer<typeof callTotalsSchema>;
+
 const periodDatesSchema = z.object({
   start_date: z.number().int().meta({ description: 'unix seconds' }),
   end_date: z.number().int().meta({ description: 'unix seconds, the last second of the period' }),
@@ -139,10 +163,16 @@ export function formatBilledDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Spreadsheet formula injection: a cell starting with = + - @ is prefixed with a single quote. */
+/**
+ * Spreadsheet formula injection: a cell a person typed that starts with = + - @ (or TAB or CR, which
+ * some programs skip before reading a formula) is prefixed with a single quote.
+ */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/** The UTF-8 byte-order mark every CSV the portal makes starts with, so spreadsheets read accents. */
+export const CSV_BOM = '\uFEFF';
 
 // ---- presets (spec section 4) -------------------------------------------------------------------
 

@@ -16,6 +16,11 @@ export const formatMoney = (dollars: number): string => usd.format(dollars);
 /** Credits with grouping and up to two decimals, e.g. 1234.5 → "1,234.5". */
 export const formatCredits = (value: number): string => credits.format(value);
 
+const fixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Credits and rates in tables: grouped, always two decimals so a column lines up, e.g. 1234.5 → "1,234.50". */
+export const formatCreditsFixed = (value: number): string => fixed.format(value);
+
 /** A calendar date in the business time zone (America/New_York), e.g. "Apr 14, 2026". */
 export function formatDate(iso: string | null): string {
   if (!iso) return '—';

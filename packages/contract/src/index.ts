@@ -22,6 +22,7 @@ export * from './lines';
 export * from './overview';
 export * from './overview-rules';
 export * from './format';
+export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
 export * from './devices';

@@ -68,6 +68,10 @@ export const USERS_TEXT = {
   // Where the spec is silent (decisions.md and our own wording).
   inactiveBanner: 'Your subscription is inactive. Users cannot be added or changed until it is renewed.',
   notMultiUser: 'Your plan does not include sub-account users. Change to a multi-user plan to add users.',
+  // Our wording: the list of a single-user plan is empty because of the plan, not a search.
+  noSubUsers:
+    'Your plan has no sub-account users: only you sign in and call. To give your team their own PINs, change to a multi-user plan on the Subscription page.',
+  noSearchMatch: 'No users match your search.',
 } as const;
 
 export const USERS_ERRORS = {
@@ -76,6 +80,8 @@ export const USERS_ERRORS = {
   emailExists: 'This email already exists.',
   adminEmail: 'Admin email cannot be used.',
   fullNameRequired: 'Full name is required.',
+  // Our wording: the spec refuses a name under 2 characters but names no message for the field.
+  fullNameTooShort: 'Full name must be at least 2 characters.',
   // New rows, aggregate.
   invalidEmailFormat: (email: string) => `Invalid email format: ${email}`,
   emailExistsFor: (email: string) => `This email already exists: ${email}`,
@@ -247,7 +253,10 @@ export function userFieldErrors(
   } else if (!isValidEmail(email, ctx.environment)) errors.email = USERS_ERRORS.emailInvalid;
   else if (key === emailKey(ctx.adminEmail)) errors.email = USERS_ERRORS.adminEmail;
   else if ((ctx.emailCounts.get(key) ?? 0) > 1) errors.email = USERS_ERRORS.emailExists;
-  if (!user.full_name.trim() && !isNew) errors.full_name = USERS_ERRORS.fullNameRequired;
+  const name = user.full_name.trim();
+  if (!name && !isNew) errors.full_name = USERS_ERRORS.fullNameRequired;
+  else if (name && name.length < USERS_NEW_ROW_MIN_NAME_LENGTH && isNew)
+    errors.full_name = USERS_ERRORS.fullNameTooShort;
   return errors;
 }
 
@@ -296,7 +305,9 @@ export function addUserModalErrors(
   environment: PortalEnvironment,
 ): UserFieldErrors {
   const errors: UserFieldErrors = {};
-  if (!user.full_name.trim()) errors.full_name = USERS_ERRORS.modalFullNameRequired;
+  const name = user.full_name.trim();
+  if (!name) errors.full_name = USERS_ERRORS.modalFullNameRequired;
+  else if (name.length < USERS_NEW_ROW_MIN_NAME_LENGTH) errors.full_name = USERS_ERRORS.fullNameTooShort;
   const email = user.email.trim();
   if (!isValidEmail(email, environment)) errors.email = USERS_ERRORS.emailInvalid;
   else if (existingEmails.has(emailKey(email))) errors.email = USERS_ERRORS.modalEmailExists;

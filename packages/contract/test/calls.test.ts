@@ -159,6 +159,9 @@ describe('call history formatting', () => {
     expect(formatBilledDuration(5)).toBe('0:05');
     for (const bad of ['=1+1', '+1', '-2', '@SUM(A1)']) expect(neutraliseCell(bad)).toBe(`'${bad}`);
     expect(neutraliseCell('Dana')).toBe('Dana');
+    // A leading TAB or CR also starts a formula in some spreadsheet programs.
+    expect(neutraliseCell('\t=1+1')).toBe("'\t=1+1");
+    expect(neutraliseCell('\r=1+1')).toBe("'\r=1+1");
   });
   it('CALL-12 shows up to 5 page links around the current page', () => {
     expect(pageLinks(1, 100)).toEqual([1, 2, 3, 4, 5]);

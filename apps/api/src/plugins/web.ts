@@ -15,6 +15,9 @@ async function webApp(app: FastifyInstance) {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts): the smallest one the
+      // browser accepts is sent as it is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
         reply.header(
@@ -27,12 +30,21 @@ async function webApp(app: FastifyInstance) {
     app.log.warn({ dist }, 'no web build found: run `npm run build` to serve the portal page');
   }
 
+  // Pages without an icon link of their own (the sign-in page, the local site) make the browser ask.
+  app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
+
+  // The sign-in form posts to the public address (its Content-Security-Policy names it): a page opened
+  // on another name for the same server (127.0.0.1 for localhost) could not sign in, so it moves first.
+  const canonical = new URL(app.config.publicUrl);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     const wantsPage =
       req.method === 'GET' &&
       !NON_SPA_PREFIXES.some((p) => path.startsWith(p)) &&
       !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && req.host !== canonical.host) {
+      return reply.redirect(new URL(req.url, canonical).toString(), 308);
+    }
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,4 +1,4 @@
-import { API_TOKEN_STORAGE_KEY, type MeResponse } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, MESSAGES, type MeResponse } from '@enq/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { User } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,16 +17,18 @@ const customer: MeResponse = {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let newDevice: boolean;
 let newDeviceAnswer: () => Response;
+let me: MeResponse;
 
 beforeEach(() => {
   newDevice = false;
   newDeviceAnswer = () => jsonResponse({ notified: true });
+  me = customer;
   fetchMock = vi.fn<typeof fetch>(async (url) => {
     const path = String(url);
     if (path === '/api/v1/auth/session')
       return jsonResponse({ token: 'api-tok', expires_at: '2030-01-01T00:00:00Z', new_device: newDevice });
     if (path === '/api/v1/account/new-device') return newDeviceAnswer();
-    if (path === '/api/v1/auth/me') return jsonResponse(customer);
+    if (path === '/api/v1/auth/me') return jsonResponse(me);
     throw new Error(`unexpected call ${path}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -71,5 +73,23 @@ describe('sign-in callback', () => {
     await signIn();
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(window.localStorage.getItem(API_TOKEN_STORAGE_KEY)).toBe('api-tok');
+  });
+
+  it('a staff identity signing in from a new device makes no POST /new-device (an account path, refused to staff)', async () => {
+    newDevice = true;
+    me = { ...customer, is_staff: true, is_admin: false };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const authClient = fakeAuthClient();
+    authClient.signinRedirectCallback.mockResolvedValue({ id_token: 'id', state: {} } as unknown as User);
+    render(
+      <TestServices authClient={authClient}>
+        <AuthGate>
+          <p>the portal</p>
+        </AuthGate>
+      </TestServices>,
+    );
+    expect(await screen.findByRole('heading', { name: MESSAGES.adminAuthTitle })).toBeTruthy();
+    expect(newDeviceCalls()).toHaveLength(0);
+    expect(logged).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,7 @@ export default function MobileMenuDrawer({
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-navy-900 text-slate-200 shadow-xl focus:outline-none lg:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-navy-900 text-slate-200 shadow-xl focus:outline-none lg:hidden"
         >
           <div className="flex h-16 shrink-0 items-center justify-between px-4">
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
@@ -54,7 +54,8 @@ export default function MobileMenuDrawer({
               <X aria-hidden="true" className="size-6" />
             </Dialog.Close>
           </div>
-          <div className="flex flex-1 flex-col gap-6 px-3 pb-6">
+          {/* The links scroll; Support and Log Out stay pinned at the bottom, in reach without scrolling. */}
+          <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-3 pb-6">
             <SidebarNav label="Account" onNavigate={() => setOpen(false)} />
             <nav
               aria-label="Site"
@@ -83,9 +84,9 @@ export default function MobileMenuDrawer({
                 </section>
               ))}
             </nav>
-            <div className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
-              <AccountActions look="menu" />
-            </div>
+          </div>
+          <div className="flex shrink-0 flex-col gap-1 border-t border-white/10 px-3 py-4">
+            <AccountActions look="menu" />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -19,6 +19,12 @@ export function exchangeIdToken(idToken: string): Promise<SessionResponse> {
  */
 export async function reportNewDevice(): Promise<void> {
   try {
+    // /new-device is an account path: a staff identity (admin authentication page only) is refused it.
+    const me = await apiRequestAbsolute<MeResponse>(AUTH_PATHS.me, {
+      ignoreUnauthorized: true,
+      timeoutMs: 5000,
+    });
+    if (me.is_staff) return;
     await apiRequest(DEVICE_PATHS.newDevice, { method: 'POST', ignoreUnauthorized: true, timeoutMs: 5000 });
   } catch (error) {
     console.error('The new-device notice could not be sent', error);

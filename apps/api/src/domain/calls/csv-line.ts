@@ -1,21 +1,28 @@
-import { CALL_COLUMNS, ccToCredits, formatBilledDuration, neutraliseCell } from '@enq/contract';
+import { CALL_COLUMNS, CSV_BOM, ccToCredits, formatBilledDuration, neutraliseCell } from '@enq/contract';
 import { JOINED_RECORD, JOINED_UNIT, type CsvValues } from './calls-repository';
 import type { CsvBytes } from './csv-bytes';
 
-/** The CSV's first line (RFC 4180 line ends, the table's column names). */
-export const CSV_HEADER = `${CALL_COLUMNS.join(',')}\r\n`;
+/** The CSV's first line (byte-order mark, the table's column names, RFC 4180 line end). */
+export const CSV_HEADER = `${CSV_BOM}${CALL_COLUMNS.join(',')}\r\n`;
 
 type FormatTime = (unixSeconds: number) => string;
 
-/** A text cell: always quoted, spreadsheet formulas neutralised. */
-function csvText(value: string): string {
-  const cell = neutraliseCell(value);
-  return `"${cell.includes('"') ? cell.replaceAll('"', '""') : cell}"`;
-}
+/** A quoted cell. */
+const quoted = (cell: string) => `"${cell.includes('"') ? cell.replaceAll('"', '""') : cell}"`;
+
+/** A text a person typed (a line or user name): quoted, spreadsheet formulas neutralised. */
+const csvText = (value: string): string => quoted(neutraliseCell(value));
+
+/**
+ * A caller ID as the network sent it: an E.164 number ("+12025550100") or a word ("anonymous") is
+ * written as it is (the guard would turn every number into "'+1…"); anything else is guarded.
+ */
+const csvCallerId = (value: string): string =>
+  quoted(/^\+?\d{1,15}$|^[A-Za-z][A-Za-z ]*$/.test(value) ? value : neutraliseCell(value));
 
 /** One call's CSV line, with its RFC 4180 line end, in the table's column order (CALL_COLUMNS). */
 export function formatCsvLine(v: CsvValues, formatTime: FormatTime): string {
-  return `${formatTime(Number(v[0]))},${csvText(v[4])},${csvText(v[5])},${csvText(v[6])},${formatBilledDuration(
+  return `${formatTime(Number(v[0]))},${csvText(v[4])},${csvText(v[5])},${csvCallerId(v[6])},${formatBilledDuration(
     Number(v[1]),
   )},${ccToCredits(Number(v[2]))},${ccToCredits(Number(v[3]))}\r\n`;
 }
@@ -80,7 +87,7 @@ export function writeJoinedCalls(
       u5 = unit[5]!;
     out.add(
       `${formatTime(integerAt(joined, start, u0))},${csvText(joined.slice(u3 + 1, u4))},` +
-        `${csvText(joined.slice(u4 + 1, u5))},${csvText(joined.slice(u5 + 1, end))},` +
+        `${csvText(joined.slice(u4 + 1, u5))},${csvCallerId(joined.slice(u5 + 1, end))},` +
         `${formatBilledDuration(integerAt(joined, u0 + 1, u1))},${centicreditsAt(joined, u1 + 1, u2)},` +
         `${centicreditsAt(joined, u2 + 1, u3)}\r\n`,
     );

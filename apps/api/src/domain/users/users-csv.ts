@@ -5,6 +5,7 @@ import {
   USERS_CSV_COLUMNS,
   USERS_CSV_MAX_ROWS,
   USERS_ERRORS,
+  USERS_NEW_ROW_MIN_NAME_LENGTH,
   type CsvRowError,
   type HoldMusic,
   type PortalEnvironment,
@@ -14,7 +15,8 @@ import { stringify } from 'csv-stringify/sync';
 
 /** The template: the header row the upload expects (hold_music may be a track's name or value). */
 export function usersCsvTemplate(): string {
-  return stringify([[...USERS_CSV_COLUMNS]]);
+  // Like every CSV the portal makes: a byte-order mark and CRLF line ends, for spreadsheet programs.
+  return stringify([[...USERS_CSV_COLUMNS]], { bom: true, record_delimiter: 'windows' });
 }
 
 export interface CsvUser {
@@ -88,6 +90,7 @@ export function parseUsersCsv(
     const music = cell('hold_music');
     const problems: string[] = [];
     if (!full_name) problems.push(USERS_ERRORS.fullNameRequired);
+    else if (full_name.length < USERS_NEW_ROW_MIN_NAME_LENGTH) problems.push(USERS_ERRORS.fullNameTooShort);
     // A file is read outside the request validator: the text rule is applied here, cell by cell.
     for (const [label, value] of [
       ['Full name', full_name],

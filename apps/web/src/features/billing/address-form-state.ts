@@ -3,6 +3,7 @@ import {
   sameAddress,
   validateAddress,
   emptyAddress,
+  US_STATES,
   type Address,
   type AddressErrors,
   type AddressField,
@@ -67,6 +68,20 @@ export function hasErrors(state: AddressValues): boolean {
   return Object.keys(service).length + Object.keys(billing).length > 0;
 }
 
+const US_STATE_CODES = new Set(US_STATES.map(([code]) => code));
+
+/**
+ * One field's new value. A US address picks its state from the list, so a free-text state typed for
+ * another country ("Ontario") is dropped on the switch to US: 'State required' shows instead of a
+ * value the dropdown cannot show and Save would store.
+ */
+function withField(address: Address, field: AddressField, value: string): Address {
+  const next = { ...address, [field]: value };
+  if (field === 'country' && value.trim().toUpperCase() === 'US' && !US_STATE_CODES.has(next.state.trim()))
+    next.state = '';
+  return next;
+}
+
 /** Every transition of spec section 4, Address form (BILL-14..23). */
 export function addressFormReducer(state: AddressFormState, action: AddressFormAction): AddressFormState {
   switch (action.type) {
@@ -76,7 +91,7 @@ export function addressFormReducer(state: AddressFormState, action: AddressFormA
       return isDirty(state) ? { ...state, saved } : { ...saved, saved };
     }
     case 'editService': {
-      const serviceAddress = { ...state.serviceAddress, [action.field]: action.value };
+      const serviceAddress = withField(state.serviceAddress, action.field, action.value);
       return {
         ...state,
         serviceAddress,
@@ -86,7 +101,7 @@ export function addressFormReducer(state: AddressFormState, action: AddressFormA
     case 'editBilling':
       return {
         ...state,
-        billingAddress: { ...state.billingAddress, [action.field]: action.value },
+        billingAddress: withField(state.billingAddress, action.field, action.value),
         sameBilling: false,
       };
     case 'setSameBilling':

@@ -6,7 +6,7 @@ import {
   type AddressErrors,
   type AddressField,
 } from '@enq/contract';
-import type { Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
 import { Button } from '../../components/ui/button';
 import type { AddressFormAction, AddressFormState } from './address-form-state';
 import { formErrors, hasErrors, isDirty } from './address-form-state';
@@ -48,7 +48,7 @@ function AddressBlock({
   prefix,
   legend,
   address,
-  errors,
+  errors: allErrors,
   onEdit,
 }: {
   prefix: string;
@@ -57,6 +57,20 @@ function AddressBlock({
   errors: AddressErrors;
   onEdit: (field: AddressField, value: string) => void;
 }) {
+  // A required field speaks once the person has been in it, not on first view: an account without an
+  // address would otherwise open on a wall of red (the page's banner already says what is missing).
+  const [touched, setTouched] = useState<ReadonlySet<AddressField>>(new Set());
+  const touch = (field: AddressField) =>
+    setTouched((seen) => (seen.has(field) ? seen : new Set([...seen, field])));
+  const errors: AddressErrors = Object.fromEntries(
+    Object.entries(allErrors).filter(([field]) => touched.has(field as AddressField)),
+  );
+  const edit = (field: AddressField, value: string) => {
+    touch(field);
+    // A switch to US drops a free-text state (address-form-state): say so at once.
+    if (field === 'country') touch('state');
+    onEdit(field, value);
+  };
   const isUS = address.country === 'US';
   const input = (field: AddressField, required: boolean, autoComplete: string) => {
     const id = `${prefix}-${field}`;
@@ -71,7 +85,8 @@ function AddressBlock({
           value={address[field]}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={errors[field] ? `${id}-error` : undefined}
-          onChange={(event) => onEdit(field, event.target.value)}
+          onChange={(event) => edit(field, event.target.value)}
+          onBlur={() => touch(field)}
         />
       </Field>
     );
@@ -92,7 +107,8 @@ function AddressBlock({
             value={address.state}
             aria-invalid={errors.state ? true : undefined}
             aria-describedby={errors.state ? `${stateId}-error` : undefined}
-            onChange={(event) => onEdit('state', event.target.value)}
+            onChange={(event) => edit('state', event.target.value)}
+            onBlur={() => touch('state')}
           >
             <option value="">Select a state</option>
             {US_STATES.map(([code, name]) => (
@@ -107,7 +123,8 @@ function AddressBlock({
             className={inputClass}
             placeholder={ADDRESS_PLACEHOLDERS.state}
             value={address.state}
-            onChange={(event) => onEdit('state', event.target.value)}
+            onChange={(event) => edit('state', event.target.value)}
+            onBlur={() => touch('state')}
           />
         )}
       </Field>
@@ -119,7 +136,8 @@ function AddressBlock({
           value={address.country}
           aria-invalid={errors.country ? true : undefined}
           aria-describedby={errors.country ? `${countryId}-error` : undefined}
-          onChange={(event) => onEdit('country', event.target.value)}
+          onChange={(event) => edit('country', event.target.value)}
+          onBlur={() => touch('country')}
         >
           <option value="">Select a country</option>
           {COUNTRY_OPTIONS.map(({ code, name }) => (
@@ -183,6 +201,9 @@ export function AddressForm({
           onEdit={(field, value) => dispatch({ type: 'editBilling', field, value })}
         />
       )}
+      {blocked && dirty ? (
+        <p className="text-sm text-slate-600">Fill in the required fields (*) to save.</p>
+      ) : null}
       <div className="flex gap-3">
         <Button type="submit" disabled={blocked || !dirty || saving} aria-busy={saving}>
           Save

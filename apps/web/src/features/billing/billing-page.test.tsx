@@ -210,7 +210,10 @@ describe('the billing page', () => {
     expect((within(billing).getByRole('combobox', { name: /^Country/ }) as HTMLSelectElement).value).toBe(
       'US',
     );
-    // BILL-29 BILL-30 the blank block's messages show and Save/Cancel are disabled.
+    // BILL-29 BILL-30 the blank block's messages show once its fields are touched; Save/Cancel are disabled.
+    expect(within(billing).queryByText('Address Line 1 required')).toBeNull();
+    for (const label of [/^Address Line 1/, /^Town or City/, /^State/, /^Postal code/])
+      fireEvent.blur(within(billing).getByLabelText(label));
     expect(within(billing).getByText('Address Line 1 required')).toBeTruthy();
     expect(within(billing).getByText('Town or City required')).toBeTruthy();
     expect(within(billing).getByText('State required')).toBeTruthy();
@@ -302,5 +305,103 @@ describe('the billing page', () => {
     expect(line2.value).toBe('');
     await act(() => router.navigate('/lines'));
     expect(await screen.findByRole('heading', { name: 'Lines' })).toBeTruthy();
+  });
+});
+
+describe('billing defects (issue 15)', () => {
+  it('an account without addresses opens without a single red message; a touched blank field speaks', async () => {
+    renderPage({
+      ...DATA,
+      service_address: null,
+      billing_address: null,
+      is_service_address_required: true,
+      is_billing_address_required: true,
+    });
+    await ready();
+    expect(screen.queryAllByText(/ required$/)).toEqual([]);
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.blur(within(service).getByLabelText(/^Town or City/));
+    expect(within(service).getByText('Town or City required')).toBeTruthy();
+    expect(screen.getAllByText(/ required$/)).toHaveLength(1);
+  });
+
+  it('switching the country to US drops a free-text state: State required shows and Save stays off', async () => {
+    renderPage({ ...DATA, service_address: { ...HOME, country: 'CA', state: 'Ontario' } });
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByRole('combobox', { name: /^Country/ }), {
+      target: { value: 'US' },
+    });
+    expect(within(service).getByText('State required')).toBeTruthy();
+    expect((within(service).getByRole('combobox', { name: /^State/ }) as HTMLSelectElement).value).toBe('');
+    expect(button('Save').disabled).toBe(true);
+  });
+
+  it("a 5xx on address save shows 'Error updating address. Please try again.'", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByLabelText(/^Town or City/), { target: { value: 'Augusta' } });
+    routes[`PUT ${BASE}/address`] = () =>
+      jsonResponse({ code: 'INTERNAL', message: 'Internal Server Error' }, 500);
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(BILLING_TEXT.addressError));
+    expect(error).not.toHaveBeenCalledWith('Internal Server Error');
+  });
+
+  it("the server's refusal of a card (409 on pm_id) is a toast, not a 4 s inline text", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await ready();
+    fireEvent.click(button(BILLING_TEXT.updateCard));
+    routes[`POST ${SANDBOX}`] = () => jsonResponse({ pm_id: 'pm_x' });
+    routes[`POST ${BASE}/change-card`] = () =>
+      jsonResponse(
+        { code: 'CONFLICT', message: 'That card belongs to another account.', field: 'pm_id' },
+        409,
+      );
+    const form = screen.getByRole('form', { name: 'Card details' });
+    fireEvent.change(within(form).getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    fireEvent.change(within(form).getByLabelText('Expiry (MM/YY)'), { target: { value: '12/30' } });
+    fireEvent.change(within(form).getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('That card belongs to another account.'));
+    expect(within(form).queryByText('That card belongs to another account.')).toBeNull();
+  });
+
+  it('a failed background refetch keeps the page and its unsaved edits', async () => {
+    let loads = 0;
+    let failRefetch: () => void = () => {};
+    renderPage(() => {
+      if (++loads === 1) return jsonResponse(DATA);
+      return new Promise<Response>((resolve) => {
+        failRefetch = () => resolve(jsonResponse({ code: 'BAD_REQUEST', message: 'x' }, 400));
+      }) as never;
+    });
+    await ready();
+    const service = screen.getByRole('group', { name: 'Service Address' });
+    fireEvent.change(within(service).getByLabelText(/^Town or City/), { target: { value: 'Augusta' } });
+    const saved = { ...HOME, city: 'Augusta' };
+    routes[`PUT ${BASE}/address`] = () => jsonResponse({ service_address: saved, billing_address: saved });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(loads).toBe(2));
+    const line2 = within(service).getByLabelText(/^Address Line 2/) as HTMLInputElement;
+    fireEvent.change(line2, { target: { value: 'Suite 9' } });
+    act(() => failRefetch());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect((screen.getByLabelText(/^Address Line 2/) as HTMLInputElement).value).toBe('Suite 9');
+  });
+
+  it('the sandbox card form carries a Test mode badge and the test cards, not developer text', async () => {
+    renderPage();
+    await ready();
+    fireEvent.click(button(BILLING_TEXT.updateCard));
+    const form = screen.getByRole('form', { name: 'Card details' });
+    expect(within(form).getByText('Test mode')).toBeTruthy();
+    expect(form.textContent).toContain('4242 4242 4242 4242');
+    expect(form.textContent).not.toContain('Sandbox card form');
   });
 });

@@ -22,12 +22,13 @@ export function BillingPage() {
   return (
     <div className="space-y-6">
       <PageTitle path="/billing" />
-      {billing.isPending ? (
-        <Loader label="Loading billing" />
+      {/* Once loaded, the page stays: a failed background refetch must not take unsaved edits away. */}
+      {billing.data ? (
+        <BillingDetails data={billing.data} />
       ) : billing.isError ? (
         <LoadError onRetry={() => void billing.refetch()} />
       ) : (
-        <BillingDetails data={billing.data} />
+        <Loader label="Loading billing" />
       )}
     </div>
   );
@@ -76,7 +77,9 @@ function BillingDetails({ data }: { data: BillingData }) {
           toast.success(BILLING_TEXT.addressUpdated);
         },
         onError: (error) => {
-          const serverMessage = error instanceof ApiError && error.status > 0 ? error.message : null;
+          // A refusal (4xx) says what to fix; a server fault (5xx) or no answer gets the spec's text.
+          const serverMessage =
+            error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : null;
           toast.error(serverMessage ?? BILLING_TEXT.addressError);
         },
       },

@@ -16,15 +16,13 @@ export function useCardError() {
 
 /**
  * Where a failed card save is told: the provider's refusal (a decline, an unknown test number) inline;
- * another server message as a toast (BILL-40); nothing usable, the generic text inline (BILL-39).
+ * another server message as a toast (BILL-40), even one about the pm_id such as "That card belongs to
+ * another account."; nothing usable, the generic text inline (BILL-39).
  */
 export function reportCardError(error: unknown, showInline: (message: string) => void): void {
   if (
     error instanceof ApiError &&
-    (error.code === 'CARD_DECLINED' ||
-      error.field === 'pm_id' ||
-      error.field === 'number' ||
-      error.field === 'exp_month')
+    (error.code === 'CARD_DECLINED' || error.field === 'number' || error.field === 'exp_month')
   ) {
     showInline(error.message);
   } else if (error instanceof ApiError && error.status > 0 && error.message !== MESSAGES.genericError) {

@@ -52,10 +52,16 @@ export function SandboxCardForm({
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <p className="text-xs text-slate-500">
-        Sandbox card form: use a Stripe test number (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
-        declined).
-      </p>
+      {/* As payment providers show a sandbox: a clear badge and the test cards, no developer wording. */}
+      <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 ring-1 ring-amber-200">
+        <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+          Test mode
+        </span>
+        <p className="text-sm text-amber-950">
+          No real charge is made. Use <span className="font-mono">4242 4242 4242 4242</span> with any future
+          date and any CVC; <span className="font-mono">4000 0000 0000 0002</span> is declined.
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-4">
         <div className="sm:col-span-2">
           <label htmlFor="card-number" className="block text-sm font-medium text-slate-700">

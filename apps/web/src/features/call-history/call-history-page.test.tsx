@@ -25,11 +25,13 @@ const row = (i: number): CallRow => ({
 });
 
 let listCalls: URL[];
+let listTotals: URL[];
 let callsAnswer: (url: URL) => CallsResponse;
 let datesAnswer: unknown;
 
 beforeEach(() => {
   listCalls = [];
+  listTotals = [];
   datesAnswer = { dates: DATES };
   callsAnswer = (url) => ({
     calls: Array.from({ length: 25 }, (_, i) => row(i + Number(url.searchParams.get('page')) * 100)),
@@ -41,6 +43,16 @@ beforeEach(() => {
     vi.fn<typeof fetch>(async (input) => {
       const url = new URL(String(input), 'http://portal.test');
       if (url.pathname === `${BASE}/dates/`) return jsonResponse(datesAnswer);
+      if (url.pathname === `${BASE}/totals/`) {
+        listTotals.push(url);
+        return jsonResponse({
+          calls: 1000,
+          billed_seconds: 205_000,
+          credits_used: 93_960,
+          overage_credits: 1234.5,
+          overage_dollars: 12.35,
+        });
+      }
       if (url.pathname === `${BASE}/filters/`)
         return jsonResponse({ users: ['Dana Whitfield'], destinations: ['IRS'] });
       if (url.pathname === `${BASE}/`) {
@@ -132,6 +144,10 @@ describe('CallHistoryPage', () => {
     ).toEqual([...CALL_COLUMNS]);
     expect(within(table).getAllByRole('row')).toHaveLength(26);
     expect(within(table).getAllByText('3:25')).toHaveLength(25);
+    // Numbers as people read them: caller IDs as phone numbers, credits with two fixed decimals.
+    expect(within(table).getAllByText('(202) 555-0100')).toHaveLength(25);
+    expect(within(table).getAllByText('93.96')).toHaveLength(25);
+    expect(within(table).getAllByText('27.50')).toHaveLength(25);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(
       within(nav)
@@ -231,5 +247,72 @@ describe('CallHistoryPage', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: CALL_TEXT.download })).toBeTruthy();
     expect(screen.queryByText(CALL_TEXT.empty)).toBeNull();
+  });
+  it('keeps the same picker (and its focus) through a valid edit, replacing the history entry', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    start.focus();
+    fireEvent.change(start, { target: { value: 'March 20, 2026 9:15 AM' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe(
+        String(Date.UTC(2026, 2, 20, 13, 15) / 1000),
+      ),
+    );
+    expect(screen.getByLabelText('Start date')).toBe(start);
+    expect(document.activeElement).toBe(start);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('a bookmarked relative preset reopens on its current range, not the saved dates', async () => {
+    setWidth(false);
+    const router = renderPage('/call-history?preset=today&from=1773600000&to=1773700000&page=1');
+    await screen.findByRole('table');
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(Number(params.get('to'))).toBeGreaterThan(Date.now() / 1000);
+      expect(Number(params.get('from'))).toBeLessThanOrEqual(Date.now() / 1000);
+    });
+    expect(presetSelect().value).toBe('today');
+  });
+
+  it('with an invalid range the old results and Download leave the screen', async () => {
+    setWidth(false);
+    renderPage();
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: 'May 1, 2026 9:00 AM' } });
+    expect(await screen.findByText(CALL_TEXT.startAfterEnd)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: CALL_TEXT.download })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('a year still being typed ("March 2, 20") changes nothing: the range and the picker stay', async () => {
+    setWidth(false);
+    const router = renderPage();
+    await screen.findByRole('table');
+    const before = router.state.location.search;
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    start.focus();
+    fireEvent.change(start, { target: { value: 'March 2, 202' } });
+    expect(router.state.location.search).toBe(before);
+    expect(screen.getByLabelText('Start date')).toBe(start);
+    expect(screen.queryByText(CALL_TEXT.startAfterEnd)).toBeNull();
+  });
+
+  it("shows the range's totals: calls, billed minutes, credits and the overage in dollars", async () => {
+    setWidth(false);
+    renderPage('/call-history?preset=custom&from=1773600000&to=1773700000&page=2&user=Dana+Whitfield');
+    const totals = await screen.findByRole('region', { name: 'Totals for this range' });
+    expect(within(totals).getByTestId('total-Calls').textContent).toBe('1,000');
+    expect(within(totals).getByTestId('total-Billed minutes').textContent).toBe('3,416.7');
+    expect(within(totals).getByTestId('total-Credits used').textContent).toBe('93,960.00');
+    expect(within(totals).getByTestId('total-Overage').textContent).toBe('$12.35');
+    expect(Object.fromEntries(listTotals[0]!.searchParams)).toEqual({
+      timestampFrom: '1773600000',
+      timestampTo: '1773700000',
+      user: 'Dana Whitfield',
+    });
   });
 });

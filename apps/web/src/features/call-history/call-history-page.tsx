@@ -9,7 +9,8 @@ import {
   defaultPreset,
   formatBilledDuration,
   formatCallTime,
-  pageLinks,
+  formatCallerId,
+  formatCreditsFixed,
   presetRange,
   toUnixSeconds,
   validateCallRange,
@@ -17,7 +18,7 @@ import {
   type CallPreset,
   type CallRangeError,
 } from '@enq/contract';
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -27,11 +28,14 @@ import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
+import { Pagination } from '../../components/ui/pagination';
 import { saveFile } from '../../lib/save-file';
 import { downloadCalls } from './api/download-calls';
 import { useCallDates } from './api/get-call-dates';
 import { useCallFilters } from './api/get-call-filters';
+import { useCallTotals } from './api/get-call-totals';
 import { useCalls } from './api/get-calls';
+import { CallTotalsRow } from './call-totals';
 import {
   fromPickerDate,
   readView,
@@ -79,9 +83,33 @@ function CallHistory({ dates }: { dates: CallDates }) {
     );
   }, [view, dates, setParams]);
 
-  if (!view) return <Loader label="Loading calls" />;
-  return <CallHistoryView key={`${view.from}-${view.to}`} view={view} dates={dates} onChange={setParams} />;
+  // A bookmarked relative preset ("today", "last 7 days") means that range now, not the day it was saved:
+  // the view the page opened on is replaced once by the preset's current range.
+  const [opened] = useState(() => (view ? { view, fresh: freshPresetRange(view, dates) } : null));
+  const stale =
+    opened?.fresh && view && view.from === opened.view.from && view.to === opened.view.to
+      ? opened.fresh
+      : null;
+  useEffect(() => {
+    if (stale && view) setParams(writeView({ ...view, ...stale }), { replace: true });
+  }, [stale, view, setParams]);
+
+  if (!view || stale) return <Loader label="Loading calls" />;
+  // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
+  return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
 }
+
+/** The preset's current range when it differs from the one in the URL, else null. */
+function freshPresetRange(view: CallHistoryView, dates: CallDates): { from: number; to: number } | null {
+  const range = presetRange(view.preset, new Date(), dates);
+  if (!range) return null;
+  const from = toUnixSeconds(range.start);
+  const to = toUnixSeconds(range.end);
+  return from === view.from && to === view.to ? null : { from, to };
+}
+
+const MIN_TYPED_YEAR = 2000;
+const FIRST_NUMBER_COLUMN = 4;
 
 const labelClass = 'block text-sm font-medium text-slate-700';
 const fieldClass =
@@ -94,7 +122,7 @@ function CallHistoryView({
 }: {
   view: CallHistoryView;
   dates: CallDates;
-  onChange: (params: URLSearchParams) => void;
+  onChange: (params: URLSearchParams, options?: { replace?: boolean }) => void;
 }) {
   const narrow = useMediaQuery(`(max-width: ${CALL_NARROW_MAX_PX}px)`);
   const filters = useCallFilters();
@@ -102,6 +130,14 @@ function CallHistoryView({
   const [draft, setDraft] = useState({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
   const [error, setError] = useState<CallRangeError | null>(null);
   const [preset, setPreset] = useState<CallPreset>(view.preset);
+  // The URL changed from outside (back button, a preset): the pickers follow it.
+  const [shown, setShown] = useState({ from: view.from, to: view.to, preset: view.preset });
+  if (shown.from !== view.from || shown.to !== view.to || shown.preset !== view.preset) {
+    setShown({ from: view.from, to: view.to, preset: view.preset });
+    setDraft({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
+    setPreset(view.preset);
+    setError(null);
+  }
   const [downloading, setDownloading] = useState(false);
   const calls = useCalls({
     timestampFrom: view.from,
@@ -111,7 +147,15 @@ function CallHistoryView({
     destination: view.destination,
   });
 
-  const go = (next: Partial<CallHistoryView>) => onChange(writeView({ ...view, page: 1, ...next }));
+  const totals = useCallTotals({
+    timestampFrom: view.from,
+    timestampTo: view.to,
+    user: view.user,
+    destination: view.destination,
+  });
+
+  const go = (next: Partial<CallHistoryView>, replace = false) =>
+    onChange(writeView({ ...view, page: 1, ...next }), { replace });
 
   const choosePreset = (id: CallPreset) => {
     setPreset(id);
@@ -123,14 +167,18 @@ function CallHistoryView({
 
   // CALL-04: editing a date switches to custom.
   const editDate = (field: 'start' | 'end', picked: Date | null) => {
-    if (!picked) return;
+    // Typed key by key, "March 2, 20" already reads as a date (year 20, before 1970): the year is not
+    // finished yet, so nothing changes until it is.
+    if (!picked || picked.getFullYear() < MIN_TYPED_YEAR) return;
     const value = fromPickerDate(picked);
     const next = { ...draft, [field]: value };
     setDraft(next);
     setPreset('custom');
     const problem = validateCallRange(next.start, next.end, field);
     setError(problem);
-    if (!problem) go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) });
+    // Each keystroke or click that reads as a date is one edit of the same view: no new history entry.
+    if (!problem)
+      go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) }, true);
   };
 
   const download = async () => {
@@ -155,7 +203,8 @@ function CallHistoryView({
   const totalPages = calls.data?.total_pages ?? 0;
   const loaded = calls.isSuccess;
   const empty = loaded && totalPages === 0;
-  const showDownload = narrow || (loaded && !empty); // decisions.md: hidden on wide screens while empty
+  // An invalid range has no results: the previous range's rows and download would mislead.
+  const showDownload = !error && (narrow || (loaded && !empty)); // decisions.md: hidden on wide screens while empty
   const showEmpty = empty && !narrow; // CALL-15
 
   return (
@@ -230,7 +279,7 @@ function CallHistoryView({
 
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
+          {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
         {showDownload ? (
           <Button onClick={() => void download()} disabled={downloading}>
@@ -240,7 +289,9 @@ function CallHistoryView({
         ) : null}
       </div>
 
-      {calls.isError ? (
+      {!error && totals.data && totals.data.calls > 0 ? <CallTotalsRow totals={totals.data} /> : null}
+
+      {error ? null : calls.isError ? (
         <LoadError onRetry={() => void calls.refetch()} />
       ) : !loaded ? (
         <Loader label="Loading calls" />
@@ -249,15 +300,22 @@ function CallHistoryView({
           {CALL_TEXT.empty}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+        // Focusable and named: a table wider than the screen scrolls, and a keyboard must reach that too.
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Calls"
+          className="focus-ring overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
+          <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50">
               <tr>
-                {CALL_COLUMNS.map((column) => (
+                {CALL_COLUMNS.map((column, index) => (
                   <th
                     key={column}
                     scope="col"
-                    className="px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase"
+                    // Duration, rate and credits are numbers: right-aligned like their cells.
+                    className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left'} text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase`}
                   >
                     {column}
                   </th>
@@ -266,14 +324,29 @@ function CallHistoryView({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((call) => (
-                <tr key={call.call_uuid}>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatCallTime(call.call_timestamp)}</td>
-                  <td className="px-3 py-2">{call.destination}</td>
-                  <td className="px-3 py-2">{call.user}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{call.caller_id_number}</td>
-                  <td className="px-3 py-2 tabular-nums">{formatBilledDuration(call.billed_duration)}</td>
-                  <td className="px-3 py-2 tabular-nums">{call.billing_rate}</td>
-                  <td className="px-3 py-2 tabular-nums">{call.credits_used}</td>
+                <tr key={call.call_uuid} data-testid="call-row">
+                  <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 whitespace-nowrap">
+                    {formatCallTime(call.call_timestamp)}
+                  </td>
+                  <td data-label={CALL_COLUMNS[1]} className="px-3 py-2">
+                    {call.destination}
+                  </td>
+                  <td data-label={CALL_COLUMNS[2]} className="px-3 py-2">
+                    {call.user}
+                  </td>
+                  <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
+                    {formatCallerId(call.caller_id_number)}
+                  </td>
+                  <td data-label={CALL_COLUMNS[4]} className="px-3 py-2 text-right tabular-nums">
+                    {formatBilledDuration(call.billed_duration)}
+                  </td>
+                  <td data-label={CALL_COLUMNS[5]} className="px-3 py-2 text-right tabular-nums">
+                    {formatCreditsFixed(call.billing_rate)}
+                    <span className="block text-xs text-slate-500">credits/min</span>
+                  </td>
+                  <td data-label={CALL_COLUMNS[6]} className="px-3 py-2 text-right tabular-nums">
+                    {formatCreditsFixed(call.credits_used)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -281,7 +354,7 @@ function CallHistoryView({
         </div>
       )}
 
-      {loaded && totalPages > 1 ? (
+      {!error && loaded && totalPages > 1 ? (
         <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
       ) : null}
     </section>
@@ -324,51 +397,5 @@ function DateField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Pagination({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const link = 'focus-ring min-w-9 rounded-md px-3 py-1.5 text-sm font-medium';
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
-      <button
-        type="button"
-        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
-      >
-        <ChevronLeft aria-hidden="true" className="size-4" />
-      </button>
-      {pageLinks(page, totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`${link} ${n === page ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button
-        type="button"
-        className={`${link} text-slate-700 hover:bg-slate-100 disabled:text-slate-400`}
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-        aria-label="Next page"
-      >
-        <ChevronRight aria-hidden="true" className="size-4" />
-      </button>
-    </nav>
   );
 }

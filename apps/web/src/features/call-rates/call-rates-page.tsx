@@ -11,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
 import { useServices } from '../../lib/services';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useRates } from './api/get-rates';
 
 export const RATES_TEXT = {
@@ -74,8 +75,13 @@ export function nextIsolated(current: string | null, clicked: string): string | 
   return current === clicked ? null : clicked;
 }
 
+/** 48 half-hour points: on a phone every 12th is labelled. */
+const PHONE_TICK_INTERVAL = 11;
+
 function RatesChart({ rates }: { rates: RatesResponse }) {
   const [isolated, setIsolated] = useState<string | null>(null);
+  // A phone has room for a tick every 6 hours (4 labels across the day), and a smaller legend.
+  const narrow = useMediaQuery('(max-width: 639.98px)');
   return (
     <figure
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
@@ -86,7 +92,7 @@ function RatesChart({ rates }: { rates: RatesResponse }) {
         <ResponsiveContainer width="100%" height={RATE_CHART_HEIGHT}>
           <LineChart data={rates.data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="time" interval={3} tick={{ fontSize: 12 }} />
+            <XAxis dataKey="time" interval={narrow ? PHONE_TICK_INTERVAL : 3} tick={{ fontSize: 12 }} />
             <YAxis
               domain={[RATE_CHART_Y_MIN, rates.y_max]}
               allowDataOverflow
@@ -95,7 +101,7 @@ function RatesChart({ rates }: { rates: RatesResponse }) {
             />
             <Tooltip />
             <Legend
-              wrapperStyle={{ cursor: 'pointer', paddingTop: 12 }}
+              wrapperStyle={{ cursor: 'pointer', paddingTop: 12, fontSize: narrow ? 11 : 14 }}
               onClick={(entry) => setIsolated((current) => nextIsolated(current, String(entry.dataKey)))}
             />
             {rates.destinations.map((destination, index) => (

@@ -71,7 +71,7 @@ describe('the invoices page', () => {
         .map((h) => h.textContent),
     ).toEqual([...INVOICE_COLUMNS]);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
+import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
 import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
@@ -116,7 +117,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Invoices</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
@@ -132,17 +133,26 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
               const paying = pay.isPending && pay.variables?.invoiceId === invoice.id;
               return (
                 <tr key={invoice.id}>
-                  <td className="px-3 py-3 whitespace-nowrap">{formatDate(invoice.timestamp)}</td>
-                  <td className="min-w-36 px-3 py-3">
+                  <td data-label={INVOICE_COLUMNS[0]} className="px-3 py-3 whitespace-nowrap">
+                    {formatDate(invoice.timestamp)}
+                  </td>
+                  <td data-label={INVOICE_COLUMNS[1]} className="min-w-36 px-3 py-3">
                     {formatPeriod(invoice.period_start, invoice.period_end)}
                     <span className="block text-xs text-slate-500">{invoice.summary}</span>
                   </td>
-                  <td className="px-3 py-3 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap">{formatMoney(invoice.total)}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap">
+                  <td
+                    data-label={INVOICE_COLUMNS[2]}
+                    className="px-3 py-3 font-mono text-xs whitespace-nowrap"
+                  >
+                    {invoice.number}
+                  </td>
+                  <td data-label={INVOICE_COLUMNS[3]} className="px-3 py-3 text-right whitespace-nowrap">
+                    {formatMoney(invoice.total)}
+                  </td>
+                  <td data-label={INVOICE_COLUMNS[4]} className="px-3 py-3 text-right whitespace-nowrap">
                     {formatCredits(invoice.credits_used)}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[5]} className="px-3 py-3 whitespace-nowrap">
                     <div className="flex flex-col items-start gap-1">
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[invoice.status] ?? ''}`}
@@ -162,7 +172,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       ) : null}
                     </div>
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[6]} className="px-3 py-3 whitespace-nowrap">
                     <div className="flex flex-col items-start gap-1">
                       <button
                         type="button"
@@ -186,7 +196,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       ) : null}
                     </div>
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[7]} className="px-3 py-3 whitespace-nowrap">
                     <button
                       type="button"
                       className="focus-ring rounded font-semibold text-brand-700 hover:underline"
@@ -203,17 +213,17 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
         </table>
       </div>
       {pages > 1 ? (
-        <nav aria-label="Invoice pages" className="flex items-center justify-between gap-4 text-sm">
-          <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous
-          </Button>
-          <span aria-live="polite">
+        <div className="space-y-2">
+          <Pagination
+            label="Invoice pages"
+            page={current + 1}
+            totalPages={pages}
+            onPage={(n) => setPage(n - 1)}
+          />
+          <p className="text-center text-sm text-slate-600" aria-live="polite">
             Page {current + 1} of {pages}
-          </span>
-          <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-            Next
-          </Button>
-        </nav>
+          </p>
+        </div>
       ) : null}
       <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
     </div>

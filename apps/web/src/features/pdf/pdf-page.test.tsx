@@ -91,8 +91,9 @@ describe('the PDF and contact cards page', () => {
     expect(await screen.findByText(MESSAGES.fileDownloaded)).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['enq-phone-numbers.pdf']);
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.3 lines');
+    // The spec names the person's PIN in the query: /lines/pdf?pin=…
     const asked = calls.find((c) => c.pathname === `${BASE}/pdf`)!;
-    expect(asked.search).toBe('');
+    expect(asked.search).toBe('?pin=482913');
     const bar = screen
       .getByText(MESSAGES.fileDownloaded)
       .closest('.Toastify__toast')
@@ -145,6 +146,7 @@ describe('the PDF and contact cards page', () => {
     expect(await screen.findByText(MESSAGES.fileDownloaded)).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['enQ.vcf']);
     expect(await saved[0]!.blob.text()).toBe(card);
+    expect(calls.find((c) => c.pathname === `${BASE}/vcf`)!.search).toBe('?pin=482913');
   });
 
   it('PDF-06 a team instructions block explains that each user has their own PIN, with a link to Users', async () => {

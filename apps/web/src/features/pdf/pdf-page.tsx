@@ -27,12 +27,14 @@ const failed = () => toast.error(MESSAGES.genericError);
 function DownloadAction({
   className,
   download,
+  pin,
   icon: Icon,
   label,
   note,
 }: {
   className: string;
-  download: { mutate: (v: undefined, o: { onError: () => void }) => void; isPending: boolean };
+  download: { mutate: (pin: string, o: { onError: () => void }) => void; isPending: boolean };
+  pin: string;
   icon: LucideIcon;
   label: string;
   note: string;
@@ -40,7 +42,7 @@ function DownloadAction({
   return (
     <div className={`${className} flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5`}>
       <Button
-        onClick={() => download.mutate(undefined, { onError: failed })}
+        onClick={() => download.mutate(pin, { onError: failed })}
         disabled={download.isPending}
         aria-busy={download.isPending}
       >
@@ -74,7 +76,7 @@ export function PdfPage() {
         <>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <PinAndGuide pin={pin.data} />
-            <ContactCards />
+            <ContactCards pin={pin.data} />
           </div>
           <TeamInstructions />
         </>
@@ -117,6 +119,7 @@ function PinAndGuide({ pin }: { pin: string }) {
       <DownloadAction
         className="mt-auto"
         download={download}
+        pin={pin}
         icon={FileText}
         label={LINES_TEXT.howToStart}
         note="A printable PDF with your PIN and every enQ number."
@@ -126,7 +129,7 @@ function PinAndGuide({ pin }: { pin: string }) {
 }
 
 /** PDF-03 the QR code of the contact-card link; PDF-05 'Download Contact Cards' downloads the vCard. */
-function ContactCards() {
+function ContactCards({ pin }: { pin: string }) {
   const qr = useContactCardQr();
   const download = useDownloadContactCard();
   return (
@@ -165,6 +168,7 @@ function ContactCards() {
       <DownloadAction
         className="mt-5"
         download={download}
+        pin={pin}
         icon={Download}
         label={LINES_TEXT.downloadContactCards}
         note="Or open the downloaded card on your phone."

@@ -355,6 +355,9 @@ describe('Users page', () => {
     await screen.findByTestId('admin-row');
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
     expect(screen.getByText(/does not include sub-account users/)).toBeTruthy();
+    // The empty list speaks of the plan, not of a search nobody typed.
+    expect(screen.queryByText('No users match your search.')).toBeNull();
+    expect(screen.getByText(/Your plan has no sub-account users/)).toBeTruthy();
   });
 
   it('USR-02 the hold-music picker lists the tracks with the default first chosen', async () => {

@@ -70,7 +70,9 @@ export function UsersPage() {
   return (
     <div className="space-y-6">
       <PageTitle path="/users" />
-      {users.isPending ? (
+      {/* The editor copies the list once; it starts from the server's current copy, never a cached one
+          another page (or another tab) may have outdated. */}
+      {users.isPending || (!users.isFetchedAfterMount && !users.isError) ? (
         <Loader />
       ) : users.isError ? (
         <LoadError onRetry={() => void users.refetch()} />
@@ -261,6 +263,9 @@ function UsersEditor({ data }: { data: UsersData }) {
           headerIndeterminate={selection.visibleIndeterminate}
           locked={locked}
           inlineKey={inlineRow?.key ?? null}
+          emptyText={
+            !state.isMultiUser && state.rows.length === 0 ? USERS_TEXT.noSubUsers : USERS_TEXT.noSearchMatch
+          }
           selectBlocked={selection.blocked}
           pinLocked={pinLocked}
           onSelectVisible={(on) =>

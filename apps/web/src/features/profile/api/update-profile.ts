@@ -1,6 +1,7 @@
 import { PROFILE_PATHS, type Profile } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { USERS_QUERY_KEY } from '../../../lib/query-keys';
 import { meQuery } from '../../../lib/session';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
@@ -18,6 +19,8 @@ export function useUpdateProfile() {
       // The name and email are also who the session is, and what the feature-request form is prefilled with.
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: ['feature-request'] });
+      // The account holder is also the first row on /users; an old copy there would be saved back.
+      void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
   });
 }

@@ -1,8 +1,9 @@
 import { USERS_PATHS, type UsersData } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { USERS_QUERY_KEY } from '../../../lib/query-keys';
 
-export const usersKey = ['users'] as const;
+export const usersKey = USERS_QUERY_KEY;
 
 export const fetchUsers = (signal?: AbortSignal) => apiRequest<UsersData>(USERS_PATHS.users, { signal });
 

@@ -108,7 +108,7 @@ export function AdminRow({
 }: AdminRowProps) {
   return (
     <tr className="bg-brand-50/50" data-testid="admin-row">
-      <td className={cellClass}>
+      <td data-label="Select" className={cellClass}>
         <input
           type="checkbox"
           disabled
@@ -116,7 +116,7 @@ export function AdminRow({
           className="mt-2 size-4 rounded border-slate-300"
         />
       </td>
-      <td className={cellClass}>
+      <td data-label="PIN" className={cellClass}>
         <PinCell
           pin={admin.pin_number}
           name={admin.full_name}
@@ -124,14 +124,16 @@ export function AdminRow({
           onChangePin={onChangePin}
         />
       </td>
-      <td className={`${cellClass} pt-3.5`}>
+      <td data-label="Full name" className={`${cellClass} pt-3.5`}>
         <span className="font-medium text-slate-900">{admin.full_name}</span>
         <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-700">
           Admin
         </span>
       </td>
-      <td className={`${cellClass} pt-3.5 break-all text-slate-700`}>{admin.email}</td>
-      <td className={cellClass}>
+      <td data-label="Email" className={`${cellClass} pt-3.5 break-all text-slate-700`}>
+        {admin.email}
+      </td>
+      <td data-label="Hold music" className={cellClass}>
         <HoldMusicSelect
           label={`Hold music for ${admin.full_name}`}
           value={admin.hold_music}
@@ -140,7 +142,7 @@ export function AdminRow({
           onChange={onHoldMusic}
         />
       </td>
-      <td className={cellClass}>
+      <td data-label="Actions" className={cellClass}>
         <button
           type="button"
           className={`${iconButton} w-auto gap-1 px-2`}
@@ -151,7 +153,7 @@ export function AdminRow({
           Edit
         </button>
       </td>
-      <td className={cellClass} />
+      <td data-label="Delete" className={cellClass} />
     </tr>
   );
 }
@@ -204,7 +206,10 @@ export const UserRowView = memo(function UserRowView({
     if (active instanceof HTMLElement && rowRef.current?.contains(active)) active.blur();
   }, [row.key]);
   useEffect(() => {
-    if (autoFocus) nameRef.current?.focus();
+    if (!autoFocus || !nameRef.current) return;
+    // Centred, not just inside the window: the save bar sits over the bottom of the screen.
+    nameRef.current.focus({ preventScroll: true });
+    nameRef.current.scrollIntoView?.({ block: 'center' });
   }, [autoFocus, row.key]);
   const name = row.full_name || (row.isNew ? 'new user' : row.email);
   const id = `user-${row.key}`;
@@ -217,7 +222,7 @@ export const UserRowView = memo(function UserRowView({
         : 'bg-white';
   return (
     <tr ref={rowRef} data-index={index} data-testid={row.isNew ? 'new-row' : 'user-row'} className={rowClass}>
-      <td className={cellClass}>
+      <td data-label="Select" className={cellClass}>
         <input
           type="checkbox"
           checked={selected}
@@ -227,7 +232,7 @@ export const UserRowView = memo(function UserRowView({
           className="focus-ring mt-2 size-4 rounded border-slate-300 accent-brand-600"
         />
       </td>
-      <td className={cellClass}>
+      <td data-label="PIN" className={cellClass}>
         {row.isNew ? (
           <span className="mt-1.5 inline-block rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
             {USERS_TEXT.newUser}
@@ -241,7 +246,7 @@ export const UserRowView = memo(function UserRowView({
           />
         )}
       </td>
-      <td className={cellClass}>
+      <td data-label="Full name" className={cellClass}>
         <input
           ref={nameRef}
           value={row.full_name}
@@ -255,7 +260,7 @@ export const UserRowView = memo(function UserRowView({
         />
         <FieldError id={`${id}-name-error`} message={errors.full_name} />
       </td>
-      <td className={cellClass}>
+      <td data-label="Email" className={cellClass}>
         <input
           type="email"
           value={row.email}
@@ -271,7 +276,7 @@ export const UserRowView = memo(function UserRowView({
         />
         <FieldError id={`${id}-email-error`} message={errors.email} />
       </td>
-      <td className={cellClass}>
+      <td data-label="Hold music" className={cellClass}>
         <HoldMusicSelect
           label={`Hold music for ${name}`}
           value={row.hold_music}
@@ -280,7 +285,7 @@ export const UserRowView = memo(function UserRowView({
           onChange={(value) => onEdit(row.key, 'hold_music', value)}
         />
       </td>
-      <td className={cellClass}>
+      <td data-label="Actions" className={cellClass}>
         <button
           type="button"
           className={`${iconButton} w-auto gap-1 px-2`}
@@ -292,7 +297,7 @@ export const UserRowView = memo(function UserRowView({
           Edit
         </button>
       </td>
-      <td className={cellClass}>
+      <td data-label="Delete" className={cellClass}>
         <button
           type="button"
           className={`${iconButton} hover:bg-red-50 hover:text-red-600`}

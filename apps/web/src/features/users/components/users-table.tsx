@@ -19,6 +19,8 @@ export interface UsersTableProps {
   headerIndeterminate: boolean;
   /** Everything locked: saving or an inactive subscription. */
   locked: boolean;
+  /** What the empty list says: no search match, or a plan without sub-account users. */
+  emptyText: string;
   /** A row is being added inline: all other rows wait (USR-34). */
   inlineKey: string | null;
   selectBlocked: boolean;
@@ -53,6 +55,12 @@ export function UsersTable(props: UsersTableProps) {
   useEffect(() => {
     if (headerBox.current) headerBox.current.indeterminate = props.headerIndeterminate;
   }, [props.headerIndeterminate]);
+  // A row added inline is appended last, outside the drawn window of a long list: bring it into view so
+  // it is drawn and its name field can take the focus (centred: the save bar covers the bottom).
+  const inlineIndex = inlineKey === null ? -1 : rows.findIndex((r) => r.key === inlineKey);
+  useEffect(() => {
+    if (virtual && inlineIndex >= 0) virtualizer.scrollToIndex(inlineIndex, { align: 'center' });
+  }, [virtual, inlineIndex, virtualizer]);
 
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const shown = virtual
@@ -69,7 +77,7 @@ export function UsersTable(props: UsersTableProps) {
       data-testid="users-table-scroller"
       className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
     >
-      <table className="w-full min-w-[860px] border-separate border-spacing-0 text-sm">
+      <table className="stack-table w-full border-separate border-spacing-0 text-sm sm:min-w-[860px]">
         <caption className="sr-only">Users: the admin user first, then the sub-account users</caption>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr>
@@ -152,7 +160,7 @@ export function UsersTable(props: UsersTableProps) {
           {rows.length === 0 ? (
             <tr>
               <td colSpan={7} className="px-3 py-8 text-center text-slate-500">
-                No users match your search.
+                {props.emptyText}
               </td>
             </tr>
           ) : null}

@@ -8,7 +8,12 @@ import {
   callsDownloadQuerySchema,
   callsQuerySchema,
   callsResponseSchema,
+  callTotalsQuerySchema,
+  callTotalsSchema,
+  ccToCredits,
+  centsToDollars,
   errorEnvelopeSchema,
+  overageCents,
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +24,7 @@ import {
   invoiceRange,
   listCallsPage,
   previousPeriod,
+  rangeTotals,
   type CallRange,
 } from '../../../../../domain/calls/calls-repository';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
@@ -82,6 +88,36 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const result = await listCallsPage(app.database, range, page, CALL_HISTORY_PAGE_SIZE);
       return { calls: result.calls, total_pages: result.totalPages, page_size: CALL_HISTORY_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/totals/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Totals of a time range: calls, billed seconds, credits and the overage with its dollar value',
+        querystring: callTotalsQuerySchema,
+        response: { 200: callTotalsSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const { timestampFrom, timestampTo, user, destination } = req.query;
+      const totals = await rangeTotals(app.database, {
+        accountId: req.principal!.accountId!,
+        from: timestampFrom,
+        to: timestampTo,
+        user,
+        destination,
+      });
+      return {
+        calls: totals.calls,
+        billed_seconds: totals.billedSeconds,
+        credits_used: ccToCredits(totals.creditsCc),
+        overage_credits: ccToCredits(totals.overageCc),
+        overage_dollars: centsToDollars(overageCents(totals.overageCc)),
+      };
     },
   );
 

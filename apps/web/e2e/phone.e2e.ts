@@ -1,0 +1,164 @@
+import { USERS_PATHS } from '@enq/contract';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { screenshot, signIn, type Page } from './support/browser';
+import { useJourney } from './support/journey';
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * How a page sits on a phone: how far it scrolls sideways, how many rows it shows, and the text or
+ * controls of those rows that lie outside the window (cut off or reachable only by scrolling sideways).
+ */
+function phoneFit(page: Page, rowSelector: string) {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const rows = [...document.querySelectorAll(selector)];
+    const outside: string[] = [];
+    for (const row of rows) {
+      for (const el of row.querySelectorAll<HTMLElement>('*')) {
+        const leaf = el.childElementCount === 0 && (el.textContent ?? '').trim() !== '';
+        const control = el.matches('button, input, select, a');
+        if (!leaf && !control) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        if (box.left < -1 || box.right > width + 1)
+          outside.push(`${el.tagName} ${(el.textContent || el.getAttribute('aria-label') || '').trim()}`);
+      }
+    }
+    return {
+      sideways: document.documentElement.scrollWidth - width,
+      rows: rows.length,
+      outside: outside.slice(0, 5),
+    };
+  }, rowSelector);
+}
+
+describe('the portal on a 390 px phone (Chromium against the real server)', () => {
+  const journey = useJourney({ seeded: true, viewport: PHONE });
+
+  it('Users: every row is a card with its PIN, name, email, hold music and actions on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/users`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/users`);
+    await page.getByTestId('user-row').first().waitFor();
+    const fit = await phoneFit(page, '[data-testid="admin-row"], [data-testid="user-row"]');
+    expect(fit).toEqual({ sideways: 0, rows: 11, outside: [] });
+    await screenshot(page, 'phone-users-390');
+  });
+
+  it('Call History: every call is a card with its credits on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/call-history`);
+    await page.getByLabel('Date range').selectOption('last-30-days');
+    await page.getByTestId('call-row').first().waitFor();
+    const fit = await phoneFit(page, '[data-testid="call-row"]');
+    expect(fit.sideways).toBe(0);
+    expect(fit.rows).toBeGreaterThan(0);
+    expect(fit.outside).toEqual([]);
+    await screenshot(page, 'phone-call-history-390');
+  });
+
+  it('Invoices: every invoice is a card with its amount, status and actions on screen', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/invoices`);
+    await page.getByRole('table', { name: 'Invoices' }).waitFor();
+    const fit = await phoneFit(page, 'table tbody tr');
+    expect(fit.sideways).toBe(0);
+    expect(fit.rows).toBeGreaterThan(0);
+    expect(fit.outside).toEqual([]);
+    await screenshot(page, 'phone-invoices-390');
+  });
+
+  it('Call History: a date typed key by key into the picker keeps the focus and one history entry', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/call-history`);
+    await page.getByTestId('call-row').first().or(page.getByText('No calls found')).first().waitFor();
+    const historyLength = await page.evaluate(() => window.history.length);
+    const start = page.getByLabel('Start date');
+    await start.click();
+    await start.press('ControlOrMeta+a');
+    await start.press('Backspace');
+    // Key by key, as a person types: each partial text that reads as a date is a change of its own.
+    await start.pressSequentially('March 2, 2026 9:15 AM');
+    expect(await start.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await start.inputValue()).toBe('March 2, 2026 9:15 AM');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('from'))
+      .toBe(String(Date.UTC(2026, 2, 2, 14, 15) / 1000));
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+    expect(await page.getByLabel('Date range').inputValue()).toBe('custom');
+  });
+
+  it('Users: with Show All over 100 users, Add at 1280 px scrolls to the new row and focuses its name', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const added = Array.from({ length: 90 }, (_, i) => ({
+      full_name: `Bulk Person ${i + 1}`,
+      email: `bulk.person${i + 1}@harborpinetax.com`,
+      hold_music: '',
+    }));
+    await page.goto(`${server.url}/users`);
+    // Run on its own (vitest -t) it signs in first.
+    await page.getByTestId('admin-row').or(page.getByLabel('Password')).waitFor();
+    if (page.url().includes('/interaction/')) await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByTestId('admin-row').waitFor();
+    const status = await page.evaluate(
+      async ({ path, users }) => {
+        const token = window.localStorage.getItem('apiToken');
+        const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+        const current = await (await fetch(path, { headers })).json();
+        const body = { added: users.map((u) => ({ ...u, hold_music: current.default_hold_music })) };
+        return (await fetch(path, { method: 'PUT', headers, body: JSON.stringify(body) })).status;
+      },
+      { path: `/api/v1/account${USERS_PATHS.users}`, users: added },
+    );
+    expect(status).toBe(200);
+    await page.reload();
+    await page.getByTestId('admin-row').waitFor();
+    await page.getByLabel('Per page').selectOption('all');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const name = page.getByLabel('Full name of the new user');
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+    // On screen and not under the save bar: the element at its centre is the field itself.
+    expect(
+      await name.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === el;
+      }),
+    ).toBe(true);
+    await screenshot(page, 'users-show-all-add-1280');
+  });
+
+  it('the mobile menu shows Log Out without scrolling', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const logOut = page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log Out' });
+    await logOut.waitFor();
+    const box = (await logOut.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await screenshot(page, 'phone-menu-390');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the call-rates chart at 390 px: few enough time labels that none overlap', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/call-rates`);
+    await page.locator('.recharts-line-curve').first().waitFor();
+    const ticks = await page
+      .getByTestId('rates-chart')
+      .locator('.recharts-xAxis-tick-labels text')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => n.getBoundingClientRect()).map((b) => ({ left: b.left, right: b.right })),
+      );
+    expect(ticks.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.left).toBeGreaterThan(ticks[i - 1]!.right);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-call-rates-390');
+  });
+});

@@ -1,0 +1,20 @@
+import { CALL_PATHS, type CallTotals } from '@enq/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { CallsParams } from './get-calls';
+
+export type CallTotalsParams = Omit<CallsParams, 'page'>;
+
+export function getCallTotals(params: CallTotalsParams, signal?: AbortSignal): Promise<CallTotals> {
+  return apiRequest<CallTotals>(CALL_PATHS.totals, { query: { ...params }, signal });
+}
+
+/** The range's totals; they do not change with the page, so paging does not refetch them. */
+export function useCallTotals(params: CallTotalsParams | null) {
+  return useQuery({
+    queryKey: ['calls', 'totals', params],
+    queryFn: ({ signal }) => getCallTotals(params!, signal),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,122 @@
+// bench/web: what the page costs over the wire, and how Lighthouse scores it.
+// 1. First-load JavaScript transferred for `/` (signed in, Chromium, Brotli as the browser asks):
+//    target <= 170 KB.
+// 2. Lighthouse mobile (simulated throttling, Debian's Chromium: CHROME_PATH, /usr/bin/chromium by
+//    default), median of 3 runs on /, /users, /call-history and /invoices: performance >= 90,
+//    accessibility 100. BENCH_LIGHTHOUSE_RUNS changes the run count (0 skips Lighthouse).
+// Run: npm run bench:web  (needs a web build: npm run build)
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { openDatabase } from '../apps/api/src/db/client';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
+import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
+import { CHROMIUM_ARGS, launchBrowser } from '../apps/web/e2e/support/browser';
+import { startServer, stopServer } from './support/harness';
+
+const JS_BUDGET_KB = 170;
+const ROUTES = ['/', '/users', '/call-history', '/invoices'];
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-web-'));
+let server: ChildProcess | null = null;
+let failed = false;
+try {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  await seedReferenceData(database);
+  await seedDemoData(database);
+  const [admin] = await database.query<{ id: string }>('select id from people where email = $1', [
+    DEMO_ADMIN.email,
+  ]);
+  const { token } = await issueApiToken(database, admin!.id);
+  await database.close();
+
+  const started = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  server = started.child;
+  const { url } = started;
+
+  // 1. Every script the browser fetches to show `/`, by the bytes that crossed the wire.
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(
+    ([key, t]) => window.localStorage.setItem(key!, t!),
+    [API_TOKEN_STORAGE_KEY, token],
+  );
+  const page = await context.newPage();
+  const scripts: Promise<{ name: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script')
+      scripts.push(
+        request.sizes().then((s) => ({
+          name: new URL(request.url()).pathname.replace('/assets/', ''),
+          bytes: s.responseBodySize + s.responseHeadersSize,
+        })),
+      );
+  });
+  await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const files = (await Promise.all(scripts)).sort((a, b) => b.bytes - a.bytes);
+  const jsKb = files.reduce((sum, f) => sum + f.bytes, 0) / 1024;
+  await browser.close();
+  console.log(
+    `first-load JavaScript for /: ${jsKb.toFixed(1)} KB in ${files.length} files (target <= ${JS_BUDGET_KB} KB); ` +
+      `largest: ${files
+        .slice(0, 5)
+        .map((f) => `${f.name} ${(f.bytes / 1024).toFixed(1)} KB`)
+        .join(', ')}`,
+  );
+  if (jsKb > JS_BUDGET_KB) failed = true;
+
+  // 2. Lighthouse, signed in: the token is put in place once and kept (disableStorageReset).
+  if (RUNS > 0) {
+    const chrome = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
+    try {
+      const tab = await chrome.newPage();
+      await tab.goto(`${url}/healthz`);
+      await tab.evaluate(([key, t]) => window.localStorage.setItem(key!, t!), [API_TOKEN_STORAGE_KEY, token]);
+      for (const route of ROUTES) {
+        const performance: number[] = [];
+        const accessibility: number[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouse(
+            `${url}${route}`,
+            {
+              disableStorageReset: true,
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+            },
+            undefined,
+            tab,
+          );
+          const categories = result!.lhr.categories;
+          performance.push(Math.round((categories.performance!.score ?? 0) * 100));
+          accessibility.push(Math.round((categories.accessibility!.score ?? 0) * 100));
+        }
+        const perf = median(performance);
+        const a11y = median(accessibility);
+        console.log(
+          `lighthouse mobile ${route}: performance ${perf} (runs ${performance.join(', ')}; target >= 90), ` +
+            `accessibility ${a11y} (target 100)`,
+        );
+        if (perf < 90 || a11y < 100) failed = true;
+      }
+    } finally {
+      await chrome.close();
+    }
+  }
+} finally {
+  if (server) await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.log('bench:web: a target was missed');
+  process.exitCode = 1;
+}
