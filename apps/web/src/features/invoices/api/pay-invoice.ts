@@ -25,8 +25,10 @@ export function usePayInvoice() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.billing] });
-      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview] });
+      // Refetched now, not on the next visit: their banners would otherwise show the unpaid invoice
+      // for a moment after it was paid.
+      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.billing], refetchType: 'all' });
+      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview], refetchType: 'all' });
     },
   });
 }
