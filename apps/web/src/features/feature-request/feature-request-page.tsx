@@ -36,9 +36,8 @@ function EmbeddedForm({ url }: { url: string }) {
         src={url}
         title={FEATURE_REQUEST_TEXT.frameTitle}
         onLoad={() => setLoaded(url)}
-        // The form may post and run its own scripts, but never navigate the portal away; without
-        // allow-same-origin it cannot reach the portal's storage (its API token) or lift the sandbox.
-        sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
+        // An external form may post and run its own scripts, but never navigate the portal away.
+        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
         className="block h-[calc(100vh-12rem)] min-h-[48rem] w-full border-0"
       />
     </div>
