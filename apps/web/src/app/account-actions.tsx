@@ -1,6 +1,6 @@
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { useServices } from '../lib/services';
-import { useLogout } from './use-logout';
+import { useLogout } from '../lib/use-logout';
 
 const LOOKS = {
   header: {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { buttonClass } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { useServices } from '../lib/services';
-import { useLogout } from './use-logout';
+import { useLogout } from '../lib/use-logout';
 
 /** Staff identities land here whatever the path; the portal itself is for customers. */
 export function AdminAuthPage() {

@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_LOGOUT_DELAY_MS, type Profile } from '@enq/contract';
 import { useState } from 'react';
-import { useLogout } from '../../app/use-logout';
+import { useLogout } from '../../lib/use-logout';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
