@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -7,7 +8,10 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
-/** Which layer a file belongs to: 'contract', 'api', 'web', or 'web/features/<name>'. */
+/**
+ * Which layer a file belongs to: 'contract', 'api', 'web/app', 'web/components', 'web/lib',
+ * 'web/features/<name>', or 'web' (the page's entry, styles and test setup).
+ */
 function layerOf(file) {
   const rel = relative(root, file).split(sep).join('/');
   if (rel.startsWith('packages/contract/')) return 'contract';
@@ -16,6 +20,8 @@ function layerOf(file) {
   if (rel.startsWith('apps/web/e2e/')) return null;
   const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel);
   if (feature) return `web/features/${feature[1]}`;
+  const webZone = /^apps\/web\/src\/(app|components|lib)\//.exec(rel);
+  if (webZone) return `web/${webZone[1]}`;
   if (rel.startsWith('apps/web/')) return 'web';
   return null;
 }
@@ -28,8 +34,19 @@ function targetOf(source, file) {
 }
 
 /**
- * Imports flow one way (DESIGN.md section 3): contract imports no app; web and api never import each
- * other; a feature folder never imports another feature folder.
+ * Inside the page, imports flow app → features → components and lib: components/ and lib/ are the
+ * shared ground every feature stands on, so they import no feature and not app/; a feature imports
+ * no other feature and not app/ (the router and shell that mount the features).
+ */
+function webAllowed(from, to) {
+  const feature = (layer) => layer.startsWith('web/features/');
+  if (from === 'web' || from === 'web/app') return true;
+  return to !== 'web/app' && !feature(to);
+}
+
+/**
+ * Imports flow one way: contract imports no app; web and api never import each other; inside each
+ * app the zones above.
  */
 const boundaries = {
   meta: { type: 'problem', messages: { crossing: '{{from}} may not import from {{to}}.' }, schema: [] },
@@ -43,8 +60,7 @@ const boundaries = {
       const app = (layer) => layer.split('/')[0];
       const allowed =
         (from !== 'contract' && to === 'contract') ||
-        (app(from) === 'web' && to === 'web') ||
-        (from === 'web' && to.startsWith('web/features/'));
+        (app(from) === 'web' && app(to) === 'web' && webAllowed(from, to));
       if (!allowed) context.report({ node: node.source, messageId: 'crossing', data: { from, to } });
     };
     return {
@@ -78,6 +94,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // No import cycles in the page: a cycle makes module order matter and hides which piece owns what.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Follow .ts/.tsx modules (the plugin reads only .js by default) with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

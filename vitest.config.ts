@@ -6,7 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['packages/contract/test/**/*.test.ts'],
+          // test/: checks of the repository itself (lint zones, requirements), plain Node like these.
+          include: ['packages/contract/test/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           // Pure functions: one worker for all files rather than a worker start per file.
           isolate: false,
