@@ -1,8 +1,8 @@
-import { PORTAL_ROUTES } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
 import { useJourney } from './support/journey';
+import { PORTAL_ROUTES } from '../src/lib/portal-routes';
 
 describe('sign-in and the account shell (Chromium against the real server)', () => {
   const journey = useJourney({ viewport: { width: 1280, height: 860 } });

@@ -1,8 +1,8 @@
-import { PORTAL_ROUTES } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
+import { PORTAL_ROUTES } from '../src/lib/portal-routes';
 
 /** Each page as loaded: its heading shown and no loader left. */
 async function settled(page: Page) {

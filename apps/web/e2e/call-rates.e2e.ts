@@ -1,9 +1,9 @@
-import { RATE_CHART_HEIGHT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { LINE_DESTINATIONS } from '../../api/src/domain/lines/line-catalogue';
 import { screenshot, seriousAxeViolations, signIn } from './support/browser';
 import { useJourney } from './support/journey';
+import { RATE_CHART_HEIGHT } from '../src/features/call-rates/rate-chart-settings';
 
 describe('the call rates page (Chromium against the real server)', () => {
   const journey = useJourney({ viewport: { width: 1280, height: 1000 } });

@@ -1,8 +1,9 @@
-import { SUBSCRIPTION_RELOAD_DELAY_MS, SUBSCRIPTION_TEXT } from '@enq/contract';
+import { SUBSCRIPTION_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
+import { SUBSCRIPTION_RELOAD_DELAY_MS } from '../src/features/subscription/subscription-settings';
 
 const CHANGE_PATH = '/api/v1/account/subscription/change/';
 const CANCEL_PATH = '/api/v1/account/subscription/cancel/';

@@ -94,9 +94,6 @@ export const BILLING_TEXT = {
   addressRequiredForCard: 'Please update your service and billing address prior to updating your credit card',
 } as const;
 
-/** The provider's inline card error clears after this long (spec section 9). */
-export const CARD_ERROR_CLEAR_MS = 4000;
-
 /** 'MM/YYYY' and the expiry flags of a card valid through the end of its expiry month. */
 export function cardExpiry(
   expMonth: number,

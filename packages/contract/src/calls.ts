@@ -20,12 +20,8 @@ export const CALL_PATHS = {
 
 /** decisions.md: the table shows 25 calls per page. */
 export const CALL_HISTORY_PAGE_SIZE = 25;
-/** Spec section 9: 5 page links, 15-minute date steps, narrow screens at 565 px or less. */
+/** CALL-12: the pagination shows 5 page links. */
 export const CALL_HISTORY_PAGE_LINKS = 5;
-export const CALL_DATE_STEP_MINUTES = 15;
-export const CALL_NARROW_MAX_PX = 565;
-/** The pickers' display (date-fns tokens, as react-datepicker takes them). */
-export const CALL_DATE_DISPLAY_FORMAT = 'MMMM d, yyyy h:mm aa';
 /** A call's time in the table and the CSV, in America/New_York (date-fns tokens). */
 export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
 export const CALL_HISTORY_DEFAULT_FILENAME = 'call-history.csv';

@@ -146,9 +146,6 @@ export const INVOICE_PATHS = {
   pay: '/invoices/pay/',
 } as const;
 
-export const INVOICES_PAGE_SIZE = 10;
-export const INVOICE_DEFAULT_FILENAME = 'invoice.pdf';
-
 export const INVOICE_COLUMNS = [
   'Invoice date',
   'Period',

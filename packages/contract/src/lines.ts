@@ -8,9 +8,6 @@ export const LINES_PATHS = {
   qr: '/lines/qr',
 } as const;
 
-/** Query key shared by /lines and /pdf, which both read GET /lines/. */
-export const LINES_CACHE_TAG = 'lines';
-
 /** Default download names (spec section 7); the server sends the same in content-disposition. */
 export const LINES_PDF_FILENAME = 'enq-phone-numbers.pdf';
 export const LINES_VCF_FILENAME = 'enQ.vcf';

@@ -61,9 +61,6 @@ export const PROFILE_TEXT = {
   resetPassword: 'Reset password',
 } as const;
 
-/** After a successful password reset the portal signs out after this long (section 9). */
-export const PASSWORD_RESET_LOGOUT_DELAY_MS = 3000;
-
 /** The embedded provider's reset links live this long, and a new password needs this many characters. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PASSWORD_MIN_LENGTH = 10;

@@ -3,38 +3,8 @@ import { z } from 'zod';
 /** Call rates (spec sections 2, 3, 9): one chart point per time-of-day slot in America/New_York. */
 export const RATES_PATH = '/rates/';
 
-/** Spec section 9: the chart's y-axis starts at 20, it has 27 series colours and is 700 px high. */
+/** RATE-04: the chart's y-axis starts at 20; the server's y_max stays above it. */
 export const RATE_CHART_Y_MIN = 20;
-export const RATE_CHART_HEIGHT = 700;
-export const RATE_CHART_COLORS = [
-  '#1f77b4',
-  '#ff7f0e',
-  '#2ca02c',
-  '#d62728',
-  '#9467bd',
-  '#8c564b',
-  '#e377c2',
-  '#7f7f7f',
-  '#bcbd22',
-  '#17becf',
-  '#393b79',
-  '#637939',
-  '#8c6d31',
-  '#843c39',
-  '#7b4173',
-  '#3182bd',
-  '#e6550d',
-  '#31a354',
-  '#756bb1',
-  '#636363',
-  '#6baed6',
-  '#fd8d3c',
-  '#74c476',
-  '#9e9ac8',
-  '#969696',
-  '#ad494a',
-  '#a55194',
-] as const;
 
 /** A chart point: `time` is the slot's local start ('9:30 AM'), every other key a destination's rate. */
 export const ratePointSchema = z.record(z.string(), z.union([z.string(), z.number()])).meta({

@@ -83,9 +83,6 @@ export const SUBSCRIPTION_TEXT = {
   renewed: 'Subscription renewed.',
 } as const;
 
-/** After a successful change the page reloads after this delay (spec: 1 second). */
-export const SUBSCRIPTION_RELOAD_DELAY_MS = 1000;
-
 /** Renew is offered on an active annual plan whose credits are used up (renewing early is allowed). */
 export function canRenew(
   info: Pick<SubscriptionInfo, 'status' | 'current_plan' | 'is_credits_exhausted'>,

@@ -23,12 +23,8 @@ export const USERS_CSV_MAX_ROWS = 10_000;
 
 // ---------------------------------------------------------------- constants (spec section 9)
 
-export const USERS_PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const USERS_SHOW_ALL_LABEL = 'Show All';
-export const USERS_DEFAULT_PER_PAGE = 10;
-export const USERS_INLINE_ADD_MIN_WIDTH = 1200;
 export const USERS_NEW_ROW_MIN_NAME_LENGTH = 2;
-export const USERS_DIALOG_LIST_MAX_HEIGHT_PX = 350;
 /** The status of a request_status item that went through; any other status is the refusal reason. */
 export const USERS_STATUS_OK = 'success';
 

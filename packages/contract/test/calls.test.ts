@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALL_COLUMNS,
-  CALL_DATE_DISPLAY_FORMAT,
-  CALL_DATE_STEP_MINUTES,
   CALL_PRESETS,
   CALL_TEXT,
   availablePresets,
@@ -123,10 +121,6 @@ describe('call history validation', () => {
       message: 'End date cannot be before the start date.',
     });
     expect(validateCallRange(d('2026-02-01T00:00:00Z'), d('2026-02-01T00:00:00Z'))).toBeNull();
-  });
-  it('CALL-05 CALL-06 pickers step 15 minutes and show MMMM d, yyyy h:mm aa', () => {
-    expect(CALL_DATE_STEP_MINUTES).toBe(15);
-    expect(CALL_DATE_DISPLAY_FORMAT).toBe('MMMM d, yyyy h:mm aa');
   });
 });
 

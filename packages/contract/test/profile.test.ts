@@ -4,7 +4,6 @@ import {
   formatPhoneForDisplay,
   isValidPhone,
   normalizeProfile,
-  PASSWORD_RESET_LOGOUT_DELAY_MS,
   PROFILE_FIELDS,
   PROFILE_TEXT,
   profileErrors,
@@ -47,7 +46,6 @@ describe('profile texts', () => {
       'billing_cc_email',
       'phone_number',
     ]);
-    expect(PASSWORD_RESET_LOGOUT_DELAY_MS).toBe(3000);
   });
 });
 

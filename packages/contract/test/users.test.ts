@@ -11,11 +11,7 @@ import {
   saveUsersRequestSchema,
   temporaryPin,
   userFieldErrors,
-  USERS_DEFAULT_PER_PAGE,
-  USERS_DIALOG_LIST_MAX_HEIGHT_PX,
-  USERS_INLINE_ADD_MIN_WIDTH,
   USERS_NEW_ROW_MIN_NAME_LENGTH,
-  USERS_PER_PAGE_CHOICES,
   USERS_TEXT,
   usersDataSchema,
   type ValidationContext,
@@ -30,14 +26,8 @@ const ctxFor = (emails: string[], environment: ValidationContext['environment'] 
 });
 
 describe('users texts and constants', () => {
-  it('USR-05 per-page choices are 10, 25, 50, 100 and Show All, 10 by default', () => {
-    expect(USERS_PER_PAGE_CHOICES).toEqual([10, 25, 50, 100]);
-    expect(USERS_DEFAULT_PER_PAGE).toBe(10);
-  });
-  it('USR-32 USR-80 breakpoint 1200, new-row name length 2, dialog lists 350 px', () => {
-    expect(USERS_INLINE_ADD_MIN_WIDTH).toBe(1200);
+  it('USR-70 a new row needs a name of at least 2 characters', () => {
     expect(USERS_NEW_ROW_MIN_NAME_LENGTH).toBe(2);
-    expect(USERS_DIALOG_LIST_MAX_HEIGHT_PX).toBe(350);
   });
   it('USR-20 USR-21 USR-40 texts with values filled in', () => {
     expect(USERS_TEXT.selectedUsers(3)).toBe('Selected users: 3');

@@ -1,15 +1,10 @@
-import {
-  API_TOKEN_STORAGE_KEY,
-  LEGAL_MENU,
-  MARKETING_MENUS,
-  PORTAL_ROUTES,
-  marketingLink,
-} from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, LEGAL_MENU, MARKETING_MENUS, marketingLink } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, jsonResponse, stubLocation, testConfig, TestServices } from '../test/utils';
 import { portalRoutes } from './router';
+import { PORTAL_ROUTES } from '../lib/portal-routes';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 

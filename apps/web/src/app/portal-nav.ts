@@ -1,4 +1,3 @@
-import { PORTAL_ROUTES, type PortalPath } from '@enq/contract';
 import {
   ChartLine,
   CreditCard,
@@ -14,6 +13,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
 
 const ICONS: Record<PortalPath, LucideIcon> = {
   '/': LayoutDashboard,

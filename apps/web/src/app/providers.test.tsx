@@ -1,4 +1,4 @@
-import { MESSAGES, QUERY_GC_TIME_MS } from '@enq/contract';
+import { MESSAGES } from '@enq/contract';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient, shouldRetry } from '../lib/query-client';
 import { AppProviders, toastContainerProps } from './providers';
+import { QUERY_GC_TIME_MS } from '../lib/query-client';
 
 describe('providers', () => {
   it('SHELL-21 toasts sit top-right and close after 5000 ms', () => {

@@ -1,8 +1,8 @@
-import { TOAST } from '@enq/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastContainer, type ToastContainerProps } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
+import { TOAST } from '../lib/toast-settings';
 
 export const toastContainerProps = {
   position: TOAST.position,

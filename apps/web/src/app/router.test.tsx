@@ -1,9 +1,9 @@
-import { PORTAL_ROUTES } from '@enq/contract';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TestServices } from '../test/utils';
 import { portalRoutes } from './router';
+import { PORTAL_ROUTES } from '../lib/portal-routes';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });

@@ -1,9 +1,9 @@
-import { PORTAL_ROUTES, type PortalPath } from '@enq/contract';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Loader } from '../components/ui/loader';
 import { AccountLayout } from './account-layout';
+import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
 
 type RouteModule = { Component: ComponentType };
 

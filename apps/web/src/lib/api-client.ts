@@ -1,5 +1,11 @@
-import { API_ACCOUNT_BASE, API_TIMEOUT_MS, MESSAGES, type ClientErrorCode } from '@enq/contract';
+import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
 import { clearApiToken, getApiToken } from './token-storage';
+
+/** Client-side fetch failures that never reached a JSON answer (API-22). */
+export const CLIENT_ERRORS = ['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERRORS)[number];
+/** A call that has not answered after this long fails with TIMEOUT_ERROR. */
+export const API_TIMEOUT_MS = 30_000;
 
 export type QueryValue = string | number | boolean | null | undefined;
 

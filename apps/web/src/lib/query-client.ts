@@ -1,9 +1,11 @@
-import { MESSAGES, QUERY_GC_TIME_MS } from '@enq/contract';
+import { MESSAGES } from '@enq/contract';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;
+/** Unused query data is kept this long (API-21). */
+export const QUERY_GC_TIME_MS = 60_000;
 /** One toast however many loads fail at once. */
 export const LOAD_FAILED_TOAST_ID = 'load-failed';
 

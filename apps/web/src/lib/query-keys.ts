@@ -4,3 +4,9 @@
  * saves against) an old name or email.
  */
 export const USERS_QUERY_KEY = ['users'] as const;
+
+/** The cached billing, overview and invoices data, refreshed after the writes that change them (API-20). */
+export const CACHE_TAGS = { billing: 'billing', overview: 'overview', invoices: 'invoices' } as const;
+
+/** Query key shared by /lines and /pdf, which both read GET /lines/. */
+export const LINES_CACHE_TAG = 'lines';

@@ -1,5 +1,6 @@
-import { MESSAGES, TOAST } from '@enq/contract';
+import { MESSAGES } from '@enq/contract';
 import { toast } from 'react-toastify';
+import { TOAST } from './toast-settings';
 
 /** Hands a downloaded blob to the browser as a file save, and says so (SHELL-24: 2 s toast). */
 export function saveFile({ blob, filename }: { blob: Blob; filename: string }): void {

@@ -1,5 +1,5 @@
-import { PORTAL_ROUTES, type PortalPath } from '@enq/contract';
 import { useEffect } from 'react';
+import { PORTAL_ROUTES, type PortalPath } from '../../lib/portal-routes';
 
 export function portalTitle(path: PortalPath): string {
   return PORTAL_ROUTES.find((route) => route.path === path)?.title ?? '';

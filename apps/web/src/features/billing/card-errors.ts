@@ -1,7 +1,10 @@
-import { CARD_ERROR_CLEAR_MS, MESSAGES } from '@enq/contract';
+import { MESSAGES } from '@enq/contract';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../lib/api-client';
+
+/** The provider's inline card error clears after this long (BILL-38). */
+export const CARD_ERROR_CLEAR_MS = 4000;
 
 /** A card provider message shown inline that clears itself after 4 seconds (BILL-38). */
 export function useCardError() {

@@ -1,8 +1,5 @@
 import {
   CALL_COLUMNS,
-  CALL_DATE_DISPLAY_FORMAT,
-  CALL_DATE_STEP_MINUTES,
-  CALL_NARROW_MAX_PX,
   CALL_TEXT,
   MESSAGES,
   availablePresets,
@@ -44,6 +41,11 @@ import {
   type CallHistoryView,
 } from './call-history-state';
 import { useMediaQuery } from '../../lib/use-media-query';
+import {
+  CALL_DATE_DISPLAY_FORMAT,
+  CALL_DATE_STEP_MINUTES,
+  CALL_NARROW_MAX_PX,
+} from './call-history-settings';
 
 export function CallHistoryPage() {
   const dates = useCallDates();

@@ -1,10 +1,4 @@
-import {
-  RATE_CHART_COLORS,
-  RATE_CHART_HEIGHT,
-  RATE_CHART_Y_MIN,
-  marketingLink,
-  type RatesResponse,
-} from '@enq/contract';
+import { marketingLink, RATE_CHART_Y_MIN, type RatesResponse } from '@enq/contract';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/ui/load-error';
@@ -13,6 +7,7 @@ import { PageTitle } from '../../components/ui/page-title';
 import { useServices } from '../../lib/services';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useRates } from './api/get-rates';
+import { RATE_CHART_COLORS, RATE_CHART_HEIGHT } from './rate-chart-settings';
 
 export const RATES_TEXT = {
   dynamicPricing:

@@ -1,7 +1,6 @@
 import {
   INVOICE_COLUMNS,
   INVOICE_TEXT,
-  INVOICES_PAGE_SIZE,
   MESSAGES,
   invoiceStatusLabel,
   isPayable,
@@ -22,6 +21,7 @@ import { useInvoices } from './api/get-invoices';
 import { usePayInvoice } from './api/pay-invoice';
 import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
 import { InvoiceDetailModal } from './invoice-detail-modal';
+import { INVOICES_PAGE_SIZE } from './invoices-settings';
 
 const STATUS_STYLE: Record<string, string> = {
   open: 'bg-amber-100 text-amber-900',

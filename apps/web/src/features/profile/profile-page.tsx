@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_LOGOUT_DELAY_MS, type Profile } from '@enq/contract';
+import { type Profile } from '@enq/contract';
 import { useState } from 'react';
 import { useLogout } from '../../lib/use-logout';
 import { LoadError } from '../../components/ui/load-error';
@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/ui/page-title';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
 import { ResetPassword } from './reset-password';
+import { PASSWORD_RESET_LOGOUT_DELAY_MS } from './profile-settings';
 
 export function ProfilePage() {
   const profile = useProfile();

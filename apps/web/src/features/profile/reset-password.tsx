@@ -1,10 +1,11 @@
-import { PASSWORD_RESET_LOGOUT_DELAY_MS, PROFILE_TEXT } from '@enq/contract';
+import { PROFILE_TEXT } from '@enq/contract';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { useChangePassword } from './api/change-password';
+import { PASSWORD_RESET_LOGOUT_DELAY_MS } from './profile-settings';
 
 /**
  * Reset password (PROF-02, PROF-16..19): asks first, then the server emails a link; the portal signs out

@@ -1,15 +1,10 @@
-import {
-  MESSAGES,
-  SUBSCRIPTION_RELOAD_DELAY_MS,
-  SUBSCRIPTION_TEXT,
-  type PlanDto,
-  type SubscriptionResponse,
-} from '@enq/contract';
+import { MESSAGES, SUBSCRIPTION_TEXT, type PlanDto, type SubscriptionResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubLocation, TestServices } from '../../test/utils';
 import { INACTIVE_TEXT, SubscriptionPage } from './subscription-page';
+import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
 
 const BASE = '/api/v1/account/subscription';
 

@@ -1,9 +1,4 @@
-import {
-  MESSAGES,
-  SUBSCRIPTION_RELOAD_DELAY_MS,
-  SUBSCRIPTION_TEXT,
-  type PreviewResponse,
-} from '@enq/contract';
+import { MESSAGES, SUBSCRIPTION_TEXT, type PreviewResponse } from '@enq/contract';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../lib/api-client';
@@ -11,6 +6,7 @@ import { useCancelSubscription } from './api/cancel-subscription';
 import { useChangeSubscription } from './api/change-subscription';
 import { usePreviewCancel } from './api/preview-cancel';
 import { usePreviewChange } from './api/preview-change';
+import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
 
 /** What the person asked for: a plan change (or a start, when inactive), a renewal, or a cancellation. */
 export type SubscriptionAction =

@@ -4,7 +4,6 @@ import {
   failedItems,
   hasFailures,
   MESSAGES,
-  USERS_INLINE_ADD_MIN_WIDTH,
   USERS_TEXT,
   userFieldErrors,
   USERS_STATUS_OK,
@@ -49,6 +48,7 @@ import {
   type EditableField,
   type PerPage,
 } from './users-state';
+import { USERS_INLINE_ADD_MIN_WIDTH } from './users-settings';
 
 type Modal =
   | { kind: 'edit'; key: string | 'admin' }

@@ -6,7 +6,6 @@ import {
   matchesUserSearch,
   newRowsErrors,
   temporaryPin,
-  USERS_DEFAULT_PER_PAGE,
   userFieldErrors,
   type HoldMusic,
   type PortalEnvironment,
@@ -17,6 +16,7 @@ import {
   type UsersData,
   type ValidationContext,
 } from '@enq/contract';
+import { USERS_DEFAULT_PER_PAGE } from './users-settings';
 
 /** One sub-account user as the page holds it: the spec's client-side flags (section 3). */
 export interface UserRow extends User {

@@ -1,7 +1,8 @@
-import { BILLING_PATHS, CACHE_TAGS, type ChangeCardResponse } from '@enq/contract';
+import { BILLING_PATHS, type ChangeCardResponse } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { BILLING_QUERY_KEY, mergeBilling } from './get-billing';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 /** POST /billing/change-card with the provider's payment-method id (API-09). */
 export function changeCard(pmId: string): Promise<ChangeCardResponse> {

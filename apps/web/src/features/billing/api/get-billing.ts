@@ -1,6 +1,7 @@
-import { BILLING_PATHS, CACHE_TAGS, MESSAGES, billingDataSchema, type BillingData } from '@enq/contract';
+import { BILLING_PATHS, MESSAGES, billingDataSchema, type BillingData } from '@enq/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 export const BILLING_QUERY_KEY = [CACHE_TAGS.billing] as const;
 

@@ -1,7 +1,8 @@
-import { BILLING_PATHS, CACHE_TAGS, type AddressUpdate, type AddressUpdateResponse } from '@enq/contract';
+import { BILLING_PATHS, type AddressUpdate, type AddressUpdateResponse } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { BILLING_QUERY_KEY, mergeBilling } from './get-billing';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 /** PUT /billing/address (API-06, decisions.md). */
 export function updateAddress(body: AddressUpdate): Promise<AddressUpdateResponse> {

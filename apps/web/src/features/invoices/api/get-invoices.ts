@@ -1,6 +1,7 @@
-import { CACHE_TAGS, INVOICE_PATHS, type InvoicesResponse } from '@enq/contract';
+import { INVOICE_PATHS, type InvoicesResponse } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 export const INVOICES_QUERY_KEY = [CACHE_TAGS.invoices] as const;
 

@@ -1,7 +1,8 @@
-import { CACHE_TAGS, INVOICE_PATHS, type InvoicesResponse, type PayInvoiceResponse } from '@enq/contract';
+import { INVOICE_PATHS, type InvoicesResponse, type PayInvoiceResponse } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { INVOICES_QUERY_KEY } from './get-invoices';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 /**
  * POST /invoices/pay/ (API-19). The key goes in the Idempotency-Key header; the page makes one per pay

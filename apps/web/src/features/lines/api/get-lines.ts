@@ -1,6 +1,7 @@
-import { LINES_CACHE_TAG, LINES_PATHS, MESSAGES, linesDataSchema, type LinesData } from '@enq/contract';
+import { LINES_PATHS, MESSAGES, linesDataSchema, type LinesData } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { LINES_CACHE_TAG } from '../../../lib/query-keys';
 
 /** GET /lines/ (API-27): an answer that is not lines data is a parsing failure, never a half-drawn page. */
 export async function getLines(signal?: AbortSignal): Promise<LinesData> {

@@ -1,6 +1,7 @@
-import { CACHE_TAGS, OVERVIEW_PATHS, type OverviewResponse } from '@enq/contract';
+import { OVERVIEW_PATHS, type OverviewResponse } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CACHE_TAGS } from '../../../lib/query-keys';
 
 // Billing, invoices and subscription invalidate this key when they change what the overview shows.
 export const OVERVIEW_QUERY_KEY = [CACHE_TAGS.overview] as const;

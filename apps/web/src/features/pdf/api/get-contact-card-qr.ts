@@ -1,6 +1,7 @@
-import { LINES_CACHE_TAG, LINES_PATHS } from '@enq/contract';
+import { LINES_PATHS } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
+import { LINES_CACHE_TAG } from '../../../lib/query-keys';
 
 /**
  * GET /lines/qr (PDF-03): the SVG needs the bearer token, so it is fetched, then shown as a data: URL;

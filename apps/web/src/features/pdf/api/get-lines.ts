@@ -1,6 +1,7 @@
-import { LINES_CACHE_TAG, LINES_PATHS, MESSAGES, linesDataSchema, type LinesData } from '@enq/contract';
+import { LINES_PATHS, MESSAGES, linesDataSchema, type LinesData } from '@enq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { LINES_CACHE_TAG } from '../../../lib/query-keys';
 
 /**
  * GET /lines/ for the person's own PIN (PDF-01). Same key and answer as the Lines page's query, so the

@@ -1,15 +1,9 @@
-import {
-  API_TIMEOUT_MS,
-  csvImportErrorSchema,
-  MESSAGES,
-  USERS_PATHS,
-  type CsvRowError,
-  type UsersData,
-} from '@enq/contract';
+import { csvImportErrorSchema, MESSAGES, USERS_PATHS, type CsvRowError, type UsersData } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountPath, ApiError } from '../../../lib/api-client';
 import { clearApiToken, getApiToken } from '../../../lib/token-storage';
 import { usersKey } from './get-users';
+import { API_TIMEOUT_MS } from '../../../lib/api-client';
 
 /** A refused upload, with the file's bad rows. */
 export class CsvUploadError extends ApiError {

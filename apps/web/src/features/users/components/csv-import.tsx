@@ -1,16 +1,11 @@
-import {
-  MESSAGES,
-  TOAST,
-  USERS_CSV_TEMPLATE_FILENAME,
-  type CsvRowError,
-  type UsersData,
-} from '@enq/contract';
+import { MESSAGES, USERS_CSV_TEMPLATE_FILENAME, type CsvRowError, type UsersData } from '@enq/contract';
 import { Download, FileUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { useDownloadCsvTemplate } from '../api/csv-template';
 import { CsvUploadError, useUploadUsersCsv } from '../api/upload-users-csv';
+import { TOAST } from '../../../lib/toast-settings';
 
 /** Add users from a CSV file in the template's format (USR-27); the answer replaces the list. */
 export function CsvImport({

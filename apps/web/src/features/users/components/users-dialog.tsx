@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { USERS_DIALOG_LIST_MAX_HEIGHT_PX } from '@enq/contract';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { USERS_DIALOG_LIST_MAX_HEIGHT_PX } from '../users-settings';
 
 export interface UsersDialogProps {
   open: boolean;

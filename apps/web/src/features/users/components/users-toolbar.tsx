@@ -1,7 +1,8 @@
-import { USERS_PER_PAGE_CHOICES, USERS_SHOW_ALL_LABEL } from '@enq/contract';
+import { USERS_SHOW_ALL_LABEL } from '@enq/contract';
 import { Plus, Search, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { PerPage } from '../users-state';
+import { USERS_PER_PAGE_CHOICES } from '../users-settings';
 
 export interface UsersToolbarProps {
   search: string;
