@@ -1,4 +1,4 @@
--- Referral bonus credits get a bucket of their own (decisions.md), drawn after plan and rollover.
+-- Referral bonus credits get a bucket of their own (docs/requirements.md), drawn after plan and rollover.
 -- Until now a bonus was booked as bucket 'rollover', kind 'bonus', and calls drew it as rollover.
 ALTER TABLE "calls" ADD COLUMN "bonus_credits" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "credit_ledger" SET "bucket" = 'bonus' WHERE "bucket" = 'rollover' AND "kind" = 'bonus';--> statement-breakpoint

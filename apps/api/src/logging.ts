@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /*
- * Logs never hold tokens, passwords, PINs or emails (DESIGN.md section 5). Three layers: the request
+ * Logs never hold tokens, passwords, PINs or emails. Three layers: the request
  * line drops query strings and reset-link tokens, pino redacts secret-bearing fields by name, and
  * errors are rebuilt from a short list of fields: a database error's parameters and detail (which
  * repeat the values of the failed statement) never reach the log, and quoted values in its message

@@ -11,7 +11,7 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app';
 
-// Every path the spec defines (second document, section 7), with the method the page sends, is a route
+// Every account path the page uses (API-23..25), with the method the page sends, is a route
 // of the account API: the contract's path constants and the server's routes agree.
 describe('the spec-defined account paths', () => {
   let ctx: TestContext;

@@ -81,7 +81,7 @@ describe.each(drivers)('overview API (%s)', (driver) => {
       status: 'active',
       days_in_period: expect.any(Number),
     });
-    // decisions.md: whole days elapsed plus days left make the period's length.
+    // Whole days elapsed plus days left make the period's length.
     const { days_in_period: elapsed, days_left: left, period_start, period_end } = body.subscription_info;
     expect(elapsed + left).toBe(
       Math.round((Date.parse(String(period_end)) - Date.parse(String(period_start))) / 86_400_000),

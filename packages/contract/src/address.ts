@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Country used when none is chosen (spec section 3, 9). */
+/** Country used when none is chosen (BILL-09). */
 export const DEFAULT_COUNTRY = 'US';
 
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-/** Each field's placeholder; a blank required field shows '{placeholder} required' (spec section 5). */
+/** Each field's placeholder; a blank required field shows '{placeholder} required' (BILL-29). */
 export const ADDRESS_PLACEHOLDERS: Record<AddressField, string> = {
   line1: 'Address Line 1',
   line2: 'Address Line 2',
@@ -16,7 +16,7 @@ export const ADDRESS_PLACEHOLDERS: Record<AddressField, string> = {
   country: 'Country',
 };
 
-/** The exact messages of spec section 5 (BILL-24..28): each is '{placeholder} required'. */
+/** The exact messages (BILL-24..28): each is '{placeholder} required'. */
 export const ADDRESS_MESSAGES = {
   line1: 'Address Line 1 required',
   city: 'Town or City required',
@@ -65,7 +65,7 @@ export function normalizeAddress(address: Partial<Address> | null | undefined): 
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
 /**
- * The validation rules of spec section 5, shared by the page and the server: line1, city, postal code
+ * The address rules (BILL-24..29), shared by the page and the server: line1, city, postal code
  * and country are required; state only when the country is US. Blank means empty after trimming.
  */
 export function validateAddress(address: Address): AddressErrors {

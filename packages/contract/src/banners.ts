@@ -54,7 +54,7 @@ export const BANNER_TEXT = {
 const brandName = (brand: string) => (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'card');
 
 /**
- * The account banners of spec section 8, decided from the billing flags (decisions.md, Billing), in
+ * The account banners (BAN-01..12), decided from the billing flags (docs/requirements.md, Decisions), in
  * display order. Billing and Overview both render this list.
  */
 export function accountBanners(flags: BannerFlags): AccountBanner[] {

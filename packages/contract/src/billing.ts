@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './address';
 
 /**
- * Billing data (spec section 3; decisions.md, Billing). Addresses are null until first saved. Card expiry
+ * Billing data (API-04, API-05). Addresses are null until first saved. Card expiry
  * is 'MM/YYYY'; a card is valid through the end of its expiry month (UTC calendar).
  */
 export const cardDetailsSchema = z

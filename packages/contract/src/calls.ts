@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from './time';
 
 /**
- * Call history (spec sections 2, 3, 4, 5, 7, 9; decisions.md "Call history").
+ * Call history (CALL-01..15, API-11..15).
  *
  * Times on the wire are unix seconds. A range `timestampFrom..timestampTo` includes both ends to the
  * second (a call at 23:59:59.5 is inside a range ending 23:59:59), so the presets end at the last second
@@ -18,14 +18,14 @@ export const CALL_PATHS = {
   totals: '/calls/totals/',
 } as const;
 
-/** decisions.md: the table shows 25 calls per page. */
+/** The table shows 25 calls per page (docs/requirements.md, Decisions). */
 export const CALL_HISTORY_PAGE_SIZE = 25;
 /** CALL-12: the pagination shows 5 page links. */
 export const CALL_HISTORY_PAGE_LINKS = 5;
 /** A call's time in the table and the CSV, in America/New_York (date-fns tokens). */
 export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
 export const CALL_HISTORY_DEFAULT_FILENAME = 'call-history.csv';
-/** Years above this are refused (spec section 5). */
+/** Years above this are refused (CALL-07). */
 export const CALL_MAX_YEAR = 9999;
 
 export const CALL_TEXT = {
@@ -170,7 +170,7 @@ export function neutraliseCell(value: string): string {
 /** The UTF-8 byte-order mark every CSV the portal makes starts with, so spreadsheets read accents. */
 export const CSV_BOM = '\uFEFF';
 
-// ---- presets (spec section 4) -------------------------------------------------------------------
+// ---- presets (CALL-01..04) -----------------------------------------------------------------------
 
 export const CALL_PRESETS = [
   { id: 'custom', label: 'Custom' },
@@ -190,7 +190,7 @@ export interface DateRange {
   end: Date;
 }
 
-/** decisions.md: both period presets are offered only when the dates response has them. */
+/** Both period presets are offered only when the dates response has them. */
 export function availablePresets(dates: CallDates | null | undefined): (typeof CALL_PRESETS)[number][] {
   return CALL_PRESETS.filter((p) => {
     if (p.id === 'current-period') return Boolean(dates?.current_period);
@@ -253,7 +253,7 @@ export interface CallRangeError {
 }
 
 /**
- * The spec's three date messages (section 5). `changed` says which picker the person just edited: a
+ * The three date messages (CALL-07..09). `changed` says which picker the person just edited: a
  * start moved past the end blames the start, an end moved before the start blames the end.
  */
 export function validateCallRange(

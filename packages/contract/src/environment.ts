@@ -1,4 +1,4 @@
-/** Where the portal runs, decided from the page's host name (spec: calls, section 7). */
+/** Where the portal runs, decided from the page's host name (AUTH-10..12). */
 export type PortalEnvironment = 'local' | 'dev' | 'production';
 
 export function environmentForHost(hostname: string): PortalEnvironment {

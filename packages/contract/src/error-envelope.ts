@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers with (DESIGN.md section 5). */
+/** Every error the API answers with: a message a person can act on, a code, and the field at fault. */
 export const errorEnvelopeSchema = z
   .object({
     message: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
 
-/** GET /feature-request/: the address of the form the portal embeds (second document, section 2). */
+/** GET /feature-request/: the address of the form the portal embeds (FEAT-01, FEAT-02). */
 export const FEATURE_REQUEST_PATHS = { root: '/feature-request/' } as const;
 
 export const featureRequestResponseSchema = z

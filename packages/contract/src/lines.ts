@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The lines area's calls below /api/v1/account (spec section 7). */
+/** The lines area's calls below /api/v1/account (API-23, API-27..30). */
 export const LINES_PATHS = {
   lines: '/lines/',
   pdf: '/lines/pdf',
@@ -8,14 +8,14 @@ export const LINES_PATHS = {
   qr: '/lines/qr',
 } as const;
 
-/** Default download names (spec section 7); the server sends the same in content-disposition. */
+/** Default download names (API-29, API-30); the server sends the same in content-disposition. */
 export const LINES_PDF_FILENAME = 'enq-phone-numbers.pdf';
 export const LINES_VCF_FILENAME = 'enQ.vcf';
 
 /** The public link a phone opens after scanning the /pdf QR code; answers the enQ contact card. */
 export const CONTACT_CARD_PATH = '/contact-card';
 
-/** One department line (spec section 3, Lines data). */
+/** One department line (API-28). */
 export const lineGroupSchema = z
   .object({
     market_id: z.string(),

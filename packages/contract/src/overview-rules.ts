@@ -26,14 +26,14 @@ export const OVERVIEW_TEXT = {
   howToLinkText: 'Open PDF and contact cards',
 } as const;
 
-/** OVW-03: the how-to PDF panel shows while days_in_period is below this (spec section 9). */
+/** OVW-03: the how-to PDF panel shows while days_in_period is below this. */
 export const HOW_TO_PANEL_DAYS = 7;
 
 export function showHowToPanel(daysInPeriod: number): boolean {
   return daysInPeriod < HOW_TO_PANEL_DAYS;
 }
 
-/** decisions.md: priority first (highest first), then newest first. Returns a new array. */
+/** OVW-06: priority first (highest first), then newest first. Returns a new array. */
 export function orderNotifications<T extends Pick<CommonNotification, 'priority' | 'created_at'>>(
   notifications: readonly T[],
 ): T[] {

@@ -3,7 +3,7 @@ import { billingDataSchema } from './billing';
 import { subscriptionInfoSchema } from './subscription';
 
 /**
- * The overview (spec: Overview data). `pin` is the signed-in person's PIN already masked by the server
+ * The overview (API-26). `pin` is the signed-in person's PIN already masked by the server
  * (all but the last 4 characters, OVW-01): the full PIN leaves the server only on /pdf, the person's
  * own document.
  */

@@ -1,4 +1,4 @@
-/** Base paths of the one server (DESIGN.md section 1). */
+/** Base paths of the one server (API-01). */
 export const API_ACCOUNT_BASE = '/api/v1/account';
 export const API_AUTH_BASE = '/api/v1/auth';
 export const API_PUBLIC_CONFIG = '/api/v1/config';
@@ -10,7 +10,7 @@ export const AUTH_PATHS = {
 } as const;
 
 /**
- * POST /new-device (first document, section 7; decisions.md "New device"): after a sign-in the session
+ * POST /new-device (API-02, AUTH-13): after a sign-in the session
  * exchange reported as `new_device`, the portal makes this call with no payload. Here rather than in
  * devices.ts: the sign-in code needs it, and must not pull that file's schemas into the first load.
  */

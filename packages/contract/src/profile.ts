@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js'
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
 
-/** GET and PUT /profile/: the six fields of the profile form (second document, sections 2 and 3). */
+/** GET and PUT /profile/: the six fields of the profile form (PROF-01, API-32). */
 export const PROFILE_PATHS = {
   profile: '/profile/',
   changePassword: '/profile/change-password/',
@@ -46,7 +46,7 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
   phone_number: 'Phone number',
 };
 
-/** The exact texts of the second document, sections 5 and 8 (PROF-05..19). */
+/** The exact texts of the profile page (PROF-05..19). */
 export const PROFILE_TEXT = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -71,7 +71,7 @@ function parsePhone(value: string): PhoneNumber | undefined {
   return parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_COUNTRY);
 }
 
-/** decisions.md "Phone numbers": valid when libphonenumber-js parses it as a possible number. */
+/** PROF-10: valid when libphonenumber-js parses it as a possible number. */
 export function isValidPhone(value: string): boolean {
   return parsePhone(value)?.isPossible() ?? false;
 }
@@ -94,7 +94,7 @@ export function formatPhoneForDisplay(value: string): string {
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 /**
- * Every failing rule of section 5, by field. Shared by the page and the server, so both say the same
+ * Every failing rule (PROF-05..10), by field. Shared by the page and the server, so both say the same
  * thing; blank means empty after trimming.
  */
 export function profileErrors(values: Profile, environment: PortalEnvironment): ProfileErrors {
@@ -111,7 +111,7 @@ export function profileErrors(values: Profile, environment: PortalEnvironment): 
   return errors;
 }
 
-/** decisions.md "The first error blocks save": the first failing field in form order, or null. */
+/** PROF-12: the first failing field in form order, or null. */
 export function validateProfile(
   values: Profile,
   environment: PortalEnvironment,

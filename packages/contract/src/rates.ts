@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Call rates (spec sections 2, 3, 9): one chart point per time-of-day slot in America/New_York. */
+/** Call rates (RATE-01, API-16): one chart point per time-of-day slot in America/New_York. */
 export const RATES_PATH = '/rates/';
 
 /** RATE-04: the chart's y-axis starts at 20; the server's y_max stays above it. */

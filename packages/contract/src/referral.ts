@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
 
-/** GET /referral/ (second document, section 7). */
+/** GET /referral/ (API-31). */
 export const REFERRAL_PATHS = { referral: '/referral/' } as const;
 
-/** Texts of the referral page (ui-strings.tsv, REF). */
+/** Texts of the referral page (REF-01..06). */
 export const REFERRAL_TEXT = {
   codeCopied: 'Referral code copied.',
   linkCopied: 'Referral link copied.',
@@ -114,7 +114,7 @@ export const referredCustomerSchema = z.object({
 });
 export type ReferredCustomer = z.infer<typeof referredCustomerSchema>;
 
-/** The referral data of spec section 3, plus the customers this account referred. */
+/** The referral data (API-31), plus the customers this account referred. */
 export const referralDataSchema = z
   .object({
     referralCode: z.string(),

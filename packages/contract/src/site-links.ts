@@ -1,5 +1,5 @@
 /**
- * The header menus link into the marketing site (spec: shared shell). Each entry is a section anchor
+ * The header menus link into the marketing site (SHELL-16..19). Each entry is a section anchor
  * on the marketing site; the local marketing page renders one section per anchor.
  */
 export interface SiteLink {

@@ -15,7 +15,7 @@ export const planSchema = z
   .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planSchema>;
 
-/** The subscription summary (spec: Subscription info). Credits are numbers with up to two decimals. */
+/** The subscription summary (API-37..39). Credits are numbers with up to two decimals. */
 export const subscriptionInfoSchema = z
   .object({
     current_plan: z

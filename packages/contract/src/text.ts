@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * What text the portal accepts (DESIGN.md section 5): no NUL, no lone surrogate, no control character,
+ * What text the portal accepts: no NUL, no lone surrogate, no control character,
  * and line breaks only in fields a person writes several lines in. PostgreSQL refuses NUL and invalid
  * UTF-16 outright, so one such character used to turn a whole request (or a whole telephony batch)
  * into a 500. The API applies `findTextProblem` to every request it validates with a contract schema,

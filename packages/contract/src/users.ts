@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
 import { PIN_LENGTH } from './pin';
 
-// The Users page (spec: second document, sections 2 /users, 3, 4, 5, 7, 8 and 9).
+// The Users page (USR-01..80, API-45..55).
 
-/** Paths below /api/v1/account (spec section 7). */
+/** Paths below /api/v1/account (API-24). */
 export const USERS_PATHS = {
   users: '/users/',
   changePin: '/users/change-pin/',
@@ -21,14 +21,14 @@ export const USERS_CSV_COLUMNS = ['full_name', 'email', 'hold_music'] as const;
 export const USERS_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const USERS_CSV_MAX_ROWS = 10_000;
 
-// ---------------------------------------------------------------- constants (spec section 9)
+// ---------------------------------------------------------------- constants
 
 export const USERS_SHOW_ALL_LABEL = 'Show All';
 export const USERS_NEW_ROW_MIN_NAME_LENGTH = 2;
 /** The status of a request_status item that went through; any other status is the refusal reason. */
 export const USERS_STATUS_OK = 'success';
 
-// ---------------------------------------------------------------- texts (ui-strings.tsv, USR)
+// ---------------------------------------------------------------- texts (USR)
 
 export const USERS_TEXT = {
   title: 'Users',
@@ -54,14 +54,14 @@ export const USERS_TEXT = {
   pinEmailSent: 'PIN email sent.',
   userDeleted: 'User deleted.',
   usersDeleted: 'Users deleted.',
-  // Modal and control names (spec section 2: the modals the page has).
+  // Modal and control names (USR-35, USR-44, USR-47, USR-74, USR-76).
   changePinTitle: 'Change PIN',
   sendPinEmailTitle: 'Send PIN Email',
   confirmChangesTitle: 'Confirm User List Changes',
   confirmDeleteTitle: 'Confirm Delete Users',
   editUserTitle: 'Edit user info',
   addUserTitle: 'Add new user',
-  // Where the spec is silent (decisions.md and our own wording).
+  // Our own wording, where the rules name no text (docs/requirements.md, Decisions).
   inactiveBanner: 'Your subscription is inactive. Users cannot be added or changed until it is renewed.',
   notMultiUser: 'Your plan does not include sub-account users. Change to a multi-user plan to add users.',
   // Our wording: the list of a single-user plan is empty because of the plan, not a search.
@@ -76,7 +76,7 @@ export const USERS_ERRORS = {
   emailExists: 'This email already exists.',
   adminEmail: 'Admin email cannot be used.',
   fullNameRequired: 'Full name is required.',
-  // Our wording: the spec refuses a name under 2 characters but names no message for the field.
+  // Our wording: USR-70 refuses a name under 2 characters but names no message for the field.
   fullNameTooShort: 'Full name must be at least 2 characters.',
   // New rows, aggregate.
   invalidEmailFormat: (email: string) => `Invalid email format: ${email}`,
@@ -233,7 +233,7 @@ export function countEmails(users: Iterable<{ email: string }>): Map<string, num
 }
 
 /**
- * Per-field messages of an edited or new user (spec section 5). For a new row a field that is still
+ * Per-field messages of an edited or new user (USR-61..65). For a new row a field that is still
  * empty shows nothing (USR-66). The user must be counted in `emailCounts` itself.
  */
 export function userFieldErrors(
@@ -271,7 +271,7 @@ export function isCompleteNewRow(
   );
 }
 
-/** The aggregate messages of the new rows (spec section 5); fully blank rows raise nothing (USR-71). */
+/** The aggregate messages of the new rows (USR-67..70); fully blank rows raise nothing (USR-71). */
 export function newRowsErrors(rows: readonly { full_name: string; email: string }[], ctx: ValidationContext) {
   const messages: string[] = [];
   const add = (m: string) => {
@@ -294,7 +294,7 @@ export function newRowsErrors(rows: readonly { full_name: string; email: string 
   return messages;
 }
 
-/** Add user modal (narrow screens): its own wording (spec section 5). */
+/** Add user modal (narrow screens): its own wording (USR-36..38). */
 export function addUserModalErrors(
   user: { full_name: string; email: string },
   existingEmails: ReadonlySet<string>,
@@ -321,7 +321,7 @@ export const hasFailures = (status: RequestStatus) => {
   return f.added.length + f.updated.length + f.removed.length > 0;
 };
 
-/** Search (decisions.md): PIN digits, full name or email contain the query, case-insensitively. */
+/** Search: PIN digits, full name or email contain the query, ignoring case (docs/requirements.md). */
 export function matchesUserSearch(
   user: { full_name: string; email: string; pin_number: string },
   query: string,

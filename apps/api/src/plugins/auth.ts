@@ -76,7 +76,7 @@ async function authPlugin(app: FastifyInstance) {
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 
-/** Account routes: a signed-in account member; staff identities are refused (spec: roles). */
+/** Account routes: a signed-in account member; staff identities are refused (AUTH-04). */
 export async function requireAccountMember(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   await this.authenticate(req);
   if (req.principal!.isStaff || !req.principal!.accountId) {

@@ -28,7 +28,7 @@ function fieldLabel(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.');
 }
 
-/** Every error leaves as `{ message, code, field? }` (DESIGN.md section 5); a 500 never leaks internals. */
+/** Every error leaves as `{ message, code, field? }`; a 500 never leaks internals. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { status?: number; field?: string }, req, reply) => {
     let envelope: ErrorEnvelope;

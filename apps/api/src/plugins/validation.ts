@@ -12,7 +12,7 @@ function declaredKeys(schema: z.core.$ZodType): Set<string> {
 }
 
 /**
- * The contract's zod validation, with the text rule (DESIGN.md section 5) checked first on every body,
+ * The contract's zod validation, with the text rule (contract text.ts) checked first on every body,
  * query and path parameter: a NUL or a lone surrogate anywhere answers 400 naming the field, instead of
  * reaching the database and failing there. Being the one validator of the app, no route can skip it.
  */

@@ -37,7 +37,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     expect(info).toMatchObject({
       plan_credits_left: 30_000,
       total_credits_used: 0,
-      days_in_period: 0, // whole days elapsed (decisions.md): none yet
+      days_in_period: 0, // whole days elapsed: none yet
       days_left: 31,
       status: 'active',
     });

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { NAV_ITEMS } from './portal-nav';
 
-/** The twelve portal screens in the spec's order; used by the sidebar and the mobile menu. */
+/** The twelve portal screens in their required order (SHELL-15); used by the sidebar and the mobile menu. */
 export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
   return (
     <nav aria-label={label}>

@@ -1,6 +1,6 @@
 import { environmentForHost, isValidEmail, type PortalEnvironment } from '@enq/contract';
 
-/** The environment this page runs in, from its own host name (spec: calls, section 7). */
+/** The environment this page runs in, from its own host name (AUTH-10..12). */
 export function currentEnvironment(hostname: string = window.location.hostname): PortalEnvironment {
   return environmentForHost(hostname);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * How the embedded provider knows a browser again (decisions.md "New device"): a long-lived httpOnly
+ * How the embedded provider knows a browser again (AUTH-13): a long-lived httpOnly
  * cookie holding a random id. The ID token carries only the id's SHA-256, so a script that reads the
  * token in the page learns nothing it could put back into a cookie to pass as a known device.
  */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 
-/** Whether this person has signed in from this device before (decisions.md "New device"). */
+/** Whether this person has signed in from this device before (AUTH-13). */
 export async function isKnownDevice(q: Queryable, personId: string, deviceId: string): Promise<boolean> {
   const rows = await q.query('select 1 from known_devices where person_id = $1 and device_id = $2', [
     personId,

@@ -64,7 +64,7 @@ export function describeBrowser(userAgent: string): string {
   return browser ?? system ?? 'An unknown browser';
 }
 
-/** The new-sign-in notice (decisions.md "New device"): when, which browser, from where. */
+/** The new-sign-in notice (AUTH-13): when, which browser, from where. */
 export function newDeviceEmail(
   to: Recipient,
   sighting: { at: Date; userAgent: string; ip: string },

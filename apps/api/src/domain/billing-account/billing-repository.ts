@@ -50,7 +50,7 @@ async function creditsExhausted(q: Queryable, accountId: string): Promise<boolea
   return creditsLeft(usage) <= 0;
 }
 
-/** The billing data of spec section 3 plus the banner flags of decisions.md. */
+/** The billing data (API-04, API-05) plus the flags the banners need (BAN-01..12). */
 export async function loadBillingData(
   q: Queryable,
   accountId: string,

@@ -5,7 +5,7 @@ import type { PlanPeriod } from '../subscriptions/periods';
 export interface Available {
   plan: number;
   rollover: number;
-  /** Referral bonus credits (decisions.md: a bucket of their own, used after plan and rollover). */
+  /** Referral bonus credits (a bucket of their own, used after plan and rollover). */
   bonus: number;
 }
 

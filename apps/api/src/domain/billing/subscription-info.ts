@@ -135,7 +135,7 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
 }
 
 /**
- * decisions.md: days_in_period is the whole days elapsed in the period and days_left the days to its
+ * days_in_period is the whole days elapsed in the period and days_left the days to its
  * end counted up, so the two add up to the period's length (in whole days; a New York daylight-saving
  * change makes a month 1 hour longer or shorter, which rounds away). No period: both 0, so the
  * overview's first-week panel shows for an account with no active period.

@@ -2,7 +2,7 @@ import { accountBanners, type BannerFlags } from '@enq/contract';
 import { InfoBanner } from './info-banner';
 
 /**
- * The account banners of spec section 8 (BAN-01..12) as the contract decides them from the billing
+ * The account banners (BAN-01..12) as the contract decides them from the billing
  * flags; Billing and Overview both render this.
  */
 export function AccountBanners({ flags }: { flags: BannerFlags }) {

@@ -10,7 +10,7 @@ import {
   type BillingData,
 } from '@enq/contract';
 
-/** The form's values (spec section 4: serviceAddress, billingAddress, sameBilling). */
+/** The form's values: serviceAddress, billingAddress, sameBilling. */
 export interface AddressValues {
   serviceAddress: Address;
   billingAddress: Address;
@@ -82,7 +82,7 @@ function withField(address: Address, field: AddressField, value: string): Addres
   return next;
 }
 
-/** Every transition of spec section 4, Address form (BILL-14..23). */
+/** Every transition of the address form (BILL-14..23). */
 export function addressFormReducer(state: AddressFormState, action: AddressFormAction): AddressFormState {
   switch (action.type) {
     case 'load': {

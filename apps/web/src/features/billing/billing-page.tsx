@@ -77,7 +77,7 @@ function BillingDetails({ data }: { data: BillingData }) {
           toast.success(BILLING_TEXT.addressUpdated);
         },
         onError: (error) => {
-          // A refusal (4xx) says what to fix; a server fault (5xx) or no answer gets the spec's text.
+          // A refusal (4xx) says what to fix; a server fault (5xx) or no answer gets the fixed text.
           const serverMessage =
             error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : null;
           toast.error(serverMessage ?? BILLING_TEXT.addressError);

@@ -206,7 +206,7 @@ function CallHistoryView({
   const loaded = calls.isSuccess;
   const empty = loaded && totalPages === 0;
   // An invalid range has no results: the previous range's rows and download would mislead.
-  const showDownload = !error && (narrow || (loaded && !empty)); // decisions.md: hidden on wide screens while empty
+  const showDownload = !error && (narrow || (loaded && !empty)); // wide screens hide it while empty (CALL-14)
   const showEmpty = empty && !narrow; // CALL-15
 
   return (

@@ -258,7 +258,7 @@ describe('the overview page', () => {
     });
     const summary = within(await ready());
     expect(summary.getByText('Inactive')).toBeTruthy();
-    // No active period: days_in_period is 0, so the how-to panel shows (decisions.md).
+    // No active period: days_in_period is 0, so the how-to panel shows (OVW-03).
     expect(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle })).toBeTruthy();
     expect(summary.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/subscription');
     expect(screen.getByText(BANNER_TEXT.subscriptionInactive)).toBeTruthy();

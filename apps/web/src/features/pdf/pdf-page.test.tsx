@@ -91,7 +91,7 @@ describe('the PDF and contact cards page', () => {
     expect(await screen.findByText(MESSAGES.fileDownloaded)).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['enq-phone-numbers.pdf']);
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.3 lines');
-    // The spec names the person's PIN in the query: /lines/pdf?pin=…
+    // API-29 names the person's PIN in the query: /lines/pdf?pin=…
     const asked = calls.find((c) => c.pathname === `${BASE}/pdf`)!;
     expect(asked.search).toBe('?pin=482913');
     const bar = screen

@@ -68,7 +68,7 @@ export function ProfileForm({ profile, leaving }: { profile: Profile; leaving: b
   }
 
   function save() {
-    // decisions.md "The first error blocks save": the first failing field speaks, nothing is sent.
+    // PROF-12: the first failing field speaks, nothing is sent.
     const invalid = validateProfile(values, currentEnvironment());
     setError(invalid);
     if (invalid) {

@@ -113,7 +113,7 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
   );
 }
 
-/** SUB-06: the server's confirmation messages; the list scrolls past 350 px (spec section 9). */
+/** SUB-06: the server's confirmation messages; the list scrolls past 350 px. */
 function PreviewMessages({ messages }: { messages: string[] }) {
   if (messages.length === 0) return <p>Do you want to proceed?</p>;
   return (

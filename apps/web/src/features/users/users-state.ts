@@ -18,7 +18,7 @@ import {
 } from '@enq/contract';
 import { USERS_DEFAULT_PER_PAGE } from './users-settings';
 
-/** One sub-account user as the page holds it: the spec's client-side flags (section 3). */
+/** One sub-account user as the page holds it: with the flags only the page keeps. */
 export interface UserRow extends User {
   /** Stable for the life of the page (a PIN change does not change it). */
   key: string;

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { BILLING_QUERY_KEY, mergeBilling } from './get-billing';
 import { CACHE_TAGS } from '../../../lib/query-keys';
 
-/** PUT /billing/address (API-06, decisions.md). */
+/** PUT /billing/address (API-06). */
 export function updateAddress(body: AddressUpdate): Promise<AddressUpdateResponse> {
   return apiRequest<AddressUpdateResponse>(BILLING_PATHS.address, { method: 'PUT', body });
 }

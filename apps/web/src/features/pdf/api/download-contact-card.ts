@@ -5,7 +5,7 @@ import { saveFile } from '../../../lib/save-file';
 
 /** GET /lines/vcf (API-30): the caller's contact card, named from content-disposition, else enQ.vcf. */
 export function downloadContactCard(pin: string) {
-  // The spec's request names the PIN: the document is that person's.
+  // The request names the PIN (API-30): the document is that person's.
   return apiDownload(`${LINES_PATHS.vcf}?pin=${encodeURIComponent(pin)}`, LINES_VCF_FILENAME);
 }
 

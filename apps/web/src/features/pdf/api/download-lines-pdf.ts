@@ -5,7 +5,7 @@ import { saveFile } from '../../../lib/save-file';
 
 /** GET /lines/pdf (API-29): the caller's own PDF, named from content-disposition, else enq-phone-numbers.pdf. */
 export function downloadLinesPdf(pin: string) {
-  // The spec's request names the PIN: the document is that person's.
+  // The request names the PIN (API-29): the document is that person's.
   return apiDownload(`${LINES_PATHS.pdf}?pin=${encodeURIComponent(pin)}`, LINES_PDF_FILENAME);
 }
 

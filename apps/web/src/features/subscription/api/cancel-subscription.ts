@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { storeSubscription, type SubscriptionMutationResponse } from './get-subscription';
 
-/** Cancels at the end of the current period (decisions.md, Subscription). */
+/** Cancels at the end of the current period (SUB-05, SUB-07). */
 export function cancelSubscription(): Promise<SubscriptionMutationResponse> {
   return apiRequest<SubscriptionMutationResponse>(SUBSCRIPTION_PATHS.cancel, { method: 'POST' });
 }

@@ -32,7 +32,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(profileRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
   await app.register(featureRequestRoutes, { prefix: '/feature-request' });
-  // POST /new-device (first document, section 7).
+  // POST /new-device (API-02, AUTH-13).
   await app.register(devicesRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {

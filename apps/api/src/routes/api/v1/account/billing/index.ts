@@ -21,7 +21,7 @@ import { UnknownPaymentMethodError } from '../../../../../plugins/payments/provi
 
 const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
-/** The first failing rule of spec section 5, with the field it belongs to (e.g. 'service_address.city'). */
+/** The first failing address rule (BILL-24..29) and its field (e.g. 'service_address.city'). */
 function checkAddress(prefix: string, address: Address) {
   const [first] = Object.entries(validateAddress(address));
   if (first) throw new HttpError(400, first[1], `${prefix}.${first[0]}`);

@@ -28,7 +28,7 @@ const security = [{ bearer: [] }];
 const tags = ['lines'];
 const file = (description: string) => ({ 200: z.any().meta({ description }), ...errors });
 
-/** The Lines and PDF pages' API (spec section 7), below /api/v1/account/lines. */
+/** The Lines and PDF pages' API (API-27..30), below /api/v1/account/lines. */
 const linesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Whose document: `pin` with its spaces removed, else the caller's own; 404 outside the account. */
   async function pinHolder(req: FastifyRequest<{ Querystring: { pin?: string } }>): Promise<PinHolder> {

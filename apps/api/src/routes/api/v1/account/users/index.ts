@@ -44,7 +44,7 @@ const errors = {
 const security = [{ bearer: [] }];
 const tags = ['users'];
 
-/** The Users page's API (spec section 7; rules API-45..API-55), below /api/v1/account/users. */
+/** The Users page's API (API-45..API-55), below /api/v1/account/users. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: USERS_CSV_MAX_BYTES, files: 1, fields: 5 } });
   const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
