@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from './helpers/app';
 
 // Every account path the page uses (API-23..25), with the method the page sends, is a route
 // of the account API: the contract's path constants and the server's routes agree.
-describe('the spec-defined account paths', () => {
+describe('the account paths the page uses', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp('pglite');

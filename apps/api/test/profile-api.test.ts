@@ -69,7 +69,7 @@ describe.each(drivers)('profile API (%s)', (driver) => {
     ['PROF-10', { phone_number: '555-01' }, 'phone_number', PROFILE_TEXT.invalidPhone],
     ['PROF-12', { last_name: '', phone_number: 'x' }, 'last_name', PROFILE_TEXT.lastNameRequired],
   ])(
-    '%s the server refuses it with 400, the spec text and the field named',
+    '%s the server refuses it with 400, the required text and the field named',
     async (_id, patch, field, message) => {
       const response = await put(patch);
       expect(response.statusCode).toBe(400);

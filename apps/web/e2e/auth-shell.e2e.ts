@@ -21,7 +21,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     expect(await storedToken(page)).toMatch(/^enq_/);
   });
 
-  it('SHELL-15 the sidebar lists the twelve entries in the spec order', async () => {
+  it('SHELL-15 the sidebar lists the twelve entries in the required order', async () => {
     const { page } = journey;
     const links = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
     expect(await links.allTextContents()).toEqual(PORTAL_ROUTES.map((r) => r.label));

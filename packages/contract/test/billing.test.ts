@@ -28,7 +28,7 @@ const GOOD = {
 };
 
 describe('address rules', () => {
-  it('BILL-24 BILL-25 BILL-26 BILL-27 BILL-28 BILL-29 the exact messages of spec section 5', () => {
+  it('BILL-24 BILL-25 BILL-26 BILL-27 BILL-28 BILL-29 the exact messages', () => {
     expect(ADDRESS_MESSAGES).toEqual({
       line1: 'Address Line 1 required',
       city: 'Town or City required',

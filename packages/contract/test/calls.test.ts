@@ -26,7 +26,7 @@ const at = (preset: Parameters<typeof presetRange>[0], now: string, dates?: Call
 };
 
 describe('call history presets', () => {
-  it('CALL-01 lists the nine presets in the spec order', () => {
+  it('CALL-01 lists the nine presets in the required order', () => {
     expect(CALL_PRESETS.map((p) => p.label)).toEqual([
       'Custom',
       'Current period',
@@ -125,7 +125,7 @@ describe('call history validation', () => {
 });
 
 describe('call history texts', () => {
-  it('CALL-10 CALL-11 CALL-13 has the spec texts word for word', () => {
+  it('CALL-10 CALL-11 CALL-13 has the required texts word for word', () => {
     expect(CALL_TEXT).toEqual({
       empty: 'No data available. Select a different date range.',
       yearTooLarge: 'Year cannot be greater than 9999.',

@@ -30,7 +30,7 @@ describe('credit arithmetic', () => {
     expect(overageCents(149)).toBe(1);
   });
 
-  it("MONEY-03 MONEY-06 the spec's example: rollover on 30,000 credits for $300 a month caps at 90,000", () => {
+  it('MONEY-03 MONEY-06 the worked example: rollover on 30,000 credits for $300 a month caps at 90,000', () => {
     expect(3_000_000 * ROLLOVER_CAP_MULTIPLIER).toBe(9_000_000);
     expect(referralBonusCapCc(3_000_000, 'mo')).toBe(9_000_000);
     expect(referralBonusCapCc(36_000_000, 'yr')).toBe(9_000_000); // 25% of 360,000

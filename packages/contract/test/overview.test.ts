@@ -18,7 +18,7 @@ const note = (id: string, priority: number, created_at: string): CommonNotificat
 });
 
 describe('orderNotifications', () => {
-  it('OVW-06 highest priority first, then newest first (decisions.md)', () => {
+  it('OVW-06 highest priority first, then newest first', () => {
     const list = [
       note('old-low', 1, '2026-01-01T00:00:00.000Z'),
       note('new-high', 10, '2026-03-01T00:00:00.000Z'),

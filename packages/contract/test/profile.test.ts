@@ -23,7 +23,7 @@ const check = (patch: Partial<Profile>, environment: 'production' | 'local' = 'p
   validateProfile({ ...VALID, ...patch }, environment);
 
 describe('profile texts', () => {
-  it('PROF-05..10 PROF-13 PROF-14 PROF-17 PROF-19 are the spec texts letter for letter', () => {
+  it('PROF-05..10 PROF-13 PROF-14 PROF-17 PROF-19 are the required texts letter for letter', () => {
     expect(PROFILE_TEXT).toMatchObject({
       firstNameRequired: 'First name is required',
       lastNameRequired: 'Last name is required',
@@ -121,7 +121,7 @@ describe('profile validation', () => {
   });
 });
 
-describe('phone numbers (decisions.md)', () => {
+describe('phone numbers (PROF-10)', () => {
   it('stores valid numbers in E.164, default country US, and shows US numbers in national format', () => {
     expect(normalizeProfile({ ...VALID, phone_number: '(207) 555-0143' }).phone_number).toBe('+12075550143');
     expect(normalizeProfile({ ...VALID, phone_number: '+44 20 7946 0958' }).phone_number).toBe(

@@ -72,7 +72,7 @@ describe('the referral link and email', () => {
     expect(params.get('body')).toBe(content.body.replace(/\n/g, '\r\n'));
   });
 
-  it('REF-03 REF-04 REF-05 the page texts are the spec strings', () => {
+  it('REF-03 REF-04 REF-05 the page texts are the required strings', () => {
     expect(REFERRAL_TEXT).toEqual({
       codeCopied: 'Referral code copied.',
       linkCopied: 'Referral link copied.',
@@ -92,7 +92,7 @@ describe('the referral link and email', () => {
     expect(referralBonusCapCc(36_000_000, 'yr')).toBe(9_000_000);
   });
 
-  it('the referral data schema is the spec shape plus the referred customers', () => {
+  it('the referral data schema is the API-31 shape plus the referred customers', () => {
     const data = {
       referralCode: 'HARBOR-7K2Q',
       referralLink: 'http://localhost:8080/site/signup?ref=HARBOR-7K2Q',

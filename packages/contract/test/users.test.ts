@@ -164,7 +164,7 @@ describe('add user modal', () => {
 });
 
 describe('schemas and answers', () => {
-  it('API-45 API-46 the users load carries the spec field names', () => {
+  it('API-45 API-46 the users load carries the required field names', () => {
     const user = { full_name: 'A', email: 'a@b.co', pin_number: '123456', hold_music: 'x' };
     const parsed = usersDataSchema.parse({
       admin_user: user,

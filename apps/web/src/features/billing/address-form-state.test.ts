@@ -21,7 +21,7 @@ const OFFICE: Address = { ...HOME, line1: '9 Dock Rd', city: 'Bangor', postal_co
 const same = () => initialAddressForm({ service_address: HOME, billing_address: HOME });
 const apart = () => initialAddressForm({ service_address: HOME, billing_address: OFFICE });
 
-describe('address form transitions (spec section 4)', () => {
+describe('address form transitions (BILL-14..23)', () => {
   it('BILL-14 loading sets the saved values; equal addresses start with sameBilling', () => {
     expect(same()).toMatchObject({ serviceAddress: HOME, billingAddress: HOME, sameBilling: true });
     expect(same().saved).toEqual({ serviceAddress: HOME, billingAddress: HOME, sameBilling: true });
