@@ -97,7 +97,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         documentedBody: usersCsvUploadSchema,
         response: {
           200: usersDataSchema,
-          400: csvImportErrorSchema,
+          // The rows' errors when the file was read; the plain envelope when there was no file to read.
+          400: csvImportErrorSchema.or(errorEnvelopeSchema),
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
