@@ -101,6 +101,8 @@ export const completeOperation: typeof jsonSchemaTransform = (input) => {
   const response: Record<string, unknown> = { ...declared };
   for (const status of errors) {
     const body = declared[status] ?? errorEnvelopeSchema;
+    // A route that spells out its own media types for this status has said everything already.
+    if (typeof body === 'object' && body !== null && 'content' in body) continue;
     response[status] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
       content: { [JSON_MEDIA]: { schema: body } },
