@@ -1,15 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { API_ACCOUNT_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { loggerOptions } from './logging';
@@ -20,6 +13,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
+import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import type { PaymentProvider } from './plugins/payments/provider';
 import sitePages from './plugins/site';
@@ -115,20 +109,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'enQ account portal API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          serviceKey: { type: 'apiKey', in: 'header', name: 'x-service-key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiPlugin);
 
   await app.register(clockPlugin, { clock });
   await app.register(dbPlugin, { database });

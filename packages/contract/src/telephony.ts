@@ -23,8 +23,21 @@ export const callRecordSchema = z.object({
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
 /** Records are checked one by one, so the batch itself only needs to be a list of objects. */
-export const callBatchSchema = z
-  .object({ calls: z.array(z.record(z.string(), z.unknown())).min(1).max(TELEPHONY_BATCH_MAX) })
+export const callBatchSchema = z.object({
+  calls: z.array(z.record(z.string(), z.unknown())).min(1).max(TELEPHONY_BATCH_MAX),
+});
+
+/**
+ * The batch as the API document shows it: what the platform should send. The server takes any objects
+ * (callBatchSchema) and answers each record that does not fit in `rejected`.
+ */
+export const callBatchDocumentSchema = z
+  .object({
+    calls: z
+      .array(callRecordSchema.meta({ id: 'CallRecord' }))
+      .min(1)
+      .max(TELEPHONY_BATCH_MAX),
+  })
   .meta({ id: 'CallBatch' });
 
 export const callBatchResultSchema = z

@@ -197,6 +197,14 @@ export const csvImportErrorSchema = z
   })
   .meta({ id: 'CsvImportError' });
 export type CsvImportError = z.infer<typeof csvImportErrorSchema>;
+/** The CSV upload as the API document shows it: a multipart/form-data body with the file in `file`. */
+export const usersCsvUploadSchema = z
+  .object({
+    file: z.file().meta({
+      description: `A CSV file in the template format, at most ${USERS_CSV_MAX_BYTES / 1024 / 1024} MB`,
+    }),
+  })
+  .meta({ id: 'UsersCsvUpload' });
 
 // ---------------------------------------------------------------- pure rules shared by page and server
 

@@ -31,7 +31,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: "The signed-in person's profile", response: { 200: profileSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in person's profile",
+        response: { 200: profileSchema, 404: errorEnvelopeSchema },
+      },
+    },
     async (req) => {
       const profile = await readProfile(app.database, req.principal!.personId);
       if (!profile) throw new HttpError(404, 'No profile was found.');

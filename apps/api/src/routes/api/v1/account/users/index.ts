@@ -14,6 +14,7 @@ import {
   USERS_CSV_MAX_BYTES,
   USERS_CSV_TEMPLATE_FILENAME,
   USERS_ERRORS,
+  usersCsvUploadSchema,
   usersDataSchema,
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
@@ -93,11 +94,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Add users from a CSV file in the template format (multipart field "file")',
         consumes: ['multipart/form-data'],
+        documentedBody: usersCsvUploadSchema,
         response: {
           200: usersDataSchema,
-          400: csvImportErrorSchema,
+          // The rows' errors when the file was read; the plain envelope when there was no file to read.
+          400: csvImportErrorSchema.or(errorEnvelopeSchema),
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },
@@ -250,6 +254,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A hold-music track as WAV audio',
         params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.wav$/) }),
         produces: ['audio/wav'],
+        // The bytes go out as they are (a Buffer is never serialized); the 200 is documented as a file.
+        response: { 200: z.any(), 404: errorEnvelopeSchema },
       },
     },
     async (req, reply) => {
