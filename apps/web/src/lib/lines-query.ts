@@ -1,23 +1,19 @@
 import { LINES_CACHE_TAG, LINES_PATHS, MESSAGES, linesDataSchema, type LinesData } from '@enq/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api-client';
 
-/**
- * GET /lines/ for the person's own PIN (PDF-01). Same key and answer as the Lines page's query, so the
- * two pages share one cached copy.
- */
+/** GET /lines/ (API-27): an answer that is not lines data is a parsing failure, never a half-drawn page. */
 export async function getLines(signal?: AbortSignal): Promise<LinesData> {
   const parsed = linesDataSchema.safeParse(await apiRequest<unknown>(LINES_PATHS.lines, { signal }));
   if (!parsed.success) throw new ApiError(0, 'PARSING_ERROR', MESSAGES.genericError);
   return parsed.data;
 }
 
-export const ownPinQuery = queryOptions({
+/**
+ * The one query of GET /lines/. The Lines page shows it and the PDF page reads its own PIN from it, so
+ * both pages share one cached copy under one key with one fetcher.
+ */
+export const linesQuery = queryOptions({
   queryKey: [LINES_CACHE_TAG],
   queryFn: ({ signal }) => getLines(signal),
-  select: (data) => data.pin,
 });
-
-export function useOwnPin() {
-  return useQuery(ownPinQuery);
-}
