@@ -75,7 +75,11 @@ export function Input({
   size?: ControlSize;
   ref?: Ref<HTMLInputElement>;
 }) {
-  return <input ref={ref} className={`${controlClass(size)} ${className}`} {...props} />;
+  // Read-only text is shown on grey, as a field that cannot be typed in (select elements match
+  // :read-only too, so this is the text box's alone).
+  return (
+    <input ref={ref} className={`${controlClass(size)} read-only:bg-slate-50 ${className}`} {...props} />
+  );
 }
 
 /** An error under a control that has no visible label of its own (a table cell). */
