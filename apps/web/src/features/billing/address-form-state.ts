@@ -30,7 +30,7 @@ export type AddressFormAction =
   | { type: 'saved'; service_address: Address; billing_address: Address };
 
 /** The saved values from the server; sameBilling when both addresses exist and are equal. */
-export function savedValues(data: Pick<BillingData, 'service_address' | 'billing_address'>): AddressValues {
+function savedValues(data: Pick<BillingData, 'service_address' | 'billing_address'>): AddressValues {
   const serviceAddress = normalizeAddress(data.service_address);
   const billingAddress = normalizeAddress(data.billing_address);
   return {
