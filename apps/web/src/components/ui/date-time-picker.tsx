@@ -1,4 +1,3 @@
-import { CalendarDays } from 'lucide-react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import './date-time-picker.css';
@@ -21,27 +20,21 @@ export function DateTimePicker({
   onChange,
 }: DateTimePickerProps) {
   return (
-    <div className="relative">
-      <DatePicker
-        id={control.id}
-        selected={selected}
-        onChange={onChange}
-        showTimeSelect
-        timeIntervals={stepMinutes}
-        dateFormat={dateFormat}
-        className={`${controlClass()} pr-9`}
-        wrapperClassName="block w-full"
-        calendarClassName="enq-datepicker"
-        popperClassName="enq-datepicker-popper"
-        popperPlacement="bottom-start"
-        showPopperArrow={false}
-        ariaInvalid={control['aria-invalid'] ? 'true' : 'false'}
-        ariaDescribedBy={control['aria-describedby']}
-      />
-      <CalendarDays
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-500"
-      />
-    </div>
+    <DatePicker
+      id={control.id}
+      selected={selected}
+      onChange={onChange}
+      showTimeSelect
+      timeIntervals={stepMinutes}
+      dateFormat={dateFormat}
+      className={controlClass()}
+      wrapperClassName="block w-full"
+      calendarClassName="enq-datepicker"
+      popperClassName="enq-datepicker-popper"
+      popperPlacement="bottom-start"
+      showPopperArrow={false}
+      ariaInvalid={control['aria-invalid'] ? 'true' : 'false'}
+      ariaDescribedBy={control['aria-describedby']}
+    />
   );
 }
