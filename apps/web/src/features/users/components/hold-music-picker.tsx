@@ -67,7 +67,6 @@ export function HoldMusicPicker({ list, defaultValue }: { list: HoldMusic[]; def
           setValue(event.target.value);
           if (state === 'playing') stop();
         }}
-        className="min-w-56"
       >
         {list.map((t) => (
           <option key={t.value} value={t.value}>
