@@ -50,17 +50,20 @@ function UsersEditor({ data }: { data: UsersData }) {
   const actions = useUsersActions(state, dispatch);
   const { setModal, saving } = actions;
   const view = useUsersView(state, saving);
-  const { p, visible, summary, selection, inlineRow, byKey } = view;
+  const { p, visible, summary, selection, inlineRow } = view;
   const locked = saving || !state.isActive;
   const pinLocked = locked || inlineRow !== null || actions.changingPins;
 
+  // Reads the saved snapshot, not the rows: it changes on a save, not on each keystroke, so the row
+  // actions below stay the same and an edit redraws only the row it changes.
+  const savedUsers = state.saved;
   const removeKeys = useCallback(
     (keys: string[]) => {
-      const saved = keys.filter((k) => !byKey(k)?.isNew);
+      const saved = keys.filter((k) => savedUsers.has(k));
       dispatch({ type: 'markRemoved', keys });
       if (saved.length) setModal({ kind: 'confirmDelete', keys: saved });
     },
-    [byKey, setModal],
+    [savedUsers, setModal],
   );
   // Stable across renders: each row is memoised and must not redraw because the page did.
   const rowActions = useMemo<RowActions>(
