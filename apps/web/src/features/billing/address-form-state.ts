@@ -30,7 +30,7 @@ export type AddressFormAction =
   | { type: 'saved'; service_address: Address; billing_address: Address };
 
 /** The saved values from the server; sameBilling when both addresses exist and are equal. */
-export function savedValues(data: Pick<BillingData, 'service_address' | 'billing_address'>): AddressValues {
+function savedValues(data: Pick<BillingData, 'service_address' | 'billing_address'>): AddressValues {
   const serviceAddress = normalizeAddress(data.service_address);
   const billingAddress = normalizeAddress(data.billing_address);
   return {
@@ -82,7 +82,13 @@ function withField(address: Address, field: AddressField, value: string): Addres
   return next;
 }
 
-/** Every transition of the address form (BILL-14..23). */
+/**
+ * Every transition of the address form (BILL-14..23). A reducer rather than react-hook-form:
+ * the form's rules are transitions between both blocks (the billing block mirrors the service block
+ * while "same" is ticked, a switch to US drops a free-text state, a refetch replaces only an unedited
+ * form), each one case here with its own test, where a form library would hold the values and these
+ * rules would still be written by hand around it.
+ */
 export function addressFormReducer(state: AddressFormState, action: AddressFormAction): AddressFormState {
   switch (action.type) {
     case 'load': {

@@ -8,41 +8,14 @@ import {
 } from '@enq/contract';
 import { useState, type Dispatch } from 'react';
 import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
 import type { AddressFormAction, AddressFormState } from './address-form-state';
 import { formErrors, hasErrors, isDirty } from './address-form-state';
 import { COUNTRY_OPTIONS } from './countries';
 
-const inputClass =
-  'focus-ring mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 aria-[invalid=true]:ring-red-500';
-
-function Field({
-  id,
-  field,
-  required,
-  error,
-  children,
-}: {
-  id: string;
-  field: AddressField;
-  required: boolean;
-  error: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={field === 'line1' || field === 'line2' ? 'sm:col-span-2' : ''}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {ADDRESS_PLACEHOLDERS[field]}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The street lines take the whole row. */
+const span = (field: AddressField) => (field === 'line1' || field === 'line2' ? 'sm:col-span-2' : undefined);
 
 function AddressBlock({
   prefix,
@@ -72,80 +45,77 @@ function AddressBlock({
     onEdit(field, value);
   };
   const isUS = address.country === 'US';
-  const input = (field: AddressField, required: boolean, autoComplete: string) => {
-    const id = `${prefix}-${field}`;
-    return (
-      <Field id={id} field={field} required={required} error={errors[field]}>
-        <input
-          id={id}
-          name={id}
-          className={inputClass}
+  const input = (field: AddressField, required: boolean, autoComplete: string) => (
+    <Field
+      id={`${prefix}-${field}`}
+      label={ADDRESS_PLACEHOLDERS[field]}
+      required={required}
+      error={errors[field]}
+      className={span(field)}
+    >
+      {(aria) => (
+        <Input
+          {...aria}
+          name={aria.id}
           placeholder={ADDRESS_PLACEHOLDERS[field]}
           autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
           value={address[field]}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `${id}-error` : undefined}
           onChange={(event) => edit(field, event.target.value)}
           onBlur={() => touch(field)}
         />
-      </Field>
-    );
-  };
-  const stateId = `${prefix}-state`;
-  const countryId = `${prefix}-country`;
+      )}
+    </Field>
+  );
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend>
       {input('line1', true, 'address-line1')}
       {input('line2', false, 'address-line2')}
       {input('city', true, 'address-level2')}
-      <Field id={stateId} field="state" required={isUS} error={errors.state}>
-        {isUS ? (
-          <select
-            id={stateId}
-            className={inputClass}
-            value={address.state}
-            aria-invalid={errors.state ? true : undefined}
-            aria-describedby={errors.state ? `${stateId}-error` : undefined}
-            onChange={(event) => edit('state', event.target.value)}
-            onBlur={() => touch('state')}
+      <Field id={`${prefix}-state`} label={ADDRESS_PLACEHOLDERS.state} required={isUS} error={errors.state}>
+        {(aria) =>
+          isUS ? (
+            <Select
+              {...aria}
+              value={address.state}
+              onChange={(event) => edit('state', event.target.value)}
+              onBlur={() => touch('state')}
+            >
+              <option value="">Select a state</option>
+              {US_STATES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          ) : (
+            <Input
+              {...aria}
+              placeholder={ADDRESS_PLACEHOLDERS.state}
+              value={address.state}
+              onChange={(event) => edit('state', event.target.value)}
+              onBlur={() => touch('state')}
+            />
+          )
+        }
+      </Field>
+      {input('postal_code', true, 'postal-code')}
+      <Field id={`${prefix}-country`} label={ADDRESS_PLACEHOLDERS.country} required error={errors.country}>
+        {(aria) => (
+          <Select
+            {...aria}
+            value={address.country}
+            onChange={(event) => edit('country', event.target.value)}
+            onBlur={() => touch('country')}
           >
-            <option value="">Select a state</option>
-            {US_STATES.map(([code, name]) => (
+            <option value="">Select a country</option>
+            {COUNTRY_OPTIONS.map(({ code, name }) => (
               <option key={code} value={code}>
                 {name}
               </option>
             ))}
-          </select>
-        ) : (
-          <input
-            id={stateId}
-            className={inputClass}
-            placeholder={ADDRESS_PLACEHOLDERS.state}
-            value={address.state}
-            onChange={(event) => edit('state', event.target.value)}
-            onBlur={() => touch('state')}
-          />
+          </Select>
         )}
-      </Field>
-      {input('postal_code', true, 'postal-code')}
-      <Field id={countryId} field="country" required error={errors.country}>
-        <select
-          id={countryId}
-          className={inputClass}
-          value={address.country}
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${countryId}-error` : undefined}
-          onChange={(event) => edit('country', event.target.value)}
-          onBlur={() => touch('country')}
-        >
-          <option value="">Select a country</option>
-          {COUNTRY_OPTIONS.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
       </Field>
     </fieldset>
   );

@@ -1,12 +1,10 @@
 import { useState } from 'react';
+import { Field, Input } from '../../components/ui/field';
 import { createSandboxPaymentMethod } from './api/create-sandbox-payment-method';
 import { CardFormFrame, useCardSubmission } from './card-form-frame';
 
-const inputClass =
-  'focus-ring mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300';
-
 /** "MM/YY" or "MM/YYYY" → month and four-digit year; null when unreadable. */
-export function parseExpiry(text: string): { month: number; year: number } | null {
+function parseExpiry(text: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
   if (!match) return null;
   const month = Number(match[1]);
@@ -63,47 +61,41 @@ export function SandboxCardForm({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
-        <div className="sm:col-span-2">
-          <label htmlFor="card-number" className="block text-sm font-medium text-slate-700">
-            Card number
-          </label>
-          <input
-            id="card-number"
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-expiry" className="block text-sm font-medium text-slate-700">
-            Expiry (MM/YY)
-          </label>
-          <input
-            id="card-expiry"
-            className={inputClass}
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-cvc" className="block text-sm font-medium text-slate-700">
-            CVC
-          </label>
-          <input
-            id="card-cvc"
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            value={cvc}
-            onChange={(event) => setCvc(event.target.value)}
-          />
-        </div>
+        <Field id="card-number" label="Card number" className="sm:col-span-2">
+          {(aria) => (
+            <Input
+              {...aria}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={number}
+              onChange={(event) => setNumber(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="card-expiry" label="Expiry (MM/YY)">
+          {(aria) => (
+            <Input
+              {...aria}
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="card-cvc" label="CVC">
+          {(aria) => (
+            <Input
+              {...aria}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="CVC"
+              value={cvc}
+              onChange={(event) => setCvc(event.target.value)}
+            />
+          )}
+        </Field>
       </div>
     </CardFormFrame>
   );

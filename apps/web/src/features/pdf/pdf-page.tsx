@@ -18,7 +18,7 @@ import { PageTitle } from '../../components/ui/page-title';
 import { useDownloadContactCard } from './api/download-contact-card';
 import { useDownloadLinesPdf } from './api/download-lines-pdf';
 import { useContactCardQr } from './api/get-contact-card-qr';
-import { useOwnPin } from './api/get-lines';
+import { useOwnPin } from './api/get-own-pin';
 
 const card = 'rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-200';
 const failed = () => toast.error(MESSAGES.genericError);

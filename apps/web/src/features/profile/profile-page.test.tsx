@@ -121,7 +121,7 @@ describe('the profile page', () => {
       type(label, value);
       fireEvent.click(button('Save'));
       const input = field(label);
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeTruthy();
       expect(document.activeElement).toBe(input);
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(input.getAttribute('aria-describedby')).toBe(screen.getByText(message).id);
@@ -136,14 +136,14 @@ describe('the profile page', () => {
     type('Billing CC email', 'nope');
     type('Last name', '');
     fireEvent.click(button('Save'));
-    expect(screen.getByText(PROFILE_TEXT.lastNameRequired)).toBeTruthy();
+    expect(await screen.findByText(PROFILE_TEXT.lastNameRequired)).toBeTruthy();
     expect(screen.queryByText(PROFILE_TEXT.invalidBillingCcEmail)).toBeNull();
     expect(screen.queryByText(PROFILE_TEXT.invalidPhone)).toBeNull();
     expect(document.activeElement).toBe(field('Last name'));
     // Fixing it lets the next one speak.
     type('Last name', 'Whitfield');
     fireEvent.click(button('Save'));
-    expect(screen.getByText(PROFILE_TEXT.invalidBillingCcEmail)).toBeTruthy();
+    expect(await screen.findByText(PROFILE_TEXT.invalidBillingCcEmail)).toBeTruthy();
     expect(document.activeElement).toBe(field('Billing CC email'));
     expect(puts()).toHaveLength(0);
   });

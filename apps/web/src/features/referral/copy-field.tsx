@@ -3,6 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { buttonClass } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
 
 const COPIED_MS = 2000;
 
@@ -41,33 +42,32 @@ export function CopyField({
   }
 
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <input
-          ref={input}
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`focus-ring min-w-0 flex-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900 ring-1 ring-inset ring-slate-300 text-sm ${mono ? 'font-mono tracking-wider' : ''}`}
-        />
-        <button
-          type="button"
-          onClick={() => void copy()}
-          aria-label={`Copy ${label.toLowerCase()}`}
-          className={buttonClass('secondary', 'shrink-0')}
-        >
-          {copied ? (
-            <Check aria-hidden="true" className="size-4 text-emerald-600" />
-          ) : (
-            <Copy aria-hidden="true" className="size-4" />
-          )}
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-    </div>
+    <Field id={id} label={label}>
+      {(aria) => (
+        <div className="flex gap-2">
+          <Input
+            {...aria}
+            ref={input}
+            readOnly
+            value={value}
+            onFocus={(event) => event.currentTarget.select()}
+            className={`min-w-0 flex-1 ${mono ? 'font-mono tracking-wider' : ''}`}
+          />
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-label={`Copy ${label.toLowerCase()}`}
+            className={buttonClass('secondary', 'shrink-0')}
+          >
+            {copied ? (
+              <Check aria-hidden="true" className="size-4 text-emerald-600" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -11,10 +11,10 @@ import {
   planLabel,
 } from '@enq/contract';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import type { SubscriptionAction } from './use-subscription-flow';
 import { PlanCreditsMeter } from '../../components/ui/plan-credits-meter';
+import { Stat, SubscriptionStatusBadge } from '../../components/ui/stat';
 
 export interface CurrentPlanProps {
   info: SubscriptionResponse;
@@ -22,39 +22,6 @@ export interface CurrentPlanProps {
   locked: boolean;
   busyKey: string | null;
   onAction: (action: SubscriptionAction) => void;
-}
-
-function StatusBadge({ info }: { info: SubscriptionResponse }) {
-  const [text, style] = info.cancel_at_period_end
-    ? ['Cancels at period end', 'bg-amber-50 text-amber-800 ring-amber-200']
-    : info.status === 'active'
-      ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
-      : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
-  return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}>
-      {text}
-    </span>
-  );
-}
-
-function Stat({
-  label,
-  children,
-  hint,
-  className = '',
-}: {
-  label: string;
-  children: ReactNode;
-  hint?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={`rounded-lg bg-slate-50 px-4 py-3 ${className}`}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 text-base font-semibold text-slate-900">{children}</dd>
-      {hint ? <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd> : null}
-    </div>
-  );
 }
 
 /** SUB-01, SUB-02, SUB-13: the plan the account is on, this period's credits, and Renew / Cancel. */
@@ -83,7 +50,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <p className="text-2xl font-semibold tracking-tight text-slate-900">{name}</p>
-            <StatusBadge info={info} />
+            <SubscriptionStatusBadge status={info.status} cancelAtPeriodEnd={info.cancel_at_period_end} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             {plan ? (

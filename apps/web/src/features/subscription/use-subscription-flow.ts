@@ -19,7 +19,7 @@ const SUCCESS_TEXT = {
 } as const;
 
 /** Identifies the button that started an action, so only that one shows a spinner. */
-export const actionKey = (action: SubscriptionAction): string =>
+const actionKey = (action: SubscriptionAction): string =>
   action.kind === 'cancel' ? 'cancel' : `${action.kind}:${action.priceId}`;
 
 function errorText(error: unknown): string {

@@ -115,16 +115,32 @@ describe('Users page', () => {
     expect((within(dialog).getByLabelText('Hold music') as HTMLSelectElement).value).toBe('harbor-lights');
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'user2@FIRM.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getByText('Full name required.')).toBeTruthy();
+    expect(await within(dialog).findByText('Full name required.')).toBeTruthy();
     expect(within(dialog).getByText('Email already exists.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'bad' } });
-    expect(within(dialog).getByText('Enter a valid email.')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a valid email.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Full name'), { target: { value: 'Ann Lee' } });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@firm.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('New user Ann Lee added to unsaved changes.')).toBeTruthy();
     const row = screen.getByTestId('new-row');
     expect(within(row).getByText('New User')).toBeTruthy();
+  });
+
+  it('the Add user modal refuses a one-letter name on the name field, before Save could (issue 15)', async () => {
+    const calls = setup();
+    await screen.findByTestId('admin-row');
+    fireEvent.click(button('Add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add new user' });
+    const name = within(dialog).getByLabelText('Full name');
+    fireEvent.change(name, { target: { value: 'A' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'a@firm.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const message = await within(dialog).findByText('Full name must be at least 2 characters.');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.queryByTestId('new-row')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('USR-32 USR-33 USR-34 wide screens add inline: focus, everything else disabled', async () => {
@@ -222,7 +238,7 @@ describe('Users page', () => {
     fireEvent.change(within(add).getByLabelText('Full name'), { target: { value: 'Ann Lee' } });
     fireEvent.change(within(add).getByLabelText('Email'), { target: { value: 'ann@firm.com' } });
     fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
-    fireEvent.click(button('Save Changes'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm User List Changes' });
     expect(within(confirm).getByRole('region', { name: 'Users to be added (1)' }).textContent).toContain(
       'ann@firm.com',
@@ -279,7 +295,7 @@ describe('Users page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Edit user info' });
     fireEvent.change(within(dialog).getByLabelText('Full name'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Full name is required.')).toBeTruthy();
+    expect(await within(dialog).findByText('Full name is required.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Full name'), { target: { value: 'Second Person' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

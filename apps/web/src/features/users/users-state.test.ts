@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   filteredRows,
-  initialUsersState,
   pagination,
   rowErrors,
   saveBody,
   selectionInfo,
   summarize,
-  usersReducer,
   validationContext,
   visibleRows,
-  type UsersAction,
-  type UsersState,
-} from './users-state';
+} from './users-selectors';
+import { initialUsersState, usersReducer, type UsersAction, type UsersState } from './users-state';
 import { music, usersData } from './users-fixtures.test-helper';
 
 const run = (state: UsersState, ...actions: UsersAction[]) => actions.reduce(usersReducer, state);

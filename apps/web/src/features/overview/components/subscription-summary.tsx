@@ -8,32 +8,9 @@ import {
   type SubscriptionInfo,
 } from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlanCreditsMeter } from '../../../components/ui/plan-credits-meter';
-
-function StatusBadge({ info }: { info: SubscriptionInfo }) {
-  const [text, style] = info.cancel_at_period_end
-    ? ['Cancels at period end', 'bg-amber-50 text-amber-800 ring-amber-200']
-    : info.status === 'active'
-      ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
-      : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
-  return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}>
-      {text}
-    </span>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
-  return (
-    <div className="rounded-lg bg-slate-50 px-4 py-3">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {hint ? <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd> : null}
-    </div>
-  );
-}
+import { Stat, SubscriptionStatusBadge } from '../../../components/ui/stat';
 
 const manageLink =
   'focus-ring inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-600';
@@ -64,7 +41,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <p className="text-2xl font-semibold tracking-tight text-slate-900">{name}</p>
-            <StatusBadge info={info} />
+            <SubscriptionStatusBadge status={info.status} cancelAtPeriodEnd={info.cancel_at_period_end} />
           </div>
         </div>
         <Link to="/subscription" className={`${manageLink} sm:mt-1`}>
@@ -83,17 +60,18 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
           />
 
           <dl className="grid gap-3 sm:grid-cols-3">
-            <Stat label="Credits left" value={formatCredits(creditsLeft)} hint={leftHint(info, rollover)} />
+            <Stat label="Credits left" hint={leftHint(info, rollover)}>
+              {formatCredits(creditsLeft)}
+            </Stat>
             <Stat
               label="Next payment"
-              value={info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None due'}
               hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
-            />
-            <Stat
-              label="Days left"
-              value={info.days_left}
-              hint={`of ${info.days_in_period + info.days_left} in this period`}
-            />
+            >
+              {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None due'}
+            </Stat>
+            <Stat label="Days left" hint={`of ${info.days_in_period + info.days_left} in this period`}>
+              {info.days_left}
+            </Stat>
           </dl>
 
           <div>

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_PATHS, type SubscriptionResponse } from '@enq/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
+const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 
 /** What the change and cancel POSTs answer: the refreshed subscription plus a message. */
 export type SubscriptionMutationResponse = SubscriptionResponse & { message: string };

@@ -1,6 +1,7 @@
 import { USERS_TEXT, type HoldMusic } from '@enq/contract';
 import { KeyRound, Mail, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
 
 export interface BulkBarProps {
   list: HoldMusic[];
@@ -29,12 +30,12 @@ export function BulkBar(props: BulkBarProps) {
       className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:flex-row lg:flex-wrap lg:items-center"
     >
       <p className="text-sm font-medium text-slate-700">{USERS_TEXT.bulkNote}</p>
-      <select
+      <Select
         aria-label="Hold music for the selected users"
         value=""
         disabled={none}
         onChange={(event) => event.target.value && props.onHoldMusic(event.target.value)}
-        className="focus-ring rounded-lg border-0 bg-white py-2 pr-8 pl-3 text-sm ring-1 ring-slate-300 ring-inset disabled:bg-slate-50 disabled:text-slate-400"
+        className="lg:w-56"
       >
         <option value="">Set hold music…</option>
         {props.list.map((t) => (
@@ -42,7 +43,7 @@ export function BulkBar(props: BulkBarProps) {
             {t.name}
           </option>
         ))}
-      </select>
+      </Select>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={props.onRemove} disabled={none}>
           <Trash2 aria-hidden="true" className="size-4" />

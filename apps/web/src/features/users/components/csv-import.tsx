@@ -3,6 +3,7 @@ import { Download, FileUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
+import { FileInput } from '../../../components/ui/file-input';
 import { useDownloadCsvTemplate } from '../api/csv-template';
 import { CsvUploadError, useUploadUsersCsv } from '../api/upload-users-csv';
 import { TOAST } from '../../../lib/toast-settings';
@@ -61,17 +62,14 @@ export function CsvImport({
           <Download aria-hidden="true" className="size-4" />
           Download template ({USERS_CSV_TEMPLATE_FILENAME})
         </Button>
-        <label htmlFor={`${id}-file`} className="sr-only">
-          CSV file of users
-        </label>
-        <input
+        <FileInput
           ref={input}
           id={`${id}-file`}
-          type="file"
+          label="CSV file of users"
           accept=".csv,text/csv"
           disabled={disabled}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className="text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-200"
+          file={file}
+          onChange={setFile}
         />
         <Button onClick={() => file && send(file)} disabled={disabled || !file} aria-busy={upload.isPending}>
           <FileUp aria-hidden="true" className="size-4" />

@@ -1,6 +1,7 @@
 import type { HoldMusic } from '@enq/contract';
 import { Music, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Select } from '../../../components/ui/select';
 import { fetchHoldMusic } from '../api/hold-music-audio';
 
 type AudioWindow = Window & { webkitAudioContext?: typeof AudioContext };
@@ -59,14 +60,13 @@ export function HoldMusicPicker({ list, defaultValue }: { list: HoldMusic[]; def
         <Music aria-hidden="true" className="size-4 text-slate-500" />
         Hold music
       </label>
-      <select
+      <Select
         id="hold-music-preview"
         value={value}
         onChange={(event) => {
           setValue(event.target.value);
           if (state === 'playing') stop();
         }}
-        className="focus-ring rounded-lg border-0 bg-white py-2 pr-8 pl-3 text-sm ring-1 ring-slate-300 ring-inset"
       >
         {list.map((t) => (
           <option key={t.value} value={t.value}>
@@ -74,7 +74,7 @@ export function HoldMusicPicker({ list, defaultValue }: { list: HoldMusic[]; def
             {t.value === defaultValue ? ' (default)' : ''}
           </option>
         ))}
-      </select>
+      </Select>
       <button
         type="button"
         onClick={() => (state === 'playing' ? stop() : void play(track))}

@@ -1,12 +1,23 @@
 import type { HoldMusic, User, ValidationContext } from '@enq/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { rowErrors, type EditableField, type Pagination, type UserRow } from '../users-state';
-import { AdminRow, UserRowView } from './user-rows';
+import { rowErrors, type Pagination } from '../users-selectors';
+import type { EditableField, UserRow } from '../users-state';
+import { AdminRow, type AdminActions } from './admin-row';
+import { UserRowView } from './user-row';
 
 /** Above this many rows on one page the table renders only the rows in view. */
-export const VIRTUALIZE_ABOVE = 100;
+const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT = 53;
+
+/** What a sub-account user's row can do; stable callbacks, so memoised rows are not drawn again. */
+export interface RowActions {
+  onEdit: (key: string, field: EditableField, value: string) => void;
+  onToggle: (key: string) => void;
+  onOpenEdit: (key: string) => void;
+  onRemove: (key: string) => void;
+  onChangePin: (key: string) => void;
+}
 
 export interface UsersTableProps {
   admin: User & { updated: boolean };
@@ -15,31 +26,23 @@ export interface UsersTableProps {
   ctx: ValidationContext;
   saved: ReadonlyMap<string, User>;
   selected: ReadonlySet<string>;
-  headerChecked: boolean;
-  headerIndeterminate: boolean;
-  /** Everything locked: saving or an inactive subscription. */
-  locked: boolean;
+  /** all: saving or an inactive subscription; select: a new row waits to be saved; pin: PIN changes wait. */
+  lock: { all: boolean; select: boolean; pin: boolean };
   /** What the empty list says: no search match, or a plan without sub-account users. */
   emptyText: string;
   /** A row is being added inline: all other rows wait (USR-34). */
   inlineKey: string | null;
-  selectBlocked: boolean;
-  pinLocked: boolean;
-  onSelectVisible: (on: boolean) => void;
-  onAdminHoldMusic: (value: string) => void;
-  onAdminEdit: () => void;
-  onAdminPin: () => void;
-  onEdit: (key: string, field: EditableField, value: string) => void;
-  onToggle: (key: string) => void;
-  onOpenEdit: (key: string) => void;
-  onRemove: (key: string) => void;
-  onChangePin: (key: string) => void;
+  /** The header checkbox: selects the users on this page. */
+  header: { checked: boolean; indeterminate: boolean; onChange: (on: boolean) => void };
+  adminActions: AdminActions;
+  rowActions: RowActions;
 }
 
 const headClass = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
 export function UsersTable(props: UsersTableProps) {
-  const { rows, inlineKey, locked } = props;
+  const { rows, inlineKey, lock, header, rowActions } = props;
+  const locked = lock.all;
   const scroller = useRef<HTMLDivElement>(null);
   const headerBox = useRef<HTMLInputElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
@@ -53,8 +56,8 @@ export function UsersTable(props: UsersTableProps) {
     getItemKey: (index) => rows[index]?.key ?? index,
   });
   useEffect(() => {
-    if (headerBox.current) headerBox.current.indeterminate = props.headerIndeterminate;
-  }, [props.headerIndeterminate]);
+    if (headerBox.current) headerBox.current.indeterminate = header.indeterminate;
+  }, [header.indeterminate]);
   // A row added inline is appended last, outside the drawn window of a long list: bring it into view so
   // it is drawn and its name field can take the focus (centred: the save bar covers the bottom).
   const inlineIndex = inlineKey === null ? -1 : rows.findIndex((r) => r.key === inlineKey);
@@ -85,9 +88,9 @@ export function UsersTable(props: UsersTableProps) {
               <input
                 ref={headerBox}
                 type="checkbox"
-                checked={props.headerChecked}
-                disabled={props.selectBlocked || locked || rows.length === 0}
-                onChange={(event) => props.onSelectVisible(event.target.checked)}
+                checked={header.checked}
+                disabled={lock.select || locked || rows.length === 0}
+                onChange={(event) => header.onChange(event.target.checked)}
                 aria-label="Select all users on this page"
                 className="focus-ring size-4 rounded border-slate-300 accent-brand-600"
               />
@@ -117,10 +120,8 @@ export function UsersTable(props: UsersTableProps) {
             admin={props.admin}
             list={props.list}
             locked={locked || inlineKey !== null}
-            pinLocked={props.pinLocked}
-            onHoldMusic={props.onAdminHoldMusic}
-            onEdit={props.onAdminEdit}
-            onChangePin={props.onAdminPin}
+            pinLocked={lock.pin}
+            actions={props.adminActions}
           />
           {padTop > 0 ? (
             <tr aria-hidden="true">
@@ -141,14 +142,10 @@ export function UsersTable(props: UsersTableProps) {
                 list={props.list}
                 selected={props.selected.has(row.key)}
                 locked={rowLocked}
-                selectLocked={props.selectBlocked || locked}
-                pinLocked={props.pinLocked}
+                selectLocked={lock.select || locked}
+                pinLocked={lock.pin}
                 autoFocus={row.key === inlineKey}
-                onEdit={props.onEdit}
-                onToggle={props.onToggle}
-                onOpenEdit={props.onOpenEdit}
-                onRemove={props.onRemove}
-                onChangePin={props.onChangePin}
+                {...rowActions}
               />
             );
           })}

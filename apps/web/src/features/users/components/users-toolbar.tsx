@@ -1,6 +1,8 @@
 import { USERS_SHOW_ALL_LABEL } from '@enq/contract';
 import { Plus, Search, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import type { PerPage } from '../users-state';
 import { USERS_PER_PAGE_CHOICES } from '../users-settings';
 
@@ -42,13 +44,13 @@ export function UsersToolbar({
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
         />
-        <input
+        <Input
           id="users-search"
           type="search"
           value={search}
           onChange={(event) => onSearch(event.target.value)}
           placeholder="Search by name, email or PIN"
-          className="focus-ring w-full rounded-lg border-0 bg-white py-2 pr-9 pl-9 text-sm ring-1 ring-slate-300 ring-inset [&::-webkit-search-cancel-button]:hidden"
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {search ? (
           <button
@@ -65,11 +67,10 @@ export function UsersToolbar({
         <label htmlFor="users-per-page" className="text-sm font-medium text-slate-700">
           Per page
         </label>
-        <select
+        <Select
           id="users-per-page"
           value={limit === 'all' ? 'all' : String(limit)}
           onChange={(event) => onLimit(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-          className="focus-ring rounded-lg border-0 bg-white py-2 pr-8 pl-3 text-sm ring-1 ring-slate-300 ring-inset"
         >
           {USERS_PER_PAGE_CHOICES.map((n) => (
             <option key={n} value={n}>
@@ -79,7 +80,7 @@ export function UsersToolbar({
           <option value="all">
             {USERS_SHOW_ALL_LABEL} ({totalUsers})
           </option>
-        </select>
+        </Select>
       </div>
     </div>
   );

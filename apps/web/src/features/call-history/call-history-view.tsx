@@ -1,0 +1,169 @@
+import {
+  CALL_TEXT,
+  MESSAGES,
+  presetRange,
+  toUnixSeconds,
+  validateCallRange,
+  type CallDates,
+  type CallPreset,
+  type CallRangeError,
+} from '@enq/contract';
+import { CALL_NARROW_MAX_PX } from './call-history-settings';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
+import { Loader } from '../../components/ui/loader';
+import { Pagination } from '../../components/ui/pagination';
+import { saveFile } from '../../lib/save-file';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { downloadCalls } from './api/download-calls';
+import { useCallTotals } from './api/get-call-totals';
+import { useCalls } from './api/get-calls';
+import { CallFilters } from './call-filters';
+import { fromPickerDate, writeView, type CallHistoryView as View } from './call-history-state';
+import { CallTotalsRow } from './call-totals';
+import { CallsTable } from './calls-table';
+
+const MIN_TYPED_YEAR = 2000;
+
+/** The filters, totals and one page of calls for the range in the URL. */
+export function CallHistoryView({
+  view,
+  dates,
+  onChange,
+}: {
+  view: View;
+  dates: CallDates;
+  onChange: (params: URLSearchParams, options?: { replace?: boolean }) => void;
+}) {
+  const narrow = useMediaQuery(`(max-width: ${CALL_NARROW_MAX_PX}px)`);
+  // The pickers' values while editing; an invalid pair stays here, with its message, off the URL.
+  const [draft, setDraft] = useState({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
+  const [error, setError] = useState<CallRangeError | null>(null);
+  const [preset, setPreset] = useState<CallPreset>(view.preset);
+  // The URL changed from outside (back button, a preset): the pickers follow it.
+  const [shown, setShown] = useState({ from: view.from, to: view.to, preset: view.preset });
+  if (shown.from !== view.from || shown.to !== view.to || shown.preset !== view.preset) {
+    setShown({ from: view.from, to: view.to, preset: view.preset });
+    setDraft({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
+    setPreset(view.preset);
+    setError(null);
+  }
+  const [downloading, setDownloading] = useState(false);
+  const calls = useCalls({
+    timestampFrom: view.from,
+    timestampTo: view.to,
+    page: view.page,
+    user: view.user,
+    destination: view.destination,
+  });
+
+  const totals = useCallTotals({
+    timestampFrom: view.from,
+    timestampTo: view.to,
+    user: view.user,
+    destination: view.destination,
+  });
+
+  const go = (next: Partial<View>, replace = false) =>
+    onChange(writeView({ ...view, page: 1, ...next }), { replace });
+
+  const choosePreset = (id: CallPreset) => {
+    setPreset(id);
+    const range = presetRange(id, new Date(), dates);
+    if (!range) return; // custom: keep the dates, edit them by hand
+    setError(null);
+    go({ preset: id, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end) });
+  };
+
+  // CALL-04: editing a date switches to custom.
+  const editDate = (field: 'start' | 'end', picked: Date | null) => {
+    // Typed key by key, "March 2, 20" already reads as a date (year 20, before 1970): the year is not
+    // finished yet, so nothing changes until it is.
+    if (!picked || picked.getFullYear() < MIN_TYPED_YEAR) return;
+    const value = fromPickerDate(picked);
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setPreset('custom');
+    const problem = validateCallRange(next.start, next.end, field);
+    setError(problem);
+    // Each keystroke or click that reads as a date is one edit of the same view: no new history entry.
+    if (!problem)
+      go({ preset: 'custom', from: toUnixSeconds(next.start), to: toUnixSeconds(next.end) }, true);
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveFile(
+        await downloadCalls({
+          timestampFrom: view.from,
+          timestampTo: view.to,
+          user: view.user,
+          destination: view.destination,
+        }),
+      );
+    } catch (caught) {
+      toast.error(caught instanceof Error && caught.message ? caught.message : MESSAGES.genericError);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const rows = calls.data?.calls ?? [];
+  const totalPages = calls.data?.total_pages ?? 0;
+  const loaded = calls.isSuccess;
+  const empty = loaded && totalPages === 0;
+  // An invalid range has no results: the previous range's rows and download would mislead.
+  const showDownload = !error && (narrow || (loaded && !empty)); // hidden on wide screens while empty (docs/requirements.md, Decisions)
+  const showEmpty = empty && !narrow; // CALL-15
+
+  return (
+    <section aria-label="Call history" className="space-y-4">
+      <CallFilters
+        dates={dates}
+        preset={preset}
+        draft={draft}
+        error={error}
+        user={view.user}
+        destination={view.destination}
+        onPreset={choosePreset}
+        onDate={editDate}
+        onUser={(user) => go({ user })}
+        onDestination={(destination) => go({ destination })}
+      />
+
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
+        </p>
+        {showDownload ? (
+          <Button onClick={() => void download()} disabled={downloading}>
+            <Download aria-hidden="true" className="size-4" />
+            {CALL_TEXT.download}
+          </Button>
+        ) : null}
+      </div>
+
+      {!error && totals.data && totals.data.calls > 0 ? <CallTotalsRow totals={totals.data} /> : null}
+
+      {error ? null : calls.isError ? (
+        <LoadError onRetry={() => void calls.refetch()} />
+      ) : !loaded ? (
+        <Loader label="Loading calls" />
+      ) : showEmpty ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+          {CALL_TEXT.empty}
+        </p>
+      ) : (
+        <CallsTable rows={rows} />
+      )}
+
+      {!error && loaded && totalPages > 1 ? (
+        <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
+      ) : null}
+    </section>
+  );
+}

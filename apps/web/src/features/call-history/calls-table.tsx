@@ -1,0 +1,68 @@
+import {
+  CALL_COLUMNS,
+  formatBilledDuration,
+  formatCallTime,
+  formatCallerId,
+  formatCreditsFixed,
+  type CallRow,
+} from '@enq/contract';
+
+const FIRST_NUMBER_COLUMN = 4;
+
+/** One page of calls; below 640 px each call is a card (stack-table). */
+export function CallsTable({ rows }: { rows: CallRow[] }) {
+  return (
+    // Focusable and named: a table wider than the screen scrolls, and a keyboard must reach that too.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Calls"
+      className="focus-ring overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {CALL_COLUMNS.map((column, index) => (
+              <th
+                key={column}
+                scope="col"
+                // Duration, rate and credits are numbers: right-aligned like their cells.
+                className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left'} text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase`}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((call) => (
+            <tr key={call.call_uuid} data-testid="call-row">
+              <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 whitespace-nowrap">
+                {formatCallTime(call.call_timestamp)}
+              </td>
+              <td data-label={CALL_COLUMNS[1]} className="px-3 py-2">
+                {call.destination}
+              </td>
+              <td data-label={CALL_COLUMNS[2]} className="px-3 py-2">
+                {call.user}
+              </td>
+              <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
+                {formatCallerId(call.caller_id_number)}
+              </td>
+              <td data-label={CALL_COLUMNS[4]} className="px-3 py-2 text-right tabular-nums">
+                {formatBilledDuration(call.billed_duration)}
+              </td>
+              <td data-label={CALL_COLUMNS[5]} className="px-3 py-2 text-right tabular-nums">
+                {formatCreditsFixed(call.billing_rate)}
+                <span className="block text-xs text-slate-500">credits/min</span>
+              </td>
+              <td data-label={CALL_COLUMNS[6]} className="px-3 py-2 text-right tabular-nums">
+                {formatCreditsFixed(call.credits_used)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

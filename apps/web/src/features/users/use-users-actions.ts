@@ -1,0 +1,135 @@
+import {
+  failedItems,
+  hasFailures,
+  MESSAGES,
+  USERS_STATUS_OK,
+  USERS_TEXT,
+  type RequestStatus,
+  type RequestStatusItem,
+  type SaveUsersRequest,
+} from '@enq/contract';
+import { useCallback, useState, type Dispatch } from 'react';
+import { toast } from 'react-toastify';
+import { useChangeAdminPin } from './api/change-admin-pin';
+import { useChangePins } from './api/change-pins';
+import { useSaveUsers } from './api/save-users';
+import { useSendPinEmail } from './api/send-pin-email';
+import { saveBody } from './users-selectors';
+import type { UsersAction, UsersState } from './users-state';
+
+/** The one modal the Users page shows at a time, with what it acts on. */
+export type UsersModal =
+  | { kind: 'edit'; key: string | 'admin' }
+  | { kind: 'add' }
+  | { kind: 'changePin'; target: 'admin' | string[] }
+  | { kind: 'sendEmail'; keys: string[] }
+  | { kind: 'confirmDelete'; keys: string[] }
+  | { kind: 'confirmSave' }
+  | {
+      kind: 'notSaved';
+      added: RequestStatusItem[];
+      updated: RequestStatusItem[];
+      removed: RequestStatusItem[];
+    }
+  | null;
+
+/** The page's four requests (save, delete, change PINs, email PINs) and the modal that asks for each. */
+export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersAction>) {
+  const [modal, setModal] = useState<UsersModal>(null);
+  const close = useCallback(() => setModal(null), []);
+  const save = useSaveUsers();
+  const changePins = useChangePins();
+  const changeAdminPin = useChangeAdminPin();
+  const sendPinEmail = useSendPinEmail();
+
+  const fail = () => {
+    setModal(null);
+    toast.error(MESSAGES.genericError);
+  };
+  const showFailures = (status: RequestStatus) => {
+    setModal({ kind: 'notSaved', ...failedItems(status) });
+    toast.warning(USERS_TEXT.changesNotSavedToast);
+  };
+
+  const confirmDelete = (keys: string[]) => {
+    const body: SaveUsersRequest = { removed: keys.map((k) => state.saved.get(k)).filter((u) => !!u) };
+    save.mutate(body, {
+      onSuccess: (response) => {
+        const ok = response.request_status.removed.filter((r) => r.status === USERS_STATUS_OK);
+        dispatch({ type: 'deleted', emails: ok.map((r) => r.email) });
+        if (hasFailures(response.request_status)) showFailures(response.request_status);
+        else setModal(null);
+        if (ok.length) toast.success(ok.length === 1 ? USERS_TEXT.userDeleted : USERS_TEXT.usersDeleted);
+      },
+      onError: () => {
+        dispatch({ type: 'unmarkRemoved' });
+        fail();
+      },
+    });
+  };
+
+  const confirmSave = () => {
+    const body = saveBody(state);
+    save.mutate(body, {
+      onSuccess: (response) => {
+        const { request_status, ...fresh } = response;
+        dispatch({ type: 'saved', data: fresh, status: request_status, sent: body });
+        if (hasFailures(request_status)) showFailures(request_status);
+        else {
+          setModal(null);
+          toast.success(USERS_TEXT.changesSaved);
+        }
+      },
+      onError: fail,
+    });
+  };
+
+  const confirmChangePin = (target: 'admin' | string[]) => {
+    if (target === 'admin') {
+      changeAdminPin.mutate(state.savedAdmin.pin_number, {
+        onSuccess: ({ admin_user }) => {
+          dispatch({ type: 'adminPinChanged', admin: admin_user });
+          setModal(null);
+          toast.success(USERS_TEXT.pinChanged);
+        },
+        onError: fail,
+      });
+      return;
+    }
+    const pins = target.map((k) => state.saved.get(k)?.pin_number).filter((x): x is string => !!x);
+    changePins.mutate(pins, {
+      onSuccess: ({ users }) => {
+        dispatch({ type: 'pinsChanged', users });
+        setModal(null);
+        toast.success(pins.length === 1 ? USERS_TEXT.pinChanged : USERS_TEXT.pinsChanged);
+      },
+      onError: fail,
+    });
+  };
+
+  const confirmSendEmail = (keys: string[]) => {
+    const emails = keys.map((k) => state.saved.get(k)?.email).filter((x): x is string => !!x);
+    sendPinEmail.mutate(emails, {
+      onSuccess: (response) => {
+        setModal(null);
+        toast.success(response.message || USERS_TEXT.pinEmailSent);
+      },
+      onError: fail,
+    });
+  };
+
+  return {
+    modal,
+    setModal,
+    close,
+    saving: save.isPending,
+    changingPins: changePins.isPending || changeAdminPin.isPending,
+    sendingEmail: sendPinEmail.isPending,
+    confirmDelete,
+    confirmSave,
+    confirmChangePin,
+    confirmSendEmail,
+  };
+}
+
+export type UsersActions = ReturnType<typeof useUsersActions>;
