@@ -61,6 +61,11 @@ export interface Database extends Transactional {
    * keeps every other process out. Not reentrant: `work` must not call it again.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: the whole data dir as one gzipped tar, taken between two statements (PGlite runs one
+   * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -210,6 +215,10 @@ export async function openDatabase(
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       exclusively: (work) => work(),
+      async dumpDataDir() {
+        await client.query('checkpoint');
+        return client.dumpDataDir('gzip');
+      },
       async close() {
         await client.close();
         release();
