@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKUP_SECRET_HEADER, readBackupControl } from '../src/backup/control-file';
 import { DEMO_PROFILE } from '../src/db/seed/demo-profile';
 import { CLI_PROCESS_TIMEOUT_MS, npmRun } from './helpers/npm-run';
 import { SERVER_START_TIMEOUT_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
@@ -50,6 +51,17 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(put.status).toBe(200);
       const kids = await signingKeyIds(live);
 
+      // Only the holder of the control file's secret gets a dump, and only on the loopback listener.
+      const control = readBackupControl(liveDir)!;
+      expect(control.pid).toBe(live.child.pid);
+      expect(statSync(join(liveDir, 'enq-backup.json')).mode & 0o077).toBe(0);
+      expect(control.port).not.toBe(Number(new URL(live.url).port));
+      const listener = `http://127.0.0.1:${control.port}/backup`;
+      expect((await fetch(listener, { method: 'POST' })).status).toBe(403);
+      const wrong = { [BACKUP_SECRET_HEADER]: `${control.secret.slice(1)}x` };
+      expect((await fetch(listener, { method: 'POST', headers: wrong })).status).toBe(403);
+      expect((await fetch(`${live.url}/backup`, { method: 'POST' })).status).toBe(404);
+
       const backup = await npmRun('backup', liveDir, backupFile);
       expect(backup.status).toBe(0);
       expect(backup.lastLine).toBe(backupFile);
@@ -63,6 +75,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(refused.stderr).toContain('stop the server first');
       expect(refused.stderr).toContain(`in use by process ${live.child.pid}`);
       await live.stop();
+      expect(readBackupControl(liveDir)).toBeNull();
 
       const restore = await npmRun('restore', restoredDir, backupFile);
       expect(restore.stderr).toBe('');

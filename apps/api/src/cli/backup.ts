@@ -10,7 +10,8 @@ import {
   type BackupControl,
 } from '../backup/control-file';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
+import { DatabaseLockedError } from '../db/lock';
 
 function isAlive(pid: number): boolean {
   try {
@@ -21,21 +22,39 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The running server writes the dump: it alone holds the embedded database. */
-async function fromServer(control: BackupControl, partial: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${control.port}/backup`, {
-    method: 'POST',
-    headers: { [BACKUP_SECRET_HEADER]: control.secret },
-  });
+/**
+ * The running server writes the dump: it alone holds the embedded database. False when nothing listens
+ * there (a control file left by a server that was killed, its pid since taken by another process).
+ */
+async function fromServer(control: BackupControl, partial: string): Promise<boolean> {
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${control.port}/backup`, {
+      method: 'POST',
+      headers: { [BACKUP_SECRET_HEADER]: control.secret },
+    });
+  } catch {
+    return false;
+  }
   if (response.status !== 200 || !response.body) {
     throw new Error(`The running server (process ${control.pid}) refused the backup: ${response.status}.`);
   }
   await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(partial));
+  return true;
 }
 
 /** No server runs: this process takes the database's lock and dumps it itself. */
 async function directly(dataDir: string, partial: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'pglite', dataDir });
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    // A server answers backups once it is ready; a CLI holds the database until it ends.
+    throw new Error(
+      `Not backed up: ${error.message} A server that is still starting answers once it is ready.`,
+    );
+  }
   try {
     const blob = await database.dumpDataDir!();
     writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
@@ -67,8 +86,7 @@ async function main() {
   const partial = `${target}.partial`;
   const control = readBackupControl(dataDir);
   try {
-    if (control && isAlive(control.pid)) {
-      await fromServer(control, partial);
+    if (control && isAlive(control.pid) && (await fromServer(control, partial))) {
       console.error(
         `Backed up the embedded database in ${dataDir} through the running server (process ${control.pid}).`,
       );
