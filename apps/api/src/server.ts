@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startBackupListener } from './backup/backup-listener';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/lock';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from './db/seed/demo-account';
@@ -10,6 +11,7 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
 
+  let stopBackupListener: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -20,18 +22,24 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    Promise.resolve(stopBackupListener?.())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database can only be copied consistently by the process that holds it.
+  if (config.database.kind === 'pglite') {
+    stopBackupListener = await startBackupListener(app.database, config.database.dataDir, app.log);
+  }
   app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
   if (config.seedDemo && config.oidc.embedded) {
     console.log(

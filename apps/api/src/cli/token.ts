@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoData, seedReferenceData } from '../db/seed';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
 import { issueApiToken } from '../domain/auth/token-repository';
+import { prepareDatabase } from '../startup/prepare-database';
 
 /** `npm run token -- [email]`: an API token for a person straight from the database (last line). */
 async function main() {
@@ -10,9 +10,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    await database.migrate();
-    await seedReferenceData(database);
-    if (config.seedDemo) await seedDemoData(database);
+    await prepareDatabase(database, { seedDemo: config.seedDemo });
     const [person] = await database.query<{ id: string }>(
       'select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1',
       [email],

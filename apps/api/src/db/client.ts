@@ -54,6 +54,18 @@ export interface Database extends Transactional {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own `exclusively` work on this database: the start-up
+   * sequence (migrations, reference data, demo seed). On PostgreSQL one connection holds an advisory
+   * lock throughout, so processes started at once take turns; on PGlite the data-dir lock already
+   * keeps every other process out. Not reentrant: `work` must not call it again.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: the whole data dir as one gzipped tar, taken between two statements (PGlite runs one
+   * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -83,6 +95,13 @@ export type DatabaseOptions =
   /** In memory (tests): empty, or started from `from`, a dump of a data dir (PGlite dumpDataDir). */
   | { kind: 'pglite'; dataDir: null; from?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
+
+/**
+ * Advisory lock keys on PostgreSQL. Start-up takes its lock first and migrations theirs inside it, on
+ * another connection; nothing takes them the other way round, so they cannot deadlock.
+ */
+const MIGRATIONS_LOCK = 72707369;
+const STARTUP_LOCK = 72707370;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -151,11 +170,27 @@ export async function openDatabase(
         // Several processes may start at once against one server: migrate one at a time.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock(72707369)');
+          await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
-          await client.query('select pg_advisory_unlock(72707369)').catch(() => undefined);
+          await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
           client.release();
+        }
+      },
+      async exclusively(work) {
+        // A session lock, held by this connection alone while `work` uses the rest of the pool. If the
+        // process dies, the server ends the session and the lock with it.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          const unlocked = await client
+            .query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+            .then(() => true)
+            .catch(() => false);
+          // A connection that could not unlock must not go back to the pool still holding the lock.
+          client.release(!unlocked);
         }
       },
       close,
@@ -179,6 +214,11 @@ export async function openDatabase(
           work(openTransaction(async (text, params) => (await tx.query(text, params)).rows as never)),
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      exclusively: (work) => work(),
+      async dumpDataDir() {
+        await client.query('checkpoint');
+        return client.dumpDataDir('gzip');
+      },
       async close() {
         await client.close();
         release();

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DatabaseLockedError extends Error {}
@@ -38,11 +38,14 @@ export function acquireDataDirLock(dataDir: string): () => void {
     command: process.argv.slice(1).join(' ') || 'node',
     startedAt: new Date().toISOString(),
   };
+  // Written whole under a private name, then linked into place: the link fails if the lock exists, and
+  // a process starting at the same moment never reads an empty lock file and takes it for a stale one.
+  const draft = `${path}.${process.pid}`;
+  writeFileSync(draft, JSON.stringify(info));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, JSON.stringify(info));
-      closeSync(fd);
+      linkSync(draft, path);
+      unlinkSync(draft);
       let released = false;
       const release = () => {
         if (released) return;
@@ -52,9 +55,13 @@ export function acquireDataDirLock(dataDir: string): () => void {
       process.once('exit', release);
       return release;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        unlinkSync(draft);
+        throw error;
+      }
       const holder = readLock(path);
       if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+        unlinkSync(draft);
         throw new DatabaseLockedError(
           `The embedded database in ${dataDir} is in use by process ${holder.pid} (${holder.command}, since ${holder.startedAt}). ` +
             'Stop that process first, or use its API; set DATABASE_URL to share a PostgreSQL server between processes.',
@@ -63,5 +70,6 @@ export function acquireDataDirLock(dataDir: string): () => void {
       unlinkSync(path); // stale: its process is gone
     }
   }
+  unlinkSync(draft);
   throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDLE_CONNECTION_CLOSED, openDatabase, type Database } from '../db/client';
-import { seedDemoData, seedReferenceData } from '../db/seed';
+import { prepareDatabase } from '../startup/prepare-database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,9 +21,7 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
       app.log.warn({ err: error }, IDLE_CONNECTION_CLOSED),
     ));
   try {
-    await database.migrate();
-    await seedReferenceData(database, app.clock.now());
-    if (app.config.seedDemo) await seedDemoData(database, app.log);
+    await prepareDatabase(database, { seedDemo: app.config.seedDemo, now: app.clock.now(), log: app.log });
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
