@@ -22,7 +22,7 @@ import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
 import paymentsPlugin from './plugins/payments';
 import type { PaymentProvider } from './plugins/payments/provider';
-import sitePages from './plugins/site';
+import sitePages from './routes/site';
 import { validatorCompiler } from './plugins/validation';
 import webApp from './plugins/web';
 import accountRoutes from './routes/api/v1/account';
@@ -31,7 +31,7 @@ import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
-import contactCardRoutes from './routes/contact-card';
+import contactCardRoutes from './routes/api/v1/account/pdf/contact-card';
 
 declare module 'fastify' {
   interface FastifyInstance {

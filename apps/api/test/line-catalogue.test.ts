@@ -5,8 +5,8 @@ import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { demoCalls, seededRandom } from '../src/db/seed/demo-billing';
 import { RATES_EFFECTIVE_FROM } from '../src/db/seed/rates';
 import { issueApiToken } from '../src/domain/auth/token-repository';
-import { RateTable } from '../src/domain/billing/rates';
-import { generateCalls } from '../src/domain/calls/generate-calls';
+import { RateTable } from '../src/domain/call-rates/rates';
+import { generateCalls } from '../src/domain/call-history/generate-calls';
 import { ingestCalls } from '../src/domain/telephony/ingest';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 

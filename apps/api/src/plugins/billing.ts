@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BillingEngine } from '../domain/billing/billing-engine';
-import { RateTable } from '../domain/billing/rates';
+import { BillingEngine } from '../domain/billing-engine/billing-engine';
+import { RateTable } from '../domain/call-rates/rates';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { accounts } from '../schema';
 import type { DemoSeeder } from './types';
-import { refundInvoice } from '../../domain/billing/invoices-repository';
+import { refundInvoice } from '../../domain/billing-engine/invoices-repository';
 
 /** The demo practice's office: its service address, and the same address for billing. */
 export const DEMO_SERVICE_ADDRESS = {

@@ -8,8 +8,8 @@ import {
   type SubAccountNotification,
 } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing-account/billing-repository';
-import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../billing/subscription-info';
+import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing/billing-repository';
+import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../subscription/subscription-info';
 import {
   BASICS_SQL,
   overviewBasicsFrom,

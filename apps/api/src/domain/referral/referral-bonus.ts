@@ -1,6 +1,6 @@
 import { CC_PER_CREDIT, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import type { Database } from '../../db/client';
-import { grantReferralBonus } from '../billing/billing-engine';
+import { grantReferralBonus } from '../billing-engine/billing-engine';
 import {
   hasPaidInvoice,
   lockPendingReferral,

@@ -8,8 +8,8 @@ import {
 } from '@enq/contract';
 import type { Queryable } from '../../db/client';
 import { hashPassword } from '../auth/password';
-import { BillingEngine, type BillingDeps } from '../billing/billing-engine';
-import { listAvailablePlans } from '../billing/plans-repository';
+import { BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
+import { listAvailablePlans } from '../billing-engine/plans-repository';
 import { randomPin } from '../people/pin';
 import {
   emailInUse,

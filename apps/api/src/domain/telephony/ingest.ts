@@ -1,9 +1,9 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
 import type { Database, Queryable } from '../../db/client';
-import { currentPeriod, findSubscription, type BillingEngine } from '../billing/billing-engine';
-import { insertLedgerEntries, type LedgerEntry } from '../billing/ledger-repository';
-import type { RateTable } from '../billing/rates';
-import { drawCredits } from '../billing/rules';
+import { currentPeriod, findSubscription, type BillingEngine } from '../billing-engine/billing-engine';
+import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
+import type { RateTable } from '../call-rates/rates';
+import { drawCredits } from '../billing-engine/rules';
 
 interface Caller {
   person_id: string;

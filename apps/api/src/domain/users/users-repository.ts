@@ -9,7 +9,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../db/seed/types';
-import { getSubscriptionStatus } from '../subscriptions/status';
+import { getSubscriptionStatus } from '../subscription/status';
 
 /** A person as the users area reads and writes them. */
 export interface PersonRow {

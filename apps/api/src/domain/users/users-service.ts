@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../db/seed/types';
 import { HttpError } from '../../plugins/errors';
 import { randomPin } from '../people/pin';
-import { getSubscriptionStatus } from '../subscriptions/status';
+import { getSubscriptionStatus } from '../subscription/status';
 import {
   adminOf,
   auditView,

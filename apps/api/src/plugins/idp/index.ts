@@ -17,8 +17,8 @@ import { formOriginGuard } from '../same-origin';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { ensureDeviceCookie } from './device-cookie';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
-import { renderLoginPage } from './pages';
-import { passwordResetRoutes } from './password-reset-routes';
+import { renderLoginPage } from '../../routes/idp/pages';
+import { passwordResetRoutes } from '../../routes/idp/password-reset-routes';
 import { createProvider, type LoginDevice } from './provider';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');

@@ -6,7 +6,7 @@ import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
 import type { Database } from '../../db/client';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
-import { escapeHtml, renderAuthPage } from './pages';
+import { escapeHtml, renderAuthPage } from '../../routes/idp/pages';
 
 interface ProviderOptions {
   config: AppConfig;

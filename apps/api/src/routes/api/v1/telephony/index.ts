@@ -8,8 +8,8 @@ import {
 } from '@enq/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod, findSubscription } from '../../../../domain/billing/billing-engine';
-import { creditsLeft, periodUsage } from '../../../../domain/billing/ledger-repository';
+import { currentPeriod, findSubscription } from '../../../../domain/billing-engine/billing-engine';
+import { creditsLeft, periodUsage } from '../../../../domain/billing-engine/ledger-repository';
 import { ingestCalls } from '../../../../domain/telephony/ingest';
 import { HttpError } from '../../../../plugins/errors';
 

@@ -14,8 +14,8 @@ import {
   loadBillingData,
   saveAddresses,
   saveDefaultCard,
-} from '../../../../../domain/billing-account/billing-repository';
-import { verifyNewCard } from '../../../../../domain/billing-account/card-verification';
+} from '../../../../../domain/billing/billing-repository';
+import { verifyNewCard } from '../../../../../domain/billing/card-verification';
 import { HttpError } from '../../../../../plugins/errors';
 import { UnknownPaymentMethodError } from '../../../../../plugins/payments/provider';
 

@@ -13,14 +13,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { renderLinesPdf } from '../../../../../domain/lines/lines-pdf';
+import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import {
   findPinHolder,
   listLineMarkets,
   loadLinesData,
   type PinHolder,
 } from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/lines/vcard';
+import { buildVcard } from '../../../../../domain/pdf/vcard';
 import { HttpError } from '../../../../../plugins/errors';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };

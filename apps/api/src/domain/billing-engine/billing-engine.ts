@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable, Transactional } from '../../db/client';
 import type { Clock } from '../../plugins/clock';
 import type { PaymentProvider } from '../../plugins/payments/provider';
-import { periodAt, periodBoundary, type PlanPeriod } from '../subscriptions/periods';
+import { periodAt, periodBoundary, type PlanPeriod } from './periods';
 import { DEFAULT_ISSUER, type InvoiceIssuer } from './invoice-issuer';
 import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
 import { createInvoice, type NewInvoice } from './invoices-repository';

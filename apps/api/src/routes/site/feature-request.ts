@@ -7,7 +7,7 @@ import {
   type FeatureRequestInput,
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { insertFeatureRequest } from '../../domain/feature-requests/feature-requests-repository';
+import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
 import { escapeHtml } from '../idp/pages';
 import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import { allowSameOriginFraming, embeddedPage } from './layout';

@@ -3,8 +3,8 @@ import { findTextProblem, LEGAL_MENU, MARKETING_MENUS, multiline } from '@enq/co
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { HttpError } from '../errors';
-import { formOriginGuard } from '../same-origin';
+import { HttpError } from '../../plugins/errors';
+import { formOriginGuard } from '../../plugins/same-origin';
 import { escapeHtml } from '../idp/pages';
 import { SECTION_TEXT } from './content';
 import featureRequestPages from './feature-request';

@@ -6,8 +6,8 @@ import {
   type BillingData,
 } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { currentPeriod } from '../billing/billing-engine';
-import { creditsLeft, periodUsage } from '../billing/ledger-repository';
+import { currentPeriod } from '../billing-engine/billing-engine';
+import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
 export interface BillingRow {
   status: string;

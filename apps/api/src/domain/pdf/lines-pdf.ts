@@ -2,7 +2,7 @@ import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/cont
 import { PDF_COLORS, createEnqPdf } from '../documents/pdf-document';
 import { PDF_FONT } from '../documents/pdf-fonts';
 import QRCode from 'qrcode';
-import type { LineMarket, PinHolder } from './lines-repository';
+import type { LineMarket, PinHolder } from '../lines/lines-repository';
 
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 const LABEL = '#334155';

@@ -1,5 +1,5 @@
 import { ROLLOVER_CAP_MULTIPLIER } from '@enq/contract';
-import type { PlanPeriod } from '../subscriptions/periods';
+import type { PlanPeriod } from './periods';
 
 /** Credits an account can still draw in a period, by bucket (centicredits). */
 export interface Available {

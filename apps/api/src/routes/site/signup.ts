@@ -5,7 +5,7 @@ import {
   type SignupInput,
 } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
-import { listAvailablePlans, type Plan } from '../../domain/billing/plans-repository';
+import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
 import type { Referrer } from '../../domain/referral/referral-repository';
 import { referrerFor, signUp } from '../../domain/referral/signup';
 import { escapeHtml } from '../idp/pages';

@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { periodBoundary } from '../subscriptions/periods';
+import { periodBoundary } from '../billing-engine/periods';
 import {
   BillingError,
   currentPeriod,
@@ -8,10 +8,10 @@ import {
   openPeriod,
   type BillingEngine,
   type BillingDeps,
-} from './billing-engine';
-import { subscriptionLine } from './invoice-lines';
-import { creditsLeft, insertLedgerEntries, periodUsage } from './ledger-repository';
-import { findPlan, type Plan } from './plans-repository';
+} from '../billing-engine/billing-engine';
+import { subscriptionLine } from '../billing-engine/invoice-lines';
+import { creditsLeft, insertLedgerEntries, periodUsage } from '../billing-engine/ledger-repository';
+import { findPlan, type Plan } from '../billing-engine/plans-repository';
 
 const dateText = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' }).format(at);

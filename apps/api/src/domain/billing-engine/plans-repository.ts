@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import type { PlanPeriod } from '../subscriptions/periods';
+import type { PlanPeriod } from './periods';
 
 export interface Plan {
   id: string;

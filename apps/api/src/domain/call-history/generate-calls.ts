@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import type { Database } from '../../db/client';
 import { seededRandom } from '../../db/seed/demo-billing';
-import type { RateTable } from '../billing/rates';
+import type { RateTable } from '../call-rates/rates';
 import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
 
 export interface GenerateCallsOptions {

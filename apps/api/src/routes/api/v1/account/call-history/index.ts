@@ -17,8 +17,8 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod } from '../../../../../domain/billing/billing-engine';
-import { callsCsvStream } from '../../../../../domain/calls/calls-csv';
+import { currentPeriod } from '../../../../../domain/billing-engine/billing-engine';
+import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
 import {
   accountUserNames,
   invoiceRange,
@@ -26,7 +26,7 @@ import {
   previousPeriod,
   rangeTotals,
   type CallRange,
-} from '../../../../../domain/calls/calls-repository';
+} from '../../../../../domain/call-history/calls-repository';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
 import { HttpError } from '../../../../../plugins/errors';
 

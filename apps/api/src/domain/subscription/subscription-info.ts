@@ -1,7 +1,13 @@
 import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { creditsLeft, creditsUsed, usageFrom, type PeriodUsage, type SumRow } from './ledger-repository';
-import { toPlan, type Plan, type PlanRow } from './plans-repository';
+import {
+  creditsLeft,
+  creditsUsed,
+  usageFrom,
+  type PeriodUsage,
+  type SumRow,
+} from '../billing-engine/ledger-repository';
+import { toPlan, type Plan, type PlanRow } from '../billing-engine/plans-repository';
 
 const DAY_MS = 86_400_000;
 
