@@ -70,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/plugins/idp/assets/*.js'],
+    files: ['apps/api/src/routes/idp/assets/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

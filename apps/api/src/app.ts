@@ -32,6 +32,7 @@ import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
 import contactCardRoutes from './routes/api/v1/account/pdf/contact-card';
+import idpRoutes from './routes/idp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,7 +136,10 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
   await app.register(billingPlugin, { schedule: scheduleJobs });
-  if (config.oidc.embedded) await app.register(idpPlugin);
+  if (config.oidc.embedded) {
+    await app.register(idpPlugin);
+    await app.register(idpRoutes);
+  }
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
@@ -144,6 +148,7 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
+  // The /pdf page's public QR link: outside /api/v1/account and its sign-in gate.
   await app.register(contactCardRoutes);
   await app.register(sitePages);
   await app.register(webApp);

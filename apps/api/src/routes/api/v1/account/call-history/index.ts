@@ -38,6 +38,7 @@ const period = (p: { start: Date; end: Date }) => ({
 });
 const localDay = (unix: number) => format(new TZDate(unix * 1000, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
 
+/** The Call History page's API, below /api/v1/account/calls (CALL_PATHS in the contract). */
 const callsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['calls'];
   // How long the server spent on a request (auth included, network excluded), for bench/calls.

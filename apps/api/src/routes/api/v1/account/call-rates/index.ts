@@ -1,6 +1,7 @@
 import { ratesResponseSchema, rateYMax, slotLabel, type RatePoint } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+/** The Call Rates page's API, at /api/v1/account/rates/ (RATES_PATH in the contract). */
 const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
