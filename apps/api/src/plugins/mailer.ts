@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client';
+import type { Transactional } from '../db/handle';
 
 export interface OutgoingEmail {
   accountId?: string | null;
@@ -25,7 +25,7 @@ declare module 'fastify' {
 const FROM = 'enQ <no-reply@enq.example.com>';
 
 export function createMailer(
-  database: Database,
+  database: Transactional,
   smtpUrl: string | undefined,
   log: FastifyInstance['log'],
 ): Mailer {

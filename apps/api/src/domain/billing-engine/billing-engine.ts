@@ -1,6 +1,6 @@
 import { highWaterMark, overageCents, referralBonusCapCc } from '@enq/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable, Transactional } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import type { Clock } from '../../plugins/clock';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { periodAt, periodBoundary, type PlanPeriod } from './periods';
@@ -10,6 +10,7 @@ import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { closingCarry, type Carry } from './rules';
+import { DomainError } from '../errors';
 
 export interface SubscriptionRow {
   account_id: string;
@@ -41,17 +42,8 @@ export interface BillingDeps {
   issuer?: InvoiceIssuer;
 }
 
-export class BillingError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
 export async function findSubscription(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   lock = false,
 ): Promise<SubscriptionRow | null> {
@@ -62,7 +54,7 @@ export async function findSubscription(
   return row ?? null;
 }
 
-export async function currentPeriod(q: Queryable, accountId: string): Promise<OpenPeriod | null> {
+export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
   const [row] = await q.query<{ id: string; starts_at: Date; ends_at: Date; plan_id: string }>(
     `select p.id, p.starts_at, p.ends_at, p.plan_id from billing_periods p
        join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
@@ -79,7 +71,7 @@ export async function currentPeriod(q: Queryable, accountId: string): Promise<Op
  * the rollover bucket, bonus into the bonus bucket (0 when nothing carries: a start or a renewal).
  */
 export async function openPeriod(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   plan: Plan,
   start: Date,
@@ -115,7 +107,12 @@ export async function openPeriod(
  * bucket it lands in next. Plan and rollover credits fill the cap before bonus (closingCarry); within
  * them the older rollover credits go first, so the carry out is taken from rollover, then plan.
  */
-async function settlePeriod(q: Queryable, period: OpenPeriod, next: Plan | null, at: Date): Promise<Carry> {
+async function settlePeriod(
+  q: Transactional,
+  period: OpenPeriod,
+  next: Plan | null,
+  at: Date,
+): Promise<Carry> {
   const usage = await periodUsage(q, period.accountId, period.id);
   const { carry } = closingCarry(
     usage.left,
@@ -154,9 +151,10 @@ export class BillingEngine {
     const now = this.deps.clock.now();
     const invoiceId = await this.db.transaction(async (tx) => {
       const plan = await findPlan(tx, planId);
-      if (!plan) throw new BillingError(`There is no plan '${planId}'.`, 404);
+      if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
       const existing = await findSubscription(tx, accountId, true);
-      if (existing?.status === 'active') throw new BillingError('The subscription is already active.', 409);
+      if (existing?.status === 'active')
+        throw new DomainError('conflict', 'The subscription is already active.');
       const end = periodBoundary(now, plan.period, 1);
       const periodId = await openPeriod(tx, accountId, plan, now, end, 0);
       await tx.query(
@@ -183,7 +181,7 @@ export class BillingEngine {
   }
 
   /** Issues an invoice with the engine's seller and tax rate. */
-  issue(q: Queryable, invoice: NewInvoice): Promise<string> {
+  issue(q: Transactional, invoice: NewInvoice): Promise<string> {
     return createInvoice(q, invoice, this.deps.issuer ?? DEFAULT_ISSUER);
   }
 
@@ -257,7 +255,7 @@ export class BillingEngine {
       'select status, total_cents, number from invoices where account_id = $1 and id = $2',
       [accountId, invoiceId],
     );
-    if (!invoice) throw new BillingError('There is no such invoice.', 404);
+    if (!invoice) throw new DomainError('not-found', 'There is no such invoice.');
     if (invoice.status !== 'open')
       return { paid: invoice.status === 'paid', message: `The invoice is ${invoice.status}.` };
     const [card] = await this.db.query<{ id: string }>(

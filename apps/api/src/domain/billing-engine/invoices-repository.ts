@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeAddress, type Address, type InvoiceBuyer } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { taxCents, type InvoiceIssuer } from './invoice-issuer';
 
 export type InvoiceKind = 'period' | 'interim' | 'start';
@@ -47,7 +47,7 @@ function invoiceNumber(at: Date): string {
 }
 
 /** The buyer as the account stands now: the snapshot an invoice keeps for good. */
-async function buyerSnapshot(q: Queryable, accountId: string): Promise<InvoiceBuyer> {
+async function buyerSnapshot(q: Transactional, accountId: string): Promise<InvoiceBuyer> {
   const [row] = await q.query<{
     name: string;
     email: string | null;
@@ -78,7 +78,7 @@ const sumOf = (lines: NewInvoiceLine[], kinds: InvoiceLineKind[], pick: (l: NewI
  * change afterwards (a database trigger refuses it). Returns its id.
  */
 export async function createInvoice(
-  q: Queryable,
+  q: Transactional,
   invoice: NewInvoice,
   issuer: InvoiceIssuer,
 ): Promise<string> {
@@ -136,7 +136,7 @@ export async function createInvoice(
 }
 
 export async function findInvoice(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   invoiceId: string,
 ): Promise<InvoiceRow | null> {
@@ -152,7 +152,7 @@ export async function findInvoice(
  * a full refund marks the invoice refunded. The invoice itself never changes otherwise.
  */
 export async function refundInvoice(
-  tx: Queryable,
+  tx: Transactional,
   refund: { invoiceId: string; paymentId: string; amountCents: number; reason: string; at: Date },
 ): Promise<string> {
   const id = `re_${randomBytes(12).toString('hex')}`;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** Drawn in this order: plan, rollover, bonus, then overage (monthly) or unbilled (annual). */
 export type Bucket = 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled';
@@ -18,7 +18,7 @@ export interface LedgerEntry {
   note?: string | null;
 }
 
-export async function insertLedgerEntries(q: Queryable, entries: LedgerEntry[]): Promise<void> {
+export async function insertLedgerEntries(q: Transactional, entries: LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
   // One statement for any number of entries: arrays unnested server-side.
   await q.query(
@@ -59,7 +59,11 @@ export interface SumRow {
   total: string;
 }
 
-export async function periodUsage(q: Queryable, accountId: string, periodId: string): Promise<PeriodUsage> {
+export async function periodUsage(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<PeriodUsage> {
   const [sums, [invoiced], [counts]] = await Promise.all([
     q.query<SumRow>(
       `select bucket, kind, sum(amount)::text as total from credit_ledger

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import type { PlanPeriod } from './periods';
 
 export interface Plan {
@@ -32,11 +32,11 @@ export const toPlan = (r: PlanRow): Plan => ({
   multiUser: r.multi_user,
 });
 
-export async function listAvailablePlans(q: Queryable): Promise<Plan[]> {
+export async function listAvailablePlans(q: Transactional): Promise<Plan[]> {
   return (await q.query<PlanRow>('select * from plans where available order by sort')).map(toPlan);
 }
 
-export async function findPlan(q: Queryable, id: string): Promise<Plan | null> {
+export async function findPlan(q: Transactional, id: string): Promise<Plan | null> {
   const [row] = await q.query<PlanRow>('select * from plans where id = $1', [id]);
   return row ? toPlan(row) : null;
 }

@@ -5,7 +5,7 @@ import {
   type Address,
   type BillingData,
 } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/billing-engine';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
@@ -43,7 +43,7 @@ select a.status, a.service_address, a.billing_address, a.tax_status,
   from accounts a where a.id = $1`;
 
 /** Annual plans stop when their credits are used up (monthly plans run into overage instead). */
-async function creditsExhausted(q: Queryable, accountId: string): Promise<boolean> {
+async function creditsExhausted(q: Transactional, accountId: string): Promise<boolean> {
   const period = await currentPeriod(q, accountId);
   if (!period || period.plan.period !== 'yr') return false;
   const usage = await periodUsage(q, accountId, period.id);
@@ -52,7 +52,7 @@ async function creditsExhausted(q: Queryable, accountId: string): Promise<boolea
 
 /** The billing data of spec section 3 plus the banner flags of decisions.md. */
 export async function loadBillingData(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   now: Date,
   publishableKey: string | null,
@@ -103,7 +103,7 @@ const clean = (address: Address): Address => {
 
 /** Saves both addresses; with sameBilling the billing address is the service address. */
 export async function saveAddresses(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   service: Address,
   billing: Address,
@@ -124,7 +124,7 @@ export async function saveAddresses(
  * the same single default row.
  */
 export async function saveDefaultCard(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   pmId: string,
   card: { brand: string; last4: string; expMonth: number; expYear: number },

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { csvChunk, type CallRange, type CsvCursor } from './calls-repository';
 import { CsvBytes } from './csv-bytes';
 import { CSV_HEADER, formatCsvLine, writeJoinedCalls } from './csv-line';
@@ -28,7 +28,7 @@ const MAX_ROWS = 2500;
  * bounded by one chunk and other requests (and /healthz) keep being answered during a large export.
  */
 export function callsCsvStream(
-  q: Database,
+  q: Transactional,
   range: CallRange,
   chunkRows = CSV_CHUNK_ROWS,
   adaptive = true,

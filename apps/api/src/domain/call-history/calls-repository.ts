@@ -1,5 +1,5 @@
 import type { CallRow } from '@enq/contract';
-import type { Database, Queryable, QueryOptions } from '../../db/client';
+import type { Transactional, QueryOptions } from '../../db/handle';
 
 /** call_day_counts buckets calls by UTC day (migration 0004 keeps them with triggers on calls). */
 export const DAY_SECONDS = 86_400;
@@ -63,7 +63,7 @@ interface RangeCounts {
  * counts over the partial days at either end (at most two days of index), so it costs the same for a
  * day or for years of calls. With a user or line filter it counts the rows (slower on big accounts).
  */
-async function countRange(q: Queryable, r: CallRange): Promise<RangeCounts> {
+async function countRange(q: Transactional, r: CallRange): Promise<RangeCounts> {
   const { firstDay, endDay } = wholeDays(r);
   if (hasFilter(r) || firstDay >= endDay) {
     const { sql, params } = rangeWhere(r);
@@ -116,12 +116,12 @@ const toCallRow = (r: DbRow): CallRow => ({
  * that day, so the last page of a million calls costs about what the first does.
  */
 export async function listCallsPage(
-  db: Database,
+  db: Transactional,
   r: CallRange,
   page: number,
   pageSize: number,
 ): Promise<{ calls: CallRow[]; totalPages: number }> {
-  const q: Queryable = db;
+  const q: Transactional = db;
   const counts = await countRange(q, r);
   const totalPages = Math.ceil(counts.total / pageSize);
   const offset = (page - 1) * pageSize;
@@ -180,7 +180,7 @@ export interface RangeTotals {
  * The range's totals in one aggregate over the same index and conditions as a page (account, time,
  * optional user and line): one pass over the range's index entries and rows, however deep the page.
  */
-export async function rangeTotals(q: Queryable, r: CallRange): Promise<RangeTotals> {
+export async function rangeTotals(q: Transactional, r: CallRange): Promise<RangeTotals> {
   const { sql, params } = rangeWhere(r);
   const [row] = await q.query<{ calls: number; billed: string; credits: string; overage: string }>(
     `select count(*)::int as calls, coalesce(sum(billed_seconds), 0)::text as billed,
@@ -242,7 +242,7 @@ export interface CsvChunk {
 
 /** The next `limit` calls after `cursor`, newest first, and the cursor to go on from. */
 export async function csvChunk(
-  db: Database,
+  db: Transactional,
   r: CallRange,
   cursor: CsvCursor | null,
   limit: number,
@@ -287,7 +287,7 @@ export async function csvChunk(
 
 /** The range an invoice covers (its billing period), or null when the account has no such invoice. */
 export async function invoiceRange(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   invoiceId: string,
 ): Promise<{ from: number; to: number; number: string } | null> {
@@ -307,7 +307,7 @@ export async function invoiceRange(
 
 /** The billing period before the one starting at `start`, if any. */
 export async function previousPeriod(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   start: Date,
 ): Promise<{ start: Date; end: Date } | null> {
@@ -320,7 +320,7 @@ export async function previousPeriod(
 }
 
 /** The names the user filter offers: the account's people. */
-export async function accountUserNames(q: Queryable, accountId: string): Promise<string[]> {
+export async function accountUserNames(q: Transactional, accountId: string): Promise<string[]> {
   const rows = await q.query<{ full_name: string }>(
     `select distinct full_name from people where account_id = $1 and full_name <> '' order by full_name`,
     [accountId],

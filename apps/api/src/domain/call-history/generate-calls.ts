@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { seededRandom } from '../../db/seed/demo-billing';
 import type { RateTable } from '../call-rates/rates';
 import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
@@ -26,7 +26,7 @@ const HOUR_MS = 3_600_000;
  * ledger (the account's balances and invoices stay as they are): they exist to be listed and exported.
  */
 export async function generateCalls(
-  deps: { database: Database; rates: RateTable },
+  deps: { database: Transactional; rates: RateTable },
   options: GenerateCallsOptions,
 ): Promise<number> {
   const { database, rates } = deps;

@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** Rates change by time of day in slots of this many minutes (America/New_York). */
 export const RATE_SLOT_MINUTES = 30;
@@ -33,7 +33,7 @@ export function slotOf(at: Date): number {
 export class RateTable {
   private constructor(private readonly byDestination: Map<string, RateVersion[]>) {}
 
-  static async load(q: Queryable): Promise<RateTable> {
+  static async load(q: Transactional): Promise<RateTable> {
     const rows = await q.query<{
       destination: string;
       slot_start_minute: number;

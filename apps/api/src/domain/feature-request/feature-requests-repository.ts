@@ -1,5 +1,5 @@
 import type { FeatureRequestInput } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /**
  * Stores a request from the local form. The form is embedded without the portal's bearer token, so
@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
  * null. It is unverified (anyone can type any email) and only helps the product team group requests.
  */
 export async function insertFeatureRequest(
-  q: Queryable,
+  q: Transactional,
   request: FeatureRequestInput,
   at: Date,
 ): Promise<number> {

@@ -9,7 +9,7 @@ import {
   type InvoiceSeller,
   type InvoicesResponse,
 } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 interface InvoiceListRow {
   id: string;
@@ -57,7 +57,7 @@ select i.id, i.number, i.kind, i.summary, i.issued_at, i.period_start, i.period_
        exists (select 1 from refunds r where r.invoice_id = i.id) as has_refund`;
 
 /** The account's invoices, newest first, and the amount due across the open ones (API-17). */
-export async function listInvoiceDtos(q: Queryable, accountId: string): Promise<InvoicesResponse> {
+export async function listInvoiceDtos(q: Transactional, accountId: string): Promise<InvoicesResponse> {
   const rows = await q.query<InvoiceListRow>(
     `${LIST_COLUMNS} from invoices i where i.account_id = $1 order by i.issued_at desc, i.number desc`,
     [accountId],
@@ -126,7 +126,7 @@ const DETAIL_SQL = `${LIST_COLUMNS}, i.subtotal_cents, i.tax_rate_bp, i.tax_cent
  * now), with its payments and credit notes; null when it is not the account's.
  */
 export async function invoiceDetail(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   invoiceId: string,
 ): Promise<InvoiceDetail | null> {

@@ -1,5 +1,5 @@
 import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** [id, title, text, link, link_text, dismissible, priority, created_at] of a notification. */
 export type NoticeTuple = [string, string, string, string | null, string | null, boolean, number, string];
@@ -60,7 +60,7 @@ export type DismissOutcome = 'dismissed' | 'not_found' | 'not_dismissible';
  * notification that is global or the person's account's own; any other account's is not found.
  */
 export async function dismissNotice(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   personId: string,
   key: string,

@@ -7,7 +7,7 @@ import {
   type OverviewResponse,
   type SubAccountNotification,
 } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing/billing-repository';
 import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../subscription/subscription-info';
 import {
@@ -66,7 +66,7 @@ select (select to_jsonb(b) from (${BASICS_SQL}) b) as basics,
 
 /** GET /api/v1/account/. */
 export async function loadOverview(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   personId: string,
   now: Date,

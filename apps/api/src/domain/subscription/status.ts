@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 export interface SubscriptionStatus {
   isActive: boolean;
@@ -8,7 +8,7 @@ export interface SubscriptionStatus {
 
 /** Whether the account's subscription is active, and what its plan allows. No subscription: inactive. */
 export async function getSubscriptionStatus(
-  database: Database,
+  database: Transactional,
   accountId: string,
 ): Promise<SubscriptionStatus> {
   const [row] = await database.query<{ status: string; multi_user: boolean }>(

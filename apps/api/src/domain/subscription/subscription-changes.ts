@@ -1,8 +1,7 @@
 import { BUSINESS_TIME_ZONE, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
 import {
-  BillingError,
   currentPeriod,
   findSubscription,
   openPeriod,
@@ -12,6 +11,7 @@ import {
 import { subscriptionLine } from '../billing-engine/invoice-lines';
 import { creditsLeft, insertLedgerEntries, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
+import { DomainError } from '../errors';
 
 const dateText = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' }).format(at);
@@ -32,22 +32,22 @@ interface ChangePlan {
 
 /** What changing to `planId` would do, in words a customer can check before agreeing. */
 export async function planChange(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   planId: string,
   now: Date,
 ): Promise<ChangePlan> {
   const plan = await findPlan(q, planId);
-  if (!plan) throw new BillingError(`There is no plan '${planId}'.`, 404);
+  if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
   const sub = await findSubscription(q, accountId);
   const [subUsers] = await q.query<{ n: number }>(
     'select count(*)::int as n from people where account_id = $1 and not is_admin and pin is not null',
     [accountId],
   );
   if (!plan.multiUser && (subUsers?.n ?? 0) > 0) {
-    throw new BillingError(
+    throw new DomainError(
+      'conflict',
       `The ${planLabel(plan)} plan has no sub-account users. Remove your ${subUsers!.n} sub-account users first, or choose a plan with sub-accounts.`,
-      409,
     );
   }
   const price = `${money(plan.priceCents)} per ${per(plan)}`;
@@ -86,7 +86,7 @@ export async function planChange(
         messages: [`You stay on the ${planLabel(plan)} plan; it renews on ${dateText(end)} at ${price}.`],
       };
     }
-    throw new BillingError(`You are already on the ${planLabel(plan)} plan.`, 409);
+    throw new DomainError('conflict', `You are already on the ${planLabel(plan)} plan.`);
   }
   const current = (await findPlan(q, sub.plan_id))!;
   const credits =
@@ -132,7 +132,7 @@ async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: str
   const invoiceId = await deps.database.transaction(async (tx) => {
     await findSubscription(tx, accountId, true);
     const period = await currentPeriod(tx, accountId);
-    if (!period) throw new BillingError('The subscription has no open period.', 409);
+    if (!period) throw new DomainError('conflict', 'The subscription has no open period.');
     const usage = await periodUsage(tx, accountId, period.id);
     await insertLedgerEntries(
       tx,
@@ -169,12 +169,12 @@ async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: str
   await engine.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
 }
 
-export async function cancelPreview(q: Queryable, accountId: string): Promise<string[]> {
+export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
   const sub = await findSubscription(q, accountId);
   if (!sub || sub.status !== 'active')
-    throw new BillingError('There is no active subscription to cancel.', 409);
+    throw new DomainError('conflict', 'There is no active subscription to cancel.');
   if (sub.cancel_at_period_end)
-    throw new BillingError('The subscription is already set to end with this period.', 409);
+    throw new DomainError('conflict', 'The subscription is already set to end with this period.');
   const plan = (await findPlan(q, sub.plan_id))!;
   const end = dateText(new Date(sub.current_period_end));
   return [

@@ -1,5 +1,5 @@
 import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import {
   creditsLeft,
   creditsUsed,
@@ -87,7 +87,7 @@ function snapshotFrom(row: SnapshotRow): Snapshot {
 
 /** The subscription summary, computed from the ledger at `now`. */
 export async function subscriptionInfo(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   now: Date,
 ): Promise<FullSubscriptionInfo> {

@@ -10,9 +10,8 @@ import {
   type SaveUsersRequest,
   type User,
 } from '@enq/contract';
-import type { Database } from '../../db/client';
-import type { Tx } from '../../db/seed/types';
-import { HttpError } from '../../plugins/errors';
+import type { Transactional } from '../../db/handle';
+import { DomainError } from '../errors';
 import { randomPin } from '../people/pin';
 import { getSubscriptionStatus } from '../subscription/status';
 import {
@@ -42,9 +41,9 @@ export type PinSource = () => string;
 const PIN_ATTEMPTS = 20;
 
 /** Every write first checks the subscription: nothing changes while it is inactive (USR-60). */
-export async function assertCanChangeUsers(database: Database, accountId: string) {
+export async function assertCanChangeUsers(database: Transactional, accountId: string) {
   const status = await getSubscriptionStatus(database, accountId);
-  if (!status.isActive) throw new HttpError(403, USERS_ERRORS.subscriptionInactive);
+  if (!status.isActive) throw new DomainError('forbidden', USERS_ERRORS.subscriptionInactive);
   return status;
 }
 
@@ -52,15 +51,19 @@ export async function assertCanChangeUsers(database: Database, accountId: string
 class Refused extends Error {}
 
 /** Runs `work` in a savepoint: a refused or failed item leaves nothing half-written. */
-async function inSavepoint<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T> {
-  return tx.transaction((sp) => work(sp as unknown as Tx));
+function inSavepoint<T>(tx: Transactional, work: (sp: Transactional) => Promise<T>): Promise<T> {
+  return tx.transaction(work);
 }
 
 /**
  * Writes with a fresh PIN, retrying on the service-wide unique index: safe under concurrent requests,
  * because the database, not a read beforehand, decides whether a PIN is free.
  */
-async function withUniquePin<T>(tx: Tx, nextPin: PinSource, write: (sp: Tx, pin: string) => Promise<T>) {
+async function withUniquePin<T>(
+  tx: Transactional,
+  nextPin: PinSource,
+  write: (sp: Transactional, pin: string) => Promise<T>,
+) {
   for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
     const pin = nextPin();
     try {
@@ -87,7 +90,7 @@ const clean = (u: { full_name: string; email: string; hold_music: string }) => (
  * the page run here from the contract.
  */
 export async function saveUsers(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   body: Required<Pick<SaveUsersRequest, 'added' | 'removed' | 'updated'>> & { admin_user?: User | null },
   nextPin: PinSource = randomPin,
@@ -118,8 +121,7 @@ export async function saveUsers(
     return null;
   };
 
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  await database.transaction(async (tx) => {
     const attempt = async (list: RequestStatusItem[], email: string, work: () => Promise<void>) => {
       try {
         await work();
@@ -253,7 +255,7 @@ export async function saveUsers(
 
 /** New unique PINs for the listed sub-account users (API-52); all must belong to the account. */
 export async function changePins(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   pins: string[],
   nextPin: PinSource = randomPin,
@@ -261,32 +263,31 @@ export async function changePins(
   await assertCanChangeUsers(database, actor.accountId);
   const unique = [...new Set(pins)];
   const people = (await peopleByPins(database, actor.accountId, unique)).filter((p) => !p.is_admin);
-  if (people.length !== unique.length) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (people.length !== unique.length) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   await reissuePins(database, actor, people, 'user.pin_changed', nextPin);
 }
 
 /** A new unique PIN for the admin (API-53); the current PIN names whose PIN changes. */
 export async function changeAdminPin(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   currentPin: string,
   nextPin: PinSource = randomPin,
 ): Promise<void> {
   await assertCanChangeUsers(database, actor.accountId);
   const admin = await adminOf(database, actor.accountId);
-  if (admin.pin !== currentPin) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (admin.pin !== currentPin) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   await reissuePins(database, actor, [admin], 'admin.pin_changed', nextPin);
 }
 
 async function reissuePins(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   people: PersonRow[],
   action: string,
   nextPin: PinSource,
 ) {
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  await database.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     for (const person of people) {
       const { pin } = await withUniquePin(tx, nextPin, (sp, pin) =>
@@ -311,18 +312,18 @@ export interface PinEmail {
 }
 
 /** The people (admin included) who get their PIN by email; every address must be on the account. */
-export async function pinEmailRecipients(database: Database, actor: UsersActor, emails: string[]) {
+export async function pinEmailRecipients(database: Transactional, actor: UsersActor, emails: string[]) {
   await assertCanChangeUsers(database, actor.accountId);
   const unique = [...new Set(emails.map(emailKey))];
   const people = await peopleByEmails(database, actor.accountId, unique);
-  if (people.length !== unique.length) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (people.length !== unique.length) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   return people;
 }
 
-export async function auditPinEmails(database: Database, actor: UsersActor, people: PersonRow[]) {
-  await database.db.transaction((txn) =>
+export async function auditPinEmails(database: Transactional, actor: UsersActor, people: PersonRow[]) {
+  await database.transaction((tx) =>
     writeAudit(
-      txn as unknown as Tx,
+      tx,
       actor.accountId,
       actor.personId,
       people.map((p) => ({
@@ -337,13 +338,12 @@ export async function auditPinEmails(database: Database, actor: UsersActor, peop
 
 /** Adds users (a validated CSV): all or nothing, each with a fresh unique PIN. */
 export async function addUsers(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   users: { full_name: string; email: string; hold_music: string }[],
   nextPin: PinSource = randomPin,
 ): Promise<void> {
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  await database.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     for (const user of users) {
       const next = clean(user);

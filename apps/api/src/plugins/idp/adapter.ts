@@ -1,8 +1,8 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** oidc-provider's storage in our own database, so sessions and codes survive restarts. */
-export function databaseAdapter(database: Database) {
+export function databaseAdapter(database: Transactional) {
   return (model: string): Adapter => {
     const find = async (column: 'id' | 'uid' | 'user_code', value: string) => {
       const [row] = await database.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
@@ -54,6 +54,6 @@ export function databaseAdapter(database: Database) {
 }
 
 /** Expired rows are dead weight: the provider never reads them again. */
-export async function deleteExpiredOidcPayloads(database: Database): Promise<void> {
+export async function deleteExpiredOidcPayloads(database: Transactional): Promise<void> {
   await database.query('delete from oidc_payloads where expires_at < now()');
 }

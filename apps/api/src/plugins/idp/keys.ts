@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 export interface IdpSecrets {
   signingKey: JWK & { kid: string };
@@ -8,7 +8,7 @@ export interface IdpSecrets {
 }
 
 /** The provider's signing key and cookie keys are generated on first start and kept in the database. */
-export async function loadOrCreateIdpSecrets(database: Database): Promise<IdpSecrets> {
+export async function loadOrCreateIdpSecrets(database: Transactional): Promise<IdpSecrets> {
   const [existing] = await database.query<{ value: IdpSecrets }>(
     "select value from server_secrets where name = 'idp'",
   );
