@@ -15,13 +15,15 @@ import type { Database } from './db/client';
 import { loggerOptions } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
-import clockPlugin, { type Clock } from './plugins/clock';
+import type { Clock } from './domain/ports/clock';
+import clockPlugin from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
 import paymentsPlugin from './plugins/payments';
-import type { PaymentProvider } from './plugins/payments/provider';
+import telephonyPlugin from './plugins/telephony';
+import type { PaymentProvider } from './domain/ports/payment-provider';
 import sitePages from './routes/site';
 import { validatorCompiler } from './plugins/validation';
 import webApp from './plugins/web';
@@ -136,6 +138,7 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
   await app.register(billingPlugin, { schedule: scheduleJobs });
+  await app.register(telephonyPlugin);
   if (config.oidc.embedded) {
     await app.register(idpPlugin);
     await app.register(idpRoutes);

@@ -7,7 +7,7 @@ import { seedReferenceData } from '../db/seed';
 import { BillingEngine } from '../domain/billing-engine/billing-engine';
 import { RateTable } from '../domain/call-rates/rates';
 import { ingestCalls } from '../domain/telephony/ingest';
-import { systemClock } from '../plugins/clock';
+import { systemClock } from '../domain/ports/clock';
 import { createPaymentProvider } from '../plugins/payments';
 
 /**

@@ -2,19 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Transactional } from '../db/handle';
-
-export interface OutgoingEmail {
-  accountId?: string | null;
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** Records the email in the outbox and, when SMTP is configured, delivers it. */
-  send(email: OutgoingEmail): Promise<void>;
-}
+import type { Mailer } from '../domain/ports/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import {
   type BillingData,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { currentPeriod } from '../billing-engine/billing-engine';
+import { currentPeriod } from '../billing-engine/subscription-periods';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
 export interface BillingRow {
@@ -141,4 +141,13 @@ export async function saveDefaultCard(
        where payment_methods.account_id = excluded.account_id`,
     [pmId, accountId, card.brand, card.last4, card.expMonth, card.expYear, now],
   );
+}
+
+/** The account a saved payment method belongs to, or null when no account has saved it. */
+export async function paymentMethodOwner(q: Transactional, paymentMethodId: string): Promise<string | null> {
+  const [row] = await q.query<{ account_id: string }>(
+    'select account_id from payment_methods where id = $1',
+    [paymentMethodId],
+  );
+  return row?.account_id ?? null;
 }

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../../plugins/payments/provider';
+import type { PaymentProvider } from '../ports/payment-provider';
 
 /** Decline codes Stripe already returns when a card is set up (not only when it is charged). */
 const SETUP_DECLINES = new Set(['card_declined', 'expired_card', 'incorrect_cvc', 'processing_error']);

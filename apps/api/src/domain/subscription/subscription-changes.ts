@@ -1,13 +1,8 @@
 import { BUSINESS_TIME_ZONE, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
-import {
-  currentPeriod,
-  findSubscription,
-  openPeriod,
-  type BillingEngine,
-  type BillingDeps,
-} from '../billing-engine/billing-engine';
+import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
+import { currentPeriod, findSubscription, openPeriod } from '../billing-engine/subscription-periods';
 import { subscriptionLine } from '../billing-engine/invoice-lines';
 import { creditsLeft, insertLedgerEntries, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';

@@ -1,6 +1,7 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { currentPeriod, findSubscription, type BillingEngine } from '../billing-engine/billing-engine';
+import type { BillingEngine } from '../billing-engine/billing-engine';
+import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
 import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
 import { drawCredits } from '../billing-engine/rules';

@@ -304,13 +304,6 @@ async function reissuePins(
   });
 }
 
-export interface PinEmail {
-  to: string;
-  fullName: string;
-  pin: string;
-  personId: string;
-}
-
 /** The people (admin included) who get their PIN by email; every address must be on the account. */
 export async function pinEmailRecipients(database: Transactional, actor: UsersActor, emails: string[]) {
   await assertCanChangeUsers(database, actor.accountId);

@@ -17,7 +17,7 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod } from '../../../../../domain/billing-engine/billing-engine';
+import { currentPeriod } from '../../../../../domain/billing-engine/subscription-periods';
 import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
 import {
   accountUserNames,
