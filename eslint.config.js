@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -67,6 +68,49 @@ export default tseslint.config(
       'enq/boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The API's layers: routes -> domain -> db. The domain owns its ports and errors and imports
+    // neither routes nor plugins; plugins adapt the domain's ports and may use domain and db; db
+    // imports no layer above it, except that the demo seed drives domain services (never the reverse).
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      // Packages are not ours to check, and their bundles are not TypeScript.
+      'import-x/ignore': ['node_modules'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/api/src',
+          zones: [
+            { target: './domain', from: ['./routes', './plugins', './app.ts', './db/seed'] },
+            { target: './db', from: ['./domain', './routes', './plugins', './app.ts'] },
+            { target: './routes', from: ['./db'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo seed builds the demo account through the domain's own services and its card sandbox.
+    files: ['apps/api/src/db/seed/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/api/src',
+          zones: [
+            { target: './db/seed', from: ['./routes', './app.ts'] },
+            { target: './db/seed', from: './plugins', except: ['./payments/sandbox.ts'] },
+          ],
+        },
+      ],
     },
   },
   {

@@ -7,18 +7,10 @@ import { periodAt, periodBoundary, type PlanPeriod } from './periods';
 import { DEFAULT_ISSUER, type InvoiceIssuer } from './invoice-issuer';
 import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
 import { createInvoice, type NewInvoice } from './invoices-repository';
-import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
+import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
-import { closingCarry, type Carry } from './rules';
 import { DomainError } from '../errors';
-import {
-  currentPeriod,
-  findSubscription,
-  openPeriod,
-  settlePeriod,
-  type OpenPeriod,
-  type SubscriptionRow,
-} from './subscription-periods';
+import { currentPeriod, findSubscription, openPeriod, settlePeriod } from './subscription-periods';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */

@@ -1,5 +1,4 @@
 import type { Transactional } from '../../db/handle';
-import { periodAt, periodBoundary } from './periods';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { closingCarry, type Carry } from './rules';

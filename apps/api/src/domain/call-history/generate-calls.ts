@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { seededRandom } from '../../db/seed/demo-billing';
+import { seededRandom } from './seeded-random';
 import type { RateTable } from '../call-rates/rates';
 import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
 
