@@ -40,7 +40,7 @@ interface PgError {
 }
 
 /** The first PostgreSQL error in a cause chain (a driver or a wrapper may nest the server's error). */
-export function pgErrorOf(error: unknown): PgError {
+function pgErrorOf(error: unknown): PgError {
   let current = error as { code?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 5; depth++) {
     if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current as PgError;

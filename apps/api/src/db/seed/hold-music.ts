@@ -12,8 +12,6 @@ export const HOLD_MUSIC_CATALOGUE = [
   { value: 'evergreen-strings', name: 'Evergreen Strings', fileName: 'evergreen-strings.wav', sort: 5 },
 ] as const;
 
-export type HoldMusicValue = (typeof HOLD_MUSIC_CATALOGUE)[number]['value'];
-
 /** Upserted at every start, like the plan catalogue. */
 export async function seedHoldMusic(q: Transactional): Promise<void> {
   await q.query(

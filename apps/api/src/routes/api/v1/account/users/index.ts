@@ -31,9 +31,9 @@ import {
   changePins,
   pinEmailRecipients,
   Refused,
-  saveUsers,
   type UsersActor,
 } from '../../../../../domain/users/users-service';
+import { saveUsers } from '../../../../../domain/users/save-users';
 import { HttpError } from '../../../../../plugins/errors';
 
 const errors = {
