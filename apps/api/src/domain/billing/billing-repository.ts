@@ -14,31 +14,39 @@ export interface BillingRow {
   service_address: Partial<Address> | null;
   billing_address: Partial<Address> | null;
   tax_status: string;
-  /** [brand, last4, exp_month, exp_year] of the default card */
-  card: [string, string, number, number] | null;
-  /** [status, failure_message, card_brand, card_last4] of the latest payment */
-  pay: [string, string | null, string | null, string | null] | null;
-  /** [id, status] of the newest invoice */
-  inv: [string, string] | null;
-  /** [status, is_delinquent, plan period] */
-  sub: [string, boolean, string] | null;
+  /** The default card. */
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  /** The latest payment. */
+  pay: {
+    status: string;
+    failure_message: string | null;
+    card_brand: string | null;
+    card_last4: string | null;
+  } | null;
+  /** The newest invoice. */
+  inv: { id: string; status: string } | null;
+  /** The subscription and its plan's period. */
+  sub: { status: string; is_delinquent: boolean; period: string } | null;
 }
 
 /**
  * Everything billing data needs in one statement: the account, the default card, the latest payment
  * (a charge failure is the latest failed payment after the latest successful one, i.e. the latest payment
  * when it failed), the newest invoice and the subscription. Scalar subqueries answering small JSON
- * arrays plan and run in well under half the time of the equivalent lateral joins (bench/billing).
+ * objects plan and run in well under half the time of the equivalent lateral joins (bench/billing).
  */
 export const BILLING_SQL = `
 select a.status, a.service_address, a.billing_address, a.tax_status,
-  (select json_build_array(brand, last4, exp_month, exp_year) from payment_methods
+  (select json_build_object('brand', brand, 'last4', last4, 'exp_month', exp_month, 'exp_year', exp_year)
+     from payment_methods
     where account_id = $1 and is_default order by created_at desc limit 1) as card,
-  (select json_build_array(status, failure_message, card_brand, card_last4) from payments
+  (select json_build_object('status', status, 'failure_message', failure_message, 'card_brand', card_brand,
+                            'card_last4', card_last4) from payments
     where account_id = $1 order by created_at desc limit 1) as pay,
-  (select json_build_array(id, status) from invoices
+  (select json_build_object('id', id, 'status', status) from invoices
     where account_id = $1 and status <> 'void' order by issued_at desc, number desc limit 1) as inv,
-  (select json_build_array(s.status, s.is_delinquent, pl.period) from subscriptions s
+  (select json_build_object('status', s.status, 'is_delinquent', s.is_delinquent, 'period', pl.period)
+     from subscriptions s
      join plans pl on pl.id = s.plan_id where s.account_id = $1) as sub
   from accounts a where a.id = $1`;
 
@@ -59,7 +67,7 @@ export async function loadBillingData(
 ): Promise<BillingData> {
   const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { prepare: true });
   if (!row) throw new Error(`no account ${accountId}`);
-  const annualActive = row.sub?.[0] === 'active' && row.sub?.[2] === 'yr';
+  const annualActive = row.sub?.status === 'active' && row.sub.period === 'yr';
   return billingDataFrom(row, now, publishableKey, annualActive && (await creditsExhausted(q, accountId)));
 }
 
@@ -70,23 +78,25 @@ export function billingDataFrom(
   publishableKey: string | null,
   creditsAreExhausted: boolean,
 ): BillingData {
-  const active = row.sub?.[0] === 'active';
-  const exhausted = active && row.sub?.[2] === 'yr' && creditsAreExhausted;
-  const failed = row.pay?.[0] === 'failed';
+  const active = row.sub?.status === 'active';
+  const exhausted = active && row.sub?.period === 'yr' && creditsAreExhausted;
+  const pay = row.pay?.status === 'failed' ? row.pay : null;
   const card = row.card;
   return {
     ...(publishableKey ? { stripe_pk: publishableKey } : {}),
-    card_details: card ? { brand: card[0], last4: card[1], ...cardExpiry(card[2], card[3], now) } : null,
-    charge_failure_message: failed ? (row.pay![1] ?? 'The payment failed.') : null,
+    card_details: card
+      ? { brand: card.brand, last4: card.last4, ...cardExpiry(card.exp_month, card.exp_year, now) }
+      : null,
+    charge_failure_message: pay ? (pay.failure_message ?? 'The payment failed.') : null,
     charge_failure_card:
-      failed && row.pay![2] && row.pay![3] ? { brand: row.pay![2], last4: row.pay![3] } : null,
-    last_invoice_paid: row.inv?.[1] !== 'open',
-    last_invoice_id: row.inv?.[0] ?? null,
+      pay?.card_brand && pay.card_last4 ? { brand: pay.card_brand, last4: pay.card_last4 } : null,
+    last_invoice_paid: row.inv?.status !== 'open',
+    last_invoice_id: row.inv?.id ?? null,
     is_subscription_active: active,
     is_billing_address_required: !isAddressComplete(row.billing_address),
     is_service_address_required: !isAddressComplete(row.service_address),
     is_credits_exhausted: exhausted,
-    is_delinquent: row.sub?.[1] ?? false,
+    is_delinquent: row.sub?.is_delinquent ?? false,
     is_account_active: row.status === 'active',
     tax: { status: row.tax_status },
     service_address: row.service_address ? normalizeAddress(row.service_address) : null,

@@ -14,24 +14,24 @@ import {
   BASICS_SQL,
   overviewBasicsFrom,
   type BasicsRow,
-  type NoticeTuple,
+  type NoticeRow,
   type OverviewBasics,
 } from './notifications-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */
-function toNotification([id, title, text, link, linkText, dismissible, priority, createdAt]: NoticeTuple) {
-  const safe = safeNotificationLink(link);
+function toNotification(notice: NoticeRow) {
+  const safe = safeNotificationLink(notice.link);
   const out: CommonNotification = {
-    id,
-    title,
-    text,
-    dismissible,
-    priority,
-    created_at: new Date(createdAt).toISOString(),
+    id: notice.id,
+    title: notice.title,
+    text: notice.text,
+    dismissible: notice.dismissible,
+    priority: notice.priority,
+    created_at: new Date(notice.created_at).toISOString(),
   };
   if (safe) {
     out.link = safe;
-    out.linkText = linkText?.trim() || 'Learn more';
+    out.linkText = notice.link_text?.trim() || 'Learn more';
   }
   return out;
 }

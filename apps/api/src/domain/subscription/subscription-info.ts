@@ -21,7 +21,7 @@ export interface SnapshotRow {
   period_id: string | null;
   starts_at: Date | null;
   ends_at: Date | null;
-  sums: [SumRow['bucket'], SumRow['kind'], string][] | null;
+  sums: SumRow[] | null;
   invoiced: string | null;
   calls: number | null;
   overage_calls: number | null;
@@ -37,7 +37,7 @@ export const SNAPSHOT_SQL = `
 select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
        to_jsonb(pl) as plan, to_jsonb(np) as next_plan,
        per.id as period_id, per.starts_at, per.ends_at,
-       (select json_agg(json_build_array(bucket, kind, total)) from (
+       (select json_agg(sums) from (
           select bucket, kind, sum(amount)::text as total from credit_ledger
            where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
        (select coalesce(sum(overage_credits), 0)::text from invoices
@@ -70,11 +70,10 @@ function snapshotFrom(row: SnapshotRow): Snapshot {
       ? { start: new Date(row.starts_at), end: new Date(row.ends_at) }
       : null;
   const usage = period
-    ? usageFrom(
-        (row.sums ?? []).map(([bucket, kind, total]) => ({ bucket, kind, total })),
-        row.invoiced ?? 0,
-        { calls: row.calls ?? 0, overage_calls: row.overage_calls ?? 0 },
-      )
+    ? usageFrom(row.sums ?? [], row.invoiced ?? 0, {
+        calls: row.calls ?? 0,
+        overage_calls: row.overage_calls ?? 0,
+      })
     : null;
   return {
     row,
