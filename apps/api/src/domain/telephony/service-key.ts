@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
+import { loadOrCreateSecret } from '../auth/server-secrets';
 
 /**
  * The key the telephony service sends with its calls: the configured one, else one generated once and
@@ -7,11 +8,8 @@ import type { Transactional } from '../../db/handle';
  */
 export async function telephonyServiceKey(q: Transactional, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await q.query("insert into server_secrets (name, value) values ('telephony', $1) on conflict do nothing", [
-    JSON.stringify({ key: `svc_${randomBytes(24).toString('base64url')}` }),
-  ]);
-  const [row] = await q.query<{ value: { key: string } }>(
-    "select value from server_secrets where name = 'telephony'",
-  );
-  return row!.value.key;
+  const secret = await loadOrCreateSecret(q, 'telephony', async () => ({
+    key: `svc_${randomBytes(24).toString('base64url')}`,
+  }));
+  return secret.key;
 }

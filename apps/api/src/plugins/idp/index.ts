@@ -2,7 +2,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
-import { deleteExpiredOidcPayloads } from './adapter';
+import { deleteExpiredOidcPayloads } from '../../domain/auth/oidc-payloads-repository';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
 import { createProvider } from './provider';
 
