@@ -26,7 +26,7 @@ import telephonyPlugin from './plugins/telephony';
 import type { PaymentProvider } from './domain/ports/payment-provider';
 import sitePages from './routes/site';
 import { validatorCompiler } from './plugins/validation';
-import webApp from './plugins/web';
+import webApp from './routes/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
