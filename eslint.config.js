@@ -86,7 +86,50 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/plugins/idp/assets/*.js'],
+    // The API's layers: routes -> domain -> db. The domain owns its ports and errors and imports
+    // neither routes nor plugins; plugins adapt the domain's ports and may use domain and db; db
+    // imports no layer above it, except that the demo seed drives domain services (never the reverse).
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      // Packages are not ours to check, and their bundles are not TypeScript.
+      'import-x/ignore': ['node_modules'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/api/src',
+          zones: [
+            { target: './domain', from: ['./routes', './plugins', './app.ts', './db/seed'] },
+            { target: './db', from: ['./domain', './routes', './plugins', './app.ts'] },
+            { target: './routes', from: ['./db'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo seed builds the demo account through the domain's own services and its card sandbox.
+    files: ['apps/api/src/db/seed/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/api/src',
+          zones: [
+            { target: './db/seed', from: ['./routes', './app.ts'] },
+            { target: './db/seed', from: './plugins', except: ['./payments/sandbox.ts'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/routes/idp/assets/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

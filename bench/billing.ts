@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderInvoicePdf } from '../apps/api/src/domain/billing-account/invoice-pdf';
+import { renderInvoicePdf } from '../apps/api/src/domain/invoices/invoice-pdf';
 import { sampleInvoice } from '../apps/api/test/billing/invoice-fixture';
 import { freshPostgresDatabase, rps, startServer, stopServer as stop, tokenFor } from './support/harness';
 

@@ -14,8 +14,8 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
-import { RateTable } from '../apps/api/src/domain/billing/rates';
-import { generateCalls } from '../apps/api/src/domain/calls/generate-calls';
+import { RateTable } from '../apps/api/src/domain/call-rates/rates';
+import { generateCalls } from '../apps/api/src/domain/call-history/generate-calls';
 import { startServer, stopServer } from './support/harness';
 
 const TOTAL = Number(process.env.BENCH_CALLS ?? 1_000_000);

@@ -8,24 +8,27 @@ import type { Database } from './db/client';
 import { loggerOptions } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
-import clockPlugin, { type Clock } from './plugins/clock';
+import type { Clock } from './domain/ports/clock';
+import clockPlugin from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
-import type { PaymentProvider } from './plugins/payments/provider';
-import sitePages from './plugins/site';
+import telephonyPlugin from './plugins/telephony';
+import type { PaymentProvider } from './domain/ports/payment-provider';
+import sitePages from './routes/site';
 import { validatorCompiler } from './plugins/validation';
-import webApp from './plugins/web';
+import webApp from './routes/web';
 import accountRoutes from './routes/api/v1/account';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
-import contactCardRoutes from './routes/contact-card';
+import contactCardRoutes from './routes/api/v1/account/pdf/contact-card';
+import idpRoutes from './routes/idp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +119,11 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
   await app.register(billingPlugin, { schedule: scheduleJobs });
-  if (config.oidc.embedded) await app.register(idpPlugin);
+  await app.register(telephonyPlugin);
+  if (config.oidc.embedded) {
+    await app.register(idpPlugin);
+    await app.register(idpRoutes);
+  }
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
@@ -125,6 +132,7 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
+  // The /pdf page's public QR link: outside /api/v1/account and its sign-in gate.
   await app.register(contactCardRoutes);
   await app.register(sitePages);
   await app.register(webApp);

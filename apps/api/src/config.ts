@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_SELLER } from './domain/billing/invoice-issuer';
+import { DEFAULT_SELLER } from './domain/billing-engine/invoice-issuer';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
-import { callsCsvStream } from '../src/domain/calls/calls-csv';
+import { callsCsvStream } from '../src/domain/call-history/calls-csv';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
 /** Test calls live in March 2024, far from the demo history, around the DST change of March 10. */

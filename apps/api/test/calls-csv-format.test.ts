@@ -1,10 +1,10 @@
 import { formatCallTime } from '@enq/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOINED_RECORD, JOINED_UNIT, type CsvValues } from '../src/domain/calls/calls-repository';
-import { CsvBytes } from '../src/domain/calls/csv-bytes';
-import { formatCsvLine, writeJoinedCalls } from '../src/domain/calls/csv-line';
-import { createCallTimeFormatter } from '../src/domain/calls/csv-time';
+import { JOINED_RECORD, JOINED_UNIT, type CsvValues } from '../src/domain/call-history/calls-repository';
+import { CsvBytes } from '../src/domain/call-history/csv-bytes';
+import { formatCsvLine, writeJoinedCalls } from '../src/domain/call-history/csv-line';
+import { createCallTimeFormatter } from '../src/domain/call-history/csv-time';
 
 describe('the CSV time formatter', () => {
   const format = createCallTimeFormatter();

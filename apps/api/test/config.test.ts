@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { DEFAULT_SELLER } from '../src/domain/billing/invoice-issuer';
+import { DEFAULT_SELLER } from '../src/domain/billing-engine/invoice-issuer';
 
 describe('configuration', () => {
   it('defaults to the embedded setup on http://localhost:8080', () => {

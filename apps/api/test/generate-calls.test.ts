@@ -2,8 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANNUAL } from '../src/db/seed/demo-account';
-import { RateTable } from '../src/domain/billing/rates';
-import { generateCalls } from '../src/domain/calls/generate-calls';
+import { RateTable } from '../src/domain/call-rates/rates';
+import { generateCalls } from '../src/domain/call-history/generate-calls';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
 // Two weeks in 2025, away from the demo history; the annual demo account has a few calls of its own.

@@ -1,7 +1,7 @@
 import { AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { deleteExpiredOidcPayloads } from '../src/plugins/idp/adapter';
+import { deleteExpiredOidcPayloads } from '../src/domain/auth/oidc-payloads-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 import {
   CookieJar,

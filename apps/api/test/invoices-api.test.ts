@@ -2,9 +2,9 @@ import { API_ACCOUNT_BASE, INVOICE_TEXT, type InvoiceDetail } from '@enq/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
-import { DEFAULT_ISSUER } from '../src/domain/billing/invoice-issuer';
-import { interimInvoice } from '../src/domain/billing/invoice-lines';
-import { createInvoice } from '../src/domain/billing/invoices-repository';
+import { DEFAULT_ISSUER } from '../src/domain/billing-engine/invoice-issuer';
+import { interimInvoice } from '../src/domain/billing-engine/invoice-lines';
+import { createInvoice } from '../src/domain/billing-engine/invoices-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 import { pdfText } from './helpers/pdf-text';
 

@@ -2,11 +2,12 @@ import { API_ACCOUNT_BASE, lineDestination, type LinesData, type RatesResponse }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../src/db/seed';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
-import { demoCalls, seededRandom } from '../src/db/seed/demo-billing';
+import { demoCalls } from '../src/db/seed/demo-billing';
+import { seededRandom } from '../src/domain/call-history/seeded-random';
 import { RATES_EFFECTIVE_FROM } from '../src/db/seed/rates';
 import { issueApiToken } from '../src/domain/auth/token-repository';
-import { RateTable } from '../src/domain/billing/rates';
-import { generateCalls } from '../src/domain/calls/generate-calls';
+import { RateTable } from '../src/domain/call-rates/rates';
+import { generateCalls } from '../src/domain/call-history/generate-calls';
 import { ingestCalls } from '../src/domain/telephony/ingest';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { DEFAULT_SELLER } from '../src/domain/billing/invoice-issuer';
+import { DEFAULT_SELLER } from '../src/domain/billing-engine/invoice-issuer';
 import { drivers, openTestDatabase } from './helpers/app';
 
 const folder = new URL('../drizzle/', import.meta.url);

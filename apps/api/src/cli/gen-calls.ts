@@ -3,8 +3,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReferenceData } from '../db/seed';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
-import { RateTable } from '../domain/billing/rates';
-import { generateCalls } from '../domain/calls/generate-calls';
+import { RateTable } from '../domain/call-rates/rates';
+import { generateCalls } from '../domain/call-history/generate-calls';
 
 const USAGE =
   'Usage: npm run gen-calls -- [--account <account id>] [--count 100000] [--months 12] [--seed 1]';

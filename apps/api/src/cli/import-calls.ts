@@ -4,10 +4,10 @@ import { createReadStream } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReferenceData } from '../db/seed';
-import { BillingEngine } from '../domain/billing/billing-engine';
-import { RateTable } from '../domain/billing/rates';
+import { BillingEngine } from '../domain/billing-engine/billing-engine';
+import { RateTable } from '../domain/call-rates/rates';
 import { ingestCalls } from '../domain/telephony/ingest';
-import { systemClock } from '../plugins/clock';
+import { systemClock } from '../domain/ports/clock';
 import { createPaymentProvider } from '../plugins/payments';
 
 /**

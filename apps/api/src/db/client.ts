@@ -3,55 +3,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
-import { PgliteStatements, statementName, type PlannerSettings } from './pglite-statements';
+import type { QueryOptions, Transactional } from './handle';
+import { PgliteStatements, statementName } from './pglite-statements';
 import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** Something SQL can be sent to: the database, or one transaction on it. */
-export interface Queryable {
-  /** One parameterised statement straight through the driver (see QueryOptions for hot statements). */
-  query<Row = Record<string, unknown>>(
-    text: string,
-    params?: unknown[],
-    options?: QueryOptions,
-  ): Promise<Row[]>;
-}
-
-export interface QueryOptions {
-  /**
-   * Plan the statement once and keep the plan (a prepared statement per connection on PostgreSQL, an
-   * SQL-level PREPARE on PGlite): for hot statements whose planning costs more than their execution.
-   */
-  prepare?: boolean;
-  /**
-   * Planner settings for this statement alone, on PGlite only. It has no autovacuum, so a table filled
-   * in bulk can lack statistics and the planner then misjudges; PostgreSQL keeps its own statistics.
-   */
-  planner?: PlannerSettings;
-}
 
 const pgQuery = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) =>
   options?.prepare ? { name: statementName(text), text, values } : { text, values };
 
-/** The database, or a transaction open on it: both send SQL and run work in a transaction. */
-export interface Transactional extends Queryable {
-  /**
-   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Inside,
-   * send every statement through the given `tx`, never through the database itself. Called on an open
-   * transaction it nests as a savepoint, so code that opens its own transaction (an engine call) can
-   * take part in its caller's: both commit or roll back together.
-   */
-  transaction<T>(work: (tx: Transactional) => Promise<T>): Promise<T>;
-}
-
 export interface Database extends Transactional {
-  db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /**
@@ -70,7 +33,7 @@ export interface Database extends Transactional {
 }
 
 /** An open transaction's statements, with nested transactions as savepoints on it. */
-function openTransaction(query: Queryable['query']): Transactional {
+function openTransaction(query: Transactional['query']): Transactional {
   let savepoints = 0;
   const tx: Transactional = {
     query,
@@ -143,9 +106,7 @@ export async function openDatabase(
     // pool drops that connection and opens a new one for the next query.
     pool.on('error', onIdleError);
     const close = poolCloser(pool);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
-      db,
       kind: 'postgres',
       query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
       async transaction(work) {
@@ -203,10 +164,8 @@ export async function openDatabase(
       options.dataDir !== null
         ? await PGlite.create(join(options.dataDir, 'pgdata'))
         : await PGlite.create(options.from ? { loadDataDir: options.from } : {});
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
     const statements = new PgliteStatements(client);
     return {
-      db,
       kind: 'pglite',
       query: (text, params, options) => statements.query(text, params, options) as never,
       transaction: (work) =>

@@ -35,8 +35,11 @@ export function sqlLiteral(value: unknown): string | null {
  * serves every later EXECUTE; and one simple-query message of several statements runs as one implicit
  * transaction, so `SET LOCAL` planner settings, the EXECUTE and its cleanup take a single round trip
  * (measured: the first call-history page 5x faster than a transaction of BEGIN, two SETs, the query
- * and COMMIT). EXECUTE takes no bound parameters, so arguments go in as quoted literals; values of any
- * other kind take the plain path.
+ * and COMMIT). EXECUTE takes no bound parameters (PGlite answers "bind message supplies 2 parameters,
+ * but prepared statement "" requires 0"), so arguments go in as quoted literals; values of any other
+ * kind take the plain path. Measured on the demo account in one PGlite, 300 runs each: the billing
+ * statement 0.28-0.32 ms prepared against 0.69-0.93 ms with bound parameters, the subscription snapshot
+ * 0.50-0.67 ms against 2.09-2.41 ms; the hot statements stay prepared, everything else is bound.
  */
 export class PgliteStatements {
   private readonly prepared = new Map<string, Promise<void>>();

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** All business time comes from here, so tests and simulations can move it. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+import { systemClock, type Clock } from '../domain/ports/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorEnvelope } from '@enq/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.badRequest,
@@ -10,6 +11,14 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
   429: ERROR_CODES.rateLimited,
+};
+
+/** The one place a domain refusal becomes an HTTP status. */
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
 };
 
 /** An error a handler throws on purpose: its message is meant for the person using the portal. */
@@ -43,7 +52,8 @@ async function errorsPlugin(app: FastifyInstance) {
         ...(field ? { field } : {}),
       };
     } else {
-      status = error.statusCode ?? error.status ?? 500;
+      status =
+        error instanceof DomainError ? STATUS_BY_KIND[error.kind] : (error.statusCode ?? error.status ?? 500);
       if (status >= 500) {
         req.log.error({ err: error }, 'request failed');
         envelope = { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };

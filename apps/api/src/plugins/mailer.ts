@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client';
-
-export interface OutgoingEmail {
-  accountId?: string | null;
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** Records the email in the outbox and, when SMTP is configured, delivers it. */
-  send(email: OutgoingEmail): Promise<void>;
-}
+import type { Transactional } from '../db/handle';
+import { markEmailFailed, markEmailSent, queueEmail } from '../domain/mail/outbox-repository';
+import type { Mailer } from '../domain/ports/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,28 +14,22 @@ declare module 'fastify' {
 const FROM = 'enQ <no-reply@enq.example.com>';
 
 export function createMailer(
-  database: Database,
+  database: Transactional,
   smtpUrl: string | undefined,
   log: FastifyInstance['log'],
 ): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(email) {
-      const [row] = await database.query<{ id: number }>(
-        'insert into outbox (account_id, kind, "to", subject, text) values ($1, $2, $3, $4, $5) returning id',
-        [email.accountId ?? null, email.kind, email.to, email.subject, email.text],
-      );
-      log.info({ outboxId: row!.id, kind: email.kind }, 'email queued');
+      const id = await queueEmail(database, email);
+      log.info({ outboxId: id, kind: email.kind }, 'email queued');
       if (!transport) return;
       try {
         await transport.sendMail({ from: FROM, to: email.to, subject: email.subject, text: email.text });
-        await database.query('update outbox set sent_at = now() where id = $1', [row!.id]);
+        await markEmailSent(database, id);
       } catch (error) {
-        log.error({ err: error, outboxId: row!.id }, 'email delivery failed');
-        await database.query('update outbox set error = $2 where id = $1', [
-          row!.id,
-          (error as Error).message,
-        ]);
+        log.error({ err: error, outboxId: id }, 'email delivery failed');
+        await markEmailFailed(database, id, (error as Error).message);
       }
     },
   };

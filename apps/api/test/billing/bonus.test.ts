@@ -1,8 +1,8 @@
 import { creditsForCall } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantReferralBonus } from '../../src/domain/billing/billing-engine';
-import { closingCarry, drawCredits } from '../../src/domain/billing/rules';
-import { subscriptionInfo } from '../../src/domain/billing/subscription-info';
+import { grantReferralBonus } from '../../src/domain/billing-engine/billing-engine';
+import { closingCarry, drawCredits } from '../../src/domain/billing-engine/rules';
+import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { DESTINATION, createAccount, createWorld, ledgerTotals, postCalls, type World } from './harness';
 
 // 10:00 in New York on a weekday; the subscription anniversaries fall on the 15th.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client';
 import { seedReferenceData } from '../../src/db/seed';
-import { BillingEngine } from '../../src/domain/billing/billing-engine';
-import { RateTable } from '../../src/domain/billing/rates';
+import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
+import { RateTable } from '../../src/domain/call-rates/rates';
 import { randomPin } from '../../src/domain/people/pin';
 import { ingestCalls } from '../../src/domain/telephony/ingest';
-import type { Clock } from '../../src/plugins/clock';
+import type { Clock } from '../../src/domain/ports/clock';
 import { SandboxPaymentProvider } from '../../src/plugins/payments/sandbox';
 import { openTestDatabase, type Driver } from '../helpers/app';
 

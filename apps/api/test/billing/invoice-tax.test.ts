@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDetail } from '../../src/domain/billing-account/invoices-view';
-import { BillingEngine } from '../../src/domain/billing/billing-engine';
-import { DEFAULT_SELLER } from '../../src/domain/billing/invoice-issuer';
+import { invoiceDetail } from '../../src/domain/invoices/invoices-view';
+import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
+import { DEFAULT_SELLER } from '../../src/domain/billing-engine/invoice-issuer';
 import { createAccount, createWorld, type World } from './harness';
 
 describe('tax and the seller on issued invoices (PGlite)', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPeriod } from '../../src/domain/billing/billing-engine';
-import { periodUsage } from '../../src/domain/billing/ledger-repository';
+import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods';
+import { periodUsage } from '../../src/domain/billing-engine/ledger-repository';
 import { createAccount, createWorld, type World } from './harness';
 
 const MIGRATION = readFileSync(new URL('../../drizzle/0008_bonus_bucket.sql', import.meta.url), 'utf8');

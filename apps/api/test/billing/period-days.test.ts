@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionInfo } from '../../src/domain/billing/subscription-info';
+import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { createAccount, createWorld, type World } from './harness';
 
 describe('days_in_period and days_left (pglite)', () => {

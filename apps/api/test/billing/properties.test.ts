@@ -2,7 +2,7 @@ import { ROLLOVER_CAP_MULTIPLIER, overageCents } from '@enq/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE } from '../../src/db/seed/plans';
-import { grantReferralBonus } from '../../src/domain/billing/billing-engine';
+import { grantReferralBonus } from '../../src/domain/billing-engine/billing-engine';
 import { createAccount, createWorld, invoicesOf, ledgerTotals, postCalls, type World } from './harness';
 import { invoiceProblems } from './reconcile';
 

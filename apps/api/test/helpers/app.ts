@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
-import type { Clock } from '../../src/plugins/clock';
+import type { Clock } from '../../src/domain/ports/clock';
 
 export type Driver = 'pglite' | 'postgres';
 

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
-import { accounts } from '../schema';
 import type { DemoSeeder } from './types';
-import { refundInvoice } from '../../domain/billing/invoices-repository';
+import { refundInvoice } from '../../domain/billing-engine/invoices-repository';
 
 /** The demo practice's office: its service address, and the same address for billing. */
 export const DEMO_SERVICE_ADDRESS = {
@@ -15,10 +13,11 @@ export const DEMO_SERVICE_ADDRESS = {
 };
 
 export const seedDemoAddresses: DemoSeeder = async (tx, demo) => {
-  await tx
-    .update(accounts)
-    .set({ serviceAddress: DEMO_SERVICE_ADDRESS, billingAddress: DEMO_SERVICE_ADDRESS, taxStatus: 'Taxable' })
-    .where(eq(accounts.id, demo.accountId));
+  await tx.query(
+    `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb, tax_status = 'Taxable'
+      where id = $2`,
+    [JSON.stringify(DEMO_SERVICE_ADDRESS), demo.accountId],
+  );
 };
 
 /**

@@ -2,28 +2,17 @@ import { BUSINESS_TIME_ZONE, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import { TZDate } from '@date-fns/tz';
 import { subDays, subMonths } from 'date-fns';
 import { createHash } from 'node:crypto';
-import { BillingEngine, grantReferralBonus } from '../../domain/billing/billing-engine';
-import { findPlan } from '../../domain/billing/plans-repository';
-import { periodAt } from '../../domain/subscriptions/periods';
-import { RateTable } from '../../domain/billing/rates';
+import { BillingEngine, grantReferralBonus } from '../../domain/billing-engine/billing-engine';
+import { findPlan } from '../../domain/billing-engine/plans-repository';
+import { periodAt } from '../../domain/billing-engine/periods';
+import { RateTable } from '../../domain/call-rates/rates';
 import { ingestCalls } from '../../domain/telephony/ingest';
-import type { Clock } from '../../plugins/clock';
-import type { ChargeRequest, ChargeResult } from '../../plugins/payments/provider';
+import type { Clock } from '../../domain/ports/clock';
+import type { ChargeRequest, ChargeResult } from '../../domain/ports/payment-provider';
 import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
 import { CATALOGUE_LINES } from '../../domain/lines/line-catalogue';
-
-/** A small deterministic generator, so the demo history is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../domain/call-history/seeded-random';
 
 /** Filing season (February to April) and the October extension deadline are the busy months. */
 const SEASON = [0.9, 1.5, 1.9, 2.2, 1.0, 0.7, 0.6, 0.7, 0.9, 1.4, 0.8, 0.7];

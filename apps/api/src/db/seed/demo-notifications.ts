@@ -1,7 +1,19 @@
-import { notifications } from '../schema';
 import type { DemoSeeder } from './types';
 
 const DAY_MS = 86_400_000;
+
+interface Notice {
+  accountId: string | null;
+  title: string;
+  text: string;
+  link?: string;
+  linkText?: string;
+  dismissible?: boolean;
+  priority: number;
+  startsAt: Date;
+  endsAt?: Date;
+  createdAt: Date;
+}
 
 /**
  * Notices on the demo overview: one for every account (maintenance, not dismissible) and the practice's
@@ -9,7 +21,7 @@ const DAY_MS = 86_400_000;
  */
 export const seedDemoNotifications: DemoSeeder = async (tx, { accountId, now }) => {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  await tx.insert(notifications).values([
+  const notices: Notice[] = [
     {
       accountId: null,
       title: 'Scheduled maintenance Sunday 2–3 AM EST',
@@ -56,5 +68,15 @@ export const seedDemoNotifications: DemoSeeder = async (tx, { accountId, now }) 
       startsAt: daysAgo(20),
       createdAt: daysAgo(20),
     },
-  ]);
+  ];
+  await tx.query(
+    `insert into notifications (account_id, title, text, link, link_text, dismissible, priority, starts_at,
+                                ends_at, created_at)
+     select "accountId", title, text, link, "linkText", coalesce(dismissible, true), priority, "startsAt",
+            "endsAt", "createdAt"
+       from jsonb_to_recordset($1::jsonb) as n("accountId" uuid, title text, text text, link text,
+            "linkText" text, dismissible boolean, priority int, "startsAt" timestamptz, "endsAt" timestamptz,
+            "createdAt" timestamptz)`,
+    [JSON.stringify(notices)],
+  );
 };

@@ -1,4 +1,3 @@
-import { profiles } from '../schema';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN } from './demo-account';
 import type { DemoSeeder } from './types';
 
@@ -13,12 +12,16 @@ export const DEMO_PROFILE = {
 };
 
 export const seedDemoProfile: DemoSeeder = async (tx, demo) => {
-  await tx.insert(profiles).values({
-    personId: demo.adminId,
-    firstName: DEMO_PROFILE.first_name,
-    lastName: DEMO_PROFILE.last_name,
-    company: DEMO_PROFILE.company,
-    billingCcEmail: DEMO_PROFILE.billing_cc_email,
-    phoneNumber: DEMO_PROFILE.phone_number,
-  });
+  await tx.query(
+    `insert into profiles (person_id, first_name, last_name, company, billing_cc_email, phone_number)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      demo.adminId,
+      DEMO_PROFILE.first_name,
+      DEMO_PROFILE.last_name,
+      DEMO_PROFILE.company,
+      DEMO_PROFILE.billing_cc_email,
+      DEMO_PROFILE.phone_number,
+    ],
+  );
 };

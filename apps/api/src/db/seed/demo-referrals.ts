@@ -1,5 +1,5 @@
 import { subDays } from 'date-fns';
-import { accounts, referralCodes, referrals } from '../schema';
+import type { Transactional } from '../handle';
 import type { DemoSeeder } from './types';
 
 /** The demo account's code, fixed so that docs and demos can name it. */
@@ -34,28 +34,31 @@ type Referred = {
 };
 
 /** A referred practice's account and the referral that names it. */
-async function insertReferral(
-  tx: Parameters<DemoSeeder>[0],
-  referrerId: string,
-  referred: Referred,
-  now: Date,
-) {
+async function insertReferral(tx: Transactional, referrerId: string, referred: Referred, now: Date) {
   const signedUp = subDays(now, referred.signedUpDaysAgo);
-  const [account] = await tx
-    .insert(accounts)
-    .values({ name: referred.accountName, createdAt: signedUp })
-    .returning({ id: accounts.id });
-  await tx.insert(referrals).values({
-    referrerAccountId: referrerId,
-    referredEmail: referred.email,
-    referredAccountId: account!.id,
-    createdAt: signedUp,
-    bonusGrantedAt: referred.bonusDaysAgo === null ? null : subDays(now, referred.bonusDaysAgo),
-  });
+  const [account] = await tx.query<{ id: string }>(
+    'insert into accounts (name, created_at) values ($1, $2) returning id',
+    [referred.accountName, signedUp],
+  );
+  await tx.query(
+    `insert into referrals (referrer_account_id, referred_email, referred_account_id, created_at, bonus_granted_at)
+     values ($1, $2, $3, $4, $5)`,
+    [
+      referrerId,
+      referred.email,
+      account!.id,
+      signedUp,
+      referred.bonusDaysAgo === null ? null : subDays(now, referred.bonusDaysAgo),
+    ],
+  );
 }
 
 export const seedDemoReferrals: DemoSeeder = async (tx, { accountId, now }) => {
-  await tx.insert(referralCodes).values({ accountId, code: DEMO_REFERRAL_CODE, createdAt: subDays(now, 90) });
+  await tx.query('insert into referral_codes (account_id, code, created_at) values ($1, $2, $3)', [
+    accountId,
+    DEMO_REFERRAL_CODE,
+    subDays(now, 90),
+  ]);
   for (const referred of DEMO_REFERRED) await insertReferral(tx, accountId, referred, now);
 };
 
@@ -67,5 +70,5 @@ export const DEMO_ANNUAL_REFERRED = {
   bonusDaysAgo: 100,
 } as const;
 
-export const seedAnnualReferral = (tx: Parameters<DemoSeeder>[0], accountId: string, now: Date) =>
+export const seedAnnualReferral = (tx: Transactional, accountId: string, now: Date) =>
   insertReferral(tx, accountId, DEMO_ANNUAL_REFERRED, now);

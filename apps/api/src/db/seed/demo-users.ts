@@ -1,6 +1,4 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { randomPin } from '../../domain/people/pin';
-import { people } from '../schema';
 import { HOLD_MUSIC_CATALOGUE } from './hold-music';
 import type { DemoSeeder } from './types';
 
@@ -33,7 +31,7 @@ export const DEMO_MORE_USERS = [
 /** Adds the further demo users and gives everyone on the account a hold-music track, varied. */
 export const seedDemoUsers: DemoSeeder = async (tx, { accountId, adminId }) => {
   const taken = new Set(
-    (await tx.select({ pin: people.pin }).from(people).where(isNotNull(people.pin))).map((r) => r.pin),
+    (await tx.query<{ pin: string }>('select pin from people where pin is not null')).map((r) => r.pin),
   );
   const pins: string[] = [];
   while (pins.length < DEMO_MORE_USERS.length) {
@@ -43,21 +41,22 @@ export const seedDemoUsers: DemoSeeder = async (tx, { accountId, adminId }) => {
       pins.push(pin);
     }
   }
-  await tx
-    .insert(people)
-    .values(
-      DEMO_MORE_USERS.map((u, i) => ({ accountId, fullName: u.fullName, email: u.email, pin: pins[i]! })),
-    );
+  await tx.query(
+    `insert into people (account_id, full_name, email, pin)
+     select $1, u.full_name, u.email, u.pin
+       from unnest($2::text[], $3::text[], $4::text[]) as u(full_name, email, pin)`,
+    [accountId, DEMO_MORE_USERS.map((u) => u.fullName), DEMO_MORE_USERS.map((u) => u.email), pins],
+  );
   // The admin keeps the first track; the others cycle through the catalogue in name order.
-  const others = await tx
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.accountId, accountId), ne(people.id, adminId)))
-    .orderBy(people.fullName);
+  const others = await tx.query<{ id: string }>(
+    'select id from people where account_id = $1 and id <> $2 order by full_name',
+    [accountId, adminId],
+  );
   const values = HOLD_MUSIC_CATALOGUE.map((t) => t.value);
   for (const [i, value] of values.entries()) {
     const ids = others.filter((_, n) => (n + 1) % values.length === i).map((o) => o.id);
-    if (ids.length) await tx.update(people).set({ holdMusic: value }).where(inArray(people.id, ids));
+    if (ids.length)
+      await tx.query('update people set hold_music = $1 where id = any($2::uuid[])', [value, ids]);
   }
-  await tx.update(people).set({ holdMusic: values[0] }).where(eq(people.id, adminId));
+  await tx.query('update people set hold_music = $1 where id = $2', [values[0], adminId]);
 };

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { holdMusic } from '../schema';
+import type { Transactional } from '../handle';
 
 /**
  * The hold-music catalogue callers hear while they wait. Each track's audio is synthesised by the API
@@ -14,15 +12,14 @@ export const HOLD_MUSIC_CATALOGUE = [
   { value: 'evergreen-strings', name: 'Evergreen Strings', fileName: 'evergreen-strings.wav', sort: 5 },
 ] as const;
 
-export type HoldMusicValue = (typeof HOLD_MUSIC_CATALOGUE)[number]['value'];
-
 /** Upserted at every start, like the plan catalogue. */
-export async function seedHoldMusic(db: Db): Promise<void> {
-  await db
-    .insert(holdMusic)
-    .values(HOLD_MUSIC_CATALOGUE.map((t) => ({ ...t })))
-    .onConflictDoUpdate({
-      target: holdMusic.value,
-      set: { name: sql`excluded.name`, fileName: sql`excluded.file_name`, sort: sql`excluded.sort` },
-    });
+export async function seedHoldMusic(q: Transactional): Promise<void> {
+  await q.query(
+    `insert into hold_music (value, name, file_name, sort)
+     select value, name, "fileName", sort
+       from jsonb_to_recordset($1::jsonb) as t(value text, name text, "fileName" text, sort int)
+     on conflict (value) do update set name = excluded.name, file_name = excluded.file_name,
+       sort = excluded.sort`,
+    [JSON.stringify(HOLD_MUSIC_CATALOGUE)],
+  );
 }

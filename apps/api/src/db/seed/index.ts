@@ -1,9 +1,7 @@
-import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
-import { accounts, people } from '../schema';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
@@ -23,10 +21,10 @@ import type { DemoSeeder } from './types';
  * `now` is when rates of lines gone from the catalogue stop being in effect.
  */
 export async function seedReferenceData(database: Database, now: Date = new Date()): Promise<void> {
-  await seedPlans(database.db);
+  await seedPlans(database);
   await seedRates(database, now);
-  await seedHoldMusic(database.db);
-  await seedLines(database.db);
+  await seedHoldMusic(database);
+  await seedLines(database);
 }
 
 /** Each area's part of the demo account, in order. */
@@ -47,7 +45,7 @@ export async function seedDemoData(
   log?: Pick<FastifyBaseLogger, 'info'>,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const [existing] = await database.db.select({ n: count() }).from(accounts);
+  const [existing] = await database.query<{ n: number }>('select count(*)::int as n from accounts');
   if (existing && existing.n > 0) return false;
   const [adminHash, staffHash, annualHash] = await Promise.all([
     hashPassword(DEMO_ADMIN.password),
@@ -58,61 +56,51 @@ export async function seedDemoData(
   while (pins.size < DEMO_SUB_USERS.length + 2) pins.add(randomPin());
   const [adminPin, annualPin, ...userPins] = [...pins];
 
-  const ids = await database.db.transaction(async (tx) => {
-    const [account] = await tx
-      .insert(accounts)
-      .values({ name: DEMO_ACCOUNT_NAME })
-      .returning({ id: accounts.id });
-    const accountId = account!.id;
-    const [admin] = await tx
-      .insert(people)
-      .values({
-        accountId,
-        fullName: DEMO_ADMIN.fullName,
-        email: DEMO_ADMIN.email,
-        pin: adminPin!,
-        isAdmin: true,
-        passwordHash: adminHash,
-      })
-      .returning({ id: people.id });
-    const users = await tx
-      .insert(people)
-      .values(
-        DEMO_SUB_USERS.map((u, i) => ({
-          accountId,
-          fullName: u.fullName,
-          email: u.email,
-          pin: userPins[i]!,
-        })),
-      )
-      .returning({ id: people.id });
-    const [annual] = await tx
-      .insert(accounts)
-      .values({ name: DEMO_ANNUAL.accountName })
-      .returning({ id: accounts.id });
-    await tx.insert(people).values({
-      accountId: annual!.id,
-      fullName: DEMO_ANNUAL.fullName,
-      email: DEMO_ANNUAL.email,
+  const ids = await database.transaction(async (tx) => {
+    const insertAccount = async (name: string) =>
+      (await tx.query<{ id: string }>('insert into accounts (name) values ($1) returning id', [name]))[0]!.id;
+    const insertPerson = async (
+      accountId: string | null,
+      person: { fullName: string; email: string },
+      extra: { pin?: string; isAdmin?: boolean; isStaff?: boolean; passwordHash?: string } = {},
+    ) =>
+      (
+        await tx.query<{ id: string }>(
+          `insert into people (account_id, full_name, email, pin, is_admin, is_staff, password_hash)
+           values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+          [
+            accountId,
+            person.fullName,
+            person.email,
+            extra.pin ?? null,
+            extra.isAdmin ?? false,
+            extra.isStaff ?? false,
+            extra.passwordHash ?? null,
+          ],
+        )
+      )[0]!.id;
+    const accountId = await insertAccount(DEMO_ACCOUNT_NAME);
+    const adminId = await insertPerson(accountId, DEMO_ADMIN, {
+      pin: adminPin!,
+      isAdmin: true,
+      passwordHash: adminHash,
+    });
+    const userIds: string[] = [];
+    for (const [i, u] of DEMO_SUB_USERS.entries())
+      userIds.push(await insertPerson(accountId, u, { pin: userPins[i]! }));
+    const annualAccountId = await insertAccount(DEMO_ANNUAL.accountName);
+    await insertPerson(annualAccountId, DEMO_ANNUAL, {
       pin: annualPin!,
       isAdmin: true,
       passwordHash: annualHash,
     });
-    await tx.insert(people).values({
-      fullName: DEMO_STAFF.fullName,
-      email: DEMO_STAFF.email,
-      isStaff: true,
-      passwordHash: staffHash,
-    });
+    await insertPerson(null, DEMO_STAFF, { isStaff: true, passwordHash: staffHash });
     // The embedded provider identifies people by their own id.
-    await tx
-      .update(people)
-      .set({ identitySubject: sql`${people.id}::text` })
-      .where(sql`${people.passwordHash} is not null`);
-    const demo = { accountId, adminId: admin!.id, userIds: users.map((u) => u.id), now };
+    await tx.query('update people set identity_subject = id::text where password_hash is not null');
+    const demo = { accountId, adminId, userIds, now };
     for (const seed of DEMO_SEEDERS) await seed(tx, demo);
-    await seedAnnualReferral(tx, annual!.id, now);
-    return { accountId, annualAccountId: annual!.id };
+    await seedAnnualReferral(tx, annualAccountId, now);
+    return { accountId, annualAccountId };
   });
   // Billing history is made by the engine itself under a moving clock, after the people exist.
   await seedDemoHistory(database, {

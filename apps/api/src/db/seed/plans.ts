@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { plans } from '../schema';
+import type { Transactional } from '../handle';
 
 /** The plan catalogue. Prices in cents, credits per period; annual plans say what they save. */
 export const PLAN_CATALOGUE = [
@@ -87,20 +85,15 @@ export const PLAN_CATALOGUE = [
 ] as const;
 
 /** Upserted at every start, so a catalogue change in code reaches existing databases. */
-export async function seedPlans(db: Db): Promise<void> {
-  await db
-    .insert(plans)
-    .values(PLAN_CATALOGUE.map((p) => ({ ...p })))
-    .onConflictDoUpdate({
-      target: plans.id,
-      set: {
-        name: sql`excluded.name`,
-        period: sql`excluded.period`,
-        priceCents: sql`excluded.price_cents`,
-        credits: sql`excluded.credits`,
-        save: sql`excluded.save`,
-        multiUser: sql`excluded.multi_user`,
-        sort: sql`excluded.sort`,
-      },
-    });
+export async function seedPlans(q: Transactional): Promise<void> {
+  await q.query(
+    `insert into plans (id, name, period, price_cents, credits, save, multi_user, sort)
+     select id, name, period, "priceCents", credits, save, "multiUser", sort
+       from jsonb_to_recordset($1::jsonb) as p(id text, name text, period text, "priceCents" int,
+                                               credits int, save text, "multiUser" boolean, sort int)
+     on conflict (id) do update set name = excluded.name, period = excluded.period,
+       price_cents = excluded.price_cents, credits = excluded.credits, save = excluded.save,
+       multi_user = excluded.multi_user, sort = excluded.sort`,
+    [JSON.stringify(PLAN_CATALOGUE)],
+  );
 }

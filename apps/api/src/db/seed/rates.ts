@@ -1,4 +1,4 @@
-import { RATE_SLOT_MINUTES } from '../../domain/billing/rates';
+import { RATE_SLOT_MINUTES } from '../../domain/call-rates/rates';
 import { CATALOGUE_LINES, LINE_DESTINATIONS } from '../../domain/lines/line-catalogue';
 import type { Database } from '../client';
 

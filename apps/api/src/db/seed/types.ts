@@ -1,6 +1,4 @@
-import type { Db } from '../client';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Transactional } from '../handle';
 
 /** What the demo account's seeders build on. */
 export interface DemoContext {
@@ -11,4 +9,4 @@ export interface DemoContext {
 }
 
 /** One area's part of the demo account, run inside the seeding transaction. */
-export type DemoSeeder = (tx: Tx, demo: DemoContext) => Promise<void>;
+export type DemoSeeder = (tx: Transactional, demo: DemoContext) => Promise<void>;

@@ -1,7 +1,7 @@
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** Whether this person has signed in from this device before (AUTH-13). */
-export async function isKnownDevice(q: Queryable, personId: string, deviceId: string): Promise<boolean> {
+export async function isKnownDevice(q: Transactional, personId: string, deviceId: string): Promise<boolean> {
   const rows = await q.query('select 1 from known_devices where person_id = $1 and device_id = $2', [
     personId,
     deviceId,
@@ -10,7 +10,7 @@ export async function isKnownDevice(q: Queryable, personId: string, deviceId: st
 }
 
 /** The device the sign-in behind an API token came from, if the identity provider named one. */
-export async function deviceOfToken(q: Queryable, tokenHash: string): Promise<string | null> {
+export async function deviceOfToken(q: Transactional, tokenHash: string): Promise<string | null> {
   const [row] = await q.query<{ device_id: string | null }>(
     'select device_id from api_tokens where token_hash = $1',
     [tokenHash],
@@ -30,7 +30,7 @@ export interface DeviceSighting {
  * Records a sign-in from a device: a new row the first time (answering true), afterwards only the
  * last-seen details. The insert decides, so two racing calls cannot both count as new.
  */
-export async function recordDevice(q: Queryable, sighting: DeviceSighting): Promise<boolean> {
+export async function recordDevice(q: Transactional, sighting: DeviceSighting): Promise<boolean> {
   const { personId, deviceId, userAgent, ip, at } = sighting;
   const inserted = await q.query(
     `insert into known_devices (person_id, device_id, user_agent, ip, first_seen_at, last_seen_at)
@@ -49,7 +49,7 @@ export async function recordDevice(q: Queryable, sighting: DeviceSighting): Prom
 }
 
 export async function markDeviceNotified(
-  q: Queryable,
+  q: Transactional,
   personId: string,
   deviceId: string,
   at: Date,

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, NEW_DEVICE_EMAIL_SUBJECT, PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { OutgoingEmail } from '../../plugins/mailer';
+import type { OutgoingEmail } from '../ports/mailer';
 
 interface Recipient {
   accountId: string | null;

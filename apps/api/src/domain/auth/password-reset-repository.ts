@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { revokeSessionsNow } from './session-guard-repository';
 import { revokePersonApiTokens } from './token-repository';
 
@@ -17,7 +17,7 @@ export interface ResetTarget {
 
 /** Who gets a person's reset link: their sign-in email, if they have a password at all. */
 export async function findResetRecipient(
-  q: Queryable,
+  q: Transactional,
   personId: string,
 ): Promise<{ email: string; fullName: string; accountId: string | null } | null> {
   const [row] = await q.query<{ email: string; full_name: string; account_id: string | null }>(
@@ -32,7 +32,7 @@ export async function findResetRecipient(
  * unused link of theirs stops working: only the newest email is good.
  */
 export async function createPasswordReset(
-  database: Database,
+  database: Transactional,
   personId: string,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -53,7 +53,11 @@ export async function createPasswordReset(
 }
 
 /** The person a link belongs to while it is unused and unexpired; null for anything else. */
-export async function findUsableReset(q: Queryable, token: string, now: Date): Promise<ResetTarget | null> {
+export async function findUsableReset(
+  q: Transactional,
+  token: string,
+  now: Date,
+): Promise<ResetTarget | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await q.query<{ person_id: string; email: string; full_name: string }>(
     `select r.person_id, p.email, p.full_name from password_resets r join people p on p.id = r.person_id
@@ -70,7 +74,7 @@ export async function findUsableReset(q: Queryable, token: string, now: Date): P
  * throws out whoever else was signed in. Null when the link was unknown, used or expired.
  */
 export async function completePasswordReset(
-  database: Database,
+  database: Transactional,
   token: string,
   passwordHash: string,
   now: Date,

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 export interface SignInIdentity {
   id: string;
@@ -9,7 +9,7 @@ export interface SignInIdentity {
 }
 
 export async function findSignInIdentityByEmail(
-  database: Database,
+  database: Transactional,
   email: string,
 ): Promise<SignInIdentity | null> {
   const [row] = await database.query<{
@@ -34,7 +34,7 @@ export async function findSignInIdentityByEmail(
     : null;
 }
 
-export async function findPersonBySubject(database: Database, subject: string) {
+export async function findPersonBySubject(database: Transactional, subject: string) {
   const [row] = await database.query<{
     id: string;
     email: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 const hashIdToken = (idToken: string) => createHash('sha256').update(idToken).digest('hex');
 
@@ -8,7 +8,11 @@ const hashIdToken = (idToken: string) => createHash('sha256').update(idToken).di
  * when the issuer's own check refuses it anyway). Kept in the database so that every process sharing it
  * agrees. The hash of the whole token is the key: external issuers need not send a jti.
  */
-export async function consumeIdToken(database: Database, idToken: string, expiresAt: Date): Promise<boolean> {
+export async function consumeIdToken(
+  database: Transactional,
+  idToken: string,
+  expiresAt: Date,
+): Promise<boolean> {
   await database.query('delete from consumed_id_tokens where expires_at < now()');
   const rows = await database.query(
     `insert into consumed_id_tokens (token_hash, expires_at) values ($1, $2)
@@ -22,7 +26,7 @@ export async function consumeIdToken(database: Database, idToken: string, expire
  * Log Out and password resets: ID tokens issued before now no longer open a session. Wall-clock time
  * (the database's), not the business clock: it is compared with the issuer's `iat`.
  */
-export async function revokeSessionsNow(q: Queryable, personId: string): Promise<void> {
+export async function revokeSessionsNow(q: Transactional, personId: string): Promise<void> {
   await q.query('update people set sessions_revoked_at = now() where id = $1', [personId]);
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /*
  * Failed sign-ins slow down the guesser, never the owner. Failures are counted per email+address pair
@@ -36,7 +36,7 @@ interface FailureRow {
 }
 
 /** How many seconds this email+address must still wait before trying again (0: go ahead). */
-export async function signInWaitSeconds(database: Database, email: string, ip: string, now: Date) {
+export async function signInWaitSeconds(database: Transactional, email: string, ip: string, now: Date) {
   const keys = keysFor(email, ip);
   const rows = await database.query<FailureRow>(
     `select key, failures, last_failure_at from sign_in_failures
@@ -54,7 +54,7 @@ export async function signInWaitSeconds(database: Database, email: string, ip: s
 }
 
 /** Counts a failure for the pair and the email; a count whose last failure is older than WINDOW restarts. */
-export async function recordSignInFailure(database: Database, email: string, ip: string, now: Date) {
+export async function recordSignInFailure(database: Transactional, email: string, ip: string, now: Date) {
   const keys = keysFor(email, ip);
   await database.query(
     `insert into sign_in_failures (key, failures, last_failure_at)
@@ -71,6 +71,6 @@ export async function recordSignInFailure(database: Database, email: string, ip:
 }
 
 /** A successful sign-in clears its pair (the email's count stays: it describes an attack, not a person). */
-export async function clearSignInFailures(database: Database, email: string, ip: string) {
+export async function clearSignInFailures(database: Transactional, email: string, ip: string) {
   await database.query('delete from sign_in_failures where key = $1', [keysFor(email, ip).pair]);
 }

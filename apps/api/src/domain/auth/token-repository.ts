@@ -1,6 +1,6 @@
 import { API_TOKEN_TTL_SECONDS } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 export interface Principal {
   personId: string;
@@ -15,7 +15,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** A new API token; `deviceId` is the browser the sign-in came from, when the provider said so. */
 export async function issueApiToken(
-  database: Database,
+  database: Transactional,
   personId: string,
   now = new Date(),
   deviceId: string | null = null,
@@ -40,7 +40,7 @@ interface PrincipalRow {
 
 /** The person behind a live token (by its hash), or null for unknown, expired and revoked tokens. */
 export async function findPrincipalByTokenHash(
-  database: Database,
+  database: Transactional,
   tokenHash: string,
 ): Promise<{ principal: Principal; expiresAt: Date } | null> {
   const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
@@ -64,7 +64,7 @@ function toPrincipal(row: PrincipalRow): Principal {
   };
 }
 
-export async function revokeApiTokenHash(database: Database, tokenHash: string): Promise<void> {
+export async function revokeApiTokenHash(database: Transactional, tokenHash: string): Promise<void> {
   await database.query(
     'update api_tokens set revoked_at = now() where token_hash = $1 and revoked_at is null',
     [tokenHash],
@@ -72,7 +72,7 @@ export async function revokeApiTokenHash(database: Database, tokenHash: string):
 }
 
 /** Ends every live token of a person (after a password change); returns how many were live. */
-export async function revokePersonApiTokens(q: Queryable, personId: string, now: Date): Promise<number> {
+export async function revokePersonApiTokens(q: Transactional, personId: string, now: Date): Promise<number> {
   const rows = await q.query(
     'update api_tokens set revoked_at = $2 where person_id = $1 and revoked_at is null returning 1',
     [personId, now],

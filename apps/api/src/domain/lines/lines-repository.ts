@@ -1,5 +1,5 @@
 import { lineDestination, type LineGroup, type LinesData } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
 /** A department line as stored; its rate is not (it comes from the rate table at a moment). */
 export type LineDepartment = Omit<LineGroup, 'rate_now'>;
@@ -41,7 +41,7 @@ function toMarkets(rows: GroupRow[]): LineMarket[] {
  * with its rate now, looked up by the name calls and rates use for the line (centicredits per minute).
  */
 export async function loadLinesData(
-  q: Queryable,
+  q: Transactional,
   personId: string,
   rateNow: (destination: string) => number | null,
 ): Promise<LinesData> {
@@ -60,7 +60,7 @@ export async function loadLinesData(
 }
 
 /** Every market with its departments, for the PDF and the contact cards. */
-export async function listLineMarkets(q: Queryable): Promise<LineMarket[]> {
+export async function listLineMarkets(q: Transactional): Promise<LineMarket[]> {
   const [row] = await q.query<{ groups: GroupRow[] }>(`select ${GROUPS_JSON} as groups`);
   return toMarkets(row?.groups ?? []);
 }
@@ -81,7 +81,7 @@ export interface PinAsker {
  * admin may fetch other people's: a sub-account user sees their own PIN only, as on the Users page.
  */
 export async function findPinHolder(
-  q: Queryable,
+  q: Transactional,
   asker: PinAsker,
   pin: string | null,
 ): Promise<PinHolder | null> {

@@ -1,15 +1,24 @@
 import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 
-/** [id, title, text, link, link_text, dismissible, priority, created_at] of a notification. */
-export type NoticeTuple = [string, string, string, string | null, string | null, boolean, number, string];
+/** A notification live now, as the overview's statement reads it. */
+export interface NoticeRow {
+  id: string;
+  title: string;
+  text: string;
+  link: string | null;
+  link_text: string | null;
+  dismissible: boolean;
+  priority: number;
+  created_at: string;
+}
 
 export interface BasicsRow {
   pin: string | null;
   plan_name: string | null;
   multi_user: boolean | null;
   dismissed: string[] | null;
-  notices: NoticeTuple[] | null;
+  notices: NoticeRow[] | null;
 }
 
 export interface OverviewBasics {
@@ -18,7 +27,7 @@ export interface OverviewBasics {
   plan: { name: string; multiUser: boolean } | null;
   subAccountDismissed: boolean;
   /** The notices this person sees now, not yet ordered. */
-  notices: NoticeTuple[];
+  notices: NoticeRow[];
 }
 
 /**
@@ -29,8 +38,9 @@ export interface OverviewBasics {
 export const BASICS_SQL = `
 select p.pin, pl.name as plan_name, pl.multi_user,
   (select array_agg(d.notification_key) from notification_dismissals d where d.person_id = p.id) as dismissed,
-  (select json_agg(json_build_array(n.id, n.title, n.text, n.link, n.link_text, n.dismissible, n.priority,
-          n.created_at))
+  (select json_agg(json_build_object('id', n.id, 'title', n.title, 'text', n.text, 'link', n.link,
+          'link_text', n.link_text, 'dismissible', n.dismissible, 'priority', n.priority,
+          'created_at', n.created_at))
      from notifications n
     where (n.account_id = $1 or n.account_id is null)
       and n.starts_at <= $3::timestamptz and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
@@ -47,7 +57,7 @@ export function overviewBasicsFrom(row: BasicsRow): OverviewBasics {
     plan: row.plan_name ? { name: row.plan_name, multiUser: row.multi_user === true } : null,
     subAccountDismissed: dismissed.has(SUB_ACCOUNT_NOTICE_KEY),
     // A notice that is not dismissible always shows, even if it was dismissible once and dismissed then.
-    notices: (row.notices ?? []).filter(([id, , , , , dismissible]) => !(dismissible && dismissed.has(id))),
+    notices: (row.notices ?? []).filter((n) => !(n.dismissible && dismissed.has(n.id))),
   };
 }
 
@@ -60,7 +70,7 @@ export type DismissOutcome = 'dismissed' | 'not_found' | 'not_dismissible';
  * notification that is global or the person's account's own; any other account's is not found.
  */
 export async function dismissNotice(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   personId: string,
   key: string,

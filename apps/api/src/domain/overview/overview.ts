@@ -7,31 +7,31 @@ import {
   type OverviewResponse,
   type SubAccountNotification,
 } from '@enq/contract';
-import type { Queryable } from '../../db/client';
-import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing-account/billing-repository';
-import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../billing/subscription-info';
+import type { Transactional } from '../../db/handle';
+import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing/billing-repository';
+import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../subscription/subscription-info';
 import {
   BASICS_SQL,
   overviewBasicsFrom,
   type BasicsRow,
-  type NoticeTuple,
+  type NoticeRow,
   type OverviewBasics,
 } from './notifications-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */
-function toNotification([id, title, text, link, linkText, dismissible, priority, createdAt]: NoticeTuple) {
-  const safe = safeNotificationLink(link);
+function toNotification(notice: NoticeRow) {
+  const safe = safeNotificationLink(notice.link);
   const out: CommonNotification = {
-    id,
-    title,
-    text,
-    dismissible,
-    priority,
-    created_at: new Date(createdAt).toISOString(),
+    id: notice.id,
+    title: notice.title,
+    text: notice.text,
+    dismissible: notice.dismissible,
+    priority: notice.priority,
+    created_at: new Date(notice.created_at).toISOString(),
   };
   if (safe) {
     out.link = safe;
-    out.linkText = linkText?.trim() || 'Learn more';
+    out.linkText = notice.link_text?.trim() || 'Learn more';
   }
   return out;
 }
@@ -66,7 +66,7 @@ select (select to_jsonb(b) from (${BASICS_SQL}) b) as basics,
 
 /** GET /api/v1/account/. */
 export async function loadOverview(
-  q: Queryable,
+  q: Transactional,
   accountId: string,
   personId: string,
   now: Date,

@@ -1,5 +1,6 @@
 import type { Profile } from '@enq/contract';
-import type { Database, Queryable } from '../../db/client';
+import { isUniqueViolation, type Transactional } from '../../db/handle';
+import { DomainError } from '../errors';
 
 interface ProfileRow {
   full_name: string;
@@ -23,7 +24,7 @@ export function splitFullName(fullName: string): { first: string; last: string }
  * A person's profile: their saved profile row, or, before the first save, one derived from the person
  * (name split at the last space) and the account (its name as the company).
  */
-export async function readProfile(database: Queryable, personId: string): Promise<Profile | null> {
+export async function readProfile(database: Transactional, personId: string): Promise<Profile | null> {
   const [row] = await database.query<ProfileRow>(
     `select p.full_name, p.email, f.first_name, f.last_name, f.company, f.billing_cc_email, f.phone_number,
             a.name as account_name
@@ -47,12 +48,18 @@ export async function readProfile(database: Queryable, personId: string): Promis
 
 export type EmailClash = 'account' | 'sign-in';
 
+/** What the person is told when the email they chose is taken. */
+export const EMAIL_CLASH: Record<EmailClash, string> = {
+  account: 'Another user of your account already has this email.',
+  'sign-in': 'This email already belongs to another enQ sign-in.',
+};
+
 /**
  * Whether another person already uses this email, case-insensitively: a user of the same account (the
  * Users page keeps emails unique per account) or, for someone who signs in, another sign-in identity.
  */
 export async function findEmailClash(
-  q: Queryable,
+  q: Transactional,
   person: { id: string; accountId: string },
   email: string,
 ): Promise<EmailClash | null> {
@@ -74,7 +81,21 @@ export async function findEmailClash(
  * Answers the profile as saved.
  */
 export async function saveProfile(
-  database: Database,
+  database: Transactional,
+  person: { id: string; accountId: string },
+  profile: Profile,
+): Promise<Profile> {
+  try {
+    return await writeProfile(database, person, profile);
+  } catch (error) {
+    // A simultaneous save elsewhere took the email between the check (findEmailClash) and the write.
+    if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_CLASH['sign-in'], 'email');
+    throw error;
+  }
+}
+
+async function writeProfile(
+  database: Transactional,
   person: { id: string; accountId: string },
   profile: Profile,
 ): Promise<Profile> {

@@ -1,6 +1,6 @@
 import { CC_PER_CREDIT, REFERRAL_BONUS_CREDITS } from '@enq/contract';
-import type { Database } from '../../db/client';
-import { grantReferralBonus } from '../billing/billing-engine';
+import type { Transactional } from '../../db/handle';
+import { grantReferralBonus } from '../billing-engine/billing-engine';
 import {
   hasPaidInvoice,
   lockPendingReferral,
@@ -18,7 +18,7 @@ import {
  * centicredits granted.
  */
 export async function grantReferralBonusForPayment(
-  database: Database,
+  database: Transactional,
   referredAccountId: string,
   at: Date,
 ): Promise<number> {
@@ -37,7 +37,7 @@ export async function grantReferralBonusForPayment(
 }
 
 /** Retries every pending bonus whose referred customer has paid (for a scheduled job). */
-export async function grantPendingReferralBonuses(database: Database, at: Date): Promise<number> {
+export async function grantPendingReferralBonuses(database: Transactional, at: Date): Promise<number> {
   let granted = 0;
   for (const accountId of await referredAccountsAwaitingBonus(database)) {
     if ((await grantReferralBonusForPayment(database, accountId, at)) > 0) granted++;

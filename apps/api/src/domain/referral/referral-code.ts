@@ -1,6 +1,6 @@
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_SUFFIX_LENGTH, referralCodePrefix } from '@enq/contract';
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { accountName, findReferralCode, insertReferralCode } from './referral-repository';
 
 /** e.g. 'HARBOR-7K2Q': the company's first word and four unambiguous random characters. */
@@ -15,7 +15,7 @@ export function newReferralCode(companyName: string): string {
 const ATTEMPTS = 8;
 
 /** The account's code, made on first request; the same code on every later one. */
-export async function ensureReferralCode(q: Queryable, accountId: string): Promise<string> {
+export async function ensureReferralCode(q: Transactional, accountId: string): Promise<string> {
   const existing = await findReferralCode(q, accountId);
   if (existing) return existing;
   const name = (await accountName(q, accountId)) ?? '';

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/client';
+import { isUniqueViolation, type Transactional } from '../../db/handle';
 
-export async function findReferralCode(q: Queryable, accountId: string): Promise<string | null> {
+export async function findReferralCode(q: Transactional, accountId: string): Promise<string | null> {
   const [row] = await q.query<{ code: string }>('select code from referral_codes where account_id = $1', [
     accountId,
   ]);
@@ -11,14 +11,14 @@ export async function findReferralCode(q: Queryable, accountId: string): Promise
  * Stores the account's code unless it already has one or the code is taken. Concurrent first visits
  * race here: the primary key on account_id lets exactly one insert win, the others read its code.
  */
-export async function insertReferralCode(q: Queryable, accountId: string, code: string): Promise<void> {
+export async function insertReferralCode(q: Transactional, accountId: string, code: string): Promise<void> {
   await q.query('insert into referral_codes (account_id, code) values ($1, $2) on conflict do nothing', [
     accountId,
     code,
   ]);
 }
 
-export async function accountName(q: Queryable, accountId: string): Promise<string | null> {
+export async function accountName(q: Transactional, accountId: string): Promise<string | null> {
   const [row] = await q.query<{ name: string }>('select name from accounts where id = $1', [accountId]);
   return row?.name ?? null;
 }
@@ -30,7 +30,7 @@ export interface Referrer {
 }
 
 /** The active account behind a code; a closed or suspended account refers nobody. */
-export async function findReferrer(q: Queryable, code: string): Promise<Referrer | null> {
+export async function findReferrer(q: Transactional, code: string): Promise<Referrer | null> {
   const [row] = await q.query<{ account_id: string; name: string; code: string }>(
     `select a.id as account_id, a.name, c.code from referral_codes c join accounts a on a.id = c.account_id
       where c.code = $1 and a.status = 'active'`,
@@ -46,7 +46,7 @@ export interface ReferredRow {
 }
 
 /** The customers an account referred, newest first (the referred account's name, else their email). */
-export async function listReferred(q: Queryable, referrerAccountId: string): Promise<ReferredRow[]> {
+export async function listReferred(q: Transactional, referrerAccountId: string): Promise<ReferredRow[]> {
   return q.query<ReferredRow>(
     `select coalesce(a.name, r.referred_email, '') as company, r.created_at, r.bonus_granted_at
        from referrals r left join accounts a on a.id = r.referred_account_id
@@ -59,7 +59,10 @@ export async function listReferred(q: Queryable, referrerAccountId: string): Pro
 // ---- sign-up ----
 
 /** Whether anyone, in any account, already uses this email (then they are not a new customer). */
-export async function emailInUse(q: Queryable, email: string): Promise<{ signIn: boolean; any: boolean }> {
+export async function emailInUse(
+  q: Transactional,
+  email: string,
+): Promise<{ signIn: boolean; any: boolean }> {
   const [row] = await q.query<{ sign_in: boolean; any: boolean }>(
     `select coalesce(bool_or(password_hash is not null), false) as sign_in, count(*) > 0 as any
        from people where lower(email) = lower($1)`,
@@ -68,11 +71,11 @@ export async function emailInUse(q: Queryable, email: string): Promise<{ signIn:
   return { signIn: row?.sign_in ?? false, any: row?.any ?? false };
 }
 
-export async function pinTaken(q: Queryable, pin: string): Promise<boolean> {
+export async function pinTaken(q: Transactional, pin: string): Promise<boolean> {
   return (await q.query('select 1 from people where pin = $1', [pin])).length > 0;
 }
 
-export async function insertAccount(q: Queryable, name: string, at: Date): Promise<string> {
+export async function insertAccount(q: Transactional, name: string, at: Date): Promise<string> {
   const [row] = await q.query<{ id: string }>(
     'insert into accounts (name, created_at) values ($1, $2) returning id',
     [name, at],
@@ -82,7 +85,7 @@ export async function insertAccount(q: Queryable, name: string, at: Date): Promi
 
 /** The account holder: admin, with a PIN, able to sign in (the embedded provider's subject is their id). */
 export async function insertAccountHolder(
-  q: Queryable,
+  q: Transactional,
   person: { accountId: string; fullName: string; email: string; pin: string; passwordHash: string; at: Date },
 ): Promise<string> {
   const [row] = await q.query<{ id: string }>(
@@ -96,7 +99,7 @@ export async function insertAccountHolder(
 }
 
 export async function insertReferral(
-  q: Queryable,
+  q: Transactional,
   referral: { referrerAccountId: string; referredEmail: string; referredAccountId: string; at: Date },
 ): Promise<void> {
   await q.query(
@@ -115,7 +118,7 @@ export interface PendingReferral {
 
 /** The referral that brought this account, while its bonus is still pending, locked for the grant. */
 export async function lockPendingReferral(
-  q: Queryable,
+  q: Transactional,
   referredAccountId: string,
 ): Promise<PendingReferral | null> {
   const [row] = await q.query<PendingReferral>(
@@ -128,7 +131,7 @@ export async function lockPendingReferral(
 }
 
 /** A paying customer: at least one invoice with an amount paid. */
-export async function hasPaidInvoice(q: Queryable, accountId: string): Promise<boolean> {
+export async function hasPaidInvoice(q: Transactional, accountId: string): Promise<boolean> {
   const rows = await q.query(
     "select 1 from invoices where account_id = $1 and status = 'paid' and total_cents > 0 limit 1",
     [accountId],
@@ -136,12 +139,12 @@ export async function hasPaidInvoice(q: Queryable, accountId: string): Promise<b
   return rows.length > 0;
 }
 
-export async function markBonusGranted(q: Queryable, referralId: string, at: Date): Promise<void> {
+export async function markBonusGranted(q: Transactional, referralId: string, at: Date): Promise<void> {
   await q.query('update referrals set bonus_granted_at = $2 where id = $1', [referralId, at]);
 }
 
 /** Referred accounts whose referrer still waits for a bonus and who have paid something. */
-export async function referredAccountsAwaitingBonus(q: Queryable): Promise<string[]> {
+export async function referredAccountsAwaitingBonus(q: Transactional): Promise<string[]> {
   const rows = await q.query<{ referred_account_id: string }>(
     `select distinct r.referred_account_id from referrals r
       where r.bonus_granted_at is null and r.referred_account_id is not null
@@ -152,15 +155,5 @@ export async function referredAccountsAwaitingBonus(q: Queryable): Promise<strin
 }
 
 /** A unique violation on the sign-in email: someone signed up with the same email a moment earlier. */
-export function isSignInEmailConflict(error: unknown): boolean {
-  let current = error as
-    { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (current.code === '23505')
-      return `${String(current.constraint ?? '')} ${String(current.message ?? '')}`.includes(
-        'people_sign_in_email_key',
-      );
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+export const isSignInEmailConflict = (error: unknown): boolean =>
+  isUniqueViolation(error, 'people_sign_in_email_key');

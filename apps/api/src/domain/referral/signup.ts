@@ -6,10 +6,10 @@ import {
   type SignupField,
   type SignupInput,
 } from '@enq/contract';
-import type { Queryable } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { hashPassword } from '../auth/password';
-import { BillingEngine, type BillingDeps } from '../billing/billing-engine';
-import { listAvailablePlans } from '../billing/plans-repository';
+import { BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
+import { listAvailablePlans } from '../billing-engine/plans-repository';
 import { randomPin } from '../people/pin';
 import {
   emailInUse,
@@ -33,12 +33,15 @@ export interface SignupDeps extends BillingDeps {
 }
 
 /** The referrer a sign-up form's `ref` names, or null (no code, a malformed one or an unknown one). */
-export async function referrerFor(database: Queryable, ref: string | undefined): Promise<Referrer | null> {
+export async function referrerFor(
+  database: Transactional,
+  ref: string | undefined,
+): Promise<Referrer | null> {
   const code = ref ? normalizeReferralCode(ref) : null;
   return code ? findReferrer(database, code) : null;
 }
 
-async function freePin(database: Queryable): Promise<string> {
+async function freePin(database: Transactional): Promise<string> {
   for (;;) {
     const pin = randomPin();
     if (!(await pinTaken(database, pin))) return pin;

@@ -1,9 +1,10 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
-import type { Database, Queryable } from '../../db/client';
-import { currentPeriod, findSubscription, type BillingEngine } from '../billing/billing-engine';
-import { insertLedgerEntries, type LedgerEntry } from '../billing/ledger-repository';
-import type { RateTable } from '../billing/rates';
-import { drawCredits } from '../billing/rules';
+import type { Transactional } from '../../db/handle';
+import type { BillingEngine } from '../billing-engine/billing-engine';
+import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
+import type { RateTable } from '../call-rates/rates';
+import { drawCredits } from '../billing-engine/rules';
 
 interface Caller {
   person_id: string;
@@ -22,7 +23,7 @@ interface RatedCall {
 }
 
 /** Credits left in a period by bucket (one indexed aggregate). */
-async function balances(q: Queryable, accountId: string, periodId: string) {
+async function balances(q: Transactional, accountId: string, periodId: string) {
   const rows = await q.query<{ bucket: string; total: string }>(
     `select bucket, sum(amount)::text as total from credit_ledger
       where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
@@ -42,7 +43,7 @@ const reasonOf = (error: { issues: { path: PropertyKey[]; message: string }[] })
  * nothing, so a resent batch is harmless.
  */
 export async function ingestCalls(
-  deps: { database: Database; rates: RateTable; engine: BillingEngine; now: Date },
+  deps: { database: Transactional; rates: RateTable; engine: BillingEngine; now: Date },
   records: unknown[],
 ): Promise<CallBatchResult> {
   const result: CallBatchResult = { accepted: 0, duplicates: 0, rejected: [] };

@@ -6,10 +6,8 @@ import {
   type User,
   type UsersData,
 } from '@enq/contract';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { Tx } from '../../db/seed/types';
-import { getSubscriptionStatus } from '../subscriptions/status';
+import { isUniqueViolation, type Transactional } from '../../db/handle';
+import { getSubscriptionStatus } from '../subscription/status';
 
 /** A person as the users area reads and writes them. */
 export interface PersonRow {
@@ -28,32 +26,14 @@ export interface AuditEntry {
   after: unknown;
 }
 
-export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The first PostgreSQL error in a cause chain (drizzle wraps the driver's error). */
-export function pgErrorOf(error: unknown): { code?: string; constraint?: string; message?: string } {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current as never;
-    current = current.cause as typeof current;
-  }
-  return {};
-}
-
 /** Which unique index a violation hit: 'pin', 'email' or null (not a unique violation of ours). */
 export function uniqueViolation(error: unknown): 'pin' | 'email' | null {
-  const e = pgErrorOf(error);
-  if (e.code !== '23505') return null;
-  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
-  if (where.includes('people_pin_key')) return 'pin';
-  if (where.includes('people_account_email_key')) return 'email';
+  if (isUniqueViolation(error, 'people_pin_key')) return 'pin';
+  if (isUniqueViolation(error, 'people_account_email_key')) return 'email';
   return null;
 }
 
-export async function holdMusicCatalogue(database: Database): Promise<HoldMusic[]> {
+export async function holdMusicCatalogue(database: Transactional): Promise<HoldMusic[]> {
   const rows = await database.query<{ value: string; name: string }>(
     'select value, name from hold_music order by sort, name',
   );
@@ -64,13 +44,8 @@ export async function holdMusicCatalogue(database: Database): Promise<HoldMusic[
   }));
 }
 
-export async function holdMusicExists(database: Database, value: string): Promise<boolean> {
-  const rows = await database.query('select 1 from hold_music where value = $1', [value]);
-  return rows.length > 0;
-}
-
 /** The whole users page: the admin, the sub-account users (oldest first), the catalogue, the flags. */
-export async function getUsersData(database: Database, accountId: string): Promise<UsersData> {
+export async function getUsersData(database: Transactional, accountId: string): Promise<UsersData> {
   const [catalogue, status, people] = await Promise.all([
     holdMusicCatalogue(database),
     getSubscriptionStatus(database, accountId),
@@ -104,7 +79,7 @@ export async function getUsersData(database: Database, accountId: string): Promi
 
 /** The account's people with the given PINs (scoped: another account's PIN is simply not found). */
 export async function peopleByPins(
-  database: Database,
+  database: Transactional,
   accountId: string,
   pins: string[],
 ): Promise<PersonRow[]> {
@@ -117,7 +92,7 @@ export async function peopleByPins(
 }
 
 export async function peopleByEmails(
-  database: Database,
+  database: Transactional,
   accountId: string,
   emails: string[],
 ): Promise<PersonRow[]> {
@@ -129,7 +104,7 @@ export async function peopleByEmails(
   );
 }
 
-export async function adminOf(database: Database, accountId: string): Promise<PersonRow> {
+export async function adminOf(database: Transactional, accountId: string): Promise<PersonRow> {
   const [admin] = await database.query<PersonRow>(
     'select id, full_name, email, pin, hold_music, is_admin from people where account_id = $1 and is_admin',
     [accountId],
@@ -138,7 +113,7 @@ export async function adminOf(database: Database, accountId: string): Promise<Pe
   return admin;
 }
 
-export async function accountEmails(database: Database, accountId: string): Promise<Set<string>> {
+export async function accountEmails(database: Transactional, accountId: string): Promise<Set<string>> {
   const rows = await database.query<{ e: string }>(
     'select lower(email) as e from people where account_id = $1',
     [accountId],
@@ -147,67 +122,68 @@ export async function accountEmails(database: Database, accountId: string): Prom
 }
 
 export async function insertPerson(
-  tx: Tx,
+  tx: Transactional,
   accountId: string,
   user: { full_name: string; email: string; hold_music: string },
   pin: string,
 ): Promise<string> {
-  const [row] = await rowsOf<{ id: string }>(
-    tx,
-    sql`insert into people (account_id, full_name, email, pin, hold_music)
-        values (${accountId}, ${user.full_name}, ${user.email}, ${pin}, ${user.hold_music}) returning id`,
+  const [row] = await tx.query<{ id: string }>(
+    `insert into people (account_id, full_name, email, pin, hold_music)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [accountId, user.full_name, user.email, pin, user.hold_music],
   );
   return row!.id;
 }
 
 export async function updatePerson(
-  tx: Tx,
+  tx: Transactional,
   accountId: string,
   id: string,
   user: { full_name: string; email: string; hold_music: string },
 ): Promise<void> {
-  await tx.execute(
-    sql`update people set full_name = ${user.full_name}, email = ${user.email}, hold_music = ${user.hold_music}
-         where id = ${id} and account_id = ${accountId}`,
+  await tx.query(
+    `update people set full_name = $1, email = $2, hold_music = $3 where id = $4 and account_id = $5`,
+    [user.full_name, user.email, user.hold_music, id, accountId],
   );
 }
 
 /** Many updates in one statement (a bulk change of thousands of users). */
 export async function updatePeople(
-  tx: Tx,
+  tx: Transactional,
   accountId: string,
   users: { id: string; full_name: string; email: string; hold_music: string }[],
 ): Promise<void> {
-  await tx.execute(
-    sql`update people p set full_name = v.full_name, email = v.email, hold_music = v.hold_music
-          from jsonb_to_recordset(${JSON.stringify(users)}::jsonb)
-               as v(id uuid, full_name text, email text, hold_music text)
-         where p.id = v.id and p.account_id = ${accountId}`,
+  await tx.query(
+    `update people p set full_name = v.full_name, email = v.email, hold_music = v.hold_music
+       from jsonb_to_recordset($1::jsonb) as v(id uuid, full_name text, email text, hold_music text)
+      where p.id = v.id and p.account_id = $2`,
+    [JSON.stringify(users), accountId],
   );
 }
 
-export async function setPin(tx: Tx, accountId: string, id: string, pin: string): Promise<void> {
-  await tx.execute(sql`update people set pin = ${pin} where id = ${id} and account_id = ${accountId}`);
+export async function setPin(tx: Transactional, accountId: string, id: string, pin: string): Promise<void> {
+  await tx.query('update people set pin = $1 where id = $2 and account_id = $3', [pin, id, accountId]);
 }
 
-export async function deletePerson(tx: Tx, accountId: string, id: string): Promise<void> {
-  await tx.execute(sql`delete from people where id = ${id} and account_id = ${accountId} and not is_admin`);
+export async function deletePerson(tx: Transactional, accountId: string, id: string): Promise<void> {
+  await tx.query('delete from people where id = $1 and account_id = $2 and not is_admin', [id, accountId]);
 }
 
 /** Writes audit rows in one statement. PINs are recorded masked: the log is not a PIN store. */
 export async function writeAudit(
-  tx: Tx,
+  tx: Transactional,
   accountId: string,
   actorId: string,
   entries: AuditEntry[],
 ): Promise<void> {
   for (let i = 0; i < entries.length; i += 2000) {
     const chunk = entries.slice(i, i + 2000);
-    await tx.execute(sql`
-      insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
-      select ${accountId}::uuid, ${actorId}::uuid, e.action, e.target_person_id::uuid, e.before, e.after
-        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-             as e(action text, target_person_id text, before jsonb, after jsonb)`);
+    await tx.query(
+      `insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
+       select $1::uuid, $2::uuid, e.action, e.target_person_id::uuid, e.before, e.after
+         from jsonb_to_recordset($3::jsonb) as e(action text, target_person_id text, before jsonb, after jsonb)`,
+      [accountId, actorId, JSON.stringify(chunk)],
+    );
   }
 }
 

@@ -1,32 +1,16 @@
-import {
-  emailKey,
-  USERS_ERRORS,
-  USERS_NEW_ROW_MIN_NAME_LENGTH,
-  USERS_STATUS_OK,
-  userFieldErrors,
-  type PortalEnvironment,
-  type RequestStatus,
-  type RequestStatusItem,
-  type SaveUsersRequest,
-  type User,
-} from '@enq/contract';
-import type { Database } from '../../db/client';
-import type { Tx } from '../../db/seed/types';
-import { HttpError } from '../../plugins/errors';
+import { emailKey, USERS_ERRORS, type PortalEnvironment } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { DomainError } from '../errors';
 import { randomPin } from '../people/pin';
-import { getSubscriptionStatus } from '../subscriptions/status';
+import { getSubscriptionStatus } from '../subscription/status';
 import {
   adminOf,
   auditView,
-  deletePerson,
-  holdMusicCatalogue,
   insertPerson,
   peopleByEmails,
   peopleByPins,
   setPin,
   uniqueViolation,
-  updatePeople,
-  updatePerson,
   writeAudit,
   type AuditEntry,
   type PersonRow,
@@ -42,25 +26,29 @@ export type PinSource = () => string;
 const PIN_ATTEMPTS = 20;
 
 /** Every write first checks the subscription: nothing changes while it is inactive (USR-60). */
-export async function assertCanChangeUsers(database: Database, accountId: string) {
+export async function assertCanChangeUsers(database: Transactional, accountId: string) {
   const status = await getSubscriptionStatus(database, accountId);
-  if (!status.isActive) throw new HttpError(403, USERS_ERRORS.subscriptionInactive);
+  if (!status.isActive) throw new DomainError('forbidden', USERS_ERRORS.subscriptionInactive);
   return status;
 }
 
 /** A refused item: its message is the status the page shows. */
-class Refused extends Error {}
+export class Refused extends Error {}
 
 /** Runs `work` in a savepoint: a refused or failed item leaves nothing half-written. */
-async function inSavepoint<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T> {
-  return tx.transaction((sp) => work(sp as unknown as Tx));
+export function inSavepoint<T>(tx: Transactional, work: (sp: Transactional) => Promise<T>): Promise<T> {
+  return tx.transaction(work);
 }
 
 /**
  * Writes with a fresh PIN, retrying on the service-wide unique index: safe under concurrent requests,
  * because the database, not a read beforehand, decides whether a PIN is free.
  */
-async function withUniquePin<T>(tx: Tx, nextPin: PinSource, write: (sp: Tx, pin: string) => Promise<T>) {
+export async function withUniquePin<T>(
+  tx: Transactional,
+  nextPin: PinSource,
+  write: (sp: Transactional, pin: string) => Promise<T>,
+) {
   for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
     const pin = nextPin();
     try {
@@ -75,185 +63,15 @@ async function withUniquePin<T>(tx: Tx, nextPin: PinSource, write: (sp: Tx, pin:
   throw new Error('no free PIN found');
 }
 
-const clean = (u: { full_name: string; email: string; hold_music: string }) => ({
+export const clean = (u: { full_name: string; email: string; hold_music: string }) => ({
   full_name: u.full_name.trim(),
   email: u.email.trim(),
   hold_music: u.hold_music.trim(),
 });
 
-/**
- * The users save (API-48..API-51): removals, then updates (the admin's hold music among them), then
- * additions, each applied or refused on its own in a savepoint of one transaction. The same rules as
- * the page run here from the contract.
- */
-export async function saveUsers(
-  database: Database,
-  actor: UsersActor,
-  body: Required<Pick<SaveUsersRequest, 'added' | 'removed' | 'updated'>> & { admin_user?: User | null },
-  nextPin: PinSource = randomPin,
-): Promise<RequestStatus> {
-  const status = await assertCanChangeUsers(database, actor.accountId);
-  const catalogue = new Set((await holdMusicCatalogue(database)).map((t) => t.value));
-  const admin = await adminOf(database, actor.accountId);
-  const referenced = await peopleByPins(database, actor.accountId, [
-    ...body.removed.map((u) => u.pin_number),
-    ...body.updated.map((u) => u.pin_number),
-  ]);
-  const byPin = new Map(referenced.map((p) => [p.pin, p]));
-  const removedIds = new Set<string>();
-  // Duplicates are the unique index's to find (case-insensitive, per account): the first claim of an
-  // email wins and a later one in the same request, or one held by another user, is refused.
-  const ctx = {
-    environment: actor.environment,
-    adminEmail: admin.email,
-    emailCounts: new Map<string, number>(),
-  };
-  const result: RequestStatus = { added: [], removed: [], updated: [] };
-  const audit: AuditEntry[] = [];
-
-  const fieldProblem = (u: User | (typeof body.added)[number]) => {
-    const errors = userFieldErrors(u, ctx);
-    if (errors.full_name || errors.email) return (errors.full_name ?? errors.email)!;
-    if (!catalogue.has(u.hold_music.trim())) return USERS_ERRORS.holdMusicUnknown;
-    return null;
-  };
-
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
-    const attempt = async (list: RequestStatusItem[], email: string, work: () => Promise<void>) => {
-      try {
-        await work();
-        list.push({ email, status: USERS_STATUS_OK });
-      } catch (error) {
-        if (error instanceof Refused) list.push({ email, status: error.message });
-        else if (uniqueViolation(error) === 'email') list.push({ email, status: USERS_ERRORS.emailExists });
-        else throw error;
-      }
-    };
-
-    for (const item of body.removed) {
-      const person = byPin.get(item.pin_number);
-      await attempt(result.removed, person?.email ?? item.email ?? '', async () => {
-        if (!person) throw new Refused(USERS_ERRORS.userNotFound);
-        if (person.is_admin) throw new Refused(USERS_ERRORS.adminNotRemovable);
-        await inSavepoint(tx, (sp) => deletePerson(sp, actor.accountId, person.id));
-        removedIds.add(person.id);
-        audit.push({
-          action: 'user.removed',
-          target_person_id: person.id,
-          before: auditView(person),
-          after: null,
-        });
-      });
-    }
-
-    // Updates: the page's rules first, in memory; then every valid change in one statement, and only
-    // if that hits a unique index (an email taken meanwhile), item by item, each in its own savepoint.
-    const statuses: RequestStatusItem[] = [];
-    const valid: { index: number; person: PersonRow; next: ReturnType<typeof clean> }[] = [];
-    body.updated.forEach((item, index) => {
-      const person = byPin.get(item.pin_number);
-      statuses.push({ email: item.email, status: USERS_STATUS_OK });
-      let problem: string | null = null;
-      if (!person || removedIds.has(person.id)) problem = USERS_ERRORS.userNotFound;
-      else if (person.is_admin) problem = USERS_ERRORS.adminLocked;
-      else problem = fieldProblem(item);
-      if (problem) statuses[index]!.status = problem;
-      else {
-        const next = clean(item);
-        const same =
-          next.full_name === person!.full_name &&
-          next.email === person!.email &&
-          next.hold_music === person!.hold_music;
-        if (!same) valid.push({ index, person: person!, next });
-      }
-    });
-    const auditUpdate = (v: (typeof valid)[number]) =>
-      audit.push({
-        action: 'user.updated',
-        target_person_id: v.person.id,
-        before: auditView(v.person),
-        after: auditView({ ...v.person, ...v.next }),
-      });
-    let batched = false;
-    if (valid.length > 1) {
-      try {
-        await inSavepoint(tx, (sp) =>
-          updatePeople(
-            sp,
-            actor.accountId,
-            valid.map((v) => ({ id: v.person.id, ...v.next })),
-          ),
-        );
-        batched = true;
-        valid.forEach(auditUpdate);
-      } catch (error) {
-        if (!uniqueViolation(error)) throw error;
-      }
-    }
-    if (!batched) {
-      for (const v of valid) {
-        try {
-          await inSavepoint(tx, (sp) => updatePerson(sp, actor.accountId, v.person.id, v.next));
-          auditUpdate(v);
-        } catch (error) {
-          if (uniqueViolation(error) !== 'email') throw error;
-          statuses[v.index]!.status = USERS_ERRORS.emailExists;
-        }
-      }
-    }
-    result.updated.push(...statuses);
-
-    if (body.admin_user) {
-      const item = body.admin_user;
-      await attempt(result.updated, item.email, async () => {
-        if (item.pin_number !== admin.pin) throw new Refused(USERS_ERRORS.userNotFound);
-        if (item.full_name.trim() !== admin.full_name || emailKey(item.email) !== emailKey(admin.email))
-          throw new Refused(USERS_ERRORS.adminLocked);
-        const holdMusic = item.hold_music.trim();
-        if (!catalogue.has(holdMusic)) throw new Refused(USERS_ERRORS.holdMusicUnknown);
-        if (holdMusic === admin.hold_music) return;
-        const next = { full_name: admin.full_name, email: admin.email, hold_music: holdMusic };
-        await inSavepoint(tx, (sp) => updatePerson(sp, actor.accountId, admin.id, next));
-        audit.push({
-          action: 'admin.updated',
-          target_person_id: admin.id,
-          before: auditView(admin),
-          after: auditView({ ...admin, hold_music: holdMusic }),
-        });
-      });
-    }
-
-    for (const item of body.added) {
-      // Blank new rows are never sent by the page (API-49); if they are, they are not users.
-      if (!item.email.trim() && !item.full_name.trim()) continue;
-      await attempt(result.added, item.email, async () => {
-        if (!status.multiUser) throw new Refused(USERS_ERRORS.notMultiUser);
-        const problem = fieldProblem(item);
-        if (problem) throw new Refused(problem);
-        if (item.full_name.trim().length < USERS_NEW_ROW_MIN_NAME_LENGTH)
-          throw new Refused(USERS_ERRORS.completeRequired);
-        const next = clean(item);
-        const { pin, result: id } = await withUniquePin(tx, nextPin, (sp, pin) =>
-          insertPerson(sp, actor.accountId, next, pin),
-        );
-        audit.push({
-          action: 'user.added',
-          target_person_id: id,
-          before: null,
-          after: auditView({ ...next, pin }),
-        });
-      });
-    }
-
-    await writeAudit(tx, actor.accountId, actor.personId, audit);
-  });
-  return result;
-}
-
 /** New unique PINs for the listed sub-account users (API-52); all must belong to the account. */
 export async function changePins(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   pins: string[],
   nextPin: PinSource = randomPin,
@@ -261,32 +79,31 @@ export async function changePins(
   await assertCanChangeUsers(database, actor.accountId);
   const unique = [...new Set(pins)];
   const people = (await peopleByPins(database, actor.accountId, unique)).filter((p) => !p.is_admin);
-  if (people.length !== unique.length) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (people.length !== unique.length) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   await reissuePins(database, actor, people, 'user.pin_changed', nextPin);
 }
 
 /** A new unique PIN for the admin (API-53); the current PIN names whose PIN changes. */
 export async function changeAdminPin(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   currentPin: string,
   nextPin: PinSource = randomPin,
 ): Promise<void> {
   await assertCanChangeUsers(database, actor.accountId);
   const admin = await adminOf(database, actor.accountId);
-  if (admin.pin !== currentPin) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (admin.pin !== currentPin) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   await reissuePins(database, actor, [admin], 'admin.pin_changed', nextPin);
 }
 
 async function reissuePins(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   people: PersonRow[],
   action: string,
   nextPin: PinSource,
 ) {
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  await database.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     for (const person of people) {
       const { pin } = await withUniquePin(tx, nextPin, (sp, pin) =>
@@ -303,26 +120,19 @@ async function reissuePins(
   });
 }
 
-export interface PinEmail {
-  to: string;
-  fullName: string;
-  pin: string;
-  personId: string;
-}
-
 /** The people (admin included) who get their PIN by email; every address must be on the account. */
-export async function pinEmailRecipients(database: Database, actor: UsersActor, emails: string[]) {
+export async function pinEmailRecipients(database: Transactional, actor: UsersActor, emails: string[]) {
   await assertCanChangeUsers(database, actor.accountId);
   const unique = [...new Set(emails.map(emailKey))];
   const people = await peopleByEmails(database, actor.accountId, unique);
-  if (people.length !== unique.length) throw new HttpError(404, USERS_ERRORS.userNotFound);
+  if (people.length !== unique.length) throw new DomainError('not-found', USERS_ERRORS.userNotFound);
   return people;
 }
 
-export async function auditPinEmails(database: Database, actor: UsersActor, people: PersonRow[]) {
-  await database.db.transaction((txn) =>
+export async function auditPinEmails(database: Transactional, actor: UsersActor, people: PersonRow[]) {
+  await database.transaction((tx) =>
     writeAudit(
-      txn as unknown as Tx,
+      tx,
       actor.accountId,
       actor.personId,
       people.map((p) => ({
@@ -337,13 +147,12 @@ export async function auditPinEmails(database: Database, actor: UsersActor, peop
 
 /** Adds users (a validated CSV): all or nothing, each with a fresh unique PIN. */
 export async function addUsers(
-  database: Database,
+  database: Transactional,
   actor: UsersActor,
   users: { full_name: string; email: string; hold_music: string }[],
   nextPin: PinSource = randomPin,
 ): Promise<void> {
-  await database.db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  await database.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
     for (const user of users) {
       const next = clean(user);
@@ -360,5 +169,3 @@ export async function addUsers(
     await writeAudit(tx, actor.accountId, actor.personId, audit);
   });
 }
-
-export { Refused };

@@ -3,14 +3,14 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { AUTH_CALLBACK_PATH } from '@enq/contract';
 import type { AppConfig } from '../../config';
 import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
-import type { Database } from '../../db/client';
+import type { Transactional } from '../../db/handle';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
-import { escapeHtml, renderAuthPage } from './pages';
+import { escapeHtml, renderAuthPage } from '../../routes/idp/pages';
 
 interface ProviderOptions {
   config: AppConfig;
-  database: Database;
+  database: Transactional;
   secrets: IdpSecrets;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider } from '../../domain/ports/payment-provider';
 import { SandboxPaymentProvider } from './sandbox';
 import { StripePaymentProvider } from './stripe';
 

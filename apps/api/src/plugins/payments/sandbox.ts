@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './provider';
-import { UnknownPaymentMethodError } from './provider';
+import type {
+  CardDetails,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+} from '../../domain/ports/payment-provider';
+import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
 interface TestCard {
   brand: string;

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './provider';
-import { UnknownPaymentMethodError } from './provider';
+import type {
+  CardDetails,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+} from '../../domain/ports/payment-provider';
+import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
 /** Stripe, through its official SDK: charges are off-session PaymentIntents confirmed at once. */
 export class StripePaymentProvider implements PaymentProvider {

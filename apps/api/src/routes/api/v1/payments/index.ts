@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
 import { HttpError } from '../../../../plugins/errors';
 import { SandboxPaymentProvider } from '../../../../plugins/payments/sandbox';
-import { UnknownPaymentMethodError } from '../../../../plugins/payments/provider';
+import { UnknownPaymentMethodError } from '../../../../domain/ports/payment-provider';
 
 /**
  * The sandbox's stand-in for Stripe.js: turns one of Stripe's test card numbers into a payment method id.

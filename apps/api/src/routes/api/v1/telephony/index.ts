@@ -9,8 +9,7 @@ import {
 } from '@enq/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod, findSubscription } from '../../../../domain/billing/billing-engine';
-import { creditsLeft, periodUsage } from '../../../../domain/billing/ledger-repository';
+import { authorizeCall } from '../../../../domain/telephony/authorize';
 import { ingestCalls } from '../../../../domain/telephony/ingest';
 import { HttpError } from '../../../../plugins/errors';
 
@@ -59,21 +58,7 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authorizeResponseSchema, 401: errorEnvelopeSchema },
       },
     },
-    async (req) => {
-      const [person] = await app.database.query<{ account_id: string }>(
-        'select account_id from people where pin = $1 and account_id is not null',
-        [req.query.pin],
-      );
-      if (!person) return { allowed: false, reason: 'unknown PIN' };
-      const sub = await findSubscription(app.database, person.account_id);
-      if (!sub || sub.status !== 'active') return { allowed: false, reason: 'subscription inactive' };
-      const period = await currentPeriod(app.database, person.account_id);
-      if (period?.plan.period === 'yr') {
-        const usage = await periodUsage(app.database, person.account_id, period.id);
-        if (creditsLeft(usage) <= 0) return { allowed: false, reason: 'credits exhausted' };
-      }
-      return { allowed: true, reason: null };
-    },
+    (req) => authorizeCall(app.database, req.query.pin),
   );
 };
 

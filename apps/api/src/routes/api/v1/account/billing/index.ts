@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loadBillingData,
   saveAddresses,
+  paymentMethodOwner,
   saveDefaultCard,
-} from '../../../../../domain/billing-account/billing-repository';
-import { verifyNewCard } from '../../../../../domain/billing-account/card-verification';
+} from '../../../../../domain/billing/billing-repository';
+import { verifyNewCard } from '../../../../../domain/billing/card-verification';
 import { HttpError } from '../../../../../plugins/errors';
-import { UnknownPaymentMethodError } from '../../../../../plugins/payments/provider';
+import { UnknownPaymentMethodError } from '../../../../../domain/ports/payment-provider';
 
 const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
@@ -82,11 +83,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const accountId = req.principal!.accountId!;
       const { pm_id } = req.body;
-      const [owner] = await app.database.query<{ account_id: string }>(
-        'select account_id from payment_methods where id = $1',
-        [pm_id],
-      );
-      if (owner && owner.account_id !== accountId)
+      const owner = await paymentMethodOwner(app.database, pm_id);
+      if (owner !== null && owner !== accountId)
         throw new HttpError(409, 'That card belongs to another account.', 'pm_id');
       let card;
       try {

@@ -12,9 +12,9 @@ import {
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/billing-account/invoices-view';
-import { renderInvoicePdf } from '../../../../../domain/billing-account/invoice-pdf';
-import { findInvoice } from '../../../../../domain/billing/invoices-repository';
+import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view';
+import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
+import { findInvoice } from '../../../../../domain/billing-engine/invoices-repository';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
 

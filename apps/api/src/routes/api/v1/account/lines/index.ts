@@ -1,49 +1,12 @@
-import {
-  LINES_PDF_FILENAME,
-  LINES_TEXT,
-  LINES_VCF_FILENAME,
-  contactCardUrl,
-  errorEnvelopeSchema,
-  isWellFormedPin,
-  linesDataSchema,
-  linesPinQuerySchema,
-  normalisePinQuery,
-} from '@enq/contract';
-import type { FastifyRequest } from 'fastify';
+import { linesDataSchema } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
-import { z } from 'zod';
-import { renderLinesPdf } from '../../../../../domain/lines/lines-pdf';
-import {
-  findPinHolder,
-  listLineMarkets,
-  loadLinesData,
-  type PinHolder,
-} from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/lines/vcard';
-import { HttpError } from '../../../../../plugins/errors';
+import { loadLinesData } from '../../../../../domain/lines/lines-repository';
 
-const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const security = [{ bearer: [] }];
 const tags = ['lines'];
-const file = (description: string) => ({ 200: z.any().meta({ description }), ...errors });
 
-/** The Lines and PDF pages' API (API-27..30), below /api/v1/account/lines. */
+/** The Lines page's API (API-27): GET /api/v1/account/lines/, also read by the PDF page. */
 const linesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Whose document: `pin` with its spaces removed, else the caller's own; 404 outside the account. */
-  async function pinHolder(req: FastifyRequest<{ Querystring: { pin?: string } }>): Promise<PinHolder> {
-    const raw = req.query.pin === undefined ? '' : normalisePinQuery(req.query.pin);
-    if (raw !== '' && !isWellFormedPin(raw)) throw new HttpError(400, LINES_TEXT.pinMalformed, 'pin');
-    const { accountId, personId, isAdmin } = req.principal!;
-    const holder = await findPinHolder(
-      app.database,
-      { accountId: accountId!, personId, isAdmin },
-      raw || null,
-    );
-    if (!holder) throw new HttpError(404, LINES_TEXT.pinNotFound, 'pin');
-    return holder;
-  }
-
   app.get(
     '/',
     {
@@ -58,78 +21,6 @@ const linesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Rated like a call started now: the engine's own table, at the current New York half hour.
       const now = app.clock.now();
       return loadLinesData(app.database, req.principal!.personId, (line) => app.rates.rateFor(line, now));
-    },
-  );
-
-  app.get(
-    '/pdf',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The how-to-start PDF: name, PIN, how to dial and every line',
-        querystring: linesPinQuerySchema,
-        produces: ['application/pdf'],
-        response: file('application/pdf'),
-      },
-    },
-    async (req, reply) => {
-      const holder = await pinHolder(req);
-      const pdf = await renderLinesPdf(
-        holder,
-        await listLineMarkets(app.database),
-        contactCardUrl(app.config.publicUrl, holder.pin),
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${LINES_PDF_FILENAME}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
-
-  app.get(
-    '/vcf',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The enQ contact card (vCard 3.0): every enQ number, and the PIN in the note',
-        querystring: linesPinQuerySchema,
-        produces: ['text/vcard'],
-        response: file('text/vcard'),
-      },
-    },
-    async (req, reply) => {
-      const holder = await pinHolder(req);
-      const card = buildVcard(await listLineMarkets(app.database), holder.pin, holder.full_name);
-      return reply
-        .type('text/vcard; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${LINES_VCF_FILENAME}"`)
-        .header('cache-control', 'private, no-store')
-        .send(card);
-    },
-  );
-
-  app.get(
-    '/qr',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'SVG QR code of the contact-card link `<public url>/contact-card?id=<PIN>`',
-        querystring: linesPinQuerySchema,
-        produces: ['image/svg+xml'],
-        response: file('image/svg+xml'),
-      },
-    },
-    async (req, reply) => {
-      const holder = await pinHolder(req);
-      const svg = await QRCode.toString(contactCardUrl(app.config.publicUrl, holder.pin), {
-        type: 'svg',
-        margin: 1,
-      });
-      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
     },
   );
 };

@@ -13,13 +13,13 @@ import {
   createPasswordReset,
   findResetRecipient,
 } from '../../../../../domain/auth/password-reset-repository';
-import { findEmailClash, readProfile, saveProfile } from '../../../../../domain/profile/profile-repository';
+import {
+  EMAIL_CLASH,
+  findEmailClash,
+  readProfile,
+  saveProfile,
+} from '../../../../../domain/profile/profile-repository';
 import { HttpError } from '../../../../../plugins/errors';
-
-const EMAIL_CLASH = {
-  account: 'Another user of your account already has this email.',
-  'sign-in': 'This email already belongs to another enQ sign-in.',
-} as const;
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['profile'];
@@ -63,15 +63,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const person = personOf(req);
       const clash = await findEmailClash(app.database, person, profile.email);
       if (clash) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
-      let saved;
-      try {
-        saved = await saveProfile(app.database, person, profile);
-      } catch (error) {
-        // A simultaneous save elsewhere took the email between the check and the write.
-        if ((error as { code?: string }).code === '23505')
-          throw new HttpError(409, EMAIL_CLASH['sign-in'], 'email');
-        throw error;
-      }
+      const saved = await saveProfile(app.database, person, profile);
       // Cached sessions carry the old name and email.
       app.principalCache.forgetPerson(person.id);
       return saved;

@@ -11,14 +11,14 @@ import {
 } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAvailablePlans } from '../../../../../domain/billing/plans-repository';
+import { listAvailablePlans } from '../../../../../domain/billing-engine/plans-repository';
 import {
   applyCancel,
   applyPlanChange,
   cancelPreview,
   planChange,
-} from '../../../../../domain/billing/subscription-changes';
-import { subscriptionInfo } from '../../../../../domain/billing/subscription-info';
+} from '../../../../../domain/subscription/subscription-changes';
+import { subscriptionInfo } from '../../../../../domain/subscription/subscription-info';
 
 async function subscriptionResponse(app: FastifyInstance, accountId: string): Promise<SubscriptionResponse> {
   const [info, plans] = await Promise.all([

@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { holdMusicWav } from '../../../../../domain/users/hold-music-audio';
+import { pinEmail } from '../../../../../domain/users/pin-email';
 import { parseUsersCsv, usersCsvTemplate } from '../../../../../domain/users/users-csv';
 import { accountEmails, adminOf, getUsersData } from '../../../../../domain/users/users-repository';
 import {
@@ -31,9 +32,9 @@ import {
   changePins,
   pinEmailRecipients,
   Refused,
-  saveUsers,
   type UsersActor,
 } from '../../../../../domain/users/users-service';
+import { saveUsers } from '../../../../../domain/users/save-users';
 import { HttpError } from '../../../../../plugins/errors';
 
 const errors = {
@@ -219,22 +220,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const people = await pinEmailRecipients(app.database, actor, req.body.emails);
       const admin = await adminOf(app.database, actor.accountId);
-      for (const person of people) {
-        await app.mailer.send({
-          accountId: actor.accountId,
-          kind: 'user-pin',
-          to: person.email,
-          subject: 'Your enQ PIN',
-          text: [
-            `Hello ${person.full_name},`,
-            '',
-            `Your enQ PIN is ${person.pin}.`,
-            'Enter it when an enQ line asks for your PIN. Keep it to yourself: calls made with it are billed to your firm.',
-            '',
-            `Sent at the request of ${admin.full_name}.`,
-          ].join('\n'),
-        });
-      }
+      for (const person of people) await app.mailer.send(pinEmail(actor.accountId, person, admin.full_name));
       await auditPinEmails(app.database, actor, people);
       return {
         message:

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeAddress, type Address, type InvoiceBuyer } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { taxCents, type InvoiceIssuer } from './invoice-issuer';
+
+export type InvoiceKind = 'period' | 'interim' | 'start';
+export type InvoiceStatus = 'open' | 'paid' | 'void' | 'refunded';
+export type InvoiceLineKind = 'subscription' | 'included' | 'overage';
+
+/** One line as issued: what it bills, for which period, how much. */
+export interface NewInvoiceLine {
+  kind: InvoiceLineKind;
+  description: string;
+  periodStart: Date;
+  periodEnd: Date;
+  /** Centicredits for included and overage lines; 1 for a subscription. */
+  quantity: number;
+  amountCents: number;
+}
+
+export interface NewInvoice {
+  accountId: string;
+  kind: InvoiceKind;
+  /** The billing period the invoice settles (for a start invoice, the one it prepays). */
+  periodId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  issuedAt: Date;
+  /** What the invoice is for, in words ('Period close', 'Interim: $300 mark'). */
+  summary: string;
+  lines: NewInvoiceLine[];
+}
+
+export interface InvoiceRow {
+  id: string;
+  account_id: string;
+  number: string;
+  kind: InvoiceKind;
+  period_id: string | null;
+  status: InvoiceStatus;
+  total_cents: number;
+}
+
+function invoiceNumber(at: Date): string {
+  const ym = at.toISOString().slice(0, 7).replace('-', '');
+  return `ENQ-${ym}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** The buyer as the account stands now: the snapshot an invoice keeps for good. */
+async function buyerSnapshot(q: Transactional, accountId: string): Promise<InvoiceBuyer> {
+  const [row] = await q.query<{
+    name: string;
+    email: string | null;
+    service_address: Partial<Address> | null;
+    billing_address: Partial<Address> | null;
+    tax_status: string;
+  }>(
+    `select a.name, a.service_address, a.billing_address, a.tax_status,
+            (select email from people where account_id = a.id and is_admin order by created_at limit 1) as email
+       from accounts a where a.id = $1`,
+    [accountId],
+  );
+  if (!row) throw new Error(`no account ${accountId}`);
+  return {
+    name: row.name,
+    email: row.email ?? '',
+    service_address: row.service_address ? normalizeAddress(row.service_address) : null,
+    billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
+    tax_status: row.tax_status,
+  };
+}
+
+const sumOf = (lines: NewInvoiceLine[], kinds: InvoiceLineKind[], pick: (l: NewInvoiceLine) => number) =>
+  lines.filter((l) => kinds.includes(l.kind)).reduce((total, l) => total + pick(l), 0);
+
+/**
+ * Issues one invoice: its lines, totals, tax and its own copy of seller and buyer, none of which ever
+ * change afterwards (a database trigger refuses it). Returns its id.
+ */
+export async function createInvoice(
+  q: Transactional,
+  invoice: NewInvoice,
+  issuer: InvoiceIssuer,
+): Promise<string> {
+  const id = `in_${randomBytes(12).toString('hex')}`;
+  const buyer = await buyerSnapshot(q, invoice.accountId);
+  const { lines } = invoice;
+  const subtotal = sumOf(lines, ['subscription', 'included', 'overage'], (l) => l.amountCents);
+  const rate = issuer.taxRateBasisPoints;
+  const tax = taxCents(subtotal, buyer.tax_status, rate);
+  await q.query(
+    `insert into invoices (id, account_id, number, kind, summary, period_id, period_start, period_end, issued_at,
+                           status, subscription_cents, overage_credits, overage_cents, subtotal_cents,
+                           tax_rate_bp, tax_cents, total_cents, credits_used, seller, buyer)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+    [
+      id,
+      invoice.accountId,
+      invoiceNumber(invoice.issuedAt),
+      invoice.kind,
+      invoice.summary,
+      invoice.periodId,
+      invoice.periodStart,
+      invoice.periodEnd,
+      invoice.issuedAt,
+      sumOf(lines, ['subscription'], (l) => l.amountCents),
+      sumOf(lines, ['overage'], (l) => l.quantity),
+      sumOf(lines, ['overage'], (l) => l.amountCents),
+      subtotal,
+      rate,
+      tax,
+      subtotal + tax,
+      sumOf(lines, ['included', 'overage'], (l) => l.quantity),
+      JSON.stringify(issuer.seller),
+      JSON.stringify(buyer),
+    ],
+  );
+  if (lines.length > 0)
+    await q.query(
+      `insert into invoice_lines (invoice_id, kind, description, period_start, period_end, quantity, amount_cents)
+       select $1, kind, description, period_start, period_end, quantity, amount_cents
+         from unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::bigint[], $7::int[])
+         with ordinality as l(kind, description, period_start, period_end, quantity, amount_cents, n)
+        order by n`,
+      [
+        id,
+        lines.map((l) => l.kind),
+        lines.map((l) => l.description),
+        lines.map((l) => l.periodStart.toISOString()),
+        lines.map((l) => l.periodEnd.toISOString()),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.amountCents),
+      ],
+    );
+  return id;
+}
+
+export async function findInvoice(
+  q: Transactional,
+  accountId: string,
+  invoiceId: string,
+): Promise<InvoiceRow | null> {
+  const [row] = await q.query<InvoiceRow>(
+    'select id, account_id, number, kind, period_id, status, total_cents from invoices where account_id = $1 and id = $2',
+    [accountId, invoiceId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Refunds a payment of an invoice in full or in part and issues its credit note ('…-CN1', '-CN2', ...);
+ * a full refund marks the invoice refunded. The invoice itself never changes otherwise.
+ */
+export async function refundInvoice(
+  tx: Transactional,
+  refund: { invoiceId: string; paymentId: string; amountCents: number; reason: string; at: Date },
+): Promise<string> {
+  const id = `re_${randomBytes(12).toString('hex')}`;
+  await tx.query(
+    `insert into refunds (id, invoice_id, payment_id, amount_cents, reason, created_at, number)
+     select $1, i.id, $3, $4, $5, $6,
+            i.number || '-CN' || (1 + (select count(*) from refunds r where r.invoice_id = i.id))
+       from invoices i where i.id = $2`,
+    [id, refund.invoiceId, refund.paymentId, refund.amountCents, refund.reason, refund.at],
+  );
+  await tx.query(
+    `update invoices i set status = 'refunded'
+      where i.id = $1 and i.total_cents <= (select sum(amount_cents) from refunds r where r.invoice_id = i.id)`,
+    [refund.invoiceId],
+  );
+  return id;
+}

@@ -1,0 +1,191 @@
+import { BUSINESS_TIME_ZONE, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { periodBoundary } from '../billing-engine/periods';
+import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
+import { currentPeriod, findSubscription, openPeriod } from '../billing-engine/subscription-periods';
+import { subscriptionLine } from '../billing-engine/invoice-lines';
+import { creditsLeft, insertLedgerEntries, periodUsage } from '../billing-engine/ledger-repository';
+import { findPlan, type Plan } from '../billing-engine/plans-repository';
+import { DomainError } from '../errors';
+
+const dateText = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' }).format(at);
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const creditsText = (cc: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(ccToCredits(cc));
+const per = (plan: Plan) => (plan.period === 'mo' ? 'month' : 'year');
+const planLabel = (plan: Plan) => `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`;
+
+export type ChangeKind = 'start' | 'renew' | 'resume' | 'change';
+
+interface ChangePlan {
+  kind: ChangeKind;
+  plan: Plan;
+  messages: string[];
+}
+
+/** What changing to `planId` would do, in words a customer can check before agreeing. */
+export async function planChange(
+  q: Transactional,
+  accountId: string,
+  planId: string,
+  now: Date,
+): Promise<ChangePlan> {
+  const plan = await findPlan(q, planId);
+  if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
+  const sub = await findSubscription(q, accountId);
+  const [subUsers] = await q.query<{ n: number }>(
+    'select count(*)::int as n from people where account_id = $1 and not is_admin and pin is not null',
+    [accountId],
+  );
+  if (!plan.multiUser && (subUsers?.n ?? 0) > 0) {
+    throw new DomainError(
+      'conflict',
+      `The ${planLabel(plan)} plan has no sub-account users. Remove your ${subUsers!.n} sub-account users first, or choose a plan with sub-accounts.`,
+    );
+  }
+  const price = `${money(plan.priceCents)} per ${per(plan)}`;
+  if (!sub || sub.status !== 'active') {
+    return {
+      kind: 'start',
+      plan,
+      messages: [
+        `Your ${planLabel(plan)} plan starts today with ${creditsText(plan.creditsCc)} credits.`,
+        `You will be charged ${money(plan.priceCents)} now, then ${price} from ${dateText(periodBoundary(now, plan.period, 1))}.`,
+      ],
+    };
+  }
+  const period = await currentPeriod(q, accountId);
+  const end = new Date(sub.current_period_end);
+  if (plan.id === sub.plan_id) {
+    if (plan.period === 'yr') {
+      const usage = period ? await periodUsage(q, accountId, period.id) : null;
+      const left = usage ? creditsLeft(usage) : 0;
+      return {
+        kind: 'renew',
+        plan,
+        messages: [
+          `Your ${planLabel(plan)} plan renews today: a new annual period starts now with ${creditsText(plan.creditsCc)} credits.`,
+          left > 0
+            ? `The ${creditsText(left)} credits left in the current period expire.`
+            : 'The current period has no credits left to expire.',
+          `You will be charged ${money(plan.priceCents)} now; the next renewal is on ${dateText(periodBoundary(now, 'yr', 1))}.`,
+        ],
+      };
+    }
+    if (sub.cancel_at_period_end || sub.pending_plan_id) {
+      return {
+        kind: 'resume',
+        plan,
+        messages: [`You stay on the ${planLabel(plan)} plan; it renews on ${dateText(end)} at ${price}.`],
+      };
+    }
+    throw new DomainError('conflict', `You are already on the ${planLabel(plan)} plan.`);
+  }
+  const current = (await findPlan(q, sub.plan_id))!;
+  const credits =
+    current.period === 'mo' && plan.period === 'mo'
+      ? `Unused credits roll over into the new plan, up to ${creditsText(plan.creditsCc * ROLLOVER_CAP_MULTIPLIER)} credits.`
+      : 'Unused credits of the current period expire when the new plan starts.';
+  return {
+    kind: 'change',
+    plan,
+    messages: [
+      `Your plan changes from ${planLabel(current)} to ${planLabel(plan)} on ${dateText(end)}, at the end of the current period.`,
+      'Until then your current plan and credits stay as they are.',
+      `From ${dateText(end)} you will be charged ${price} for ${creditsText(plan.creditsCc)} credits each ${per(plan)}.`,
+      credits,
+    ],
+  };
+}
+
+/** Carries out a change previewed by `planChange`; returns which kind it was. */
+export async function applyPlanChange(
+  deps: BillingDeps,
+  engine: BillingEngine,
+  accountId: string,
+  planId: string,
+) {
+  const now = deps.clock.now();
+  const change = await planChange(deps.database, accountId, planId, now);
+  if (change.kind === 'start') {
+    await engine.startSubscription(accountId, planId);
+  } else if (change.kind === 'renew') {
+    await renewNow(deps, engine, accountId, change.plan, now);
+  } else {
+    await deps.database.query(
+      `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,
+      [accountId, change.kind === 'resume' ? null : planId, now],
+    );
+  }
+  return change.kind;
+}
+
+/** Early renewal of an annual plan: the current period ends now (its credits expire) and a new one starts. */
+async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: string, plan: Plan, now: Date) {
+  const invoiceId = await deps.database.transaction(async (tx) => {
+    await findSubscription(tx, accountId, true);
+    const period = await currentPeriod(tx, accountId);
+    if (!period) throw new DomainError('conflict', 'The subscription has no open period.');
+    const usage = await periodUsage(tx, accountId, period.id);
+    await insertLedgerEntries(
+      tx,
+      (['plan', 'rollover', 'bonus'] as const)
+        .filter((bucket) => usage.left[bucket] > 0)
+        .map((bucket) => ({
+          accountId,
+          periodId: period.id,
+          bucket,
+          kind: 'expire' as const,
+          amount: -usage.left[bucket],
+          at: now,
+        })),
+    );
+    await tx.query('update billing_periods set ends_at = $2, closed_at = $2 where id = $1', [period.id, now]);
+    const end = periodBoundary(now, plan.period, 1);
+    const periodId = await openPeriod(tx, accountId, plan, now, end, 0);
+    await tx.query(
+      `update subscriptions set anchor_at = $2, current_period_start = $2, current_period_end = $3,
+         pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1`,
+      [accountId, now, end],
+    );
+    return engine.issue(tx, {
+      accountId,
+      kind: 'start',
+      summary: 'Renewal',
+      periodId,
+      periodStart: now,
+      periodEnd: end,
+      issuedAt: now,
+      lines: [subscriptionLine(plan, { start: now, end }, true)],
+    });
+  });
+  await engine.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
+}
+
+export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
+  const sub = await findSubscription(q, accountId);
+  if (!sub || sub.status !== 'active')
+    throw new DomainError('conflict', 'There is no active subscription to cancel.');
+  if (sub.cancel_at_period_end)
+    throw new DomainError('conflict', 'The subscription is already set to end with this period.');
+  const plan = (await findPlan(q, sub.plan_id))!;
+  const end = dateText(new Date(sub.current_period_end));
+  return [
+    `Your ${planLabel(plan)} subscription ends on ${end}, at the end of the current period.`,
+    'Until then your plan, users and credits work as before.',
+    plan.period === 'mo'
+      ? 'Any overage of this period is invoiced on that date; unused credits expire.'
+      : 'Unused credits expire on that date.',
+    'You will not be charged again unless you choose a plan.',
+  ];
+}
+
+export async function applyCancel(deps: BillingDeps, accountId: string): Promise<void> {
+  await cancelPreview(deps.database, accountId);
+  await deps.database.query(
+    'update subscriptions set cancel_at_period_end = true, pending_plan_id = null, updated_at = $2 where account_id = $1',
+    [accountId, deps.clock.now()],
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  FEATURE_REQUEST_LIMITS as LIMITS,
+  FEATURE_REQUEST_PREFILL,
+  FEATURE_REQUEST_TEXT,
+  environmentForHost,
+  validateFeatureRequest,
+  type FeatureRequestInput,
+} from '@enq/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
+import { escapeHtml } from '../idp/pages';
+import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
+import { allowSameOriginFraming, embeddedPage } from './layout';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'title', 'details'] as const;
+
+function readInput(source: unknown): FeatureRequestInput {
+  const value = (name: keyof FeatureRequestInput, max: number) => formValue(source, name, max);
+  return {
+    first_name: value('first_name', 1000),
+    last_name: value('last_name', 1000),
+    email: value('email', 1000),
+    phone: value('phone', 1000),
+    title: value('title', 1000),
+    details: value('details', 20_000),
+  };
+}
+
+/** The prefill parameters of a request, to carry them to the thank-you page and back. */
+function prefillQuery(input: FeatureRequestInput): string {
+  const query = new URLSearchParams();
+  for (const name of FEATURE_REQUEST_PREFILL) if (input[name].trim()) query.set(name, input[name].trim());
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+function formPage(input: FeatureRequestInput, errors: FieldErrors): string {
+  const field = (name: keyof FeatureRequestInput) => ({ name, value: input[name], errors });
+  return embeddedPage(
+    'Request a feature',
+    `<h1>Request a feature</h1>
+     <p class="muted">${escapeHtml(FEATURE_REQUEST_TEXT.intro)}</p>
+     ${errorSummary(errors, FIELDS)}
+     <form class="form" method="post" action="/site/feature-request">
+       <div class="row">
+         ${inputField({ ...field('first_name'), label: 'First name', autocomplete: 'given-name', maxLength: LIMITS.name })}
+         ${inputField({ ...field('last_name'), label: 'Last name', autocomplete: 'family-name', maxLength: LIMITS.name })}
+       </div>
+       <div class="row">
+         ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', required: true, maxLength: LIMITS.email })}
+         ${inputField({ ...field('phone'), label: 'Phone', type: 'tel', autocomplete: 'tel', maxLength: LIMITS.phone })}
+       </div>
+       ${inputField({ ...field('title'), label: 'Title', required: true, minLength: LIMITS.titleMin, maxLength: LIMITS.title, hint: 'A short summary, e.g. “Export call history to QuickBooks”.' })}
+       ${textareaField({ ...field('details'), label: 'Details', required: true, maxLength: LIMITS.details, rows: 7, hint: 'What would you like enQ to do, and how would it help your practice?' })}
+       <button class="cta" type="submit">Send request</button>
+     </form>`,
+  );
+}
+
+/**
+ * The local stand-in for an external form service (FEATURE_REQUEST_FORM_URL replaces it): the portal
+ * frames it, so its pages may be framed by our own origin, and only by it.
+ */
+export default async function featureRequestPages(app: FastifyInstance) {
+  const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
+
+  const sendFramable = (reply: FastifyReply, status: number, body: string) =>
+    allowSameOriginFraming(reply)
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  app.get('/site/feature-request', { schema: { hide: true } }, async (req, reply) => {
+    const prefill = readInput(req.query);
+    return sendFramable(reply, 200, formPage({ ...prefill, title: '', details: '' }, {}));
+  });
+
+  app.post(
+    '/site/feature-request',
+    { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const input = readInput(req.body);
+      const errors = validateFeatureRequest(input, environment);
+      if (Object.keys(errors).length > 0) return sendFramable(reply, 400, formPage(input, errors));
+      const id = await insertFeatureRequest(app.database, input, app.clock.now());
+      req.log.info({ featureRequestId: id }, 'feature request received');
+      return reply.redirect(`/site/feature-request/thanks${prefillQuery(input)}`, 303);
+    },
+  );
+
+  app.get('/site/feature-request/thanks', { schema: { hide: true } }, async (req, reply) =>
+    sendFramable(
+      reply,
+      200,
+      embeddedPage(
+        'Thank you',
+        `<div class="thanks" role="status"><h1>Request sent</h1><p>${escapeHtml(FEATURE_REQUEST_TEXT.thanks)}</p>
+         <p><a class="link" href="/site/feature-request${escapeHtml(prefillQuery(readInput(req.query)))}">Send another request</a></p></div>`,
+      ),
+    ),
+  );
+}

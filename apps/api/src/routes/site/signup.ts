@@ -1,0 +1,149 @@
+import {
+  SIGNUP_LIMITS,
+  SIGNUP_PASSWORD_MIN_LENGTH,
+  environmentForHost,
+  type SignupInput,
+} from '@enq/contract';
+import type { FastifyInstance } from 'fastify';
+import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
+import type { Referrer } from '../../domain/referral/referral-repository';
+import { referrerFor, signUp } from '../../domain/referral/signup';
+import { escapeHtml } from '../idp/pages';
+import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
+import { sitePage } from './layout';
+
+const FIELDS = ['full_name', 'company', 'email', 'password', 'plan'] as const;
+
+const money = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  });
+
+function planLabel(plan: Plan): string {
+  const per = plan.period === 'mo' ? 'month' : 'year';
+  const credits = (plan.creditsCc / 100).toLocaleString('en-US');
+  return `${plan.name} · ${money(plan.priceCents)} a ${per} · ${credits} credits${plan.save ? ` (${plan.save})` : ''}`;
+}
+
+function referralNote(ref: string, referrer: Referrer | null): string {
+  if (referrer)
+    return `<p class="referral-note" role="status"><strong>${escapeHtml(referrer.company)}</strong> referred you to enQ. Your referral code <strong>${escapeHtml(referrer.code)}</strong> is applied.</p>`;
+  if (ref)
+    return `<p class="notice" role="status">The referral code “${escapeHtml(ref)}” is not valid. You can still sign up without it.</p>`;
+  return '';
+}
+
+function signupForm({
+  ref,
+  referrer,
+  plans,
+  values,
+  errors,
+}: {
+  ref: string;
+  referrer: Referrer | null;
+  plans: Plan[];
+  values: Omit<SignupInput, 'password'>;
+  errors: FieldErrors;
+}): string {
+  const field = (name: keyof typeof values) => ({ name, value: values[name], errors, required: true });
+  return sitePage(
+    'Sign up',
+    `<div class="hero"><h1>Create your enQ account</h1>
+     <p>Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card once you are in.</p></div>
+     ${referralNote(ref, referrer)}
+     <section aria-labelledby="signup-heading"><h2 id="signup-heading">Your details</h2>
+     ${errorSummary(errors, FIELDS)}
+     <form class="form" method="post" action="/site/signup">
+       <input type="hidden" name="ref" value="${escapeHtml(ref)}">
+       ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
+       ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
+       ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
+       ${inputField({ name: 'password', value: '', errors, required: true, secret: true, label: 'Password', type: 'password', autocomplete: 'new-password', minLength: SIGNUP_PASSWORD_MIN_LENGTH, maxLength: SIGNUP_LIMITS.password, hint: `At least ${SIGNUP_PASSWORD_MIN_LENGTH} characters.` })}
+       ${selectField({ ...field('plan'), label: 'Plan', placeholder: 'Choose a plan', choices: plans.map((p) => ({ value: p.id, label: planLabel(p) })) })}
+       <button class="cta" type="submit">Create account</button>
+     </form>
+     <p class="small">Already a customer? <a href="/">Sign in to your account</a>.</p></section>`,
+  );
+}
+
+/** The sign-up page the referral link leads to (and anyone can reach from the site). */
+export default async function signupPages(app: FastifyInstance) {
+  const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
+  const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+
+  app.get<{ Querystring: { ref?: string } }>(
+    '/site/signup',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const ref = formValue(req.query, 'ref', 64).trim();
+      const [plans, referrer] = await Promise.all([
+        listAvailablePlans(app.database),
+        referrerFor(app.database, ref),
+      ]);
+      const values = { full_name: '', company: '', email: '', plan: '' };
+      return reply.headers(html).send(signupForm({ ref, referrer, plans, values, errors: {} }));
+    },
+  );
+
+  app.post(
+    '/site/signup',
+    // Each attempt hashes a password with scrypt (32 MiB, tens of ms): keep bursts away.
+    { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const input: SignupInput = {
+        full_name: formValue(req.body, 'full_name', 1000),
+        company: formValue(req.body, 'company', 1000),
+        email: formValue(req.body, 'email', 1000),
+        password: formValue(req.body, 'password', 1000),
+        plan: formValue(req.body, 'plan', 100),
+      };
+      const ref = formValue(req.body, 'ref', 64).trim();
+      const result = await signUp(
+        { database: app.database, payments: app.payments, clock: app.clock, log: req.log, environment },
+        input,
+        ref,
+      );
+      if (!result.ok) {
+        const [plans, referrer] = await Promise.all([
+          listAvailablePlans(app.database),
+          referrerFor(app.database, ref),
+        ]);
+        const { password: _password, ...values } = input;
+        return reply
+          .code(400)
+          .headers(html)
+          .send(signupForm({ ref, referrer, plans, values, errors: result.errors }));
+      }
+      req.log.info({ accountId: result.accountId, referred: result.referrer !== null }, 'account signed up');
+      await app.mailer.send({
+        accountId: result.accountId,
+        kind: 'welcome',
+        to: result.email,
+        subject: 'Your enQ account is ready',
+        text: [
+          `Welcome to enQ, ${input.full_name.trim()}.`,
+          '',
+          `Your PIN: ${result.pin}`,
+          `Sign in with ${result.email} at ${app.config.publicUrl}/`,
+          '',
+          'Add a card on the Billing page to pay your first invoice, then add your team on the Users page.',
+        ].join('\n'),
+      });
+      return reply.redirect('/site/signup/ready', 303);
+    },
+  );
+
+  app.get('/site/signup/ready', { schema: { hide: true } }, (_req, reply) =>
+    reply.headers(html).send(
+      sitePage(
+        'Your account is ready',
+        `<div class="hero"><h1>Your account is ready — sign in</h1>
+         <p>We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a card on the Billing page to pay your first invoice.</p>
+         <a class="cta" href="${escapeHtml(app.config.publicUrl)}/">Sign in</a></div>`,
+      ),
+    ),
+  );
+}
