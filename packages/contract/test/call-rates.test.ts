@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_CHART_COLORS, RATE_CHART_HEIGHT, RATE_CHART_Y_MIN, rateYMax, slotLabel } from '../src/rates';
+import {
+  RATE_CHART_COLORS,
+  RATE_CHART_HEIGHT,
+  RATE_CHART_Y_MIN,
+  rateYMax,
+  slotLabel,
+} from '../src/call-rates';
 
 describe('call rates chart constants', () => {
   it('RATE-04 RATE-05 RATE-06 y-axis from 20, 27 distinct colours, 700 high', () => {

@@ -14,7 +14,7 @@ import {
   presetRange,
   validateCallRange,
   type CallDates,
-} from '../src/calls';
+} from '../src/call-history';
 
 const DATES: CallDates = {
   current_period: { start_date: 1_773_500_000, end_date: 1_776_100_000 },
