@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 import { holdMusic } from './catalogue';
 
@@ -18,14 +29,24 @@ export const accounts = pgTable('accounts', {
 });
 
 /**
+ * The account staff identities belong to (made by migration 0010 and the seed, status 'closed'): every
+ * person has an account, so people can be sharded by account like the rest (docs/scaling.md).
+ */
+export const STAFF_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
  * Everyone who has a PIN or signs in: the account holder (admin), sub-account users, and staff
- * identities (no account). Only people with a password hash can sign in to the embedded provider.
+ * identities (in the staff account). Only people with a password hash can sign in to the embedded
+ * provider. Keys that are unique service-wide (PIN, sign-in email, identity subject) are held by the
+ * lookup tables in lookups.ts; the indexes here only find rows.
  */
 export const people = pgTable(
   'people',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     pin: text('pin'),
@@ -40,10 +61,13 @@ export const people = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The id leads every account-owned key: lookups by id alone still use it (Citus needs only that the
+    // key contains account_id, not that it comes first).
+    primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('people_account_email_key').on(t.accountId, sql`lower(${t.email})`),
-    uniqueIndex('people_pin_key').on(t.pin),
-    uniqueIndex('people_identity_subject_key').on(t.identitySubject),
-    uniqueIndex('people_sign_in_email_key')
+    index('people_pin_idx').on(t.pin),
+    index('people_identity_subject_idx').on(t.identitySubject),
+    index('people_sign_in_email_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.passwordHash} is not null`),
     uniqueIndex('people_one_admin_per_account')
@@ -57,14 +81,24 @@ export const people = pgTable(
  * typed them, their phone, and the account's company and billing CC email. One row per person, made on
  * first save; until then the profile is derived from the person and the account.
  */
-export const profiles = pgTable('profiles', {
-  personId: uuid('person_id')
-    .primaryKey()
-    .references(() => people.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  company: text('company').notNull().default(''),
-  billingCcEmail: text('billing_cc_email').notNull().default(''),
-  phoneNumber: text('phone_number').notNull().default(''), // E.164, or '' when none
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull().default(''),
+    billingCcEmail: text('billing_cc_email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''), // E.164, or '' when none
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.accountId] }),
+    foreignKey({
+      name: 'profiles_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import { accounts, people } from './accounts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -27,7 +28,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_account_at_idx').on(t.accountId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('audit_log_account_at_idx').on(t.accountId, t.at),
+  ],
 );
 
 /** Every email the product sends; delivered by SMTP when configured, otherwise kept here to read. */
@@ -70,13 +74,19 @@ export const notifications = pgTable(
 export const notificationDismissals = pgTable(
   'notification_dismissals',
   {
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     notificationKey: text('notification_key').notNull(),
     dismissedAt: ts('dismissed_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.personId, t.notificationKey] })],
+  (t) => [
+    primaryKey({ columns: [t.personId, t.notificationKey, t.accountId] }),
+    foreignKey({
+      name: 'notification_dismissals_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Requests sent through the local feature-request form. */

@@ -1,4 +1,5 @@
 import {
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,17 +17,24 @@ import { people } from './accounts';
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     // The embedded provider's device id from the ID token, when it sent one (for POST /new-device).
     deviceId: text('device_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('api_tokens_person_idx').on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.accountId] }),
+    index('api_tokens_person_idx').on(t.personId),
+    foreignKey({
+      name: 'api_tokens_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** ID tokens already exchanged for an API token (SHA-256 of the token), kept until they expire. */
@@ -85,24 +93,30 @@ export const serverSecrets = pgTable('server_secrets', {
 export const passwordResets = pgTable(
   'password_resets',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_person_idx').on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.accountId] }),
+    index('password_resets_person_idx').on(t.personId),
+    foreignKey({
+      name: 'password_resets_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Devices each identity has signed in from (a long-lived cookie id set by the embedded provider). */
 export const knownDevices = pgTable(
   'known_devices',
   {
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     deviceId: text('device_id').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
@@ -110,5 +124,12 @@ export const knownDevices = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     notifiedAt: ts('notified_at'),
   },
-  (t) => [primaryKey({ columns: [t.personId, t.deviceId] })],
+  (t) => [
+    primaryKey({ columns: [t.personId, t.deviceId, t.accountId] }),
+    foreignKey({
+      name: 'known_devices_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,10 +1,12 @@
 import {
   bigserial,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -34,7 +36,7 @@ export const subscriptions = pgTable('subscriptions', {
 export const billingPeriods = pgTable(
   'billing_periods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -45,20 +47,22 @@ export const billingPeriods = pgTable(
     endsAt: ts('ends_at').notNull(),
     closedAt: ts('closed_at'),
   },
-  (t) => [uniqueIndex('billing_periods_account_start_key').on(t.accountId, t.startsAt)],
+  (t) => [
+    // The own id leads each key so lookups by id alone still use it; Citus needs account_id in the key.
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('billing_periods_account_start_key').on(t.accountId, t.startsAt),
+  ],
 );
 
 /** Every grant and every use of credits; balances are sums over it. */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    periodId: uuid('period_id')
-      .notNull()
-      .references(() => billingPeriods.id),
+    periodId: uuid('period_id').notNull(),
     bucket: text('bucket').notNull(), // 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled'
     kind: text('kind').notNull(), // 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire'
     amount: centicredits('amount').notNull(), // + grant, - use/expire
@@ -67,22 +71,31 @@ export const creditLedger = pgTable(
     note: text('note'),
     at: ts('at').notNull(),
   },
-  (t) => [index('credit_ledger_account_period_idx').on(t.accountId, t.periodId, t.bucket)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('credit_ledger_account_period_idx').on(t.accountId, t.periodId, t.bucket),
+    foreignKey({
+      name: 'credit_ledger_period_fk',
+      columns: [t.periodId, t.accountId],
+      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
+    }),
+  ],
 );
 
 export const invoices = pgTable(
   'invoices',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    // Unique service-wide: the invoice_numbers lookup table holds that key (lookups.ts).
     number: text('number').notNull(),
     kind: text('kind').notNull(), // 'start' | 'period' | 'interim'
     // What the invoice is for, in words ('Subscription', 'Renewal', 'Period close', 'Interim: $300 mark').
     summary: text('summary').notNull(),
     // The billing period the invoice settles (for a start invoice, the period it prepays).
-    periodId: uuid('period_id').references(() => billingPeriods.id),
+    periodId: uuid('period_id'),
     periodStart: ts('period_start').notNull(),
     periodEnd: ts('period_end').notNull(),
     issuedAt: ts('issued_at').notNull(),
@@ -103,29 +116,44 @@ export const invoices = pgTable(
     paidAt: ts('paid_at'),
   },
   (t) => [
-    uniqueIndex('invoices_number_key').on(t.number),
+    primaryKey({ columns: [t.id, t.accountId] }),
     index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),
+    foreignKey({
+      name: 'invoices_period_fk',
+      columns: [t.periodId, t.accountId],
+      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
+    }),
   ],
 );
 
-export const invoiceLines = pgTable('invoice_lines', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  invoiceId: text('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(), // 'subscription' | 'included' | 'overage'
-  description: text('description').notNull(),
-  // The period the line bills: the prepaid period of a subscription, the usage period of credits.
-  periodStart: ts('period_start').notNull(),
-  periodEnd: ts('period_end').notNull(),
-  quantity: centicredits('quantity').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-});
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: bigserial('id', { mode: 'number' }),
+    accountId: uuid('account_id').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    kind: text('kind').notNull(), // 'subscription' | 'included' | 'overage'
+    description: text('description').notNull(),
+    // The period the line bills: the prepaid period of a subscription, the usage period of credits.
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    quantity: centicredits('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }).onDelete('cascade'),
+  ],
+);
 
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: text('id').primaryKey(), // the provider's payment method id
+    id: text('id').notNull(), // the provider's payment method id
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -136,19 +164,17 @@ export const paymentMethods = pgTable(
     isDefault: boolean('is_default').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_methods_account_idx').on(t.accountId)],
+  (t) => [primaryKey({ columns: [t.id, t.accountId] }), index('payment_methods_account_idx').on(t.accountId)],
 );
 
 export const payments = pgTable(
   'payments',
   {
-    id: text('id').primaryKey(), // the provider's payment id
+    id: text('id').notNull(), // the provider's payment id
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: text('invoice_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull(), // 'succeeded' | 'failed'
@@ -159,22 +185,43 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('payments_invoice_idx').on(t.invoiceId),
+    foreignKey({
+      name: 'payments_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }),
   ],
 );
 
-export const refunds = pgTable('refunds', {
-  id: text('id').primaryKey(),
-  // The credit note's number: the invoice's number and '-CN1', '-CN2', ...
-  number: text('number').notNull().unique(),
-  invoiceId: text('invoice_id')
-    .notNull()
-    .references(() => invoices.id),
-  paymentId: text('payment_id')
-    .notNull()
-    .references(() => payments.id),
-  amountCents: integer('amount_cents').notNull(),
-  reason: text('reason'),
-  createdAt: createdAt(),
-});
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    // The credit note's number: the invoice's number and '-CN1', '-CN2', ... (unique service-wide as the
+    // invoice's number is, so unique per account here).
+    number: text('number').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('refunds_account_number_key').on(t.accountId, t.number),
+    foreignKey({
+      name: 'refunds_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }),
+    foreignKey({
+      name: 'refunds_payment_fk',
+      columns: [t.paymentId, t.accountId],
+      foreignColumns: [payments.id, payments.accountId],
+    }),
+  ],
+);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts, centicredits } from './columns';
 import { accounts, people } from './accounts';
 import { billingPeriods } from './billing';
@@ -10,7 +10,7 @@ export const calls = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     callUuid: text('call_uuid').notNull(),
-    personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
+    personId: uuid('person_id'),
     userName: text('user_name').notNull(),
     callTimestamp: ts('call_timestamp').notNull(),
     destination: text('destination').notNull(),
@@ -24,13 +24,26 @@ export const calls = pgTable(
     bonusCredits: centicredits('bonus_credits').notNull().default(0),
     overageCredits: centicredits('overage_credits').notNull().default(0),
     unbilledCredits: centicredits('unbilled_credits').notNull().default(0),
-    periodId: uuid('period_id').references(() => billingPeriods.id),
+    periodId: uuid('period_id'),
   },
   (t) => [
-    uniqueIndex('calls_call_uuid_key').on(t.callUuid),
+    // call_uuid leads: the ingest finds duplicates by call_uuid alone, with the key's own index.
+    primaryKey({ columns: [t.callUuid, t.accountId] }),
     index('calls_account_time_idx').on(t.accountId, t.callTimestamp, t.callUuid),
     // The subscription summary counts the open period's calls.
     index('calls_account_period_idx').on(t.accountId, t.periodId),
+    // Deleting a user keeps their calls: migration 0010 writes this as SET NULL ("person_id"), so the
+    // account column stays (Drizzle cannot say which columns a SET NULL clears).
+    foreignKey({
+      name: 'calls_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'calls_period_fk',
+      columns: [t.periodId, t.accountId],
+      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
+    }),
   ],
 );
 

@@ -5,4 +5,5 @@ export * from './auth';
 export * from './billing';
 export * from './calls';
 export * from './catalogue';
+export * from './lookups';
 export * from './referrals';

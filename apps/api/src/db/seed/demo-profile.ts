@@ -15,6 +15,7 @@ export const DEMO_PROFILE = {
 export const seedDemoProfile: DemoSeeder = async (tx, demo) => {
   await tx.insert(profiles).values({
     personId: demo.adminId,
+    accountId: demo.accountId,
     firstName: DEMO_PROFILE.first_name,
     lastName: DEMO_PROFILE.last_name,
     company: DEMO_PROFILE.company,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
-import { accounts, people } from '../schema';
+import { STAFF_ACCOUNT_ID, accounts, people } from '../schema';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
@@ -98,7 +98,12 @@ export async function seedDemoData(
       isAdmin: true,
       passwordHash: annualHash,
     });
+    await tx
+      .insert(accounts)
+      .values({ id: STAFF_ACCOUNT_ID, name: 'enQ staff', status: 'closed' })
+      .onConflictDoNothing();
     await tx.insert(people).values({
+      accountId: STAFF_ACCOUNT_ID,
       fullName: DEMO_STAFF.fullName,
       email: DEMO_STAFF.email,
       isStaff: true,
