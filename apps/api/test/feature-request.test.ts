@@ -64,8 +64,9 @@ describe.each(drivers)('feature request (%s)', (driver) => {
   it('FEAT-02 percent-encodes what the profile holds', async () => {
     const sam = await signedIn(ctx, DEMO_ANNUAL.email);
     await ctx.database.query(
-      `insert into profiles (person_id, first_name, last_name, phone_number) values ($1, $2, $3, $4)
-       on conflict (person_id) do update set first_name = $2, last_name = $3, phone_number = $4`,
+      `insert into profiles (account_id, person_id, first_name, last_name, phone_number)
+       select account_id, id, $2, $3, $4 from people where id = $1
+       on conflict (person_id, account_id) do update set first_name = $2, last_name = $3, phone_number = $4`,
       [sam.id, 'Sam & Jo', 'Ortiz Núñez', '+15035550142'],
     );
     expect(await formUrl(ctx, sam.token)).toBe(

@@ -1,34 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { DEFAULT_SELLER } from '../src/domain/billing-engine/invoice-issuer';
 import { drivers, openTestDatabase } from './helpers/app';
-
-const folder = new URL('../drizzle/', import.meta.url);
-const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', folder), 'utf8')) as {
-  entries: { tag: string; when: number }[];
-};
-
-/** Applies the migrations before `tag` by hand and records them as drizzle does, so migrate() runs the rest. */
-async function migrateUpTo(database: Database, tag: string) {
-  const before = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
-  for (const entry of before)
-    for (const statement of readFileSync(new URL(`${entry.tag}.sql`, folder), 'utf8').split(
-      '--> statement-breakpoint',
-    ))
-      if (statement.trim()) await database.query(statement);
-  await database.query('create schema if not exists drizzle');
-  await database.query(
-    'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
-  );
-  await database.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
-    'applied-by-test',
-    before.at(-1)!.when,
-  ]);
-}
+import { migrateUpTo } from './helpers/migrate-up-to';
 
 const APR = ['2026-04-04T13:00:00Z', '2026-05-04T13:00:00Z'] as const;
 const MAY = ['2026-05-04T13:00:00Z', '2026-06-04T13:00:00Z'] as const;

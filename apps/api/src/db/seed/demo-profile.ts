@@ -13,10 +13,11 @@ export const DEMO_PROFILE = {
 
 export const seedDemoProfile: DemoSeeder = async (tx, demo) => {
   await tx.query(
-    `insert into profiles (person_id, first_name, last_name, company, billing_cc_email, phone_number)
-     values ($1, $2, $3, $4, $5, $6)`,
+    `insert into profiles (person_id, account_id, first_name, last_name, company, billing_cc_email, phone_number)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
     [
       demo.adminId,
+      demo.accountId,
       DEMO_PROFILE.first_name,
       DEMO_PROFILE.last_name,
       DEMO_PROFILE.company,

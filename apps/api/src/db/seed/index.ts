@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
+import { STAFF_ACCOUNT_ID } from '../schema';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
@@ -94,7 +95,12 @@ export async function seedDemoData(
       isAdmin: true,
       passwordHash: annualHash,
     });
-    await insertPerson(null, DEMO_STAFF, { isStaff: true, passwordHash: staffHash });
+    // Staff belong to the closed enQ staff account: every person row carries an account (docs/scaling.md).
+    await tx.query(
+      `insert into accounts (id, name, status) values ($1, 'enQ staff', 'closed') on conflict do nothing`,
+      [STAFF_ACCOUNT_ID],
+    );
+    await insertPerson(STAFF_ACCOUNT_ID, DEMO_STAFF, { isStaff: true, passwordHash: staffHash });
     // The embedded provider identifies people by their own id.
     await tx.query('update people set identity_subject = id::text where password_hash is not null');
     const demo = { accountId, adminId, userIds, now };

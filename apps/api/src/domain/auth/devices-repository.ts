@@ -33,9 +33,9 @@ export interface DeviceSighting {
 export async function recordDevice(q: Transactional, sighting: DeviceSighting): Promise<boolean> {
   const { personId, deviceId, userAgent, ip, at } = sighting;
   const inserted = await q.query(
-    `insert into known_devices (person_id, device_id, user_agent, ip, first_seen_at, last_seen_at)
-     values ($1, $2, $3, $4, $5, $5)
-     on conflict (person_id, device_id) do nothing
+    `insert into known_devices (account_id, person_id, device_id, user_agent, ip, first_seen_at, last_seen_at)
+     select account_id, id, $2, $3, $4, $5::timestamptz, $5::timestamptz from people where id = $1
+     on conflict (person_id, device_id, account_id) do nothing
      returning 1`,
     [personId, deviceId, userAgent, ip, at],
   );

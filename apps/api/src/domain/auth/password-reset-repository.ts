@@ -43,11 +43,11 @@ export async function createPasswordReset(
       personId,
       now,
     ]);
-    await tx.query('insert into password_resets (token_hash, person_id, expires_at) values ($1, $2, $3)', [
-      hashResetToken(token),
-      personId,
-      expiresAt,
-    ]);
+    await tx.query(
+      `insert into password_resets (token_hash, account_id, person_id, expires_at)
+       select $1, account_id, id, $3::timestamptz from people where id = $2`,
+      [hashResetToken(token), personId, expiresAt],
+    );
   });
   return { token, expiresAt };
 }

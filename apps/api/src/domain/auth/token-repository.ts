@@ -23,7 +23,8 @@ export async function issueApiToken(
   const token = `enq_${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_SECONDS * 1000);
   await database.query(
-    'insert into api_tokens (token_hash, person_id, expires_at, device_id) values ($1, $2, $3, $4)',
+    `insert into api_tokens (token_hash, account_id, person_id, expires_at, device_id)
+     select $1, account_id, id, $3::timestamptz, $4 from people where id = $2`,
     [hashToken(token), personId, expiresAt, deviceId],
   );
   return { token, expiresAt };
@@ -56,7 +57,8 @@ export async function findPrincipalByTokenHash(
 function toPrincipal(row: PrincipalRow): Principal {
   return {
     personId: row.person_id,
-    accountId: row.account_id,
+    // Staff identities sit in the staff account (migration 0010) but act for no account.
+    accountId: row.is_staff ? null : row.account_id,
     email: row.email,
     fullName: row.full_name,
     isStaff: row.is_staff,

@@ -117,8 +117,9 @@ export async function createInvoice(
   );
   if (lines.length > 0)
     await q.query(
-      `insert into invoice_lines (invoice_id, kind, description, period_start, period_end, quantity, amount_cents)
-       select $1, kind, description, period_start, period_end, quantity, amount_cents
+      `insert into invoice_lines (account_id, invoice_id, kind, description, period_start, period_end, quantity,
+                                  amount_cents)
+       select (select account_id from invoices where id = $1), $1, kind, description, period_start, period_end, quantity, amount_cents
          from unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::bigint[], $7::int[])
          with ordinality as l(kind, description, period_start, period_end, quantity, amount_cents, n)
         order by n`,
@@ -157,8 +158,8 @@ export async function refundInvoice(
 ): Promise<string> {
   const id = `re_${randomBytes(12).toString('hex')}`;
   await tx.query(
-    `insert into refunds (id, invoice_id, payment_id, amount_cents, reason, created_at, number)
-     select $1, i.id, $3, $4, $5, $6,
+    `insert into refunds (id, account_id, invoice_id, payment_id, amount_cents, reason, created_at, number)
+     select $1, i.account_id, i.id, $3, $4, $5, $6,
             i.number || '-CN' || (1 + (select count(*) from refunds r where r.invoice_id = i.id))
        from invoices i where i.id = $2`,
     [id, refund.invoiceId, refund.paymentId, refund.amountCents, refund.reason, refund.at],

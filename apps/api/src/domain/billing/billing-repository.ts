@@ -147,7 +147,7 @@ export async function saveDefaultCard(
   await q.query(
     `insert into payment_methods (id, account_id, brand, last4, exp_month, exp_year, is_default, created_at)
      values ($1, $2, $3, $4, $5, $6, true, $7)
-     on conflict (id) do update set is_default = true, created_at = excluded.created_at
+     on conflict (id, account_id) do update set is_default = true, created_at = excluded.created_at
        where payment_methods.account_id = excluded.account_id`,
     [pmId, accountId, card.brand, card.last4, card.expMonth, card.expYear, now],
   );

@@ -87,8 +87,9 @@ export async function dismissNotice(
     if (!notice.dismissible) return 'not_dismissible';
   }
   await q.query(
-    `insert into notification_dismissals (person_id, notification_key, dismissed_at) values ($1, $2, $3)
-     on conflict (person_id, notification_key) do nothing`,
+    `insert into notification_dismissals (account_id, person_id, notification_key, dismissed_at)
+     select account_id, id, $2, $3::timestamptz from people where id = $1
+     on conflict (person_id, notification_key, account_id) do nothing`,
     [personId, key.toLowerCase(), now],
   );
   return 'dismissed';

@@ -102,9 +102,10 @@ async function writeProfile(
   return database.transaction(async (tx) => {
     const before = await readProfile(tx, person.id);
     await tx.query(
-      `insert into profiles (person_id, first_name, last_name, company, billing_cc_email, phone_number, updated_at)
-       values ($1, $2, $3, $4, $5, $6, now())
-       on conflict (person_id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+      `insert into profiles (account_id, person_id, first_name, last_name, company, billing_cc_email, phone_number,
+                             updated_at)
+       select account_id, id, $2, $3, $4, $5, $6, now() from people where id = $1
+       on conflict (person_id, account_id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
          company = excluded.company, billing_cc_email = excluded.billing_cc_email,
          phone_number = excluded.phone_number, updated_at = excluded.updated_at`,
       [

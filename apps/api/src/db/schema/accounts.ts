@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
+import { holdMusic } from './catalogue';
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  // active | suspended | closed: set by the operator; 'suspended' and 'closed' raise the inactive banner.
+  status: text('status').notNull().default('active'),
+  // Addresses as the page edits them ({ line1, line2, city, state, postal_code, country }); null until set.
+  serviceAddress: jsonb('service_address'),
+  billingAddress: jsonb('billing_address'),
+  taxStatus: text('tax_status').notNull().default('Taxable'),
+  /** The card provider's customer id (Stripe), when the provider keeps customers. */
+  providerCustomerId: text('provider_customer_id'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The account staff identities belong to (made by migration 0010 and the seed, status 'closed'): every
+ * person has an account, so people can be sharded by account like the rest (docs/scaling.md).
+ */
+export const STAFF_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Everyone who has a PIN or signs in: the account holder (admin), sub-account users, and staff
+ * identities (in the staff account). Only people with a password hash can sign in to the embedded
+ * provider. Keys that are unique service-wide (PIN, sign-in email, identity subject) are held by the
+ * lookup tables in lookups.ts; the indexes here only find rows.
+ */
+export const people = pgTable(
+  'people',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    pin: text('pin'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    // The identity provider's `sub` for this person (the embedded provider uses the person's id).
+    identitySubject: text('identity_subject'),
+    passwordHash: text('password_hash'),
+    holdMusic: text('hold_music').references(() => holdMusic.value),
+    // Log Out and password resets: ID tokens issued before this are refused at the session exchange.
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The id leads every account-owned key: lookups by id alone still use it (Citus needs only that the
+    // key contains account_id, not that it comes first).
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('people_account_email_key').on(t.accountId, sql`lower(${t.email})`),
+    index('people_pin_idx').on(t.pin),
+    index('people_identity_subject_idx').on(t.identitySubject),
+    index('people_sign_in_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.passwordHash} is not null`),
+    uniqueIndex('people_one_admin_per_account')
+      .on(t.accountId)
+      .where(sql`${t.isAdmin}`),
+  ],
+);
+
+/**
+ * Profile fields beyond what the Users page keeps (full_name, email): first and last name as the person
+ * typed them, their phone, and the account's company and billing CC email. One row per person, made on
+ * first save; until then the profile is derived from the person and the account.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull().default(''),
+    billingCcEmail: text('billing_cc_email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''), // E.164, or '' when none
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.accountId] }),
+    foreignKey({
+      name: 'profiles_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
+);

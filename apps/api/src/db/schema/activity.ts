@@ -1,0 +1,107 @@
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
+import { accounts, people } from './accounts';
+
+/** Who changed what on an account, with the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    actorPersonId: uuid('actor_person_id'),
+    action: text('action').notNull(),
+    targetPersonId: uuid('target_person_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('audit_log_account_at_idx').on(t.accountId, t.at),
+  ],
+);
+
+/** Every email the product sends; delivered by SMTP when configured, otherwise kept here to read. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id'),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Notices on the overview: for every account (account_id null) or one account. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    linkText: text('link_text'),
+    dismissible: boolean('dismissible').notNull().default(true),
+    priority: integer('priority').notNull().default(0),
+    startsAt: ts('starts_at').notNull().defaultNow(),
+    endsAt: ts('ends_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_account_idx').on(t.accountId)],
+);
+
+/** Which notices a person dismissed: a notification id, or 'sub_account' for the sub-account notice. */
+export const notificationDismissals = pgTable(
+  'notification_dismissals',
+  {
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    notificationKey: text('notification_key').notNull(),
+    dismissedAt: ts('dismissed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.notificationKey, t.accountId] }),
+    foreignKey({
+      name: 'notification_dismissals_person_fk',
+      columns: [t.personId, t.accountId],
+      foreignColumns: [people.id, people.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Requests sent through the local feature-request form. */
+export const featureRequests = pgTable(
+  'feature_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    title: text('title').notNull(),
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feature_requests_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,227 @@
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ts, centicredits } from './columns';
+import { accounts } from './accounts';
+import { plans } from './catalogue';
+
+/** One subscription per account; its periods follow the account's anniversary. */
+export const subscriptions = pgTable('subscriptions', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  status: text('status').notNull().default('active'), // 'active' | 'inactive'
+  anchorAt: ts('anchor_at').notNull(),
+  currentPeriodStart: ts('current_period_start').notNull(),
+  currentPeriodEnd: ts('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  pendingPlanId: text('pending_plan_id').references(() => plans.id),
+  isDelinquent: boolean('is_delinquent').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const billingPeriods = pgTable(
+  'billing_periods',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    // The own id leads each key so lookups by id alone still use it; Citus needs account_id in the key.
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('billing_periods_account_start_key').on(t.accountId, t.startsAt),
+  ],
+);
+
+/** Every grant and every use of credits; balances are sums over it. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id').notNull(),
+    bucket: text('bucket').notNull(), // 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled'
+    kind: text('kind').notNull(), // 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire'
+    amount: centicredits('amount').notNull(), // + grant, - use/expire
+    callUuid: text('call_uuid'),
+    invoiceId: text('invoice_id'),
+    note: text('note'),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('credit_ledger_account_period_idx').on(t.accountId, t.periodId, t.bucket),
+    foreignKey({
+      name: 'credit_ledger_period_fk',
+      columns: [t.periodId, t.accountId],
+      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
+    }),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // Unique service-wide: the invoice_numbers lookup table holds that key (lookups.ts).
+    number: text('number').notNull(),
+    kind: text('kind').notNull(), // 'start' | 'period' | 'interim'
+    // What the invoice is for, in words ('Subscription', 'Renewal', 'Period close', 'Interim: $300 mark').
+    summary: text('summary').notNull(),
+    // The billing period the invoice settles (for a start invoice, the period it prepays).
+    periodId: uuid('period_id'),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    status: text('status').notNull(), // 'open' | 'paid' | 'void' | 'refunded'
+    subscriptionCents: integer('subscription_cents').notNull(),
+    overageCredits: centicredits('overage_credits').notNull(),
+    overageCents: integer('overage_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    // The sum of the invoice's included and overage lines.
+    creditsUsed: centicredits('credits_used').notNull(),
+    // The seller and buyer as they stood at issue ({ name, address, email, tax_id } and
+    // { name, email, service_address, billing_address, tax_status }): the invoice never reads them anew.
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),
+    foreignKey({
+      name: 'invoices_period_fk',
+      columns: [t.periodId, t.accountId],
+      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
+    }),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: bigserial('id', { mode: 'number' }),
+    accountId: uuid('account_id').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    kind: text('kind').notNull(), // 'subscription' | 'included' | 'overage'
+    description: text('description').notNull(),
+    // The period the line bills: the prepaid period of a subscription, the usage period of credits.
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    quantity: centicredits('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').notNull(), // the provider's payment method id
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.accountId] }), index('payment_methods_account_idx').on(t.accountId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').notNull(), // the provider's payment id
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(), // 'succeeded' | 'failed'
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
+    index('payments_invoice_idx').on(t.invoiceId),
+    foreignKey({
+      name: 'payments_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    // The credit note's number: the invoice's number and '-CN1', '-CN2', ... (unique service-wide as the
+    // invoice's number is, so unique per account here).
+    number: text('number').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    uniqueIndex('refunds_account_number_key').on(t.accountId, t.number),
+    foreignKey({
+      name: 'refunds_invoice_fk',
+      columns: [t.invoiceId, t.accountId],
+      foreignColumns: [invoices.id, invoices.accountId],
+    }),
+    foreignKey({
+      name: 'refunds_payment_fk',
+      columns: [t.paymentId, t.accountId],
+      foreignColumns: [payments.id, payments.accountId],
+    }),
+  ],
+);

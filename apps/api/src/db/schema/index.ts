@@ -1,0 +1,9 @@
+// The Drizzle schema by area; drizzle.config.ts reads this folder, the app imports it from here.
+export * from './accounts';
+export * from './activity';
+export * from './auth';
+export * from './billing';
+export * from './calls';
+export * from './catalogue';
+export * from './lookups';
+export * from './referrals';
