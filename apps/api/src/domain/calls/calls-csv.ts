@@ -1,63 +1,106 @@
+import { CALL_COLUMNS, ccToCredits, formatBilledDuration, neutraliseCell } from '@enq/contract';
+import { stringify, type Options } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Database } from '../../db/client';
-import { csvChunk, type CallRange, type CsvCursor } from './calls-repository';
-import { CsvBytes } from './csv-bytes';
-import { CSV_HEADER, formatCsvLine, writeJoinedCalls } from './csv-line';
-import { createCallTimeFormatter } from './csv-time';
+import type { Queryable } from '../../db/client';
+import { createCallTimeFormatter, readCsvChunk, type CsvCall, type Keyset } from './calls-csv-fast';
+import type { CallRange } from './calls-repository';
 
-/** Rows in the first database round trip; later chunks are sized to take about CSV_CHUNK_TARGET_MS. */
+/**
+ * Calls read per database round trip. PGlite runs each statement on the event loop, so other requests
+ * wait while a chunk is read and formatted; an export holds about one chunk in memory.
+ */
 export const CSV_CHUNK_ROWS = 2000;
-/**
- * PGlite runs each statement on the event loop, so a chunk's statement holds every other request for
- * its duration: chunks aim at this long. Measured against 25 ms (and 4,000 rows at most): the same
- * rows per second, /healthz p99 during an export 31-42 ms instead of 35-105.
- */
-export const CSV_CHUNK_TARGET_MS = 15;
-const MIN_ROWS = 1000;
-/**
- * A chunk's joined text is too big for V8's young generation, and each one waits for a full collection:
- * with 10,000-row chunks the server's memory grew by up to 76 MB during an export, with 4,000 by 38 MB,
- * with 2,500 by 16 to 20 MB (bench/calls, a million calls).
- */
-const MAX_ROWS = 2500;
 
 /**
- * The range as a CSV stream, newest first. Rows come in keyset chunks of (call_timestamp, call_uuid);
- * between chunks the stream yields to the event loop and waits for the client to drain, so memory stays
- * bounded by one chunk and other requests (and /healthz) keep being answered during a large export.
+ * A caller ID as the network sent it: an E.164 number ("+12025550100") or a word ("anonymous") is
+ * written as it is (the formula guard would turn every number into "'+1…"); anything else is guarded.
  */
-export function callsCsvStream(
-  q: Database,
-  range: CallRange,
-  chunkRows = CSV_CHUNK_ROWS,
-  adaptive = true,
-): Readable {
-  async function* lines() {
-    yield CSV_HEADER;
-    let cursor: CsvCursor | null = null;
-    const formatTime = createCallTimeFormatter();
-    const out = new CsvBytes();
-    let rows = chunkRows;
-    for (;;) {
-      const started = performance.now();
-      const chunk = await csvChunk(q, range, cursor, rows);
-      const reading = performance.now() - started;
-      // Reading and formatting each hold the event loop: other requests get a turn in between.
-      await nextTurn();
-      const formatting = performance.now();
-      if (!writeJoinedCalls(chunk.joined, chunk.rows, formatTime, out))
-        for (const call of await chunk.values()) out.add(formatCsvLine(call, formatTime));
-      const longest = Math.max(reading, performance.now() - formatting);
-      yield* out.take();
-      if (!chunk.next) return;
-      cursor = chunk.next;
-      if (adaptive) {
-        const fitted = Math.round((rows * CSV_CHUNK_TARGET_MS) / Math.max(longest, 1));
-        rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.round((rows + fitted) / 2)));
-      }
-      await nextTurn();
+const callerIdCell = (value: string) =>
+  /^\+?\d{1,15}$|^[A-Za-z][A-Za-z ]*$/.test(value) ? value : neutraliseCell(value);
+
+/**
+ * A call's cells in CALL_COLUMNS order. Texts a person typed (line and user names) get the formula
+ * guard. Strings are written quoted and numbers bare (see csvFormat), so the time, the duration and
+ * the amounts stay numbers here and csvFormat writes them in their column's format.
+ */
+const cells = (c: CsvCall) => [
+  c.unixTime,
+  neutraliseCell(c.destination),
+  neutraliseCell(c.user),
+  callerIdCell(c.callerId),
+  c.billedSeconds,
+  ccToCredits(c.rateCc),
+  ccToCredits(c.creditsCc),
+];
+const TIME_COLUMN = 0;
+const DURATION_COLUMN = 4;
+
+/**
+ * The CSV every export writes: a UTF-8 byte-order mark and CRLF line ends (spreadsheet programs then
+ * read accented names as UTF-8), the table's column names, text cells quoted and numbers bare; times
+ * in New York time and durations as minutes:seconds, as the table shows them.
+ */
+function csvOptions(): Options {
+  const formatTime = createCallTimeFormatter();
+  return {
+    bom: true,
+    header: true,
+    columns: [...CALL_COLUMNS],
+    record_delimiter: 'windows',
+    quoted_string: true,
+    cast: {
+      number: (value, { index }) =>
+        index === TIME_COLUMN
+          ? formatTime(value)
+          : index === DURATION_COLUMN
+            ? formatBilledDuration(value)
+            : String(value),
+      // The column names are strings too, and are written as they are.
+      string: (value, { header }) => (header ? { value, quoted_string: false } : value),
+    },
+  };
+}
+
+/**
+ * Chunks of calls as a CSV stream, a chunk's lines made by csv-stringify in one call (through its
+ * stream, a line at a time, the export ran at half the speed). The next chunk is taken only once the
+ * stream's reader (the reply, piping with backpressure) has taken the text of the previous one, so an
+ * export holds about one chunk in memory however slowly the client reads. Destroying the stream (the
+ * client went away) ends the reading.
+ */
+export function callsCsv(chunks: Iterable<CsvCall[]> | AsyncIterable<CsvCall[]>): Readable {
+  const options = csvOptions();
+  async function* text() {
+    let first = true;
+    for await (const calls of chunks) {
+      yield stringify(calls.map(cells), { ...options, bom: first, header: first });
+      first = false;
     }
+    if (first) yield stringify([], options);
   }
-  return Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return Readable.from(text(), { objectMode: false });
+}
+
+/** The range's calls, newest first, a chunk at a time. */
+async function* rangeChunks(q: Queryable, range: CallRange, chunkRows: number): AsyncGenerator<CsvCall[]> {
+  let after: Keyset | null = null;
+  do {
+    // PGlite answers in promise callbacks, which run before the event loop looks at sockets again:
+    // a turn of the loop before and after each read lets other requests be answered meanwhile.
+    await nextTurn();
+    const chunk = await readCsvChunk(q, range, after, chunkRows);
+    await nextTurn();
+    yield chunk.calls;
+    after = chunk.next;
+  } while (after);
+}
+
+/** The range's calls as a CSV stream, newest first (see callsCsv). */
+export function callsCsvStream(
+  q: Queryable,
+  range: CallRange,
+  { chunkRows = CSV_CHUNK_ROWS }: { chunkRows?: number } = {},
+): Readable {
+  return callsCsv(rangeChunks(q, range, chunkRows));
 }

@@ -20,10 +20,13 @@ export interface CallRange {
  * bitmap scans and sorts priced out; PostgreSQL's statistics need no help. Prepared: planning them
  * costs more than running them.
  */
-const INDEX_ORDER: QueryOptions = {
+export const INDEX_ORDER: QueryOptions = {
   prepare: true,
   planner: { enable_bitmapscan: 'off', enable_sort: 'off' },
 };
+
+/** The order of pages and exports, which calls_account_time_idx read backwards gives. */
+export const NEWEST_FIRST = 'order by call_timestamp desc, call_uuid desc';
 
 /** Below this offset a page is read straight from the range's newest end. */
 const DIRECT_OFFSET_MAX = 1000;
@@ -194,94 +197,6 @@ export async function rangeTotals(q: Queryable, r: CallRange): Promise<RangeTota
     billedSeconds: Number(row!.billed),
     creditsCc: Number(row!.credits),
     overageCc: Number(row!.overage),
-  };
-}
-
-/** A keyset position in the newest-first order: the last (timestamp, uuid) already sent. */
-export interface CsvCursor {
-  at: string;
-  uuid: string;
-}
-
-/**
- * What a CSV line is made of, in this order: the call's unix seconds, billed seconds, billing rate and
- * credits used (in hundredths), destination, user, caller ID; all as the database's text. The lines
- * are formatted in JavaScript (csv-line.ts): on PGlite, formatting in SQL cost more than reading.
- */
-export type CsvValues = [string, string, string, string, string, string, string];
-
-const CSV_FIELDS = [
-  `floor(date_part('epoch', call_timestamp))::bigint`,
-  'billed_seconds',
-  'billing_rate',
-  'credits_used',
-  'destination',
-  'user_name',
-  'caller_id_number',
-] as const;
-
-/**
- * A chunk crosses from the database as one text: each call's values joined with U+001F, the calls with
- * U+001E (reading 10,000 rows one by one costs five times more on PGlite). A text holding either
- * character makes it ambiguous; the reader then takes the chunk's calls one by one (CsvChunk.values).
- */
-export const JOINED_UNIT = '\x1f';
-export const JOINED_RECORD = '\x1e';
-const NEWEST_FIRST = 'order by call_timestamp desc, call_uuid desc';
-const JOINED = `string_agg(concat_ws(E'\\x1f', ${CSV_FIELDS.join(', ')}), E'\\x1e' ${NEWEST_FIRST})`;
-
-export interface CsvChunk {
-  /** The chunk's calls, newest first, joined (see JOINED_UNIT); '' when it has none. */
-  joined: string;
-  rows: number;
-  /** Where the next chunk starts; null after the range's last call. */
-  next: CsvCursor | null;
-  /** The same calls read one by one. */
-  values(): Promise<CsvValues[]>;
-}
-
-/** The next `limit` calls after `cursor`, newest first, and the cursor to go on from. */
-export async function csvChunk(
-  db: Database,
-  r: CallRange,
-  cursor: CsvCursor | null,
-  limit: number,
-): Promise<CsvChunk> {
-  // The upper bound is either the range's or the cursor, never both: given two, the index scan may
-  // start from the range's and read every row already sent.
-  const params: unknown[] = [r.accountId];
-  const add = (value: unknown) => `$${params.push(value)}`;
-  let where = 'account_id = $1';
-  where += cursor
-    ? ` and (call_timestamp, call_uuid) < (${add(cursor.at)}::timestamptz, ${add(cursor.uuid)})`
-    : ` and call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
-  where += ` and call_timestamp >= to_timestamp(${add(r.from)}::bigint)`;
-  if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
-  if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
-  const size = Math.max(1, Math.floor(limit));
-  const chunkRows = `select * from calls where ${where} ${NEWEST_FIRST} limit ${add(size)}`;
-  // One pass: the last call's keyset comes with the lines (reading its edge from the index first cost
-  // a fifth more).
-  const [chunk] = await db.query<{ rows: number; joined: string | null; at: string; uuid: string }>(
-    `select count(*)::int as rows, ${JOINED} as joined, min(call_timestamp)::text as at,
-            (array_agg(call_uuid ${NEWEST_FIRST}))[count(*)] as uuid
-       from (${chunkRows}) c`,
-    params,
-    INDEX_ORDER,
-  );
-  const rows = chunk?.rows ?? 0;
-  return {
-    joined: chunk?.joined ?? '',
-    rows,
-    next: rows >= size ? { at: chunk!.at, uuid: chunk!.uuid } : null,
-    async values() {
-      const values = await db.query<Record<string, unknown>>(
-        `select ${CSV_FIELDS.map((f, i) => `(${f})::text as v${i}`).join(', ')} from (${chunkRows}) c ${NEWEST_FIRST}`,
-        params,
-        INDEX_ORDER,
-      );
-      return values.map((row) => CSV_FIELDS.map((_, i) => String(row[`v${i}`])) as CsvValues);
-    },
   };
 }
 

@@ -1,0 +1,150 @@
+// The export's one fast path: how calls come out of the database, and how their times are written.
+// Measured in process on bench/calls' million calls (PGlite, chunks of 2,000): the chunk's statement
+// took about 5 µs a call building json_agg, 1.9 building the joined text below.
+import { BUSINESS_TIME_ZONE } from '@enq/contract';
+import type { Queryable } from '../../db/client';
+import { INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-repository';
+
+/** A call as the export writes it: its unix seconds, texts and amounts (in hundredths of a credit). */
+export interface CsvCall {
+  unixTime: number;
+  destination: string;
+  user: string;
+  callerId: string;
+  billedSeconds: number;
+  rateCc: number;
+  creditsCc: number;
+}
+
+/** Where the next chunk starts: the last call read, in the newest-first order. */
+export interface Keyset {
+  at: string;
+  uuid: string;
+}
+
+/** A call's values as the database's text, in CsvCall's order. */
+const VALUES = [
+  `floor(extract(epoch from call_timestamp))::bigint`,
+  'destination',
+  'user_name',
+  'caller_id_number',
+  'billed_seconds',
+  'billing_rate',
+  'credits_used',
+];
+
+const toCsvCall = (v: string[]): CsvCall => ({
+  unixTime: Number(v[0]),
+  destination: v[1]!,
+  user: v[2]!,
+  callerId: v[3]!,
+  billedSeconds: Number(v[4]),
+  rateCc: Number(v[5]),
+  creditsCc: Number(v[6]),
+});
+
+/** Separators of a joined chunk: U+001F between a call's values, U+001E between calls. */
+const UNIT = '\x1f';
+const RECORD = '\x1e';
+
+/**
+ * The next `limit` calls of the range after `after` (newest first, along calls_account_time_idx), and
+ * where the chunk after them starts (null after the range's last call). The chunk crosses from the
+ * database as one text, its calls' values joined with UNIT and RECORD: PGlite parses result rows in
+ * JavaScript one by one, and building JSON costs the database more than the rows themselves. A text
+ * holding either separator splits into more values than the chunk has: that chunk is then read again
+ * as rows, which is slower and exact.
+ */
+export async function readCsvChunk(
+  q: Queryable,
+  r: CallRange,
+  after: Keyset | null,
+  limit: number,
+): Promise<{ calls: CsvCall[]; next: Keyset | null }> {
+  const params: unknown[] = [r.accountId, r.from, limit];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  // The upper bound is the range's or the last call read, never both: given two, the index scan may
+  // start from the range's and read again every call already sent.
+  let where = after
+    ? `(call_timestamp, call_uuid) < (${add(after.at)}::timestamptz, ${add(after.uuid)})`
+    : `call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
+  if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
+  if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
+  const chunkCalls = `select * from calls
+    where account_id = $1 and call_timestamp >= to_timestamp($2::bigint) and ${where}
+    ${NEWEST_FIRST} limit $3`;
+  // The oldest call's keyset comes in the same pass (reading it from the index first cost a fifth more).
+  const [chunk] = await q.query<{ rows: number; joined: string | null; at: string; uuid: string }>(
+    `select count(*)::int as rows,
+            string_agg(concat_ws(E'\\x1f', ${VALUES.join(', ')}), E'\\x1e' ${NEWEST_FIRST}) as joined,
+            min(call_timestamp)::text as at, (array_agg(call_uuid ${NEWEST_FIRST}))[count(*)] as uuid
+       from (${chunkCalls}) c`,
+    params,
+    INDEX_ORDER,
+  );
+  const rows = chunk?.rows ?? 0;
+  const next = rows === limit ? { at: chunk!.at, uuid: chunk!.uuid } : null;
+  const values = rows === 0 ? [] : chunk!.joined!.split(RECORD).map((call) => call.split(UNIT));
+  if (values.length === rows && values.every((v) => v.length === VALUES.length))
+    return { calls: values.map(toCsvCall), next };
+  const exact = await q.query<Record<string, string>>(
+    `select ${VALUES.map((v, i) => `(${v})::text as v${i}`).join(', ')} from (${chunkCalls}) c ${NEWEST_FIRST}`,
+    params,
+    INDEX_ORDER,
+  );
+  return { calls: exact.map((row) => toCsvCall(VALUES.map((_, i) => row[`v${i}`]!))), next };
+}
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
+
+/** The zone's offset from UTC, in seconds, during the UTC hour `hour` (hours since the epoch). */
+function zoneOffset(hour: number): number {
+  const name = offsetFormat.formatToParts(new Date(hour * 3_600_000)).find((p) => p.type === 'timeZoneName');
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name?.value ?? '');
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60) : 0;
+}
+
+/**
+ * Formats unix seconds as 'MM/dd/yyyy hh:mm:ss AM' in America/New_York, as formatCallTime does, but
+ * fast enough for a million rows (formatCallTime, through date-fns, took 19 µs a call; this 0.14):
+ * offsets change on the hour, so the zone is asked once per UTC hour, and the text up to the minutes
+ * is made once per local hour (calls come in time order).
+ */
+export function createCallTimeFormatter(): (unixSeconds: number) => string {
+  const offsets = new Map<number, number>();
+  let utcHour = NaN;
+  let offset = 0;
+  let localHour = NaN;
+  let prefix = '';
+  let suffix = '';
+  return (unixSeconds) => {
+    const hour = Math.floor(unixSeconds / 3600);
+    if (hour !== utcHour) {
+      let known = offsets.get(hour);
+      if (known === undefined) {
+        known = zoneOffset(hour);
+        if (offsets.size > 100_000) offsets.clear();
+        offsets.set(hour, known);
+      }
+      utcHour = hour;
+      offset = known;
+    }
+    const local = unixSeconds + offset;
+    const hourStart = Math.floor(local / 3600) * 3600;
+    if (hourStart !== localHour) {
+      const date = new Date(hourStart * 1000);
+      const h = date.getUTCHours();
+      prefix = `${TWO_DIGITS[date.getUTCMonth() + 1]}/${TWO_DIGITS[date.getUTCDate()]}/${date.getUTCFullYear()} ${
+        TWO_DIGITS[h % 12 === 0 ? 12 : h % 12]
+      }:`;
+      suffix = h < 12 ? ' AM' : ' PM';
+      localHour = hourStart;
+    }
+    const within = local - hourStart;
+    return `${prefix}${TWO_DIGITS[Math.floor(within / 60)]}:${TWO_DIGITS[within % 60]}${suffix}`;
+  };
+}
