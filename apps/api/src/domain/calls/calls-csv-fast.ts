@@ -3,7 +3,7 @@
 // took about 5 µs a call building json_agg, 1.9 building the joined text below.
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import type { Queryable } from '../../db/client';
-import { INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-repository';
+import { INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-range';
 
 /** A call as the export writes it: its unix seconds, texts and amounts (in hundredths of a credit). */
 export interface CsvCall {

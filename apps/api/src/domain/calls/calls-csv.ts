@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Queryable } from '../../db/client';
 import { createCallTimeFormatter, readCsvChunk, type CsvCall, type Keyset } from './calls-csv-fast';
-import type { CallRange } from './calls-repository';
+import type { CallRange } from './calls-range';
 
 /**
  * Calls read per database round trip. PGlite runs each statement on the event loop, so other requests

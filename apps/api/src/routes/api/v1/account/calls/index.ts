@@ -19,14 +19,11 @@ import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPeriod } from '../../../../../domain/billing/billing-engine';
 import { callsCsvStream } from '../../../../../domain/calls/calls-csv';
-import {
-  accountUserNames,
-  invoiceRange,
-  listCallsPage,
-  previousPeriod,
-  rangeTotals,
-  type CallRange,
-} from '../../../../../domain/calls/calls-repository';
+import { accountUserNames } from '../../../../../domain/calls/calls-filters';
+import { listCallsPage } from '../../../../../domain/calls/calls-page';
+import { invoiceRange, previousPeriod } from '../../../../../domain/calls/calls-periods';
+import type { CallRange } from '../../../../../domain/calls/calls-range';
+import { rangeTotals } from '../../../../../domain/calls/calls-totals';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
 import { HttpError } from '../../../../../plugins/errors';
 

@@ -1,52 +1,14 @@
 import type { CallRow } from '@enq/contract';
-import type { Database, Queryable, QueryOptions } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
+import { INDEX_ORDER, NEWEST_FIRST, rangeWhere, type CallRange } from './calls-range';
 
 /** call_day_counts buckets calls by UTC day (migration 0004 keeps them with triggers on calls). */
-export const DAY_SECONDS = 86_400;
-
-/** One account's calls in `from..to` (unix seconds, both inclusive), optionally for one user or line. */
-export interface CallRange {
-  accountId: string;
-  from: number;
-  to: number;
-  user?: string | undefined;
-  destination?: string | undefined;
-}
-
-/**
- * Newest-first reads walk calls_account_time_idx backwards. PGlite has no autovacuum, so a table filled
- * in bulk has no statistics and the planner guesses a handful of rows: it would then pick a bitmap scan
- * and sort the whole range (200 ms on 100k calls instead of 1 ms). On PGlite these reads run with
- * bitmap scans and sorts priced out; PostgreSQL's statistics need no help. Prepared: planning them
- * costs more than running them.
- */
-export const INDEX_ORDER: QueryOptions = {
-  prepare: true,
-  planner: { enable_bitmapscan: 'off', enable_sort: 'off' },
-};
-
-/** The order of pages and exports, which calls_account_time_idx read backwards gives. */
-export const NEWEST_FIRST = 'order by call_timestamp desc, call_uuid desc';
+const DAY_SECONDS = 86_400;
 
 /** Below this offset a page is read straight from the range's newest end. */
 const DIRECT_OFFSET_MAX = 1000;
 
 const hasFilter = (r: CallRange) => r.user !== undefined || r.destination !== undefined;
-
-/** The WHERE clause for a range; parameters $1 account, $2 from, $3 to (inclusive), then the filters. */
-function rangeWhere(r: CallRange, upperParam = '$3'): { sql: string; params: unknown[] } {
-  const params: unknown[] = [r.accountId, r.from, r.to];
-  let sql = `account_id = $1 and call_timestamp >= to_timestamp($2::bigint) and call_timestamp < to_timestamp(${upperParam}::bigint + 1)`;
-  if (r.user !== undefined) {
-    params.push(r.user);
-    sql += ` and user_name = $${params.length}`;
-  }
-  if (r.destination !== undefined) {
-    params.push(r.destination);
-    sql += ` and destination = $${params.length}`;
-  }
-  return { sql, params };
-}
 
 /** Whole UTC days inside the range: [firstDay, endDay). Empty when firstDay >= endDay. */
 function wholeDays(r: CallRange) {
@@ -169,76 +131,4 @@ export async function listCallsPage(
     INDEX_ORDER,
   );
   return { calls: (rows?.calls ?? []).map(toCallRow), totalPages };
-}
-
-/** Sums of a range, in the database's units (centicredits). */
-export interface RangeTotals {
-  calls: number;
-  billedSeconds: number;
-  creditsCc: number;
-  overageCc: number;
-}
-
-/**
- * The range's totals in one aggregate over the same index and conditions as a page (account, time,
- * optional user and line): one pass over the range's index entries and rows, however deep the page.
- */
-export async function rangeTotals(q: Queryable, r: CallRange): Promise<RangeTotals> {
-  const { sql, params } = rangeWhere(r);
-  const [row] = await q.query<{ calls: number; billed: string; credits: string; overage: string }>(
-    `select count(*)::int as calls, coalesce(sum(billed_seconds), 0)::text as billed,
-            coalesce(sum(credits_used), 0)::text as credits, coalesce(sum(overage_credits), 0)::text as overage
-       from calls where ${sql}`,
-    params,
-    { prepare: true },
-  );
-  return {
-    calls: row!.calls,
-    billedSeconds: Number(row!.billed),
-    creditsCc: Number(row!.credits),
-    overageCc: Number(row!.overage),
-  };
-}
-
-/** The range an invoice covers (its billing period), or null when the account has no such invoice. */
-export async function invoiceRange(
-  q: Queryable,
-  accountId: string,
-  invoiceId: string,
-): Promise<{ from: number; to: number; number: string } | null> {
-  const [row] = await q.query<{ starts_at: Date; ends_at: Date; number: string }>(
-    `select coalesce(p.starts_at, i.period_start) as starts_at, coalesce(p.ends_at, i.period_end) as ends_at, i.number
-       from invoices i left join billing_periods p on p.id = i.period_id
-      where i.id = $1 and i.account_id = $2`,
-    [invoiceId, accountId],
-  );
-  if (!row) return null;
-  return {
-    from: Math.floor(new Date(row.starts_at).getTime() / 1000),
-    to: Math.ceil(new Date(row.ends_at).getTime() / 1000) - 1,
-    number: row.number,
-  };
-}
-
-/** The billing period before the one starting at `start`, if any. */
-export async function previousPeriod(
-  q: Queryable,
-  accountId: string,
-  start: Date,
-): Promise<{ start: Date; end: Date } | null> {
-  const [row] = await q.query<{ starts_at: Date; ends_at: Date }>(
-    `select starts_at, ends_at from billing_periods where account_id = $1 and starts_at < $2
-      order by starts_at desc limit 1`,
-    [accountId, start],
-  );
-  return row ? { start: new Date(row.starts_at), end: new Date(row.ends_at) } : null;
-}
-
-/** The names the user filter offers: the account's people. */
-export async function accountUserNames(q: Queryable, accountId: string): Promise<string[]> {
-  const rows = await q.query<{ full_name: string }>(
-    `select distinct full_name from people where account_id = $1 and full_name <> '' order by full_name`,
-    [accountId],
-  );
-  return rows.map((r) => r.full_name);
 }
