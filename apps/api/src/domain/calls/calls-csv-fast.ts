@@ -3,7 +3,7 @@
 // two-core machine), one export: through csv-stringify 186,000 rows/s, with the lines below 194,000;
 // four exports at once: 141,000 rows/s in all and +162 MB of server memory through csv-stringify
 // (issue 17 allows 128), 243,000 rows/s and +98 MB with these lines. In process, csv-stringify took
-// 1.4 µs a line, these 0.3. A chunk's statement took about 5 µs a call building json_agg, 1.9
+// 1.4 µs a line, these 0.4. A chunk's statement took about 5 µs a call building json_agg, 1.9
 // building the joined text below.
 import {
   BUSINESS_TIME_ZONE,
