@@ -21,35 +21,38 @@ import type { CallRange } from './calls-range';
 export const CSV_CHUNK_ROWS = 1000;
 
 /**
- * Calls per piece of the stream, encoded as soon as made (about 28 kB): see lazily in calls-csv-fast
+ * Calls whose lines are encoded together, as soon as made (about 28 kB): see lazily in calls-csv-fast
  * for what keeping a chunk's lines as one text cost.
  */
 const PIECE_CALLS = 250;
 
 /**
- * Chunks of calls as a CSV stream (the lines made by calls-csv-fast). The next piece is made only once
+ * Chunks of calls as a CSV stream (the lines made by calls-csv-fast). The next chunk is read only once
  * the stream's reader (the reply, piping with backpressure) has taken the previous one, so an export
  * holds about one chunk in memory however slowly the client reads. Destroying the stream (the client
  * went away) ends the reading.
  */
 export function callsCsv(chunks: Iterable<Iterable<CsvCall>> | AsyncIterable<Iterable<CsvCall>>): Readable {
   const formatTime = createCallTimeFormatter();
-  async function* pieces() {
+  async function* chunksText() {
     yield Buffer.from(CSV_HEADER);
     for await (const calls of chunks) {
+      const encoded: Buffer[] = [];
       let lines = '';
       let count = 0;
       for (const call of calls) {
         lines += csvLine(call, formatTime);
         if (++count % PIECE_CALLS === 0) {
-          yield Buffer.from(lines);
+          encoded.push(Buffer.from(lines));
           lines = '';
         }
       }
-      if (lines) yield Buffer.from(lines);
+      encoded.push(Buffer.from(lines));
+      // One write a chunk: the reply waits for the socket to drain after each write it cannot buffer.
+      yield Buffer.concat(encoded);
     }
   }
-  return Readable.from(pieces(), { objectMode: false });
+  return Readable.from(chunksText(), { objectMode: false });
 }
 
 /** The range's calls, newest first, a chunk at a time. */
