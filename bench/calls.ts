@@ -3,7 +3,9 @@
 // unnest inserts), then starts the real server on that data dir and measures over loopback HTTP:
 // - GET /calls/ for the first, a middle and the last page of the whole span (median and p95),
 // - GET /calls/download/ of the whole span: rows/s, time to first byte, the server's peak RSS growth
-//   (read from /proc), and /healthz latency (p99) polled while the export runs.
+//   (read from /proc), and /healthz latency (p99) polled while the export runs,
+// - four such downloads at once: the server's peak RSS growth and /healthz p99 against issue 17's
+//   targets (128 MB, 100 ms).
 // Run: npm run bench:calls   (BENCH_CALLS to change the count; not part of npm test)
 // BENCH_DATA_DIR=<dir> keeps the filled data dir there, and a later run reuses it instead of filling.
 import { API_ACCOUNT_BASE, CALL_PATHS } from '@enq/contract';
@@ -36,6 +38,73 @@ const quantile = (values: number[], q: number) => {
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** Issue 17's targets for four 1M-row exports at once: the server's resident growth and /healthz p99. */
+const CONCURRENT = 4;
+const CONCURRENT_RSS_MB = 128;
+const CONCURRENT_HEALTH_MS = 100;
+
+interface ExportResult {
+  rows: number;
+  bytes: number;
+  ms: number;
+  ttfb: number;
+}
+
+/** One CSV download read to its end: its rows (line ends less the header), bytes and timings. */
+async function readExport(download: string, headers: Record<string, string>): Promise<ExportResult> {
+  const started = performance.now();
+  const response = await fetch(download, { headers });
+  if (!response.ok) throw new Error(`CSV export: ${response.status}`);
+  let ttfb = 0;
+  let newlines = 0;
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (!ttfb) ttfb = performance.now() - started;
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+  }
+  return { rows: newlines - 1, bytes, ms: performance.now() - started, ttfb };
+}
+
+/**
+ * `count` downloads at once, with /healthz polled and the server's RSS (from /proc) sampled until the
+ * last one ends: the peak growth over the RSS before they started, and the p99 of /healthz.
+ */
+async function measureExports(
+  url: string,
+  download: string,
+  headers: Record<string, string>,
+  pid: number,
+  count: number,
+) {
+  const rssBefore = rssKb(pid);
+  let rssPeak = rssBefore;
+  let exporting = true;
+  const health: number[] = [];
+  const healthLoop = (async () => {
+    while (exporting) {
+      const started = performance.now();
+      await (await fetch(`${url}/healthz`)).text();
+      health.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(pid))), 20);
+  try {
+    const exports = await Promise.all(Array.from({ length: count }, () => readExport(download, headers)));
+    return {
+      exports,
+      growthMb: ((rssPeak - rssBefore) * 1024) / 1e6,
+      healthCount: health.length,
+      healthP99: quantile(health, 0.99),
+    };
+  } finally {
+    exporting = false;
+    clearInterval(rssTimer);
+    await healthLoop;
+  }
+}
 
 try {
   // 1. Fill: the demo account plus TOTAL generated calls over the last 12 months.
@@ -118,50 +187,33 @@ try {
       );
     }
 
-    // 3. The CSV of everything, with /healthz polled and the server's RSS sampled meanwhile.
+    // 3. The CSV of everything, alone and then four at once, with /healthz polled and the server's
+    // RSS sampled meanwhile.
+    const download = `${url}${API_ACCOUNT_BASE}${CALL_PATHS.download}?timestampFrom=${rangeFrom}&timestampTo=${rangeTo}`;
     const pid = server.child.pid!;
-    const rssBefore = rssKb(pid);
-    let rssPeak = rssBefore;
-    let exporting = true;
-    const health: number[] = [];
-    const healthLoop = (async () => {
-      while (exporting) {
-        const started = performance.now();
-        await (await fetch(`${url}/healthz`)).text();
-        health.push(performance.now() - started);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    })();
-    const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssKb(pid))), 20);
-    const started = performance.now();
-    const response = await fetch(
-      `${url}${API_ACCOUNT_BASE}${CALL_PATHS.download}?timestampFrom=${rangeFrom}&timestampTo=${rangeTo}`,
-      { headers },
-    );
-    let ttfb = 0;
-    let newlines = 0;
-    let bytes = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!ttfb) ttfb = performance.now() - started;
-      bytes += chunk.length;
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
-    }
-    const exportMs = performance.now() - started;
-    exporting = false;
-    clearInterval(rssTimer);
-    await healthLoop;
-    const rows = newlines - 1;
-    if (rows !== n) throw new Error(`the CSV has ${rows} rows, the account ${n}`);
-    const rowsPerSecond = rows / (exportMs / 1000);
-    const growthMb = ((rssPeak - rssBefore) * 1024) / 1e6;
-    const healthP99 = quantile(health, 0.99);
+    const one = await measureExports(url, download, headers, pid, 1);
+    const [single] = one.exports as [ExportResult];
+    if (single.rows !== n) throw new Error(`the CSV has ${single.rows} rows, the account ${n}`);
+    const rowsPerSecond = single.rows / (single.ms / 1000);
+    const growthMb = one.growthMb;
+    const healthP99 = one.healthP99;
     console.log(
-      `CSV export: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s = ${Math.round(rowsPerSecond)} rows/s (${(exportMs / base).toFixed(0)}x first page)`,
+      `CSV export: ${single.rows} rows, ${(single.bytes / 1e6).toFixed(1)} MB in ${(single.ms / 1000).toFixed(2)} s = ${Math.round(rowsPerSecond)} rows/s (${(single.ms / base).toFixed(0)}x first page)`,
     );
-    console.log(`CSV time to first byte: ${ms(ttfb)} (${ratio(ttfb)})`);
+    console.log(`CSV time to first byte: ${ms(single.ttfb)} (${ratio(single.ttfb)})`);
     console.log(`server peak RSS growth during the export: ${growthMb.toFixed(1)} MB`);
     console.log(
-      `/healthz during the export: ${health.length} requests, p99 ${ms(healthP99)} (${ratio(healthP99)})`,
+      `/healthz during the export: ${one.healthCount} requests, p99 ${ms(healthP99)} (${ratio(healthP99)})`,
+    );
+    const four = await measureExports(url, download, headers, pid, CONCURRENT);
+    for (const e of four.exports)
+      if (e.rows !== n) throw new Error(`a CSV has ${e.rows} rows, the account ${n}`);
+    const slowest = Math.max(...four.exports.map((e) => e.ms));
+    const fourRowsPerSecond = four.exports.reduce((sum, e) => sum + e.rows, 0) / (slowest / 1000);
+    console.log(
+      `${CONCURRENT} concurrent CSV exports: ${Math.round(fourRowsPerSecond)} rows/s in all, the slowest ${(slowest / 1000).toFixed(2)} s; ` +
+        `server peak RSS growth ${four.growthMb.toFixed(1)} MB (${(four.growthMb / CONCURRENT_RSS_MB).toFixed(2)}x the ${CONCURRENT_RSS_MB} MB target); ` +
+        `/healthz ${four.healthCount} requests, p99 ${ms(four.healthP99)} (${(four.healthP99 / CONCURRENT_HEALTH_MS).toFixed(2)}x the ${CONCURRENT_HEALTH_MS} ms target)`,
     );
     const verdict = [
       firstPage.p95 <= 10 ? 'first p95 ok' : 'first p95 OVER 10 ms',
@@ -169,10 +221,18 @@ try {
       rowsPerSecond >= 100_000 ? 'rows/s ok' : 'rows/s UNDER 100k',
       growthMb < 64 ? 'memory ok' : 'memory OVER 64 MB',
       healthP99 <= 50 ? 'healthz ok' : 'healthz OVER 50 ms',
+      four.growthMb <= CONCURRENT_RSS_MB
+        ? `x${CONCURRENT} memory ok`
+        : `x${CONCURRENT} memory OVER ${CONCURRENT_RSS_MB} MB`,
+      four.healthP99 <= CONCURRENT_HEALTH_MS
+        ? `x${CONCURRENT} healthz ok`
+        : `x${CONCURRENT} healthz OVER ${CONCURRENT_HEALTH_MS} ms`,
     ].join(', ');
     console.log(
       `calls: ${n} calls; first page p95 ${ms(firstPage.p95)}, middle ${ratio(middlePage.p95)}, last ${ratio(lastPage.p95)}; ` +
-        `CSV ${Math.round(rowsPerSecond)} rows/s, TTFB ${ms(ttfb)}, +${growthMb.toFixed(1)} MB, /healthz p99 ${ms(healthP99)} (${verdict})`,
+        `CSV ${Math.round(rowsPerSecond)} rows/s, TTFB ${ms(single.ttfb)}, +${growthMb.toFixed(1)} MB, /healthz p99 ${ms(healthP99)}; ` +
+        `${CONCURRENT} at once +${four.growthMb.toFixed(1)} MB (${(four.growthMb / CONCURRENT_RSS_MB).toFixed(2)}x target), ` +
+        `/healthz p99 ${ms(four.healthP99)} (${(four.healthP99 / CONCURRENT_HEALTH_MS).toFixed(2)}x target) (${verdict})`,
     );
   } finally {
     await stopServer(server.child);

@@ -254,7 +254,7 @@ describe.each(drivers)('calls API (%s)', (driver) => {
     const range = { accountId, from: NY_MAR_9, to: NY_MAR_13 };
     const read = async (chunkRows: number) => {
       let text = '';
-      for await (const part of callsCsvStream(ctx.database, range, chunkRows, false)) text += String(part);
+      for await (const part of callsCsvStream(ctx.database, range, { chunkRows })) text += String(part);
       return text;
     };
     const whole = await read(5000);

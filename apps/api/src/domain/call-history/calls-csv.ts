@@ -1,63 +1,83 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transactional } from '../../db/handle';
-import { csvChunk, type CallRange, type CsvCursor } from './calls-repository';
-import { CsvBytes } from './csv-bytes';
-import { CSV_HEADER, formatCsvLine, writeJoinedCalls } from './csv-line';
-import { createCallTimeFormatter } from './csv-time';
-
-/** Rows in the first database round trip; later chunks are sized to take about CSV_CHUNK_TARGET_MS. */
-export const CSV_CHUNK_ROWS = 2000;
-/**
- * PGlite runs each statement on the event loop, so a chunk's statement holds every other request for
- * its duration: chunks aim at this long. Measured against 25 ms (and 4,000 rows at most): the same
- * rows per second, /healthz p99 during an export 31-42 ms instead of 35-105.
- */
-export const CSV_CHUNK_TARGET_MS = 15;
-const MIN_ROWS = 1000;
-/**
- * A chunk's joined text is too big for V8's young generation, and each one waits for a full collection:
- * with 10,000-row chunks the server's memory grew by up to 76 MB during an export, with 4,000 by 38 MB,
- * with 2,500 by 16 to 20 MB (bench/calls, a million calls).
- */
-const MAX_ROWS = 2500;
+import {
+  createCallTimeFormatter,
+  CSV_HEADER,
+  csvLine,
+  readCsvChunk,
+  type CsvCall,
+  type Keyset,
+} from './calls-csv-fast';
+import type { CallRange } from './calls-range';
 
 /**
- * The range as a CSV stream, newest first. Rows come in keyset chunks of (call_timestamp, call_uuid);
- * between chunks the stream yields to the event loop and waits for the client to drain, so memory stays
- * bounded by one chunk and other requests (and /healthz) keep being answered during a large export.
+ * Calls read per database round trip. PGlite runs each statement on the event loop, so other requests
+ * wait while a chunk is read and formatted. At 1,000 calls a chunk's joined text and its lines (about
+ * 110 kB each) stay under V8's large-object size (128 kB), whose objects wait for a full collection:
+ * with 2,000-call chunks bench/calls measured +97 MB of server
+ * memory during one export and /healthz p99 177 ms during four, with 1,000 +48 MB and 40 ms.
  */
+export const CSV_CHUNK_ROWS = 1000;
+
+/**
+ * Calls whose lines are encoded together, as soon as made (about 28 kB): see lazily in calls-csv-fast
+ * for what keeping a chunk's lines as one text cost.
+ */
+const PIECE_CALLS = 250;
+
+/**
+ * Chunks of calls as a CSV stream (the lines made by calls-csv-fast). The next chunk is read only once
+ * the stream's reader (the reply, piping with backpressure) has taken the previous one, so an export
+ * holds about one chunk in memory however slowly the client reads. Destroying the stream (the client
+ * went away) ends the reading.
+ */
+export function callsCsv(chunks: Iterable<Iterable<CsvCall>> | AsyncIterable<Iterable<CsvCall>>): Readable {
+  const formatTime = createCallTimeFormatter();
+  async function* chunksText() {
+    yield Buffer.from(CSV_HEADER);
+    for await (const calls of chunks) {
+      const encoded: Buffer[] = [];
+      let lines = '';
+      let count = 0;
+      for (const call of calls) {
+        lines += csvLine(call, formatTime);
+        if (++count % PIECE_CALLS === 0) {
+          encoded.push(Buffer.from(lines));
+          lines = '';
+        }
+      }
+      encoded.push(Buffer.from(lines));
+      // One write a chunk: the reply waits for the socket to drain after each write it cannot buffer.
+      yield Buffer.concat(encoded);
+    }
+  }
+  return Readable.from(chunksText(), { objectMode: false });
+}
+
+/** The range's calls, newest first, a chunk at a time. */
+async function* rangeChunks(
+  q: Transactional,
+  range: CallRange,
+  chunkRows: number,
+): AsyncGenerator<Iterable<CsvCall>> {
+  let after: Keyset | null = null;
+  do {
+    // PGlite answers in promise callbacks, which run before the event loop looks at sockets again:
+    // a turn of the loop before and after each read lets other requests be answered meanwhile.
+    await nextTurn();
+    const chunk = await readCsvChunk(q, range, after, chunkRows);
+    await nextTurn();
+    yield chunk.calls;
+    after = chunk.next;
+  } while (after);
+}
+
+/** The range's calls as a CSV stream, newest first (see callsCsv). */
 export function callsCsvStream(
   q: Transactional,
   range: CallRange,
-  chunkRows = CSV_CHUNK_ROWS,
-  adaptive = true,
+  { chunkRows = CSV_CHUNK_ROWS }: { chunkRows?: number } = {},
 ): Readable {
-  async function* lines() {
-    yield CSV_HEADER;
-    let cursor: CsvCursor | null = null;
-    const formatTime = createCallTimeFormatter();
-    const out = new CsvBytes();
-    let rows = chunkRows;
-    for (;;) {
-      const started = performance.now();
-      const chunk = await csvChunk(q, range, cursor, rows);
-      const reading = performance.now() - started;
-      // Reading and formatting each hold the event loop: other requests get a turn in between.
-      await nextTurn();
-      const formatting = performance.now();
-      if (!writeJoinedCalls(chunk.joined, chunk.rows, formatTime, out))
-        for (const call of await chunk.values()) out.add(formatCsvLine(call, formatTime));
-      const longest = Math.max(reading, performance.now() - formatting);
-      yield* out.take();
-      if (!chunk.next) return;
-      cursor = chunk.next;
-      if (adaptive) {
-        const fitted = Math.round((rows * CSV_CHUNK_TARGET_MS) / Math.max(longest, 1));
-        rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.round((rows + fitted) / 2)));
-      }
-      await nextTurn();
-    }
-  }
-  return Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return callsCsv(rangeChunks(q, range, chunkRows));
 }
