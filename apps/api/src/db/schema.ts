@@ -568,3 +568,14 @@ export const featureRequests = pgTable(
   },
   (t) => [index('feature_requests_created_idx').on(t.createdAt)],
 );
+
+/** Rate-limit counts every portal process shares: one row per route and client, for one window. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
+);
