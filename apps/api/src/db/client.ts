@@ -96,16 +96,28 @@ function poolCloser(pool: pg.Pool): () => Promise<void> {
   };
 }
 
+/**
+ * Bounds on waiting for the server, so a database that is down or unreachable fails a request quickly
+ * (503) instead of holding it. A query's bound is generous: exports and period close read a lot.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+export const QUERY_TIMEOUT_MS = 60_000;
+
 export async function openDatabase(
   options: DatabaseOptions,
   onIdleError: IdleConnectionError = reportToStderr,
 ): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+    });
     // An idle connection's error has no query to fail. Unheard, it would end the process; heard, the
     // pool drops that connection and opens a new one for the next query.
     pool.on('error', onIdleError);
-    const close = poolCloser(pool);
+    const closePool = poolCloser(pool);
     return {
       kind: 'postgres',
       query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
@@ -119,12 +131,16 @@ export async function openDatabase(
             ),
           );
           await client.query('commit');
+          client.release();
           return result;
         } catch (error) {
-          await client.query('rollback').catch(() => undefined);
+          // A connection that cannot even roll back is broken (the server went away): not back to the pool.
+          const broken = await client.query('rollback').then(
+            () => undefined,
+            (rollbackError: Error) => rollbackError,
+          );
+          client.release(broken);
           throw error;
-        } finally {
-          client.release();
         }
       },
       async migrate() {
@@ -154,7 +170,7 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
-      close,
+      close: closePool,
     };
   }
 
