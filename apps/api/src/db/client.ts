@@ -29,6 +29,16 @@ export interface Database extends Transactional {
    * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own, opened again after it drops.
+   * `onState(true)` once listening (again: notifications sent meanwhile were missed), `onState(false)`
+   * as soon as the connection is lost. Ends with the returned function or `close`.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +113,61 @@ function poolCloser(pool: pg.Pool): () => Promise<void> {
 export const CONNECT_TIMEOUT_MS = 3_000;
 export const QUERY_TIMEOUT_MS = 60_000;
 
+/** How soon a lost LISTEN connection is tried again (the portal recovers within 5 s of a restart). */
+const LISTEN_RETRY_MS = 500;
+
+/** Keeps one LISTEN connection open for as long as the database is, reopening it whenever it drops. */
+function listener(url: string, onIdleError: IdleConnectionError) {
+  const stops = new Set<() => Promise<void>>();
+  const listen: NonNullable<Database['listen']> = (channel, onMessage, onState) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let listening = false;
+    const lost = (error?: Error) => {
+      if (!client) return;
+      // Said once when the connection goes, not again for every attempt while the server is down.
+      if (error && listening) onIdleError(error);
+      listening = false;
+      const dropped = client;
+      client = undefined;
+      onState(false);
+      dropped.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
+    };
+    const connect = () => {
+      const attempt = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client = attempt;
+      attempt.on('error', lost);
+      attempt.on('end', () => client === attempt && lost());
+      attempt.on('notification', (message) => onMessage(message.payload ?? ''));
+      attempt
+        .connect()
+        .then(() => attempt.query(`listen ${pg.escapeIdentifier(channel)}`))
+        .then(() => {
+          if (client !== attempt || stopped) return;
+          listening = true;
+          onState(true);
+        })
+        .catch((error: Error) => client === attempt && lost(error));
+    };
+    connect();
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    };
+    stops.add(stop);
+    return async () => {
+      stops.delete(stop);
+      await stop();
+    };
+  };
+  return { listen, stopAll: () => Promise.all([...stops].map((stop) => stop())) };
+}
+
 export async function openDatabase(
   options: DatabaseOptions,
   onIdleError: IdleConnectionError = reportToStderr,
@@ -118,6 +183,7 @@ export async function openDatabase(
     // pool drops that connection and opens a new one for the next query.
     pool.on('error', onIdleError);
     const closePool = poolCloser(pool);
+    const listening = listener(options.url, onIdleError);
     return {
       kind: 'postgres',
       query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
@@ -170,7 +236,11 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
-      close: closePool,
+      listen: listening.listen,
+      async close() {
+        await listening.stopAll();
+        await closePool();
+      },
     };
   }
 
