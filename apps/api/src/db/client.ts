@@ -112,6 +112,8 @@ function poolCloser(pool: pg.Pool): () => Promise<void> {
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
 export const QUERY_TIMEOUT_MS = 60_000;
+/** A process waiting for another's start-up (migrations, demo seed) is not a request: it may wait long. */
+const STARTUP_LOCK_WAIT_MS = 15 * 60_000;
 
 /** How soon a lost LISTEN connection is tried again (the portal recovers within 5 s of a restart). */
 const LISTEN_RETRY_MS = 500;
@@ -210,14 +212,19 @@ export async function openDatabase(
         }
       },
       async migrate() {
-        // Several processes may start at once against one server: migrate one at a time.
-        const client = await pool.connect();
+        // Several processes may start at once against one server: migrate one at a time. A connection
+        // of its own, without the pool's query bound: a migration of a large table may take long.
+        const client = new pg.Client({
+          connectionString: options.url,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
-          client.release();
+          await client.end().catch(() => undefined);
         }
       },
       async exclusively(work) {
@@ -225,7 +232,10 @@ export async function openDatabase(
         // process dies, the server ends the session and the lock with it.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          // Waits while another process starts (its demo seed may take minutes on a busy machine).
+          // pg reads a per-query `query_timeout` (client.js) that its types do not list.
+          const lockQuery = { text: 'select pg_advisory_lock($1)', values: [STARTUP_LOCK] };
+          await client.query(Object.assign(lockQuery, { query_timeout: STARTUP_LOCK_WAIT_MS }));
           return await work();
         } finally {
           const unlocked = await client
