@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { API_ACCOUNT_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import idpPlugin from './plugins/idp';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
+import rateLimitPlugin from './plugins/rate-limit';
 import telephonyPlugin from './plugins/telephony';
 import type { PaymentProvider } from './domain/ports/payment-provider';
 import sitePages from './routes/site';
@@ -111,11 +111,12 @@ export async function buildApp({
     // sign-in and site forms (formOriginGuard) could no longer tell our own pages from another site's.
     referrerPolicy: { policy: 'same-origin' },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(openapiPlugin);
 
   await app.register(clockPlugin, { clock });
   await app.register(dbPlugin, { database });
+  // Before any route: it adds the limits of the routes registered after it.
+  await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
   await app.register(billingPlugin, { schedule: scheduleJobs });

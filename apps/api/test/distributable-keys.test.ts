@@ -19,6 +19,7 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   oidc_payloads: "the identity provider's sessions, grants and codes, keyed by the provider's ids",
   consumed_id_tokens: 'ID tokens already exchanged, looked up by hash before anyone is known',
   sign_in_failures: 'sign-in throttle counters keyed by address and hashed email, before anyone is known',
+  rate_limit_hits: 'rate-limit counters keyed by route and client address, shared by every process',
   outbox: 'the mail queue: visitors and staff have no account, one sender drains it',
   feature_requests: "enQ's inbox of requests; visitors have no account, account_id only attributes one",
   notifications: 'notices the operator writes; most are for every account (account_id null)',

@@ -40,6 +40,22 @@ describe('token lookup cache', () => {
     expect(cache.get('b', t0)).toBeNull();
   });
 
+  it('keeps nothing a lookup read before a revocation it overlapped, and forgets all on request', () => {
+    const cache = new PrincipalCache(60_000);
+    // The lookup reads the row; a revocation lands before the lookup stores what it read.
+    const generation = cache.generation;
+    cache.forgetToken('a');
+    cache.set('a', principal('p1'), farFuture, t0, generation);
+    expect(cache.get('a', t0)).toBeNull();
+    // A lookup after it stores as usual; forgetAll empties the cache.
+    cache.set('a', principal('p1'), farFuture, t0, cache.generation);
+    cache.set('b', principal('p2'), farFuture, t0);
+    expect(cache.get('a', t0)?.personId).toBe('p1');
+    cache.forgetAll();
+    expect(cache.get('a', t0)).toBeNull();
+    expect(cache.get('b', t0)).toBeNull();
+  });
+
   it('holds a bounded number of entries, dropping the oldest', () => {
     const cache = new PrincipalCache(60_000, 2);
     cache.set('a', principal('p1'), farFuture, t0);

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
+  unavailable: 'UNAVAILABLE',
 } as const;
 
 export const API_TOKEN_STORAGE_KEY = 'apiToken';

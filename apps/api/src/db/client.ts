@@ -29,6 +29,16 @@ export interface Database extends Transactional {
    * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own, opened again after it drops.
+   * `onState(true)` once listening (again: notifications sent meanwhile were missed), `onState(false)`
+   * as soon as the connection is lost. Ends with the returned function or `close`.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,16 +106,86 @@ function poolCloser(pool: pg.Pool): () => Promise<void> {
   };
 }
 
+/**
+ * Bounds on waiting for the server, so a database that is down or unreachable fails a request quickly
+ * (503) instead of holding it. A query's bound is generous: exports and period close read a lot.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+export const QUERY_TIMEOUT_MS = 60_000;
+/** A process waiting for another's start-up (migrations, demo seed) is not a request: it may wait long. */
+const STARTUP_LOCK_WAIT_MS = 15 * 60_000;
+
+/** How soon a lost LISTEN connection is tried again (the portal recovers within 5 s of a restart). */
+const LISTEN_RETRY_MS = 500;
+
+/** Keeps one LISTEN connection open for as long as the database is, reopening it whenever it drops. */
+function listener(url: string, onIdleError: IdleConnectionError) {
+  const stops = new Set<() => Promise<void>>();
+  const listen: NonNullable<Database['listen']> = (channel, onMessage, onState) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let listening = false;
+    const lost = (error?: Error) => {
+      if (!client) return;
+      // Said once when the connection goes, not again for every attempt while the server is down.
+      if (error && listening) onIdleError(error);
+      listening = false;
+      const dropped = client;
+      client = undefined;
+      onState(false);
+      dropped.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
+    };
+    const connect = () => {
+      const attempt = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client = attempt;
+      attempt.on('error', lost);
+      attempt.on('end', () => client === attempt && lost());
+      attempt.on('notification', (message) => onMessage(message.payload ?? ''));
+      attempt
+        .connect()
+        .then(() => attempt.query(`listen ${pg.escapeIdentifier(channel)}`))
+        .then(() => {
+          if (client !== attempt || stopped) return;
+          listening = true;
+          onState(true);
+        })
+        .catch((error: Error) => client === attempt && lost(error));
+    };
+    connect();
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    };
+    stops.add(stop);
+    return async () => {
+      stops.delete(stop);
+      await stop();
+    };
+  };
+  return { listen, stopAll: () => Promise.all([...stops].map((stop) => stop())) };
+}
+
 export async function openDatabase(
   options: DatabaseOptions,
   onIdleError: IdleConnectionError = reportToStderr,
 ): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+    });
     // An idle connection's error has no query to fail. Unheard, it would end the process; heard, the
     // pool drops that connection and opens a new one for the next query.
     pool.on('error', onIdleError);
-    const close = poolCloser(pool);
+    const closePool = poolCloser(pool);
+    const listening = listener(options.url, onIdleError);
     return {
       kind: 'postgres',
       query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
@@ -119,23 +199,32 @@ export async function openDatabase(
             ),
           );
           await client.query('commit');
+          client.release();
           return result;
         } catch (error) {
-          await client.query('rollback').catch(() => undefined);
+          // A connection that cannot even roll back is broken (the server went away): not back to the pool.
+          const broken = await client.query('rollback').then(
+            () => undefined,
+            (rollbackError: Error) => rollbackError,
+          );
+          client.release(broken);
           throw error;
-        } finally {
-          client.release();
         }
       },
       async migrate() {
-        // Several processes may start at once against one server: migrate one at a time.
-        const client = await pool.connect();
+        // Several processes may start at once against one server: migrate one at a time. A connection
+        // of its own, without the pool's query bound: a migration of a large table may take long.
+        const client = new pg.Client({
+          connectionString: options.url,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
-          client.release();
+          await client.end().catch(() => undefined);
         }
       },
       async exclusively(work) {
@@ -143,7 +232,10 @@ export async function openDatabase(
         // process dies, the server ends the session and the lock with it.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          // Waits while another process starts (its demo seed may take minutes on a busy machine).
+          // pg reads a per-query `query_timeout` (client.js) that its types do not list.
+          const lockQuery = { text: 'select pg_advisory_lock($1)', values: [STARTUP_LOCK] };
+          await client.query(Object.assign(lockQuery, { query_timeout: STARTUP_LOCK_WAIT_MS }));
           return await work();
         } finally {
           const unlocked = await client
@@ -154,7 +246,11 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
-      close,
+      listen: listening.listen,
+      async close() {
+        await listening.stopAll();
+        await closePool();
+      },
     };
   }
 

@@ -22,8 +22,10 @@ declare module 'fastify' {
     verifyIdToken: IdTokenVerifier;
     /** onRequest hook: a live API token is required. */
     authenticate: (req: FastifyRequest) => Promise<void>;
-    /** Ends an API token now, here and in this process's cache. */
+    /** Ends an API token now, in the database and in every process's cache. */
     revokeToken: (token: string) => Promise<void>;
+    /** After a person's tokens were revoked or their details changed: every process reads them again. */
+    forgetPerson: (personId: string) => Promise<void>;
     principalCache: PrincipalCache;
   }
   interface FastifyRequest {
@@ -31,6 +33,9 @@ declare module 'fastify' {
     bearerToken: string | null;
   }
 }
+
+/** The NOTIFY channel that carries revocations between processes: `token:<hash>` or `person:<id>`. */
+export const REVOCATIONS_CHANNEL = 'enq_revocations';
 
 function bearerFrom(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -49,13 +54,38 @@ async function authPlugin(app: FastifyInstance) {
   const cache = new PrincipalCache(app.config.tokenCacheTtlMs);
   app.decorate('principalCache', cache);
 
+  /*
+   * Other processes on the same PostgreSQL server hear of revocations on a LISTEN connection. While it
+   * is not listening (starting, or lost with the server), a revocation could go unheard: the cache is
+   * not trusted then, and emptied once listening again. PGlite has one process: its cache is trusted.
+   */
+  const { database } = app;
+  let trusted = !database.listen;
+  const stopListening = database.listen?.(
+    REVOCATIONS_CHANNEL,
+    (payload) => {
+      const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+      if (kind === 'token') cache.forgetToken(id);
+      else if (kind === 'person') cache.forgetPerson(id);
+    },
+    (listening) => {
+      cache.forgetAll();
+      trusted = listening;
+    },
+  );
+  if (stopListening) app.addHook('onClose', stopListening);
+  const announce = async (payload: string) => {
+    if (database.listen) await database.query('select pg_notify($1, $2)', [REVOCATIONS_CHANNEL, payload]);
+  };
+
   const lookUp = async (token: string): Promise<Principal | null> => {
     const tokenHash = hashToken(token);
-    const cached = cache.get(tokenHash);
+    const cached = trusted ? cache.get(tokenHash) : null;
     if (cached) return cached;
-    const found = await findPrincipalByTokenHash(app.database, tokenHash);
+    const generation = cache.generation;
+    const found = await findPrincipalByTokenHash(database, tokenHash);
     if (!found) return null;
-    cache.set(tokenHash, found.principal, found.expiresAt);
+    if (trusted) cache.set(tokenHash, found.principal, found.expiresAt, Date.now(), generation);
     return found.principal;
   };
 
@@ -67,10 +97,17 @@ async function authPlugin(app: FastifyInstance) {
     req.principal = principal;
   });
 
+  // Told after the change is committed, so a process that reads again finds it.
   app.decorate('revokeToken', async (token: string) => {
     const tokenHash = hashToken(token);
     cache.forgetToken(tokenHash);
-    await revokeApiTokenHash(app.database, tokenHash);
+    await revokeApiTokenHash(database, tokenHash);
+    await announce(`token:${tokenHash}`);
+  });
+
+  app.decorate('forgetPerson', async (personId: string) => {
+    cache.forgetPerson(personId);
+    await announce(`person:${personId}`);
   });
 }
 

@@ -2,7 +2,14 @@ import { ERROR_CODES, type ErrorEnvelope } from '@enq/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError, type DomainErrorKind } from '../domain/errors';
+
+/** What a request that needed the database is told while it is down, and when to try again. */
+export const DATABASE_UNAVAILABLE = {
+  message: 'The service is briefly unavailable. Please try again in a few seconds.',
+  retryAfterSeconds: 5,
+} as const;
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.badRequest,
@@ -51,6 +58,12 @@ async function errorsPlugin(app: FastifyInstance) {
         message: field ? `${field}: ${first!.message}` : (first?.message ?? 'The request is not valid.'),
         ...(field ? { field } : {}),
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // Not a fault of the request: it can be sent again once the database is back.
+      req.log.warn({ err: error }, 'database unavailable');
+      status = 503;
+      reply.header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+      envelope = { code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE.message };
     } else {
       status =
         error instanceof DomainError ? STATUS_BY_KIND[error.kind] : (error.statusCode ?? error.status ?? 500);

@@ -7,3 +7,4 @@ export * from './calls';
 export * from './catalogue';
 export * from './lookups';
 export * from './referrals';
+export * from './rate-limits';

@@ -9,11 +9,21 @@ interface Entry {
 /**
  * Token lookups sit on every request's path, and the embedded database is the bottleneck (one query
  * there costs more than the rest of a request). Entries live `ttlMs` at most and never past the token's
- * own expiry; revocation through this process forgets the entry at once. Another process sharing a
- * PostgreSQL server sees a revocation made elsewhere within `ttlMs`.
+ * own expiry. A revocation forgets its entries at once, in this process and (told by the auth plugin)
+ * in every other process on the same PostgreSQL server.
  */
 export class PrincipalCache {
   private entries = new Map<string, Entry>();
+  /**
+   * Counts forgettings. A lookup that started before one may have read the row before the revocation
+   * committed: `set` refuses what such a lookup found (see `generation`).
+   */
+  private forgotten = 0;
+
+  /** Taken before reading the database; handed to `set` with what the read found. */
+  get generation(): number {
+    return this.forgotten;
+  }
 
   constructor(
     private readonly ttlMs: number,
@@ -30,8 +40,14 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  set(tokenHash: string, principal: Principal, tokenExpiresAt: Date, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  set(
+    tokenHash: string,
+    principal: Principal,
+    tokenExpiresAt: Date,
+    now = Date.now(),
+    generation = this.forgotten,
+  ): void {
+    if (this.ttlMs <= 0 || generation !== this.forgotten) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       this.entries.delete(this.entries.keys().next().value!);
@@ -44,11 +60,19 @@ export class PrincipalCache {
   }
 
   forgetToken(tokenHash: string): void {
+    this.forgotten++;
     this.entries.delete(tokenHash);
+  }
+
+  /** Everything, when revocations may have been missed (the connection that hears them was lost). */
+  forgetAll(): void {
+    this.forgotten++;
+    this.entries.clear();
   }
 
   /** After a change to a person (removed, made staff...), their cached sessions must be read again. */
   forgetPerson(personId: string): void {
+    this.forgotten++;
     for (const [hash, entry] of this.entries)
       if (entry.principal.personId === personId) this.entries.delete(hash);
   }

@@ -99,8 +99,8 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       app.clock.now(),
     );
     if (!changed) return reply.code(410).type('text/html').send(renderResetLinkExpiredPage({ portalUrl }));
-    // The tokens were revoked in the database; this process's cache must not keep them alive.
-    app.principalCache.forgetPerson(changed.personId);
+    // The tokens were revoked in the database; no process's cache may keep them alive.
+    await app.forgetPerson(changed.personId);
     req.log.info({ personId: changed.personId }, 'password changed through a reset link');
     return reply.type('text/html').send(renderPasswordChangedPage({ portalUrl }));
   });

@@ -65,7 +65,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (clash) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
       const saved = await saveProfile(app.database, person, profile);
       // Cached sessions carry the old name and email.
-      app.principalCache.forgetPerson(person.id);
+      await app.forgetPerson(person.id);
       return saved;
     },
   );
