@@ -43,6 +43,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not of a media type this operation reads',
   429: 'Too many requests; try again later',
+  503: 'The database is briefly unreachable; try again after `Retry-After` seconds',
 };
 
 const JSON_MEDIA = 'application/json';
@@ -72,6 +73,8 @@ function framingErrors(schema: FastifySchema, gate: Gate | undefined, route: Rou
   if (gate) statuses.push(...gate.refusals);
   else if (schema.security?.length) statuses.push(401);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
+  // Everything but the liveness probe reads the database, which may be restarting (plugins/errors).
+  if (route.url !== '/healthz') statuses.push(503);
   return statuses;
 }
 
