@@ -36,8 +36,10 @@ function EmbeddedForm({ url }: { url: string }) {
         src={url}
         title={FEATURE_REQUEST_TEXT.frameTitle}
         onLoad={() => setLoaded(url)}
-        // An external form may post and run its own scripts, but never navigate the portal away.
-        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        // An external form may post and run its own scripts, but never navigate the portal away. No
+        // allow-same-origin: with allow-scripts it would let a form on our own origin lift its sandbox.
+        // Its posts say `Origin: null`, and the local form proves itself with a token instead.
+        sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
         className="block h-[calc(100vh-12rem)] min-h-[48rem] w-full border-0"
       />
     </div>
