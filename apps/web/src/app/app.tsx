@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { LoadError } from '../components/ui/load-error';
 import { Loader } from '../components/ui/loader';
-import { createUserManager } from '../lib/auth';
+import { createAuthClient } from '../lib/auth';
 import { publicConfigQuery } from '../lib/config';
 import { ServicesProvider } from '../lib/services';
 import { AuthGate } from './auth-gate';
@@ -12,7 +12,7 @@ import { PortalRouter } from './router';
 export function App() {
   const config = useQuery(publicConfigQuery);
   const services = useMemo(
-    () => (config.data ? { config: config.data, authClient: createUserManager(config.data) } : null),
+    () => (config.data ? { config: config.data, authClient: createAuthClient(config.data) } : null),
     [config.data],
   );
 
