@@ -9,7 +9,7 @@ import { AdminAuthPage } from './admin-auth-page';
 import { AuthCallback } from './auth-callback';
 import { SignInRedirect } from './sign-in-redirect';
 
-function isProviderCallback(): boolean {
+export function isProviderCallback(): boolean {
   if (window.location.pathname !== AUTH_CALLBACK_PATH) return false;
   const params = new URLSearchParams(window.location.search);
   return params.has('code') || params.has('error');

@@ -23,6 +23,13 @@ const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
   '/feature-request': () => import('../features/feature-request/feature-request-route'),
 };
 
+const isPortalPath = (path: string): path is PortalPath => Object.hasOwn(SCREENS, path);
+
+/** The screen's code for a path (already on its way when the boot preloaded it), or null. */
+export function loadScreen(pathname: string): Promise<RouteModule> | null {
+  return isPortalPath(pathname) ? SCREENS[pathname]() : null;
+}
+
 export const portalRoutes: RouteObject[] = [
   {
     path: '/',
