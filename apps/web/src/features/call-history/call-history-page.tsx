@@ -26,8 +26,9 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { CallTotalsSkeleton, PageSkeleton } from '../../components/ui/page-skeletons';
+import { SkeletonStatus, TableSkeleton } from '../../components/ui/skeleton';
+import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { saveFile } from '../../lib/save-file';
 import { downloadCalls } from './api/download-calls';
@@ -49,14 +50,9 @@ export function CallHistoryPage() {
   const dates = useCallDates();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/call-history" />
-        <p className="mt-1 text-sm text-slate-600">
-          Every call your users made, with its billed duration, rate and credits. Times are New York time.
-        </p>
-      </div>
+      <PageHeader path="/call-history" />
       {dates.isPending ? (
-        <Loader label="Loading call history" />
+        <PageSkeleton path="/call-history" label="Loading call history" />
       ) : dates.isError ? (
         <LoadError onRetry={() => void dates.refetch()} />
       ) : (
@@ -94,7 +90,7 @@ function CallHistory({ dates }: { dates: CallDates }) {
     if (stale && view) setParams(writeView({ ...view, ...stale }), { replace: true });
   }, [stale, view, setParams]);
 
-  if (!view || stale) return <Loader label="Loading calls" />;
+  if (!view || stale) return <PageSkeleton path="/call-history" label="Loading calls" />;
   // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
   return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
 }
@@ -277,7 +273,7 @@ function CallHistoryView({
         </div>
       </div>
 
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex min-h-9 items-center justify-between gap-4">
         <p className="text-sm text-slate-600" aria-live="polite">
           {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
@@ -289,12 +285,19 @@ function CallHistoryView({
         ) : null}
       </div>
 
-      {!error && totals.data && totals.data.calls > 0 ? <CallTotalsRow totals={totals.data} /> : null}
+      {/* Its place is kept while it loads, so the table below does not move down when it arrives. */}
+      {error ? null : totals.isPending ? (
+        <CallTotalsSkeleton />
+      ) : totals.data && totals.data.calls > 0 ? (
+        <CallTotalsRow totals={totals.data} />
+      ) : null}
 
       {error ? null : calls.isError ? (
         <LoadError onRetry={() => void calls.refetch()} />
       ) : !loaded ? (
-        <Loader label="Loading calls" />
+        <SkeletonStatus label="Loading calls">
+          <TableSkeleton columns={CALL_COLUMNS.length} rows={10} rightAligned={3} />
+        </SkeletonStatus>
       ) : showEmpty ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
           {CALL_TEXT.empty}

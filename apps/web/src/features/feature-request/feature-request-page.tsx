@@ -1,6 +1,7 @@
 import { FEATURE_REQUEST_TEXT } from '@enq/contract';
 import { useState } from 'react';
 import { LoadError } from '../../components/ui/load-error';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
 import { useFeatureRequestForm } from './api/get-feature-request-form';
@@ -11,7 +12,7 @@ export function FeatureRequestPage() {
     <div className="space-y-6">
       <PageTitle path="/feature-request" />
       {form.isPending ? (
-        <Loader label="Loading the feature request form" />
+        <PageSkeleton path="/feature-request" label="Loading the feature request form" />
       ) : form.isError ? (
         <LoadError onRetry={() => void form.refetch()} />
       ) : (

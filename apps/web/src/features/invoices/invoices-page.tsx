@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
@@ -36,7 +36,7 @@ export function InvoicesPage() {
     <div className="space-y-6">
       <PageTitle path="/invoices" />
       {invoices.isPending ? (
-        <Loader label="Loading invoices" />
+        <PageSkeleton path="/invoices" label="Loading invoices" />
       ) : invoices.isError ? (
         <LoadError onRetry={() => void invoices.refetch()} />
       ) : (

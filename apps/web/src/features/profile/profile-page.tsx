@@ -2,7 +2,7 @@ import { PASSWORD_RESET_LOGOUT_DELAY_MS, type Profile } from '@enq/contract';
 import { useState } from 'react';
 import { useLogout } from '../../app/use-logout';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
@@ -14,7 +14,7 @@ export function ProfilePage() {
     <div className="space-y-6">
       <PageTitle path="/profile" />
       {profile.isPending ? (
-        <Loader label="Loading profile" />
+        <PageSkeleton path="/profile" label="Loading profile" />
       ) : profile.isError ? (
         <LoadError onRetry={() => void profile.refetch()} />
       ) : (
