@@ -1,8 +1,11 @@
-import type { InvoicesResponse } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, type InvoicesResponse } from '@enq/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../test/utils';
+import { AccountLayout } from './account-layout';
+import { AuthGate } from './auth-gate';
 import { screenLoadingLabel } from './route-fallback';
 import { portalRoutes } from './router';
 
@@ -36,19 +39,40 @@ beforeEach(() => {
   );
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, routes: RouteObject[] = portalRoutes) {
   render(
     <TestServices>
-      <RouterProvider router={createMemoryRouter(portalRoutes, { initialEntries: [path] })} />
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
     </TestServices>,
   );
 }
 
+// A screen whose code never arrives (the portal's own may already be loaded by an earlier test).
+const NeverLoaded = lazy(() => new Promise<never>(() => undefined));
+
 const placeholderRows = (status: HTMLElement) => status.querySelectorAll('[data-skeleton-row]').length;
 
 describe('loading states', () => {
+  it('while the portal learns who is signed in, it shows its outline with the screen\u2019s title and placeholders', () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    window.history.replaceState(null, '', '/invoices');
+    render(
+      <TestServices>
+        <AuthGate>
+          <p>the portal</p>
+        </AuthGate>
+      </TestServices>,
+    );
+    const status = screen.getByRole('status', { name: 'Loading' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
+    expect(placeholderRows(status)).toBe(8);
+    expect(screen.queryByText('the portal')).toBeNull();
+  });
+
   it('while a screen\u2019s code loads, the layout shows its title, description and placeholders', () => {
-    renderAt('/call-history');
+    renderAt('/call-history', [
+      { path: '/', Component: AccountLayout, children: [{ path: 'call-history', Component: NeverLoaded }] },
+    ]);
     const status = screen.getByRole('status', { name: screenLoadingLabel('/call-history') });
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Call History');
