@@ -15,19 +15,19 @@ beforeEach(() => {
 describe('the boot', () => {
   it('asks for the config and who is signed in together, neither waiting for the other', () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-    startBoot(createQueryClient(), '/invoices');
+    startBoot(createQueryClient());
     expect(requested()).toEqual(['/api/v1/config', '/api/v1/auth/me']);
   });
 
   it('asks only for the config when nobody is signed in', () => {
-    startBoot(createQueryClient(), '/invoices');
+    startBoot(createQueryClient());
     expect(requested()).toEqual(['/api/v1/config']);
   });
 
   it('asks only for the config on the sign-in callback, before its code is exchanged', () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'old');
     window.history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
-    startBoot(createQueryClient(), '/auth/callback');
+    startBoot(createQueryClient());
     expect(requested()).toEqual(['/api/v1/config']);
   });
 });

@@ -1,10 +1,12 @@
 import { Menu } from 'lucide-react';
+import { useEffect } from 'react';
 import { Logo } from '../components/ui/logo';
 import { PageHeader } from '../components/ui/page-header';
 import { PageSkeleton } from '../components/ui/page-skeletons';
 import { Skeleton } from '../components/ui/skeleton';
 import { NAV_ITEMS } from './portal-nav';
 import { isPortalPath } from './route-fallback';
+import { loadScreen } from './router';
 
 /**
  * The account layout as it will look, drawn while the portal learns its config and who is signed in
@@ -14,6 +16,12 @@ import { isPortalPath } from './route-fallback';
  */
 export function ShellSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
   const path = isPortalPath(pathname) ? pathname : '/';
+  // The outline is painted: now fetch the screen's code, side by side with config and sign-in, so
+  // it is there (or close) when the router asks for it. A failure shows when the router asks again.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadScreen(pathname)?.catch(() => undefined));
+    return () => clearTimeout(timer);
+  }, [pathname]);
   return (
     <div className="min-h-screen bg-slate-50">
       <header
