@@ -16,11 +16,18 @@ import { loadScreen } from './router';
  */
 export function ShellSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
   const path = isPortalPath(pathname) ? pathname : '/';
-  // The outline is painted: now fetch the screen's code, side by side with config and sign-in, so
-  // it is there (or close) when the router asks for it. A failure shows when the router asks again.
+  // Once the outline is painted (the task after the next frame), fetch the screen's code, side by
+  // side with config and sign-in, so it is there (or close) when the router asks for it. A failure
+  // shows when the router asks again.
   useEffect(() => {
-    const timer = setTimeout(() => void loadScreen(pathname)?.catch(() => undefined));
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadScreen(pathname)?.catch(() => undefined));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [pathname]);
   return (
     <div className="min-h-screen bg-slate-50">
