@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * Placeholders shaped like the content on its way, so the page keeps its layout while it loads and
@@ -9,12 +10,15 @@ export function Skeleton({ className = '' }: { className?: string }) {
     <div
       aria-hidden="true"
       data-skeleton=""
-      className={`animate-pulse bg-slate-200/80 motion-reduce:animate-none ${className.includes('rounded-') ? '' : 'rounded-md'} ${className}`}
+      className={`bg-slate-200/80 ${className.includes('rounded-') ? '' : 'rounded-md'} ${className}`}
     />
   );
 }
 
-/** The one thing a screen reader hears while the placeholders show. */
+/**
+ * The one thing a screen reader hears while the placeholders show. The placeholders pulse as one:
+ * a single animated layer, not hundreds, keeps the main thread free while the page loads.
+ */
 export function SkeletonStatus({
   label,
   className = '',
@@ -25,7 +29,12 @@ export function SkeletonStatus({
   children: ReactNode;
 }) {
   return (
-    <div role="status" aria-label={label} aria-busy="true" className={className}>
+    <div
+      role="status"
+      aria-label={label}
+      aria-busy="true"
+      className={`animate-pulse motion-reduce:animate-none ${className}`}
+    >
       <span className="sr-only">{label}</span>
       {children}
     </div>
@@ -67,7 +76,7 @@ export function StatTilesSkeleton({ count, className = '' }: { count: number; cl
 
 /**
  * A table's placeholder: header and rows on wide screens; below 640 px, where tables read as cards
- * (styles.css .stack-table), a few cards of label and value lines.
+ * (styles.css .stack-table), a few cards of label and value lines. Only the one that shows is drawn.
  */
 export function TableSkeleton({
   columns,
@@ -81,28 +90,10 @@ export function TableSkeleton({
 }) {
   const grid: CSSProperties = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
   const align = (col: number) => (col >= columns - rightAligned ? 'justify-self-end' : '');
-  return (
-    <>
-      <div className={`hidden overflow-hidden sm:block ${cardClass}`} data-skeleton-table="">
-        <div className="grid gap-4 border-b border-slate-200 bg-slate-50 px-3 py-3.5" style={grid}>
-          {Array.from({ length: columns }, (_, col) => (
-            <Skeleton key={col} className={`h-3 w-16 bg-slate-200 ${align(col)}`} />
-          ))}
-        </div>
-        {Array.from({ length: rows }, (_, row) => (
-          <div
-            key={row}
-            data-skeleton-row=""
-            className="grid h-14 items-center gap-4 border-b border-slate-100 px-3 last:border-b-0"
-            style={grid}
-          >
-            {Array.from({ length: columns }, (_, col) => (
-              <Skeleton key={col} className={`h-3.5 ${barWidth(row + col)} ${align(col)}`} />
-            ))}
-          </div>
-        ))}
-      </div>
-      <div className="space-y-3 sm:hidden">
+  const narrow = useMediaQuery('(max-width: 639.98px)');
+  if (narrow)
+    return (
+      <div className="space-y-3">
         {Array.from({ length: 3 }, (_, card) => (
           <div key={card} className={`space-y-3 p-4 ${cardClass}`}>
             {Array.from({ length: Math.min(columns, 6) }, (_, line) => (
@@ -114,6 +105,26 @@ export function TableSkeleton({
           </div>
         ))}
       </div>
-    </>
+    );
+  return (
+    <div className={`overflow-hidden ${cardClass}`} data-skeleton-table="">
+      <div className="grid gap-4 border-b border-slate-200 bg-slate-50 px-3 py-3.5" style={grid}>
+        {Array.from({ length: columns }, (_, col) => (
+          <Skeleton key={col} className={`h-3 w-16 bg-slate-200 ${align(col)}`} />
+        ))}
+      </div>
+      {Array.from({ length: rows }, (_, row) => (
+        <div
+          key={row}
+          data-skeleton-row=""
+          className="grid h-14 items-center gap-4 border-b border-slate-100 px-3 last:border-b-0"
+          style={grid}
+        >
+          {Array.from({ length: columns }, (_, col) => (
+            <Skeleton key={col} className={`h-3.5 ${barWidth(row + col)} ${align(col)}`} />
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }
