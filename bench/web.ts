@@ -92,17 +92,26 @@ try {
         const performance: number[] = [];
         const accessibility: number[] = [];
         for (let run = 0; run < RUNS; run++) {
-          await cdp.send('Network.clearBrowserCache');
-          const result = await lighthouse(
-            `${url}${route}`,
-            {
-              disableStorageReset: true,
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility'],
-            },
-            undefined,
-            tab,
-          );
+          const measure = async () => {
+            await cdp.send('Network.clearBrowserCache');
+            return lighthouse(
+              `${url}${route}`,
+              {
+                disableStorageReset: true,
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility'],
+              },
+              undefined,
+              tab,
+            );
+          };
+          let result = await measure();
+          // A run whose trace Lighthouse could not read (NO_NAVSTART and the like, seen on a busy
+          // machine) scores 0 without measuring the page: run it again, once.
+          if (result?.lhr.runtimeError) {
+            console.log(`lighthouse ${route}: ${result.lhr.runtimeError.code}, running again`);
+            result = await measure();
+          }
           if (REPORT_DIR) {
             mkdirSync(REPORT_DIR, { recursive: true });
             const name = route === '/' ? 'overview' : route.slice(1);
