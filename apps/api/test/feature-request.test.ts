@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { readProfile } from '../src/domain/profile/profile-repository';
+import { FORM_TOKEN_FIELD, issueFormToken, loadFormTokenKey } from '../src/domain/feature-request/form-token';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
 const LOCAL_FORM = 'http://localhost:8080/site/feature-request';
@@ -38,13 +39,31 @@ describe.each(drivers)('feature request (%s)', (driver) => {
   });
   afterAll(() => ctx?.close());
 
-  const post = (fields: Record<string, string>) =>
-    ctx.app.inject({
+  /** The token the form page hands out, as a browser reads it from the hidden field. */
+  const pageToken = async (remoteAddress?: string) => {
+    const page = await ctx.app.inject({ url: '/site/feature-request', remoteAddress });
+    return new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`).exec(page.body)![1]!;
+  };
+  const post = async (
+    fields: Record<string, string>,
+    {
+      origin = 'http://localhost:8080',
+      token,
+      remoteAddress,
+    }: { origin?: string; token?: string | null; remoteAddress?: string } = {},
+  ) => {
+    const formToken = token === undefined ? await pageToken(remoteAddress) : token;
+    return ctx.app.inject({
       method: 'POST',
       url: '/site/feature-request',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
-      payload: new URLSearchParams(fields).toString(),
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      payload: new URLSearchParams({
+        ...fields,
+        ...(formToken === null ? {} : { [FORM_TOKEN_FIELD]: formToken }),
+      }).toString(),
     });
+  };
   const stored = () =>
     ctx.database.query<{ account_id: string | null; email: string; title: string; details: string }>(
       'select account_id, email, title, details from feature_requests order by id',
@@ -159,6 +178,56 @@ describe.each(drivers)('feature request (%s)', (driver) => {
     const tooLong = await post({ email: DEMO_ADMIN.email, title: 'Long', details: 'x'.repeat(5001) });
     expect(tooLong.statusCode).toBe(400);
     expect((await stored()).length).toBe(before);
+  });
+
+  it('takes a post from the sandboxed frame (Origin: null) only with the token its page handed out', async () => {
+    const request = {
+      email: 'visitor@example.com',
+      title: 'Dark mode',
+      details: 'A dark theme for late filing nights.',
+    };
+    const before = (await stored()).length;
+    const key = await loadFormTokenKey(ctx.database);
+    const now = ctx.app.clock.now();
+    // Each address has its own allowance of posts a minute; these tests send more than one's.
+    const visitor = '198.51.100.7';
+    const valid = await pageToken(visitor);
+    const [expires, mac] = valid.split('.');
+    const refused = [
+      null, // no token
+      '', // an empty field
+      `${expires}.${mac!.slice(1)}x`, // a forged signature
+      `${Number(expires) + 60}.${mac}`, // a later expiry under the old signature
+      issueFormToken(key, { form: 'signup', client: visitor }, now), // another form's token
+      issueFormToken(key, { form: 'feature-request', client: visitor }, new Date(+now - 3 * 3_600_000)), // expired
+      await pageToken('203.0.113.9'), // handed to another address
+    ];
+    for (const token of refused) {
+      const response = await post(request, { origin: 'null', token, remoteAddress: visitor });
+      expect(response.statusCode, String(token)).toBe(403);
+      // The person's text stays in the form, with a fresh token to send it again.
+      expect(response.body).toContain('This form has expired or was not opened here.');
+      expect(response.body).toContain('value="Dark mode"');
+      expect(response.body).toMatch(new RegExp(`name="${FORM_TOKEN_FIELD}" value="\\d+\\.[\\w-]{43}"`));
+    }
+    const other = '198.51.100.8';
+    const otherToken = await pageToken(other);
+    // Our own pages send their origin, but the token is still required.
+    expect((await post(request, { token: null, remoteAddress: other })).statusCode).toBe(403);
+    // Another site is refused even with a token it fetched.
+    const crossSite = await post(request, {
+      origin: 'https://evil.example',
+      token: otherToken,
+      remoteAddress: other,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.body).toContain('Please try again');
+    expect(crossSite.body).not.toContain(FORM_TOKEN_FIELD);
+    expect((await stored()).length).toBe(before);
+
+    const accepted = await post(request, { origin: 'null', token: otherToken, remoteAddress: other });
+    expect(accepted.statusCode).toBe(303);
+    expect((await stored()).length).toBe(before + 1);
   });
 
   it('limits how often the form can be sent', async () => {

@@ -84,12 +84,22 @@ describe('referral and feature request (Chromium against the real server)', () =
     await page.getByRole('navigation').getByRole('link', { name: 'Feature Request' }).first().click();
     await page.waitForURL(`${server.url}/feature-request`);
     const frame = page.frameLocator('iframe[title="Feature request form"]');
+    // The frame stays sandboxed: the form posts with Origin: null and its token carries it through.
+    const sandbox = await page.locator('iframe[title="Feature request form"]').getAttribute('sandbox');
+    expect(sandbox).toContain('allow-forms');
+    expect(sandbox).not.toContain('allow-same-origin');
     const email = frame.getByLabel('Email');
     await email.waitFor();
     expect(await email.inputValue()).toBe(DEMO_ADMIN.email);
     await page
       .getByRole('status', { name: 'Loading the feature request form' })
       .waitFor({ state: 'detached' });
+    // The sandboxed (opaque-origin) frame still gets the site's stylesheet: the button is the site's blue.
+    expect(
+      await frame
+        .getByRole('button', { name: 'Send request' })
+        .evaluate((button) => getComputedStyle(button).backgroundColor),
+    ).toBe('rgb(37, 99, 235)');
     await screenshot(page, 'feature-request');
     expect(await seriousAxeViolations(page)).toEqual([]);
 

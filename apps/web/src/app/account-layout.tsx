@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
-import { Loader } from '../components/ui/loader';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { useServices } from '../lib/services';
 import { meQuery } from '../lib/session';
@@ -9,11 +8,13 @@ import { MarketingMenus } from './marketing-menus';
 import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar-nav';
 import { AccountActions } from './account-actions';
+import { RouteFallback } from './route-fallback';
 
 /** The signed-in shell every portal screen renders in (SHELL-13). */
 export function AccountLayout() {
   const { config } = useServices();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const me = useQuery({ ...meQuery, enabled: false });
 
   return (
@@ -63,7 +64,9 @@ export function AccountLayout() {
           className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8"
         >
           <div className="mx-auto max-w-6xl">
-            <Suspense fallback={<Loader />}>
+            {/* One boundary per screen: a screen whose code is still loading shows its placeholders at
+                once, even inside the router's transition, instead of leaving the last screen up. */}
+            <Suspense key={pathname} fallback={<RouteFallback />}>
               <Outlet />
             </Suspense>
           </div>

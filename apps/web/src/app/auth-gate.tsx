@@ -2,14 +2,14 @@ import { AUTH_CALLBACK_PATH } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { LoadError } from '../components/ui/load-error';
-import { Loader } from '../components/ui/loader';
 import { meQuery } from '../lib/session';
 import { getApiToken } from '../lib/token-storage';
 import { AdminAuthPage } from './admin-auth-page';
 import { AuthCallback } from './auth-callback';
+import { ShellSkeleton } from './shell-skeleton';
 import { SignInRedirect } from './sign-in-redirect';
 
-function isProviderCallback(): boolean {
+export function isProviderCallback(): boolean {
   if (window.location.pathname !== AUTH_CALLBACK_PATH) return false;
   const params = new URLSearchParams(window.location.search);
   return params.has('code') || params.has('error');
@@ -31,7 +31,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
 function SignedIn({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery);
-  if (me.isPending) return <Loader fullScreen />;
+  if (me.isPending) return <ShellSkeleton />;
   if (me.isError) return <LoadError fullScreen onRetry={() => void me.refetch()} />;
   if (me.data.is_staff) return <AdminAuthPage />;
   return children;

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TestServices } from '../test/utils';
+import { screenLoadingLabel } from './route-fallback';
 import { portalRoutes } from './router';
 import { PORTAL_ROUTES } from '../lib/portal-routes';
 
@@ -20,6 +21,8 @@ describe('portal routes', () => {
     PORTAL_ROUTES.map((route, i) => [`SHELL-${String(i + 1).padStart(2, '0')}`, route.path, route.title]),
   )('%s route %s shows the %s screen in the account layout', async (_rule, path, title) => {
     renderAt(path);
+    // The layout's placeholders (with the title) show first; the screen itself replaces them.
+    await waitFor(() => expect(screen.queryByRole('status', { name: screenLoadingLabel(path) })).toBeNull());
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(title);
     expect(screen.getByRole('main').contains(heading)).toBe(true);

@@ -1,9 +1,9 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Loader } from '../components/ui/loader';
 import { AccountLayout } from './account-layout';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
+import { isPortalPath, RouteError } from './route-fallback';
 
 type RouteModule = { Component: ComponentType };
 
@@ -23,16 +23,32 @@ const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
   '/feature-request': () => import('../features/feature-request/feature-request-route'),
 };
 
+/** The screen's code for a path (already on its way when the boot preloaded it), or null. */
+export function loadScreen(pathname: string): Promise<RouteModule> | null {
+  return isPortalPath(pathname) ? SCREENS[pathname]() : null;
+}
+
+// React's lazy, not the router's: the router then starts at once and the layout shows (with the
+// screen's title and placeholders) while the screen's code is on its way.
+const lazyScreen = (path: PortalPath) => lazy(async () => ({ default: (await SCREENS[path]()).Component }));
+
 export const portalRoutes: RouteObject[] = [
   {
     path: '/',
     Component: AccountLayout,
-    HydrateFallback: () => <Loader />,
     children: [
-      ...PORTAL_ROUTES.map(({ path }): RouteObject =>
-        path === '/' ? { index: true, lazy: SCREENS[path] } : { path: path.slice(1), lazy: SCREENS[path] },
-      ),
-      { path: '*', element: <Navigate to="/" replace /> },
+      {
+        // Inside the layout: a screen that fails to load or render leaves the shell in place.
+        ErrorBoundary: RouteError,
+        children: [
+          ...PORTAL_ROUTES.map(({ path }): RouteObject =>
+            path === '/'
+              ? { index: true, Component: lazyScreen(path) }
+              : { path: path.slice(1), Component: lazyScreen(path) },
+          ),
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { AUTH_CALLBACK_PATH, type PublicConfig } from '@enq/contract';
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager, UserManagerSettings } from 'oidc-client-ts';
 
 /** The slice of oidc-client-ts the portal uses; tests pass fakes of it. */
 export type AuthClient = Pick<UserManager, 'signinRedirect' | 'signinRedirectCallback' | 'signoutRedirect'>;
@@ -8,19 +8,39 @@ export interface ReturnState {
   returnTo?: string;
 }
 
-export function createUserManager(config: PublicConfig, origin = window.location.origin): UserManager {
-  return new UserManager({
+function settings(config: PublicConfig, origin: string): Omit<UserManagerSettings, 'userStore'> {
+  return {
     authority: config.oidc.issuer,
     client_id: config.oidc.client_id,
     scope: config.oidc.scope,
     redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
     response_type: 'code',
     post_logout_redirect_uri: config.marketing_url,
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
     // The portal lives on its own API token; the provider's tokens are only needed once, at exchange.
     automaticSilentRenew: false,
     loadUserInfo: false,
-  });
+  };
+}
+
+/**
+ * The provider's client, loaded on first use: a signed-in page only needs it to sign out, so its
+ * library (about a third of the shell's own code) stays off every page's first load.
+ */
+export function createAuthClient(config: PublicConfig, origin = window.location.origin): AuthClient {
+  let manager: Promise<UserManager> | undefined;
+  const load = () =>
+    (manager ??= import('oidc-client-ts').then(
+      ({ UserManager, WebStorageStateStore }) =>
+        new UserManager({
+          ...settings(config, origin),
+          userStore: new WebStorageStateStore({ store: window.localStorage }),
+        }),
+    ));
+  return {
+    signinRedirect: async (...args) => (await load()).signinRedirect(...args),
+    signinRedirectCallback: async (...args) => (await load()).signinRedirectCallback(...args),
+    signoutRedirect: async (...args) => (await load()).signoutRedirect(...args),
+  };
 }
 
 export function currentReturnPath(

@@ -6,13 +6,21 @@ import {
   validateFeatureRequest,
   type FeatureRequestInput,
 } from '@enq/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
 import { escapeHtml } from '../idp/pages';
 import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
+import {
+  FORM_TOKEN_FIELD,
+  isValidFormToken,
+  issueFormToken,
+  loadFormTokenKey,
+} from '../../domain/feature-request/form-token';
 import { allowSameOriginFraming, embeddedPage } from './layout';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'title', 'details'] as const;
+const FORM = 'feature-request';
+const EXPIRED = 'This form has expired or was not opened here. Check your request and send it again.';
 
 function readInput(source: unknown): FeatureRequestInput {
   const value = (name: keyof FeatureRequestInput, max: number) => formValue(source, name, max);
@@ -34,14 +42,16 @@ function prefillQuery(input: FeatureRequestInput): string {
   return text ? `?${text}` : '';
 }
 
-function formPage(input: FeatureRequestInput, errors: FieldErrors): string {
+function formPage(input: FeatureRequestInput, errors: FieldErrors, token: string, notice?: string): string {
   const field = (name: keyof FeatureRequestInput) => ({ name, value: input[name], errors });
   return embeddedPage(
     'Request a feature',
     `<h1>Request a feature</h1>
      <p class="muted">${escapeHtml(FEATURE_REQUEST_TEXT.intro)}</p>
+     ${notice ? `<div class="error-summary" role="alert"><p>${escapeHtml(notice)}</p></div>` : ''}
      ${errorSummary(errors, FIELDS)}
      <form class="form" method="post" action="/site/feature-request">
+       <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(token)}">
        <div class="row">
          ${inputField({ ...field('first_name'), label: 'First name', autocomplete: 'given-name', maxLength: LIMITS.name })}
          ${inputField({ ...field('last_name'), label: 'Last name', autocomplete: 'family-name', maxLength: LIMITS.name })}
@@ -59,10 +69,15 @@ function formPage(input: FeatureRequestInput, errors: FieldErrors): string {
 
 /**
  * The local stand-in for an external form service (FEATURE_REQUEST_FORM_URL replaces it): the portal
- * frames it, so its pages may be framed by our own origin, and only by it.
+ * frames it, so its pages may be framed by our own origin, and only by it. The portal's frame is
+ * sandboxed without allow-same-origin, so the form posts with `Origin: null`: a signed token in the
+ * form, bound to it and to the visitor's address, is what shows the post comes from this page.
  */
 export default async function featureRequestPages(app: FastifyInstance) {
   const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
+  const tokenKey = await loadFormTokenKey(app.database);
+  const scope = (req: FastifyRequest) => ({ form: FORM, client: req.ip });
+  const tokenFor = (req: FastifyRequest) => issueFormToken(tokenKey, scope(req), app.clock.now());
 
   const sendFramable = (reply: FastifyReply, status: number, body: string) =>
     allowSameOriginFraming(reply)
@@ -73,16 +88,24 @@ export default async function featureRequestPages(app: FastifyInstance) {
 
   app.get('/site/feature-request', { schema: { hide: true } }, async (req, reply) => {
     const prefill = readInput(req.query);
-    return sendFramable(reply, 200, formPage({ ...prefill, title: '', details: '' }, {}));
+    return sendFramable(reply, 200, formPage({ ...prefill, title: '', details: '' }, {}, tokenFor(req)));
   });
 
   app.post(
     '/site/feature-request',
-    { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { hide: true },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, formToken: true },
+    },
     async (req, reply) => {
       const input = readInput(req.body);
+      const token = formValue(req.body, FORM_TOKEN_FIELD, 100);
+      // Refused, but with the person's text kept and a fresh token: sending again is one click.
+      if (!isValidFormToken(tokenKey, scope(req), token, app.clock.now()))
+        return sendFramable(reply, 403, formPage(input, {}, tokenFor(req), EXPIRED));
       const errors = validateFeatureRequest(input, environment);
-      if (Object.keys(errors).length > 0) return sendFramable(reply, 400, formPage(input, errors));
+      if (Object.keys(errors).length > 0)
+        return sendFramable(reply, 400, formPage(input, errors, tokenFor(req)));
       const id = await insertFeatureRequest(app.database, input, app.clock.now());
       req.log.info({ featureRequestId: id }, 'feature request received');
       return reply.redirect(`/site/feature-request/thanks${prefillQuery(input)}`, 303);

@@ -69,7 +69,11 @@ export default async function sitePages(app: FastifyInstance) {
      <p>enQ connects tax professionals to IRS and state tax-agency lines fast, and bills by the credit.</p>
      <a class="cta" href="/">Sign in to your account</a> <a class="button-secondary" href="/site/signup">Sign up</a></div>${sections}`,
   );
-  app.get('/site/site.css', { schema: { hide: true } }, (_req, reply) => reply.type('text/css').send(css));
+  // The portal frames the feature-request form in a sandbox (an opaque origin): under helmet's
+  // same-origin resource policy the browser would refuse it this public stylesheet.
+  app.get('/site/site.css', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cross-origin-resource-policy', 'cross-origin').type('text/css').send(css),
+  );
   app.get('/site/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').send(home));
   app.get('/site', { schema: { hide: true } }, (_req, reply) => reply.redirect('/site/'));
   app.get('/site/support', { schema: { hide: true } }, (_req, reply) =>

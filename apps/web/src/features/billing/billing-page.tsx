@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { ApiError } from '../../lib/api-client';
 import { useChangeCard } from './api/change-card';
@@ -28,7 +28,7 @@ export function BillingPage() {
       ) : billing.isError ? (
         <LoadError onRetry={() => void billing.refetch()} />
       ) : (
-        <Loader label="Loading billing" />
+        <PageSkeleton path="/billing" label="Loading billing" />
       )}
     </div>
   );

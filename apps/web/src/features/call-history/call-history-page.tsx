@@ -2,8 +2,8 @@ import { defaultPreset, presetRange, toUnixSeconds, type CallDates } from '@enq/
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageHeader } from '../../components/ui/page-header';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { useCallDates } from './api/get-call-dates';
 import { readView, writeView, type CallHistoryView as View } from './call-history-state';
 import { CallHistoryView } from './call-history-view';
@@ -12,14 +12,9 @@ export function CallHistoryPage() {
   const dates = useCallDates();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/call-history" />
-        <p className="mt-1 text-sm text-slate-600">
-          Every call your users made, with its billed duration, rate and credits. Times are New York time.
-        </p>
-      </div>
+      <PageHeader path="/call-history" />
       {dates.isPending ? (
-        <Loader label="Loading call history" />
+        <PageSkeleton path="/call-history" label="Loading call history" />
       ) : dates.isError ? (
         <LoadError onRetry={() => void dates.refetch()} />
       ) : (
@@ -57,7 +52,7 @@ function CallHistory({ dates }: { dates: CallDates }) {
     if (stale && view) setParams(writeView({ ...view, ...stale }), { replace: true });
   }, [stale, view, setParams]);
 
-  if (!view || stale) return <Loader label="Loading calls" />;
+  if (!view || stale) return <PageSkeleton path="/call-history" label="Loading calls" />;
   // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
   return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
 }

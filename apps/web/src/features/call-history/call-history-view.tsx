@@ -1,4 +1,5 @@
 import {
+  CALL_COLUMNS,
   CALL_TEXT,
   MESSAGES,
   presetRange,
@@ -14,7 +15,8 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { CallTotalsSkeleton } from '../../components/ui/page-skeletons';
+import { SkeletonStatus, TableSkeleton } from '../../components/ui/skeleton';
 import { Pagination } from '../../components/ui/pagination';
 import { saveFile } from '../../lib/save-file';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -135,7 +137,7 @@ export function CallHistoryView({
         onDestination={(destination) => go({ destination })}
       />
 
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex min-h-9 items-center justify-between gap-4">
         <p className="text-sm text-slate-600" aria-live="polite">
           {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
@@ -147,12 +149,19 @@ export function CallHistoryView({
         ) : null}
       </div>
 
-      {!error && totals.data && totals.data.calls > 0 ? <CallTotalsRow totals={totals.data} /> : null}
+      {/* Its place is kept while it loads, so the table below does not move down when it arrives. */}
+      {error ? null : totals.isPending ? (
+        <CallTotalsSkeleton />
+      ) : totals.data && totals.data.calls > 0 ? (
+        <CallTotalsRow totals={totals.data} />
+      ) : null}
 
       {error ? null : calls.isError ? (
         <LoadError onRetry={() => void calls.refetch()} />
       ) : !loaded ? (
-        <Loader label="Loading calls" />
+        <SkeletonStatus label="Loading calls">
+          <TableSkeleton columns={CALL_COLUMNS.length} rows={10} rightAligned={3} />
+        </SkeletonStatus>
       ) : showEmpty ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
           {CALL_TEXT.empty}

@@ -2,8 +2,8 @@ import { marketingLink, RATE_CHART_Y_MIN, type RatesResponse } from '@enq/contra
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
+import { PageHeader } from '../../components/ui/page-header';
 import { useServices } from '../../lib/services';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useRates } from './api/get-rates';
@@ -29,14 +29,9 @@ export function CallRatesPage() {
   const { config } = useServices();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/call-rates" />
-        <p className="mt-1 text-sm text-slate-600">
-          Credits per minute by destination and time of day (EST).
-        </p>
-      </div>
+      <PageHeader path="/call-rates" />
       {rates.isPending ? (
-        <Loader label="Loading call rates" />
+        <PageSkeleton path="/call-rates" label="Loading call rates" />
       ) : rates.isError ? (
         <LoadError onRetry={() => void rates.refetch()} />
       ) : (

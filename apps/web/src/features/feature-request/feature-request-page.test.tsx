@@ -43,6 +43,9 @@ describe('the feature request page', () => {
     expect(frame.className).toContain('w-full');
     // The frame may not take the portal elsewhere.
     expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    // With allow-scripts, allow-same-origin would let a same-origin form remove its own sandbox.
+    expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
   });
 
   it('FEAT-01 keeps the loader over the frame until the form has loaded', async () => {

@@ -1,6 +1,7 @@
 import { FEATURE_REQUEST_TEXT } from '@enq/contract';
 import { useState } from 'react';
 import { LoadError } from '../../components/ui/load-error';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
 import { useFeatureRequestForm } from './api/get-feature-request-form';
@@ -11,7 +12,7 @@ export function FeatureRequestPage() {
     <div className="space-y-6">
       <PageTitle path="/feature-request" />
       {form.isPending ? (
-        <Loader label="Loading the feature request form" />
+        <PageSkeleton path="/feature-request" label="Loading the feature request form" />
       ) : form.isError ? (
         <LoadError onRetry={() => void form.refetch()} />
       ) : (
@@ -36,8 +37,10 @@ function EmbeddedForm({ url }: { url: string }) {
         src={url}
         title={FEATURE_REQUEST_TEXT.frameTitle}
         onLoad={() => setLoaded(url)}
-        // An external form may post and run its own scripts, but never navigate the portal away.
-        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        // An external form may post and run its own scripts, but never navigate the portal away. No
+        // allow-same-origin: with allow-scripts it would let a form on our own origin lift its sandbox.
+        // Its posts say `Origin: null`, and the local form proves itself with a token instead.
+        sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
         className="block h-[calc(100vh-12rem)] min-h-[48rem] w-full border-0"
       />
     </div>

@@ -8,11 +8,11 @@ import {
   type InvoiceDto,
 } from '@enq/contract';
 import { Download } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
@@ -20,8 +20,12 @@ import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
 import { usePayInvoice } from './api/pay-invoice';
 import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
-import { InvoiceDetailModal } from './invoice-detail-modal';
 import { INVOICES_PAGE_SIZE } from './invoices-settings';
+
+// The detail dialog (and its dialog library) loads when an invoice is first opened, not with the list.
+const InvoiceDetailModal = lazy(async () => ({
+  default: (await import('./invoice-detail-modal')).InvoiceDetailModal,
+}));
 
 const STATUS_STYLE: Record<string, string> = {
   open: 'bg-amber-100 text-amber-900',
@@ -36,7 +40,7 @@ export function InvoicesPage() {
     <div className="space-y-6">
       <PageTitle path="/invoices" />
       {invoices.isPending ? (
-        <Loader label="Loading invoices" />
+        <PageSkeleton path="/invoices" label="Loading invoices" />
       ) : invoices.isError ? (
         <LoadError onRetry={() => void invoices.refetch()} />
       ) : (
@@ -72,6 +76,8 @@ function AmountDue({ invoices, amountDue }: { invoices: InvoiceDto[]; amountDue:
 function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
   const [page, setPage] = useState(0);
   const [viewing, setViewing] = useState<string | null>(null);
+  // Mounted from the first View on, so it can close (and reopen) as a dialog does.
+  const [detailUsed, setDetailUsed] = useState(false);
   const pay = usePayInvoice();
   const download = useDownloadInvoice();
   // One idempotency key per pay attempt: a second click while it runs reuses it, so it charges once.
@@ -201,7 +207,10 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       type="button"
                       className="focus-ring rounded font-semibold text-brand-700 hover:underline"
                       aria-label={`View invoice ${invoice.number}`}
-                      onClick={() => setViewing(invoice.id)}
+                      onClick={() => {
+                        setDetailUsed(true);
+                        setViewing(invoice.id);
+                      }}
                     >
                       {INVOICE_TEXT.view}
                     </button>
@@ -225,7 +234,11 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
           </p>
         </div>
       ) : null}
-      <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
+      {detailUsed ? (
+        <Suspense fallback={null}>
+          <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

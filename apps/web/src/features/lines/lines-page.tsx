@@ -1,8 +1,8 @@
 import { LINES_TEXT, type LinesData } from '@enq/contract';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
+import { PageHeader } from '../../components/ui/page-header';
 import { useLines } from './api/get-lines';
 import { DepartmentCard } from './department-card';
 import { PinReveal } from './pin-reveal';
@@ -11,15 +11,9 @@ export function LinesPage() {
   const lines = useLines();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/lines" />
-        <p className="mt-1 text-sm text-slate-600">
-          Call the enQ number of the line you need and enter your PIN when asked: enQ connects you to the
-          agency, or waits in its queue for you.
-        </p>
-      </div>
+      <PageHeader path="/lines" />
       {lines.isPending ? (
-        <Loader label="Loading lines" />
+        <PageSkeleton path="/lines" label="Loading lines" />
       ) : lines.isError ? (
         <LoadError onRetry={() => void lines.refetch()} />
       ) : (

@@ -1,8 +1,8 @@
 import { SUB_ACCOUNT_NOTICE_KEY, showHowToPanel, type OverviewResponse } from '@enq/contract';
 import { AccountBanners } from '../../components/ui/account-banners';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
+import { PageHeader } from '../../components/ui/page-header';
 import { useDismissNotice } from './api/dismiss-notice';
 import { useOverview } from './api/get-overview';
 import { HowToPanel } from './components/how-to-panel';
@@ -15,14 +15,9 @@ export function OverviewPage() {
   const overview = useOverview();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/" />
-        <p className="mt-1 text-sm text-slate-600">
-          Your PIN, this period&apos;s credits and the latest news for your account.
-        </p>
-      </div>
+      <PageHeader path="/" />
       {overview.isPending ? (
-        <Loader label="Loading overview" />
+        <PageSkeleton path="/" label="Loading overview" />
       ) : overview.isError ? (
         <LoadError onRetry={() => void overview.refetch()} />
       ) : (

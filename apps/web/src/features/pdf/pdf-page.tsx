@@ -13,8 +13,8 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
+import { PageHeader } from '../../components/ui/page-header';
 import { useDownloadContactCard } from './api/download-contact-card';
 import { useDownloadLinesPdf } from './api/download-lines-pdf';
 import { useContactCardQr } from './api/get-contact-card-qr';
@@ -62,14 +62,9 @@ export function PdfPage() {
   const pin = useOwnPin();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/pdf" />
-        <p className="mt-1 text-sm text-slate-600">
-          Your PIN, a printable guide with every enQ number, and contact cards for your phone.
-        </p>
-      </div>
+      <PageHeader path="/pdf" />
       {pin.isPending ? (
-        <Loader label="Loading your PIN" />
+        <PageSkeleton path="/pdf" label="Loading your PIN" />
       ) : pin.isError ? (
         <LoadError onRetry={() => void pin.refetch()} />
       ) : (

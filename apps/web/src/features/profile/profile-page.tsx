@@ -2,7 +2,7 @@ import { type Profile } from '@enq/contract';
 import { useState } from 'react';
 import { useLogout } from '../../lib/use-logout';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
@@ -15,7 +15,7 @@ export function ProfilePage() {
     <div className="space-y-6">
       <PageTitle path="/profile" />
       {profile.isPending ? (
-        <Loader label="Loading profile" />
+        <PageSkeleton path="/profile" label="Loading profile" />
       ) : profile.isError ? (
         <LoadError onRetry={() => void profile.refetch()} />
       ) : (

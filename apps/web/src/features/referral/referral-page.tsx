@@ -8,7 +8,7 @@ import {
 import { Gift, Mail } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { useReferral } from './api/get-referral';
 import { CopyField } from './copy-field';
@@ -20,7 +20,7 @@ export function ReferralPage() {
     <div className="space-y-6">
       <PageTitle path="/referral" />
       {referral.isPending ? (
-        <Loader label="Loading referral" />
+        <PageSkeleton path="/referral" label="Loading referral" />
       ) : referral.isError ? (
         <LoadError onRetry={() => void referral.refetch()} />
       ) : (

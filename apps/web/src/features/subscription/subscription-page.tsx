@@ -2,8 +2,8 @@ import { type SubscriptionResponse, formatDate, planLabel } from '@enq/contract'
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
+import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
 import { CurrentPlan } from './current-plan';
 import { PlanCards } from './plan-cards';
@@ -24,14 +24,9 @@ export function SubscriptionPage() {
   const subscription = useSubscription();
   return (
     <div className="space-y-6">
-      <div>
-        <PageTitle path="/subscription" />
-        <p className="mt-1 text-sm text-slate-600">
-          Your plan, this period&apos;s credits, and the plans you can move to.
-        </p>
-      </div>
+      <PageHeader path="/subscription" />
       {subscription.isPending ? (
-        <Loader label="Loading subscription" />
+        <PageSkeleton path="/subscription" label="Loading subscription" />
       ) : subscription.isError ? (
         <LoadError onRetry={() => void subscription.refetch()} />
       ) : (

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { LoadError } from '../../components/ui/load-error';
-import { Loader } from '../../components/ui/loader';
+import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useUsers } from './api/get-users';
@@ -28,7 +28,7 @@ export function UsersPage() {
       {/* The editor copies the list once; it starts from the server's current copy, never a cached one
           another page (or another tab) may have outdated. */}
       {users.isPending || (!users.isFetchedAfterMount && !users.isError) ? (
-        <Loader />
+        <PageSkeleton path="/users" label="Loading users" />
       ) : users.isError ? (
         <LoadError onRetry={() => void users.refetch()} />
       ) : (

@@ -1,0 +1,48 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Transactional } from '../../db/handle';
+import { loadOrCreateSecret } from '../auth/server-secrets';
+
+/** The hidden field a token-protected site form carries. */
+export const FORM_TOKEN_FIELD = 'form_token';
+/** Long enough to write a detailed request, short enough that a copied token soon stops working. */
+export const FORM_TOKEN_LIFETIME_S = 2 * 60 * 60;
+
+/**
+ * The key site-form tokens are signed with: generated on first start and kept in the database, so
+ * every process behind a load balancer (and a restarted one) accepts the tokens the others issued.
+ */
+export async function loadFormTokenKey(q: Transactional): Promise<Buffer> {
+  const secret = await loadOrCreateSecret(q, 'site-forms', async () => ({
+    key: randomBytes(32).toString('base64url'),
+  }));
+  return Buffer.from(secret.key, 'base64url');
+}
+
+export interface FormTokenScope {
+  /** Which form the token is for: a token of one form is worth nothing on another. */
+  form: string;
+  /**
+   * The address the form page was sent to. The form is public, so anyone may fetch a token; bound to
+   * the address, a token fetched by another site's server cannot be handed to a visitor's browser.
+   */
+  client: string;
+}
+
+const signature = (key: Buffer, { form, client }: FormTokenScope, expires: number) =>
+  createHmac('sha256', key).update(`${form}\n${client}\n${expires}`).digest('base64url');
+
+/** `<expiry in unix seconds>.<HMAC-SHA256 of form, client and expiry>`. */
+export function issueFormToken(key: Buffer, scope: FormTokenScope, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + FORM_TOKEN_LIFETIME_S;
+  return `${expires}.${signature(key, scope, expires)}`;
+}
+
+export function isValidFormToken(key: Buffer, scope: FormTokenScope, token: string, now: Date): boolean {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires <= now.getTime() / 1000 || expires > now.getTime() / 1000 + FORM_TOKEN_LIFETIME_S) return false;
+  const expected = Buffer.from(signature(key, scope, expires));
+  const given = Buffer.from(match[2]!);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

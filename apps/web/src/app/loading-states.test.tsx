@@ -1,0 +1,107 @@
+import { API_TOKEN_STORAGE_KEY, type InvoicesResponse } from '@enq/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { lazy } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../test/utils';
+import { AccountLayout } from './account-layout';
+import { AuthGate } from './auth-gate';
+import { screenLoadingLabel } from './route-fallback';
+import { portalRoutes } from './router';
+
+const INVOICES: InvoicesResponse = {
+  amount_due: 0,
+  invoices: [
+    {
+      id: 'in_1',
+      number: 'ENQ-202611-AAAA',
+      kind: 'period',
+      summary: 'Period close',
+      timestamp: '2026-11-05T14:00:00.000Z',
+      period_start: '2026-10-05T14:00:00.000Z',
+      period_end: '2026-11-05T14:00:00.000Z',
+      total: 300,
+      amount_due: 0,
+      status: 'paid',
+      credits_used: 1234.5,
+      has_refund: false,
+    },
+  ],
+};
+
+// The account API answers only when a test says so: until then the screen's data is pending.
+let answer: (response: Response) => void;
+beforeEach(() => {
+  const pending = new Promise<Response>((resolve) => (answer = resolve));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(() => pending),
+  );
+});
+
+function renderAt(path: string, routes: RouteObject[] = portalRoutes) {
+  render(
+    <TestServices>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    </TestServices>,
+  );
+}
+
+// A screen whose code never arrives (the portal's own may already be loaded by an earlier test).
+const NeverLoaded = lazy(() => new Promise<never>(() => undefined));
+
+const placeholderRows = (status: HTMLElement) => status.querySelectorAll('[data-skeleton-row]').length;
+
+describe('loading states', () => {
+  it('while the portal learns who is signed in, it shows its outline with the screen\u2019s title and placeholders', () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    window.history.replaceState(null, '', '/invoices');
+    render(
+      <TestServices>
+        <AuthGate>
+          <p>the portal</p>
+        </AuthGate>
+      </TestServices>,
+    );
+    const status = screen.getByRole('status', { name: 'Loading' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
+    expect(placeholderRows(status)).toBe(8);
+    expect(screen.queryByText('the portal')).toBeNull();
+  });
+
+  it('while a screen\u2019s code loads, the layout shows its title, description and placeholders', () => {
+    renderAt('/call-history', [
+      { path: '/', Component: AccountLayout, children: [{ path: 'call-history', Component: NeverLoaded }] },
+    ]);
+    const status = screen.getByRole('status', { name: screenLoadingLabel('/call-history') });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Call History');
+    expect(within(main).getByText(/Every call your users made/)).toBeTruthy();
+    // Shaped like the page: the calls table's ten rows, not a spinner.
+    expect(placeholderRows(status)).toBe(10);
+    expect(status.querySelector('svg')).toBeNull();
+  });
+
+  it('while its data is pending the screen shows placeholders, replaced by the content when it arrives', async () => {
+    renderAt('/invoices');
+    const status = await screen.findByRole('status', { name: 'Loading invoices' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
+    expect(placeholderRows(status)).toBe(8);
+    expect(screen.queryByRole('table')).toBeNull();
+
+    answer(jsonResponse(INVOICES));
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getByText('ENQ-202611-AAAA')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading invoices' })).toBeNull();
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+  });
+
+  it('a failed load replaces the placeholders with the error and Retry', async () => {
+    renderAt('/invoices');
+    await screen.findByRole('status', { name: 'Loading invoices' });
+    answer(jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading invoices' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+  });
+});

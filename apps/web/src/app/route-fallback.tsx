@@ -1,0 +1,45 @@
+import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
+import { useLocation } from 'react-router';
+import { LoadError } from '../components/ui/load-error';
+import { PageHeader } from '../components/ui/page-header';
+import { PageSkeleton } from '../components/ui/page-skeletons';
+import { portalTitle } from '../components/ui/page-title';
+
+const PATHS = new Set<string>(PORTAL_ROUTES.map((route) => route.path));
+export const isPortalPath = (path: string): path is PortalPath => PATHS.has(path);
+
+/** The fallback's status: distinct from the screens' own ("Loading invoices"), which follow it. */
+export const screenLoadingLabel = (path: PortalPath) => `Loading the ${portalTitle(path)} page`;
+
+function useScreenPath(): PortalPath {
+  const { pathname } = useLocation();
+  return isPortalPath(pathname) ? pathname : '/';
+}
+
+/**
+ * What the layout shows while a screen's code loads: the screen's own title and description, and
+ * placeholders shaped like its content, which the screen keeps showing while its data loads.
+ */
+export function RouteFallback() {
+  const path = useScreenPath();
+  return (
+    <div className="space-y-6">
+      <PageHeader path={path} />
+      <PageSkeleton path={path} label={screenLoadingLabel(path)} />
+    </div>
+  );
+}
+
+/**
+ * A screen that failed to load (its code did not arrive) or to render: the layout stays, and Retry
+ * loads the page again, which fetches the code again.
+ */
+export function RouteError() {
+  const path = useScreenPath();
+  return (
+    <div className="space-y-6">
+      <PageHeader path={path} />
+      <LoadError onRetry={() => window.location.reload()} />
+    </div>
+  );
+}
