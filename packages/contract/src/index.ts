@@ -9,6 +9,7 @@ export * from './pin';
 export * from './time';
 export * from './credits';
 export * from './users';
+export * from './users-rules';
 export * from './telephony';
 export * from './subscription';
 export * from './address';

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  saveUsersRequestSchema,
+  USERS_NEW_ROW_MIN_NAME_LENGTH,
+  USERS_TEXT,
+  usersDataSchema,
+} from '../src/users';
+import {
   addUserModalErrors,
   countEmails,
   failedItems,
@@ -8,14 +14,10 @@ import {
   isCompleteNewRow,
   matchesUserSearch,
   newRowsErrors,
-  saveUsersRequestSchema,
   temporaryPin,
   userFieldErrors,
-  USERS_NEW_ROW_MIN_NAME_LENGTH,
-  USERS_TEXT,
-  usersDataSchema,
   type ValidationContext,
-} from '../src/users';
+} from '../src/users-rules';
 import { maskPin } from '../src/pin';
 
 const ADMIN = 'dana@harborpine.com';
