@@ -82,12 +82,19 @@ export async function serve(db: CrashDatabase): Promise<ServerProcess> {
   return server;
 }
 
-/** Resolves once `check` is true; throws after WAIT_MS. Polls, never sleeps for a guessed time. */
-export async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+/**
+ * Resolves once `check` is true; throws after WAIT_MS. Polls every `everyMs` (0: as often as the event
+ * loop allows, for a window of a few milliseconds), never sleeps for a guessed time.
+ */
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  everyMs = 2,
+): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => (everyMs ? setTimeout(resolve, everyMs) : setImmediate(resolve)));
   }
 }
 
@@ -183,7 +190,7 @@ export async function killDuring(
   if (point !== 'written') await until(`the server to receive ${path}`, () => received() || answered);
   if (probe) {
     try {
-      await until(`a transaction of ${path}`, async () => answered || (await probe.open()));
+      await until(`a transaction of ${path}`, async () => answered || (await probe.open()), 0);
     } finally {
       await probe.end();
     }
