@@ -79,12 +79,12 @@ export async function markEmailFailed(q: Transactional, id: number, error: strin
 
 /** Seconds until the next email is due (0 when one is due now); null when none waits. */
 export async function secondsUntilNextEmail(q: Transactional): Promise<number | null> {
-  const [row] = await q.query<{ wait: number | null }>(
-    `select greatest(0, extract(epoch from min(case when status = 'queued' then next_attempt_at
-                                                     else lease_until end) - now()))::float8 as wait
+  const [row] = await q.query<{ due: Date | null; now: Date }>(
+    `select min(case when status = 'queued' then next_attempt_at else lease_until end) as due, now() as now
        from outbox where status in ('queued', 'sending')`,
   );
-  return row?.wait ?? null;
+  if (!row?.due) return null;
+  return Math.max(0, (new Date(row.due).getTime() - new Date(row.now).getTime()) / 1000);
 }
 
 /** Emails whose delivery failed for good, newest first. */
