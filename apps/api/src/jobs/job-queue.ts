@@ -33,16 +33,19 @@ export function openJobQueue(database: Database, settings: JobSettings, run: boo
   });
 }
 
+/** Makes the queues, or brings their settings up to date (JOB_EXPIRE_SECONDS may have changed). */
 export async function createQueues(boss: PgBoss, settings: JobSettings): Promise<void> {
   const common = { ...RETRY, expireInSeconds: settings.expireSeconds };
-  await boss.createQueue(QUEUES.periodClose, { name: QUEUES.periodClose, policy: 'singleton', ...common });
-  await boss.createQueue(QUEUES.referralBonuses, {
-    name: QUEUES.referralBonuses,
-    policy: 'singleton',
-    ...common,
-  });
-  // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
-  await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, policy: 'stately', ...common });
+  const queues: PgBoss.Queue[] = [
+    { name: QUEUES.periodClose, policy: 'singleton', ...common },
+    { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
+    // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
+    { name: QUEUES.mail, policy: 'stately', ...common },
+  ];
+  for (const queue of queues) {
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+    else await boss.createQueue(queue.name, queue);
+  }
 }
 
 /** The job queue seen through an open transaction: a job sent this way exists once it commits. */

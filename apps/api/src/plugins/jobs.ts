@@ -29,8 +29,12 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
   const settings = app.config.jobs;
   const boss = openJobQueue(app.database, settings, true);
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
-  await boss.start();
-  await createQueues(boss, settings);
+  // Under the start-up lock: pg-boss's schema and queues made by processes started at once on an
+  // empty PostgreSQL database deadlocked (startup-processes.test.ts).
+  await app.database.exclusively(async () => {
+    await boss.start();
+    await createQueues(boss, settings);
+  });
   app.decorate('jobQueue', boss);
 
   /** Runs a job's work; a throw is logged with the try it was and rethrown for the queue to retry. */
