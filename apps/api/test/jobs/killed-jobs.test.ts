@@ -7,7 +7,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
+import { DEMO_ACCOUNT_NAME, DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { drivers } from '../helpers/app';
 import {
   freePort,
@@ -156,3 +156,103 @@ describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
     4 * SERVER_START_TIMEOUT_MS,
   );
 });
+
+// PostgreSQL only: holding the subscription's row lock from outside is what keeps the job mid-run, and
+// PGlite's one connection belongs to the server.
+describe.each(drivers.filter((driver) => driver === 'postgres'))(
+  'a period close killed mid-run (%s)',
+  (driver) => {
+    const servers: ServerProcess[] = [];
+    const cleanups: (() => Promise<void> | void)[] = [];
+    afterAll(async () => {
+      for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await Promise.all(servers.map((server) => server.exited));
+      for (const cleanup of cleanups) await cleanup();
+    });
+
+    it(
+      'is retried by the next process and makes one invoice',
+      async () => {
+        const database = await sharedDatabase(driver);
+        cleanups.push(database.drop);
+        const env = { ...database.env, JOB_EXPIRE_SECONDS: '3', JOB_POLL_SECONDS: '0.5' };
+        const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
+        await sql.connect();
+        cleanups.unshift(() => sql.end());
+        const locker = new pg.Client({ connectionString: database.env.DATABASE_URL });
+        await locker.connect();
+        cleanups.unshift(() => locker.end());
+
+        const first = await startServerProcess(env);
+        servers.push(first);
+        await first.ready;
+        const {
+          rows: [account],
+        } = await sql.query<{ account_id: string; period_id: string }>(
+          `select s.account_id, p.id as period_id from subscriptions s
+           join accounts a on a.id = s.account_id
+           join billing_periods p on p.account_id = s.account_id and p.closed_at is null
+          where a.name = $1`,
+          [DEMO_ACCOUNT_NAME],
+        );
+        // The demo account's period ends now; the test holds its subscription row, so a close blocks.
+        await sql.query(
+          `update subscriptions set current_period_end = now() - interval '1 minute' where account_id = $1`,
+          [account!.account_id],
+        );
+        await sql.query(`update billing_periods set ends_at = now() - interval '1 minute' where id = $1`, [
+          account!.period_id,
+        ]);
+        await locker.query('begin');
+        await locker.query('select 1 from subscriptions where account_id = $1 for update', [
+          account!.account_id,
+        ]);
+        await sql.query(
+          `insert into pgboss.job (name, data, policy, expire_in, retry_limit, retry_backoff)
+         values ('period-close', '{}', 'singleton', interval '3 seconds', 6, true)`,
+        );
+        const blocked = async () =>
+          (
+            await sql.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database()
+               and wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n > 0;
+        for (const deadline = Date.now() + SERVER_START_TIMEOUT_MS; !(await blocked());) {
+          if (Date.now() > deadline) throw new Error('the period close never started');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        first.child.kill('SIGKILL');
+        await first.exited;
+        await locker.query('rollback');
+
+        const second = await startServerProcess(env);
+        servers.push(second);
+        await second.ready;
+        const invoices = async () =>
+          (
+            await sql.query<{ n: number }>(
+              `select count(*)::int as n from invoices where account_id = $1 and period_id = $2 and kind = 'period'`,
+              [account!.account_id, account!.period_id],
+            )
+          ).rows[0]!.n;
+        for (const deadline = Date.now() + SERVER_START_TIMEOUT_MS; (await invoices()) === 0;) {
+          if (Date.now() > deadline) throw new Error('the period was never closed');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        // Every period-close job has settled (the killed one retried, the start-up catch-up run).
+        for (const deadline = Date.now() + SERVER_START_TIMEOUT_MS; ;) {
+          const { rows } = await sql.query<{ n: number }>(
+            `select count(*)::int as n from pgboss.job where name = 'period-close' and state < 'completed'`,
+          );
+          if (rows[0]!.n === 0) break;
+          if (Date.now() > deadline) throw new Error('period-close jobs never settled');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await second.stop();
+        expect(await invoices()).toBe(1);
+      },
+      4 * SERVER_START_TIMEOUT_MS,
+    );
+  },
+);
