@@ -12,6 +12,7 @@ import clockPlugin from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
+import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
@@ -117,9 +118,10 @@ export async function buildApp({
   await app.register(dbPlugin, { database });
   // Before any route: it adds the limits of the routes registered after it.
   await app.register(rateLimitPlugin);
+  await app.register(jobsPlugin, { run: scheduleJobs });
   await app.register(mailerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
-  await app.register(billingPlugin, { schedule: scheduleJobs });
+  await app.register(billingPlugin);
   await app.register(telephonyPlugin);
   if (config.oidc.embedded) {
     await app.register(idpPlugin);

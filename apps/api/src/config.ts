@@ -67,6 +67,11 @@ const envSchema = z.object({
     .optional(),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(300).default('enQ <no-reply@enq.example.com>'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   FEATURE_REQUEST_FORM_URL: url.optional(),
   SELLER_NAME: z.string().trim().min(1).max(200).default(DEFAULT_SELLER.name),
@@ -116,6 +121,17 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       featureRequestForm: env.FEATURE_REQUEST_FORM_URL ?? `${publicUrl}/site/feature-request`,
     },
     smtpUrl: env.SMTP_URL,
+    mail: {
+      from: env.MAIL_FROM,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      // The wait after the first failed try, doubled after each further one.
+      retryBaseSeconds: env.MAIL_RETRY_SECONDS,
+    },
+    jobs: {
+      // A job still active this long after it started is taken to have died with its process, and retried.
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      pollSeconds: env.JOB_POLL_SECONDS,
+    },
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
     seedDemo: env.SEED_DEMO,

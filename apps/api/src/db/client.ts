@@ -24,6 +24,8 @@ export interface Database extends Transactional {
    * keeps every other process out. Not reentrant: `work` must not call it again.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Raw SQL for the job queue (pg-boss): without values the text may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * PGlite only: the whole data dir as one gzipped tar, taken between two statements (PGlite runs one
    * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
@@ -211,6 +213,7 @@ export async function openDatabase(
           throw error;
         }
       },
+      executeSql: (text, values) => pool.query(text, values),
       async migrate() {
         // Several processes may start at once against one server: migrate one at a time. A connection
         // of its own, without the pool's query bound: a migration of a large table may take long.
@@ -270,6 +273,11 @@ export async function openDatabase(
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       exclusively: (work) => work(),
+      async executeSql(text, values) {
+        if (values?.length) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
       async dumpDataDir() {
         await client.query('checkpoint');
         return client.dumpDataDir('gzip');

@@ -9,14 +9,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     billing: BillingEngine;
     rates: RateTable;
-    /** Closes every period that has ended (the scheduled job; also run at start to catch up). */
+    /** Closes every period that has ended (the period-close job, plugins/jobs.ts; also run at start). */
     closeDuePeriods(): Promise<number>;
   }
 }
 
-const CLOSE_EVERY_MS = 5 * 60_000;
-
-async function billingPlugin(app: FastifyInstance, options: { schedule?: boolean }) {
+async function billingPlugin(app: FastifyInstance) {
   const engine = new BillingEngine({
     database: app.database,
     payments: app.payments,
@@ -38,23 +36,8 @@ async function billingPlugin(app: FastifyInstance, options: { schedule?: boolean
     );
     return closed;
   };
-  // One run at a time: the job and a manual call never overlap.
+  // One run at a time in this process; the job queue keeps other processes' runs apart.
   app.decorate('closeDuePeriods', () => (running ??= closeAll().finally(() => (running = null))));
-
-  if (options.schedule !== false) {
-    app.addHook('onReady', async () => {
-      const closed = await app.closeDuePeriods();
-      if (closed > 0) app.log.info({ closed }, 'caught up on billing periods');
-    });
-    const timer = setInterval(() => {
-      app.closeDuePeriods().catch((err: unknown) => app.log.error({ err }, 'period close failed'));
-    }, CLOSE_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 }
 
 export default fp(billingPlugin, { name: 'billing', dependencies: ['db', 'payments', 'clock'] });

@@ -2,41 +2,49 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Transactional } from '../db/handle';
-import { markEmailFailed, markEmailSent, queueEmail } from '../domain/mail/outbox-repository';
-import type { Mailer } from '../domain/ports/mailer';
+import { queueEmail } from '../domain/mail/outbox-repository';
+import type { MailTransport, Mailer } from '../domain/ports/mailer';
+import { inTransaction, QUEUES } from '../jobs/job-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** SMTP through nodemailer when SMTP_URL is set; without it emails stay queued in the outbox. */
+    mailTransport: MailTransport | null;
   }
 }
 
-const FROM = 'enQ <no-reply@enq.example.com>';
-
-export function createMailer(
-  database: Transactional,
-  smtpUrl: string | undefined,
-  log: FastifyInstance['log'],
-): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+/** SMTP through nodemailer, with timeouts: a mail server that hangs gives the delivery job an error. */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
-    async send(email) {
-      const id = await queueEmail(database, email);
-      log.info({ outboxId: id, kind: email.kind }, 'email queued');
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: FROM, to: email.to, subject: email.subject, text: email.text });
-        await markEmailSent(database, id);
-      } catch (error) {
-        log.error({ err: error, outboxId: id }, 'email delivery failed');
-        await markEmailFailed(database, id, (error as Error).message);
-      }
+    async deliver(message) {
+      await transport.sendMail(message);
     },
   };
 }
 
 async function mailerPlugin(app: FastifyInstance) {
-  app.decorate('mailer', createMailer(app.database, app.config.smtpUrl, app.log));
+  const transport = app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : null;
+  app.decorate('mailTransport', transport);
+  const write = async (tx: Transactional, email: Parameters<Mailer['send']>[0]) => {
+    const id = await queueEmail(tx, email);
+    // The delivery job, sent in the same transaction: it exists exactly when the email does.
+    if (transport && app.jobQueue)
+      await app.jobQueue.send(QUEUES.mail, {}, { singletonKey: 'now', db: inTransaction(tx) });
+    app.log.info({ outboxId: id, kind: email.kind }, 'email queued');
+  };
+  app.decorate('mailer', {
+    async send(email, tx) {
+      if (tx) await write(tx, email);
+      else await app.database.transaction((own) => write(own, email));
+    },
+  } satisfies Mailer);
 }
 
-export default fp(mailerPlugin, { name: 'mailer', dependencies: ['db'] });
+export default fp(mailerPlugin, { name: 'mailer', dependencies: ['db', 'jobs'] });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -47,8 +48,18 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),
+    // The outbox is the mail queue: 'queued' | 'sending' | 'sent' | 'failed'.
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: ts('lease_until'),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.createdAt),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+  ],
 );
 
 /** Notices on the overview: for every account (account_id null) or one account. */

@@ -30,6 +30,8 @@ export type SignupResult =
 
 export interface SignupDeps extends BillingDeps {
   environment: PortalEnvironment;
+  /** Writes the welcome email in the sign-up's transaction: it exists exactly when the account does. */
+  welcome?: (tx: Transactional, account: { accountId: string; email: string; pin: string }) => Promise<void>;
 }
 
 /** The referrer a sign-up form's `ref` names, or null (no code, a malformed one or an unknown one). */
@@ -91,6 +93,7 @@ export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string)
         });
       const engine = new BillingEngine({ ...deps, database: tx });
       await engine.startSubscription(accountId, input.plan);
+      await deps.welcome?.(tx, { accountId, email, pin });
       return { accountId, personId, pin, referrer: counts ? referrer : null };
     });
     return { ok: true, email, ...created };

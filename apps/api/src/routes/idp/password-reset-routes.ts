@@ -59,10 +59,14 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     const identity = await findSignInIdentityByEmail(app.database, email);
     const recipient = identity ? await findResetRecipient(app.database, identity.id) : null;
     if (identity && recipient) {
-      const { token } = await createPasswordReset(app.database, identity.id, app.clock.now());
-      await app.mailer.send(
-        passwordResetEmail(recipient, `${app.config.publicUrl}${RESET_REQUEST_PATH}/${token}`),
-      );
+      // The link and its email commit together: no email for a link that was not kept, nor the reverse.
+      await app.database.transaction(async (tx) => {
+        const { token } = await createPasswordReset(tx, identity.id, app.clock.now());
+        await app.mailer.send(
+          passwordResetEmail(recipient, `${app.config.publicUrl}${RESET_REQUEST_PATH}/${token}`),
+          tx,
+        );
+      });
     } else {
       req.log.info('password reset asked for an email without a sign-in');
     }

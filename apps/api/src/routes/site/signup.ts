@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
 import type { Referrer } from '../../domain/referral/referral-repository';
-import { referrerFor, signUp } from '../../domain/referral/signup';
+import { referrerFor, signUp, type SignupDeps } from '../../domain/referral/signup';
 import { escapeHtml } from '../idp/pages';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
 import { sitePage } from './layout';
@@ -101,8 +101,33 @@ export default async function signupPages(app: FastifyInstance) {
         plan: formValue(req.body, 'plan', 100),
       };
       const ref = formValue(req.body, 'ref', 64).trim();
+      const welcome: SignupDeps['welcome'] = (tx, account) =>
+        app.mailer.send(
+          {
+            accountId: account.accountId,
+            kind: 'welcome',
+            to: account.email,
+            subject: 'Your enQ account is ready',
+            text: [
+              `Welcome to enQ, ${input.full_name.trim()}.`,
+              '',
+              `Your PIN: ${account.pin}`,
+              `Sign in with ${account.email} at ${app.config.publicUrl}/`,
+              '',
+              'Add a card on the Billing page to pay your first invoice, then add your team on the Users page.',
+            ].join('\n'),
+          },
+          tx,
+        );
       const result = await signUp(
-        { database: app.database, payments: app.payments, clock: app.clock, log: req.log, environment },
+        {
+          database: app.database,
+          payments: app.payments,
+          clock: app.clock,
+          log: req.log,
+          environment,
+          welcome,
+        },
         input,
         ref,
       );
@@ -118,20 +143,6 @@ export default async function signupPages(app: FastifyInstance) {
           .send(signupForm({ ref, referrer, plans, values, errors: result.errors }));
       }
       req.log.info({ accountId: result.accountId, referred: result.referrer !== null }, 'account signed up');
-      await app.mailer.send({
-        accountId: result.accountId,
-        kind: 'welcome',
-        to: result.email,
-        subject: 'Your enQ account is ready',
-        text: [
-          `Welcome to enQ, ${input.full_name.trim()}.`,
-          '',
-          `Your PIN: ${result.pin}`,
-          `Sign in with ${result.email} at ${app.config.publicUrl}/`,
-          '',
-          'Add a card on the Billing page to pay your first invoice, then add your team on the Users page.',
-        ].join('\n'),
-      });
       return reply.redirect('/site/signup/ready', 303);
     },
   );

@@ -33,17 +33,21 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip,
         at,
       };
-      const isNew = await recordDevice(app.database, sighting);
-      if (!isNew) return { notified: false };
-      await app.mailer.send(
-        newDeviceEmail(
-          { accountId: principal.accountId, email: principal.email, fullName: principal.fullName },
-          sighting,
-          `${app.config.publicUrl}/password-reset`,
-        ),
-      );
-      await markDeviceNotified(app.database, principal.personId, deviceId, at);
-      return { notified: true };
+      // The sighting, its notice and the mark that it was sent commit together.
+      return app.database.transaction(async (tx) => {
+        const isNew = await recordDevice(tx, sighting);
+        if (!isNew) return { notified: false };
+        await app.mailer.send(
+          newDeviceEmail(
+            { accountId: principal.accountId, email: principal.email, fullName: principal.fullName },
+            sighting,
+            `${app.config.publicUrl}/password-reset`,
+          ),
+          tx,
+        );
+        await markDeviceNotified(tx, principal.personId, deviceId, at);
+        return { notified: true };
+      });
     },
   );
 };

@@ -92,8 +92,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, 'Your password is managed by your sign-in provider.');
       const identity = await findResetRecipient(app.database, req.principal!.personId);
       if (!identity) throw new HttpError(409, 'Your sign-in has no password to reset.');
-      const { token } = await createPasswordReset(app.database, req.principal!.personId, app.clock.now());
-      await app.mailer.send(passwordResetEmail(identity, `${app.config.publicUrl}/password-reset/${token}`));
+      await app.database.transaction(async (tx) => {
+        const { token } = await createPasswordReset(tx, req.principal!.personId, app.clock.now());
+        await app.mailer.send(
+          passwordResetEmail(identity, `${app.config.publicUrl}/password-reset/${token}`),
+          tx,
+        );
+      });
       return { message: `We emailed a password reset link to ${identity.email}.` };
     },
   );

@@ -220,8 +220,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const people = await pinEmailRecipients(app.database, actor, req.body.emails);
       const admin = await adminOf(app.database, actor.accountId);
-      for (const person of people) await app.mailer.send(pinEmail(actor.accountId, person, admin.full_name));
-      await auditPinEmails(app.database, actor, people);
+      await app.database.transaction(async (tx) => {
+        for (const person of people)
+          await app.mailer.send(pinEmail(actor.accountId, person, admin.full_name), tx);
+        await auditPinEmails(tx, actor, people);
+      });
       return {
         message:
           people.length === 1

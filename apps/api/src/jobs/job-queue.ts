@@ -1,0 +1,87 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import type { Transactional } from '../db/handle';
+
+/**
+ * The background jobs, on pg-boss (docs/scaling.md "Background work" says why). Every queue is
+ * 'singleton' or 'stately': however many processes work it, one job of a kind runs at a time.
+ */
+export const QUEUES = {
+  periodClose: 'period-close',
+  referralBonuses: 'referral-bonuses',
+  mail: 'mail',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobSettings {
+  expireSeconds: number;
+  pollSeconds: number;
+}
+
+const RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
+/** pg-boss over the app's own database handle: PGlite in-process, or the PostgreSQL pool. */
+export function openJobQueue(database: Database, settings: JobSettings, run: boolean): PgBoss {
+  return new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // Only a process that works jobs keeps the schedule and expires jobs whose process died.
+    schedule: run,
+    supervise: run,
+    maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.round(settings.expireSeconds / 2))),
+    monitorStateIntervalSeconds: 60,
+  });
+}
+
+/** Makes the queues, or brings their settings up to date (JOB_EXPIRE_SECONDS may have changed). */
+export async function createQueues(boss: PgBoss, settings: JobSettings): Promise<void> {
+  const common = { ...RETRY, expireInSeconds: settings.expireSeconds };
+  const queues: PgBoss.Queue[] = [
+    { name: QUEUES.periodClose, policy: 'singleton', ...common },
+    { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
+    // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
+    { name: QUEUES.mail, policy: 'stately', ...common },
+  ];
+  for (const queue of queues) {
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+    else await boss.createQueue(queue.name, queue);
+  }
+}
+
+/** The job queue seen through an open transaction: a job sent this way exists once it commits. */
+export const inTransaction = (tx: Transactional): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: await tx.query(text, values) }),
+});
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  retryCount: number;
+  failedAt: Date;
+  reason: string;
+}
+
+/** Jobs that used up their retries, newest first, with the error their last try ended with. */
+export async function failedJobs(database: Database, limit = 50): Promise<FailedJob[]> {
+  const { rows } = await database.executeSql(
+    `select id, name, retry_count, completed_on, output from pgboss.job where state = 'failed'
+      union all
+     select id, name, retry_count, completed_on, output from pgboss.archive where state = 'failed'
+      order by completed_on desc limit $1`,
+    [limit],
+  );
+  return (
+    rows as { id: string; name: string; retry_count: number; completed_on: Date; output: unknown }[]
+  ).map((r) => ({
+    id: r.id,
+    name: r.name,
+    retryCount: r.retry_count,
+    failedAt: new Date(r.completed_on),
+    reason: reasonOf(r.output),
+  }));
+}
+
+function reasonOf(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String(output.message);
+  return output === null || output === undefined ? 'no reason recorded' : JSON.stringify(output);
+}

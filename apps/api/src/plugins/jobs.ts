@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type PgBoss from 'pg-boss';
+import { deliverOutbox } from '../domain/mail/deliver-outbox';
+import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
+import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue; null when jobs are not run (tests drive the work by hand). */
+    jobQueue: PgBoss | null;
+  }
+}
+
+const EVERY_FIVE_MINUTES = '*/5 * * * *';
+const EVERY_MINUTE = '* * * * *';
+
+/**
+ * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery. Every
+ * process works the queues; the queue hands each job to one of them, retries it with backoff, and
+ * retries a job whose process died once it expires. A job that fails for good is logged and listed by
+ * `npm run jobs -- failed`.
+ */
+async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
+  if (options.run === false) {
+    app.decorate('jobQueue', null);
+    return;
+  }
+  const settings = app.config.jobs;
+  const boss = openJobQueue(app.database, settings, true);
+  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  // Under the start-up lock: pg-boss's schema and queues made by processes started at once on an
+  // empty PostgreSQL database deadlocked (startup-processes.test.ts).
+  await app.database.exclusively(async () => {
+    await boss.start();
+    await createQueues(boss, settings);
+  });
+  app.decorate('jobQueue', boss);
+
+  /** Runs a job's work; a throw is logged with the try it was and rethrown for the queue to retry. */
+  const handler =
+    (name: string, work: (job: PgBoss.JobWithMetadata) => Promise<unknown>) =>
+    async ([job]: PgBoss.JobWithMetadata[]) => {
+      try {
+        return await work(job!);
+      } catch (err) {
+        const last = job!.retryCount >= job!.retryLimit;
+        app.log.error(
+          { err, job: name, jobId: job!.id, try: job!.retryCount + 1, final: last },
+          last ? `job ${name} failed for good` : `job ${name} failed; it will be retried`,
+        );
+        throw err;
+      }
+    };
+
+  app.addHook('onReady', async () => {
+    const work = { includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds } as const;
+    await boss.work(
+      QUEUES.periodClose,
+      work,
+      handler(QUEUES.periodClose, async () => {
+        const closed = await app.closeDuePeriods();
+        if (closed > 0) app.log.info({ closed }, 'closed billing periods');
+        return { closed };
+      }),
+    );
+    await boss.work(
+      QUEUES.referralBonuses,
+      work,
+      handler(QUEUES.referralBonuses, async () => {
+        await grantPendingReferralBonuses(app.database, app.clock.now());
+      }),
+    );
+    await boss.work(
+      QUEUES.mail,
+      work,
+      handler(QUEUES.mail, async () => {
+        // Without SMTP the emails stay queued in the outbox, as the status says.
+        if (!app.mailTransport) return { sent: 0 };
+        const run = await deliverOutbox(
+          app.database,
+          app.mailTransport,
+          { ...app.config.mail, leaseSeconds: settings.expireSeconds },
+          app.log,
+        );
+        // Emails waiting out a retry's backoff get a run of their own when they are due.
+        if (run.nextInSeconds !== null)
+          await boss.send(
+            QUEUES.mail,
+            {},
+            { singletonKey: 'later', startAfter: Math.ceil(run.nextInSeconds) },
+          );
+        return run;
+      }),
+    );
+    await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
+    await boss.schedule(QUEUES.referralBonuses, EVERY_FIVE_MINUTES);
+    await boss.schedule(QUEUES.mail, EVERY_MINUTE);
+    // Catch up at start: periods that ended while no process ran, emails left queued.
+    await boss.send(QUEUES.periodClose, {});
+    await boss.send(QUEUES.mail, {}, { singletonKey: 'now' });
+  });
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+  });
+}
+
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'clock'] });
