@@ -9,6 +9,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './lock';
 import type { QueryOptions, Transactional } from './handle';
 import { PgliteStatements, statementName } from './pglite-statements';
+import { advisorySlots, memorySlots, type Slots } from './slots';
 import * as schema from './schema';
 
 const pgQuery = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) =>
@@ -24,6 +25,8 @@ export interface Database extends Transactional {
    * keeps every other process out. Not reentrant: `work` must not call it again.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Limits on concurrent work shared by every process on this database (see slots). */
+  slots: Slots;
   /**
    * PGlite only: the whole data dir as one gzipped tar, taken between two statements (PGlite runs one
    * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
@@ -154,6 +157,7 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
+      slots: advisorySlots(pool),
       close,
     };
   }
@@ -174,6 +178,7 @@ export async function openDatabase(
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       exclusively: (work) => work(),
+      slots: memorySlots(),
       async dumpDataDir() {
         await client.query('checkpoint');
         return client.dumpDataDir('gzip');
