@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { callsCsv } from '../src/domain/call-history/calls-csv';
-import { createCallTimeFormatter, type CsvCall } from '../src/domain/call-history/calls-csv-fast';
+import {
+  createCallTimeFormatter,
+  JoinedCalls,
+  type CsvCall,
+} from '../src/domain/call-history/calls-csv-fast';
 
 describe('the CSV time formatter', () => {
   const format = createCallTimeFormatter();
@@ -120,5 +124,49 @@ describe('the CSV of calls', () => {
       '0.01',
       '0.01',
     ]);
+  });
+});
+
+describe('the CSV of a chunk as the database joins it (the fast path)', () => {
+  /** The chunk's text as readCsvChunk's statement builds it: values by U+001F, calls by U+001E. */
+  const joined = (calls: CsvCall[]) =>
+    new JoinedCalls(
+      calls
+        .map((c) =>
+          [c.unixTime, c.destination, c.user, c.callerId, c.billedSeconds, c.rateCc, c.creditsCc].join(
+            '\x1f',
+          ),
+        )
+        .join('\x1e'),
+      calls.length,
+    );
+  const plain = fc.string().filter((s) => !s.includes('\x1e') && !s.includes('\x1f'));
+  const amount = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: -10_000, max: -1 }));
+  const joinable = fc.record({
+    unixTime: fc.integer({ min: 631_152_000, max: 4_102_444_800 }),
+    billedSeconds: fc.integer({ min: 0, max: 100_000 }),
+    rateCc: amount,
+    creditsCc: amount,
+    destination: fc.oneof(plain, fc.constantFrom('=SUM(A1)', 'Tom "T" Nguyen, CPA', 'Zoë Ångström', '')),
+    user: plain,
+    callerId: fc.oneof(plain, fc.constantFrom('+12025550100', 'anonymous', '-5')),
+  });
+
+  it('is byte for byte the CSV of the same calls one by one', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(joinable, { minLength: 1, maxLength: 40 }), async (calls) => {
+        const fast = await buffer(callsCsv([joined(calls)]));
+        const exact = await buffer(callsCsv([calls]));
+        expect(fast.equals(exact)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes the amounts as ccToCredits does, trailing zeros dropped', async () => {
+    const csv = (
+      await buffer(callsCsv([joined([values([1_700_000_000, 205, 2750, 100], ['IRS', 'Bo', '+1'])])]))
+    ).toString();
+    expect(csv).toContain(',3:25,27.5,1\r\n');
   });
 });

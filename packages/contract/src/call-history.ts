@@ -27,6 +27,11 @@ export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
 export const CALL_HISTORY_DEFAULT_FILENAME = 'call-history.csv';
 /** Years above this are refused (CALL-07). */
 export const CALL_MAX_YEAR = 9999;
+/** Calls-CSV downloads one account may run at once (issue 17); the next is answered 429. */
+export const CALL_DOWNLOADS_PER_ACCOUNT = 2;
+/** The 429's message when they all run. */
+export const CALL_DOWNLOADS_BUSY =
+  'Two downloads of your call history are already running. Please wait for one to finish.';
 
 export const CALL_TEXT = {
   empty: 'No data available. Select a different date range.',

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './lock';
 import type { QueryOptions, Transactional } from './handle';
 import { PgliteStatements, statementName } from './pglite-statements';
+import { advisorySlots, memorySlots, type Slots } from './slots';
 import * as schema from './schema';
 
 const pgQuery = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) =>
@@ -26,6 +27,8 @@ export interface Database extends Transactional {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Raw SQL for the job queue (pg-boss): without values the text may hold several statements. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Limits on concurrent work shared by every process on this database (see slots). */
+  slots: Slots;
   /**
    * PGlite only: the whole data dir as one gzipped tar, taken between two statements (PGlite runs one
    * at a time), after a checkpoint. It opens as PGlite's `loadDataDir` and recovers like a restart.
@@ -249,6 +252,7 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
+      slots: advisorySlots(pool),
       listen: listening.listen,
       async close() {
         await listening.stopAll();
@@ -273,6 +277,7 @@ export async function openDatabase(
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       exclusively: (work) => work(),
+      slots: memorySlots(),
       async executeSql(text, values) {
         if (values?.length) return client.query(text, values);
         const results = await client.exec(text);

@@ -4,8 +4,11 @@ import type { Transactional } from '../../db/handle';
 import {
   createCallTimeFormatter,
   CSV_HEADER,
+  CsvBytes,
   csvLine,
+  JoinedCalls,
   readCsvChunk,
+  writeJoinedLines,
   type CsvCall,
   type Keyset,
 } from './calls-csv-fast';
@@ -21,35 +24,23 @@ import type { CallRange } from './calls-range';
 export const CSV_CHUNK_ROWS = 1000;
 
 /**
- * Calls whose lines are encoded together, as soon as made (about 28 kB): see lazily in calls-csv-fast
- * for what keeping a chunk's lines as one text cost.
- */
-const PIECE_CALLS = 250;
-
-/**
  * Chunks of calls as a CSV stream (the lines made by calls-csv-fast). The next chunk is read only once
  * the stream's reader (the reply, piping with backpressure) has taken the previous one, so an export
  * holds about one chunk in memory however slowly the client reads. Destroying the stream (the client
  * went away) ends the reading.
  */
-export function callsCsv(chunks: Iterable<Iterable<CsvCall>> | AsyncIterable<Iterable<CsvCall>>): Readable {
+export function callsCsv(
+  chunks: Iterable<JoinedCalls | Iterable<CsvCall>> | AsyncIterable<JoinedCalls | Iterable<CsvCall>>,
+): Readable {
   const formatTime = createCallTimeFormatter();
+  const out = new CsvBytes();
   async function* chunksText() {
     yield Buffer.from(CSV_HEADER);
     for await (const calls of chunks) {
-      const encoded: Buffer[] = [];
-      let lines = '';
-      let count = 0;
-      for (const call of calls) {
-        lines += csvLine(call, formatTime);
-        if (++count % PIECE_CALLS === 0) {
-          encoded.push(Buffer.from(lines));
-          lines = '';
-        }
-      }
-      encoded.push(Buffer.from(lines));
+      if (calls instanceof JoinedCalls) writeJoinedLines(calls, formatTime, out);
+      else for (const call of calls) out.add(csvLine(call, formatTime));
       // One write a chunk: the reply waits for the socket to drain after each write it cannot buffer.
-      yield Buffer.concat(encoded);
+      yield out.take();
     }
   }
   return Readable.from(chunksText(), { objectMode: false });
@@ -60,7 +51,7 @@ async function* rangeChunks(
   q: Transactional,
   range: CallRange,
   chunkRows: number,
-): AsyncGenerator<Iterable<CsvCall>> {
+): AsyncGenerator<JoinedCalls | Iterable<CsvCall>> {
   let after: Keyset | null = null;
   do {
     // PGlite answers in promise callbacks, which run before the event loop looks at sockets again:

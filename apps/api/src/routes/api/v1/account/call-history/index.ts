@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import {
   BUSINESS_TIME_ZONE,
+  CALL_DOWNLOADS_BUSY,
+  CALL_DOWNLOADS_PER_ACCOUNT,
   CALL_HISTORY_DEFAULT_FILENAME,
   CALL_HISTORY_PAGE_SIZE,
   callDatesResponseSchema,
@@ -33,6 +35,8 @@ const period = (p: { start: Date; end: Date }) => ({
   start_date: seconds(p.start),
   end_date: Math.ceil(p.end.getTime() / 1000) - 1,
 });
+/** How long a refused download is told to wait (seconds): about a long export's time. */
+const DOWNLOAD_RETRY_AFTER = 30;
 const localDay = (unix: number) => format(new TZDate(unix * 1000, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
 
 /** The Call History page's API, below /api/v1/account/calls (CALL_PATHS in the contract). */
@@ -143,7 +147,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The calls of an invoice's period, or of a time range, as a CSV file",
         querystring: callsDownloadQuerySchema,
         produces: ['text/csv'],
-        response: { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 429: errorEnvelopeSchema },
       },
     },
     async (req, reply) => {
@@ -162,11 +166,20 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
         filename = `call-history-${localDay(range.from)}-to-${localDay(range.to)}.csv`;
       }
       const safe = filename.replace(/[^\w.-]/g, '_');
+      // A slot per running export of this account, across every process on the database.
+      const release = await app.database.slots.take(`calls-csv:${accountId}`, CALL_DOWNLOADS_PER_ACCOUNT);
+      if (!release) {
+        reply.header('retry-after', String(DOWNLOAD_RETRY_AFTER));
+        throw new HttpError(429, CALL_DOWNLOADS_BUSY);
+      }
+      const csv = callsCsvStream(app.database, range);
+      // Closed when the export ends, fails, or the client goes away (the reply destroys it).
+      csv.once('close', release);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${safe}"`)
         .header('cache-control', 'no-store')
-        .send(callsCsvStream(app.database, range) as never);
+        .send(csv as never);
     },
   );
 };
