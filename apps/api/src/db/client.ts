@@ -191,6 +191,7 @@ export async function openDatabase(
     pool.on('error', onIdleError);
     const closePool = poolCloser(pool);
     const listening = listener(options.url, onIdleError);
+    const slots = advisorySlots(options.url, onIdleError);
     return {
       kind: 'postgres',
       query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
@@ -252,10 +253,10 @@ export async function openDatabase(
           client.release(!unlocked);
         }
       },
-      slots: advisorySlots(pool),
+      slots,
       listen: listening.listen,
       async close() {
-        await listening.stopAll();
+        await Promise.all([listening.stopAll(), slots.close()]);
         await closePool();
       },
     };

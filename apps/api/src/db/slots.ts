@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Gives a slot back; calling it again does nothing. */
 export type SlotRelease = () => void;
@@ -9,6 +9,7 @@ export type SlotRelease = () => void;
  */
 export interface Slots {
   take(key: string, limit: number): Promise<SlotRelease | null>;
+  close(): Promise<void>;
 }
 
 /** PGlite is one process: a counter per key in its memory holds every slot there is. */
@@ -28,18 +29,26 @@ export function memorySlots(): Slots {
         else held.delete(key);
       };
     },
+    async close() {},
   };
 }
 
+/** Connections set aside for held slots, apart from the request pool, which a held slot never drains. */
+const SLOT_CONNECTIONS = 16;
+
 /**
  * PostgreSQL, shared by every process: slot i of a key is the session advisory lock
- * (hashtext(key), i) on a pooled connection set aside while the slot is held. If the process dies,
- * the server ends the session and the lock with it. Two-int keys never meet the one-bigint locks of
- * migrations and start-up.
+ * (hashtext(key), i) on a connection of the slots' own pool, set aside while the slot is held. If the
+ * process dies, the server ends the session and the lock with it. Two-int keys never meet the
+ * one-bigint locks of migrations and start-up. With every slot connection held, `take` answers null
+ * at once (busy), rather than waiting.
  */
-export function advisorySlots(pool: pg.Pool): Slots {
+export function advisorySlots(url: string, onIdleError: (error: Error) => void): Slots {
+  const pool = new pg.Pool({ connectionString: url, max: SLOT_CONNECTIONS });
+  pool.on('error', onIdleError);
   return {
     async take(key, limit) {
+      if (pool.totalCount >= SLOT_CONNECTIONS && pool.idleCount === 0) return null;
       const client = await pool.connect();
       // An error on a held, idle connection has no query to fail: heard here, the connection is dropped.
       let broken = false;
@@ -76,5 +85,6 @@ export function advisorySlots(pool: pg.Pool): Slots {
       giveBack(false);
       return null;
     },
+    close: () => pool.end(),
   };
 }
