@@ -6,7 +6,7 @@
 // Run: DATABASE_URL=postgres://... npm run bench:load  (BENCH_LOAD_SECONDS=15 for a shorter run)
 // Traffic goes to 127.0.0.1 only; each measurement is one autocannon run of a fixed duration.
 import autocannon from 'autocannon';
-import { freePort } from '../apps/web/e2e/support/server';
+import { freePort } from '../apps/api/test/helpers/server-process';
 import {
   freshPostgresDatabase,
   startServer,

@@ -1,7 +1,7 @@
 // What every benchmark needs: a server process on a free port, requests per second, and an API token.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../apps/web/e2e/support/server';
+import { freePort, localServerEnv } from '../../apps/api/test/helpers/server-process';
 
 export const repoRoot = new URL('../..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -23,10 +23,7 @@ export async function startServer(script: string, env: Record<string, string>): 
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      ...localServerEnv(port),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

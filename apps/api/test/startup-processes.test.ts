@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN } from '../src/db/seed/demo-account';
 import { drivers, type Driver } from './helpers/app';
+import { createEmptyDatabase, withClient } from './helpers/portal-database';
 import { SERVER_START_TIMEOUT_MS, startServerProcess } from './helpers/server-process';
 
 const DEMO_COUNTS = `select
@@ -34,28 +34,15 @@ async function emptyDatabase(driver: Driver): Promise<{
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `enq_test_startup_${Date.now().toString(36)}`;
-  const admin = async <T>(url: string, work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(serverUrl, (c) => c.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createEmptyDatabase('enq_test_startup');
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: database.url },
     demoCounts: () =>
-      admin(
-        url.toString(),
+      withClient(
+        database.url,
         async (c) => (await c.query(DEMO_COUNTS, [DEMO_ACCOUNT_NAME, DEMO_ADMIN.email])).rows[0],
       ),
-    drop: () => admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    drop: database.drop,
   };
 }
 

@@ -11,16 +11,7 @@ import {
 } from '../backup/control-file';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { DatabaseLockedError } from '../db/lock';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { DatabaseLockedError, isAlive } from '../db/lock';
 
 /**
  * The running server writes the dump: it alone holds the embedded database. False when nothing listens

@@ -9,7 +9,8 @@ interface LockInfo {
   startedAt: string;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` still runs (EPERM: it does, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -30,6 +30,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The environment a server process listening on 127.0.0.1:`port` runs with (tests and benchmarks). */
+export const localServerEnv = (port: number) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+});
+
 /** The real server process (`node --import tsx apps/api/src/server.ts`) on a free port of 127.0.0.1. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -39,10 +47,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      ...localServerEnv(port),
       DATABASE_URL: '',
       ...env,
     },

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, sameAccountReference, ts } from './columns';
 import { holdMusic } from './catalogue';
 
 export const accounts = pgTable('accounts', {
@@ -57,7 +46,7 @@ export const people = pgTable(
     passwordHash: text('password_hash'),
     holdMusic: text('hold_music').references(() => holdMusic.value),
     // Log Out and password resets: ID tokens issued before this are refused at the session exchange.
-    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
+    sessionsRevokedAt: ts('sessions_revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,10 +84,6 @@ export const profiles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.personId, t.accountId] }),
-    foreignKey({
-      name: 'profiles_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('profiles_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
 );

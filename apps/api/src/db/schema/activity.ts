@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,7 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { createdAt, sameAccountReference, ts } from './columns';
 import { accounts, people } from './accounts';
 
 /** Who changed what on an account, with the values before and after. */
@@ -92,11 +91,9 @@ export const notificationDismissals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.personId, t.notificationKey, t.accountId] }),
-    foreignKey({
-      name: 'notification_dismissals_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('notification_dismissals_person_fk', t.personId, t.accountId, people).onDelete(
+      'cascade',
+    ),
   ],
 );
 

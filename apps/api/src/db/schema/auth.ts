@@ -1,16 +1,5 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, sameAccountReference, ts } from './columns';
 import { people } from './accounts';
 
 /** Opaque API tokens handed out by the session exchange; only their SHA-256 is stored. */
@@ -20,8 +9,8 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     personId: uuid('person_id').notNull(),
     accountId: uuid('account_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
     // The embedded provider's device id from the ID token, when it sent one (for POST /new-device).
     deviceId: text('device_id'),
     createdAt: createdAt(),
@@ -29,11 +18,7 @@ export const apiTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.tokenHash, t.accountId] }),
     index('api_tokens_person_idx').on(t.personId),
-    foreignKey({
-      name: 'api_tokens_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('api_tokens_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
 );
 
@@ -42,7 +27,7 @@ export const consumedIdTokens = pgTable(
   'consumed_id_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('consumed_id_tokens_expires_idx').on(t.expiresAt)],
 );
@@ -56,7 +41,7 @@ export const signInFailures = pgTable(
   {
     key: text('key').primaryKey(),
     failures: integer('failures').notNull(),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lastFailureAt: ts('last_failure_at').notNull(),
   },
   (t) => [index('sign_in_failures_last_idx').on(t.lastFailureAt)],
 );
@@ -71,8 +56,8 @@ export const oidcPayloads = pgTable(
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: ts('expires_at'),
+    consumedAt: ts('consumed_at'),
   },
   (t) => [
     uniqueIndex('oidc_payloads_pkey_idx').on(t.model, t.id),
@@ -103,11 +88,7 @@ export const passwordResets = pgTable(
   (t) => [
     primaryKey({ columns: [t.tokenHash, t.accountId] }),
     index('password_resets_person_idx').on(t.personId),
-    foreignKey({
-      name: 'password_resets_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('password_resets_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
 );
 
@@ -126,10 +107,6 @@ export const knownDevices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.personId, t.deviceId, t.accountId] }),
-    foreignKey({
-      name: 'known_devices_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('known_devices_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
 );

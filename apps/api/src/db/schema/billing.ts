@@ -1,7 +1,6 @@
 import {
   bigserial,
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ts, centicredits } from './columns';
+import { centicredits, createdAt, sameAccountReference, ts } from './columns';
 import { accounts } from './accounts';
 import { plans } from './catalogue';
 
@@ -74,11 +73,7 @@ export const creditLedger = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     index('credit_ledger_account_period_idx').on(t.accountId, t.periodId, t.bucket),
-    foreignKey({
-      name: 'credit_ledger_period_fk',
-      columns: [t.periodId, t.accountId],
-      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
-    }),
+    sameAccountReference('credit_ledger_period_fk', t.periodId, t.accountId, billingPeriods),
   ],
 );
 
@@ -118,11 +113,7 @@ export const invoices = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),
-    foreignKey({
-      name: 'invoices_period_fk',
-      columns: [t.periodId, t.accountId],
-      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
-    }),
+    sameAccountReference('invoices_period_fk', t.periodId, t.accountId, billingPeriods),
   ],
 );
 
@@ -142,11 +133,7 @@ export const invoiceLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
-    foreignKey({
-      name: 'invoice_lines_invoice_fk',
-      columns: [t.invoiceId, t.accountId],
-      foreignColumns: [invoices.id, invoices.accountId],
-    }).onDelete('cascade'),
+    sameAccountReference('invoice_lines_invoice_fk', t.invoiceId, t.accountId, invoices).onDelete('cascade'),
   ],
 );
 
@@ -188,11 +175,7 @@ export const payments = pgTable(
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('payments_invoice_idx').on(t.invoiceId),
-    foreignKey({
-      name: 'payments_invoice_fk',
-      columns: [t.invoiceId, t.accountId],
-      foreignColumns: [invoices.id, invoices.accountId],
-    }),
+    sameAccountReference('payments_invoice_fk', t.invoiceId, t.accountId, invoices),
   ],
 );
 
@@ -213,15 +196,7 @@ export const refunds = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('refunds_account_number_key').on(t.accountId, t.number),
-    foreignKey({
-      name: 'refunds_invoice_fk',
-      columns: [t.invoiceId, t.accountId],
-      foreignColumns: [invoices.id, invoices.accountId],
-    }),
-    foreignKey({
-      name: 'refunds_payment_fk',
-      columns: [t.paymentId, t.accountId],
-      foreignColumns: [payments.id, payments.accountId],
-    }),
+    sameAccountReference('refunds_invoice_fk', t.invoiceId, t.accountId, invoices),
+    sameAccountReference('refunds_payment_fk', t.paymentId, t.accountId, payments),
   ],
 );

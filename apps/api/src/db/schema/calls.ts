@@ -1,5 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { ts, centicredits } from './columns';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { centicredits, sameAccountReference, ts } from './columns';
 import { accounts, people } from './accounts';
 import { billingPeriods } from './billing';
 
@@ -34,16 +34,8 @@ export const calls = pgTable(
     index('calls_account_period_idx').on(t.accountId, t.periodId),
     // Deleting a user keeps their calls: migration 0010 writes this as SET NULL ("person_id"), so the
     // account column stays (Drizzle cannot say which columns a SET NULL clears).
-    foreignKey({
-      name: 'calls_person_fk',
-      columns: [t.personId, t.accountId],
-      foreignColumns: [people.id, people.accountId],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'calls_period_fk',
-      columns: [t.periodId, t.accountId],
-      foreignColumns: [billingPeriods.id, billingPeriods.accountId],
-    }),
+    sameAccountReference('calls_person_fk', t.personId, t.accountId, people).onDelete('set null'),
+    sameAccountReference('calls_period_fk', t.periodId, t.accountId, billingPeriods),
   ],
 );
 

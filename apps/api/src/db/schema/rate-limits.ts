@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /**
  * Rate-limit counts every portal process shares: one row per route and client, for one window. Not
@@ -9,7 +10,7 @@ export const rateLimitHits = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
   },
   (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
 );

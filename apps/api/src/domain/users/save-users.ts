@@ -16,7 +16,6 @@ import {
   auditView,
   deletePerson,
   holdMusicCatalogue,
-  insertPerson,
   peopleByPins,
   uniqueViolation,
   updatePeople,
@@ -26,11 +25,11 @@ import {
   type PersonRow,
 } from './users-repository';
 import {
+  addPerson,
   assertCanChangeUsers,
   clean,
   inSavepoint,
   Refused,
-  withUniquePin,
   type PinSource,
   type UsersActor,
 } from './users-service';
@@ -186,16 +185,7 @@ export async function saveUsers(
         if (problem) throw new Refused(problem);
         if (item.full_name.trim().length < USERS_NEW_ROW_MIN_NAME_LENGTH)
           throw new Refused(USERS_ERRORS.completeRequired);
-        const next = clean(item);
-        const { pin, result: id } = await withUniquePin(tx, nextPin, (sp, pin) =>
-          insertPerson(sp, actor.accountId, next, pin),
-        );
-        audit.push({
-          action: 'user.added',
-          target_person_id: id,
-          before: null,
-          after: auditView({ ...next, pin }),
-        });
+        audit.push(await addPerson(tx, actor, item, nextPin));
       });
     }
 

@@ -145,6 +145,20 @@ export async function auditPinEmails(database: Transactional, actor: UsersActor,
   );
 }
 
+/** Inserts one user with a fresh unique PIN and returns its audit entry (the save and the CSV share it). */
+export async function addPerson(
+  tx: Transactional,
+  actor: UsersActor,
+  user: { full_name: string; email: string; hold_music: string },
+  nextPin: PinSource,
+): Promise<AuditEntry> {
+  const next = clean(user);
+  const { pin, result: id } = await withUniquePin(tx, nextPin, (sp, pin) =>
+    insertPerson(sp, actor.accountId, next, pin),
+  );
+  return { action: 'user.added', target_person_id: id, before: null, after: auditView({ ...next, pin }) };
+}
+
 /** Adds users (a validated CSV): all or nothing, each with a fresh unique PIN. */
 export async function addUsers(
   database: Transactional,
@@ -154,18 +168,7 @@ export async function addUsers(
 ): Promise<void> {
   await database.transaction(async (tx) => {
     const audit: AuditEntry[] = [];
-    for (const user of users) {
-      const next = clean(user);
-      const { pin, result: id } = await withUniquePin(tx, nextPin, (sp, pin) =>
-        insertPerson(sp, actor.accountId, next, pin),
-      );
-      audit.push({
-        action: 'user.added',
-        target_person_id: id,
-        before: null,
-        after: auditView({ ...next, pin }),
-      });
-    }
+    for (const user of users) audit.push(await addPerson(tx, actor, user, nextPin));
     await writeAudit(tx, actor.accountId, actor.personId, audit);
   });
 }

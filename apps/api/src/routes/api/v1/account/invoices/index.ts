@@ -17,6 +17,7 @@ import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
 import { findInvoice } from '../../../../../domain/billing-engine/invoices-repository';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
+import { sendPrivateDownload } from '../private-download';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -76,11 +77,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (refund && detail.refunds.length === 0)
         throw new HttpError(404, 'This invoice has no refund.', 'is_refund');
       const pdf = await renderInvoicePdf(detail, refund);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoiceFilename(detail.number, refund)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPrivateDownload(reply, 'application/pdf', invoiceFilename(detail.number, refund), pdf);
     },
   );
 

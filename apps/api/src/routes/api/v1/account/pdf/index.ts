@@ -16,6 +16,7 @@ import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
 import { buildVcard } from '../../../../../domain/pdf/vcard';
 import { HttpError } from '../../../../../plugins/errors';
+import { sendPrivateDownload } from '../private-download';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const security = [{ bearer: [] }];
@@ -60,11 +61,7 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
         await listLineMarkets(app.database),
         contactCardUrl(app.config.publicUrl, holder.pin),
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${LINES_PDF_FILENAME}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPrivateDownload(reply, 'application/pdf', LINES_PDF_FILENAME, pdf);
     },
   );
 
@@ -83,11 +80,7 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const holder = await pinHolder(req);
       const card = buildVcard(await listLineMarkets(app.database), holder.pin, holder.full_name);
-      return reply
-        .type('text/vcard; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${LINES_VCF_FILENAME}"`)
-        .header('cache-control', 'private, no-store')
-        .send(card);
+      return sendPrivateDownload(reply, 'text/vcard; charset=utf-8', LINES_VCF_FILENAME, card);
     },
   );
 
