@@ -3,16 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-
-/**
- * Calls of about 330 bytes of CSV each: 16 MB in all, several times what the loopback socket's kernel
- * buffers hold (net.ipv4.tcp_wmem allows 4 MB), so a server that reads ahead of its client shows it.
- */
-const CALLS = 50_000;
-const FROM = Date.UTC(2023, 0, 2) / 1000;
+import { demoAdminWithManyCalls, MANY_CALLS, MANY_CALLS_FROM } from './helpers/many-calls';
 
 describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) => {
   let ctx: TestContext;
@@ -23,19 +15,7 @@ describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) =>
 
   beforeAll(async () => {
     ctx = await createTestApp(driver);
-    const [admin] = await ctx.database.query<{ id: string; account_id: string }>(
-      'select id, account_id from people where email = $1',
-      [DEMO_ADMIN.email],
-    );
-    token = (await issueApiToken(ctx.database, admin!.id)).token;
-    await ctx.database.query(
-      `insert into calls (account_id, call_uuid, user_name, call_timestamp, destination, caller_id_number,
-                          billed_seconds, billing_rate, credits_used)
-       select $1, 'slow-' || i, repeat('Tom "T" Nguyen, CPA ', 12) || i, to_timestamp($2::bigint + i * 60),
-              repeat('IRS e-Services ', 6), '+12025550100', 125, 2750, 5729
-         from generate_series(1, $3::int) as i`,
-      [admin!.account_id, FROM, CALLS],
-    );
+    token = await demoAdminWithManyCalls(ctx, 'slow');
     // The export's chunks are the statements that join calls into one text (calls-csv-fast).
     const query = ctx.database.query.bind(ctx.database);
     ctx.database.query = (async (text: string, params?: unknown[], options?: never) => {
@@ -48,7 +28,7 @@ describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) =>
   });
   afterAll(() => ctx?.close());
 
-  const path = `${API_ACCOUNT_BASE}/calls/download/?timestampFrom=${FROM}&timestampTo=${FROM + (CALLS + 1) * 60}`;
+  const path = `${API_ACCOUNT_BASE}/calls/download/?timestampFrom=${MANY_CALLS_FROM}&timestampTo=${MANY_CALLS_FROM + (MANY_CALLS + 1) * 60}`;
   const open = () =>
     new Promise<IncomingMessage>((resolve, reject) =>
       get(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } }, resolve).on('error', reject),
@@ -77,7 +57,7 @@ describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) =>
       stable = callsRead === last ? stable + 1 : 0;
     }
     expect(callsRead).toBeGreaterThan(0);
-    expect(callsRead).toBeLessThan(CALLS / 2);
+    expect(callsRead).toBeLessThan(MANY_CALLS / 2);
 
     // Then it reads the rest slowly: one piece per round trip of another request.
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
@@ -88,9 +68,9 @@ describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) =>
     expect(body.equals(whole.rawPayload)).toBe(true);
     const records = parse(body, { bom: true }) as string[][];
     expect(records[0]).toEqual([...CALL_COLUMNS]);
-    expect(records).toHaveLength(CALLS + 1);
-    expect(records[1]![2]).toBe(`${'Tom "T" Nguyen, CPA '.repeat(12)}${CALLS}`);
+    expect(records).toHaveLength(MANY_CALLS + 1);
+    expect(records[1]![2]).toBe(`${'Tom "T" Nguyen, CPA '.repeat(12)}${MANY_CALLS}`);
     expect(records.at(-1)![2]).toBe(`${'Tom "T" Nguyen, CPA '.repeat(12)}1`);
-    expect(callsRead).toBe(CALLS);
+    expect(callsRead).toBe(MANY_CALLS);
   });
 });

@@ -2,16 +2,8 @@ import { API_ACCOUNT_BASE, CALL_DOWNLOADS_BUSY, ERROR_CODES } from '@enq/contrac
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-
-/**
- * About 16 MB of CSV, more than the loopback socket's kernel buffers hold (see the backpressure test):
- * an export to a client that does not read stays running.
- */
-const CALLS = 50_000;
-const FROM = Date.UTC(2023, 0, 2) / 1000;
+import { demoAdminWithManyCalls, MANY_CALLS, MANY_CALLS_FROM } from './helpers/many-calls';
 
 describe.each(drivers)('concurrent calls CSV exports of one account (%s)', (driver) => {
   let ctx: TestContext;
@@ -21,19 +13,7 @@ describe.each(drivers)('concurrent calls CSV exports of one account (%s)', (driv
 
   beforeAll(async () => {
     ctx = await createTestApp(driver);
-    const [admin] = await ctx.database.query<{ id: string; account_id: string }>(
-      'select id, account_id from people where email = $1',
-      [DEMO_ADMIN.email],
-    );
-    token = (await issueApiToken(ctx.database, admin!.id)).token;
-    await ctx.database.query(
-      `insert into calls (account_id, call_uuid, user_name, call_timestamp, destination, caller_id_number,
-                          billed_seconds, billing_rate, credits_used)
-       select $1, 'busy-' || i, repeat('Tom "T" Nguyen, CPA ', 12) || i, to_timestamp($2::bigint + i * 60),
-              repeat('IRS e-Services ', 6), '+12025550100', 125, 2750, 5729
-         from generate_series(1, $3::int) as i`,
-      [admin!.account_id, FROM, CALLS],
-    );
+    token = await demoAdminWithManyCalls(ctx, 'busy');
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });
@@ -42,7 +22,7 @@ describe.each(drivers)('concurrent calls CSV exports of one account (%s)', (driv
     await ctx?.close();
   });
 
-  const path = `${API_ACCOUNT_BASE}/calls/download/?timestampFrom=${FROM}&timestampTo=${FROM + (CALLS + 1) * 60}`;
+  const path = `${API_ACCOUNT_BASE}/calls/download/?timestampFrom=${MANY_CALLS_FROM}&timestampTo=${MANY_CALLS_FROM + (MANY_CALLS + 1) * 60}`;
   /** An export whose body the client does not read (its own connection each). */
   const open = () =>
     new Promise<IncomingMessage>((resolve, reject) =>
