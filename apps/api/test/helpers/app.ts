@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { createEmptyDatabase } from './portal-database';
 import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
 import type { Clock } from '../../src/domain/ports/clock';
 
@@ -35,23 +34,13 @@ function emptyPgliteDataDir(): Promise<Blob> {
 export async function openTestDatabase(driver: Driver, onIdleError?: IdleConnectionError): Promise<Database> {
   if (driver === 'pglite')
     return openDatabase({ kind: 'pglite', dataDir: null, from: await emptyPgliteDataDir() });
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `enq_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }, onIdleError);
+  const { url, drop } = await createEmptyDatabase('enq_test');
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 }, onIdleError);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await drop();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { drivers } from '../helpers/app';
+import { createEmptyDatabase } from '../helpers/portal-database';
 import {
   freePort,
   SERVER_START_TIMEOUT_MS,
@@ -68,23 +68,8 @@ async function sharedDatabase(driver: string) {
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `enq_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() } as Record<string, string>,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const { url, drop } = await createEmptyDatabase('enq_test');
+  return { env: { DATABASE_URL: url } as Record<string, string>, drop: async () => void (await drop()) };
 }
 
 describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
