@@ -72,7 +72,8 @@ async function sharedDatabase(driver: string) {
   return { env: { DATABASE_URL: url } as Record<string, string>, drop: async () => void (await drop()) };
 }
 
-describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
+/** The servers a test starts and what it must undo: all killed and undone after the file's tests. */
+function killedAfterAll() {
   const servers: ServerProcess[] = [];
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
@@ -80,6 +81,11 @@ describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
     await Promise.all(servers.map((server) => server.exited));
     for (const cleanup of cleanups) await cleanup();
   });
+  return { servers, cleanups };
+}
+
+describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
+  const { servers, cleanups } = killedAfterAll();
 
   it(
     'is retried by the next process and the email is delivered once',
@@ -147,13 +153,7 @@ describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
 describe.each(drivers.filter((driver) => driver === 'postgres'))(
   'a period close killed mid-run (%s)',
   (driver) => {
-    const servers: ServerProcess[] = [];
-    const cleanups: (() => Promise<void> | void)[] = [];
-    afterAll(async () => {
-      for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      await Promise.all(servers.map((server) => server.exited));
-      for (const cleanup of cleanups) await cleanup();
-    });
+    const { servers, cleanups } = killedAfterAll();
 
     it(
       'is retried by the next process and makes one invoice',
