@@ -1,28 +1,15 @@
-import { CALL_COLUMNS, CALL_TEXT, MESSAGES, type CallRow, type CallsResponse } from '@enq/contract';
+import { CALL_COLUMNS, CALL_TEXT, MESSAGES, type CallsResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
+import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
-const BASE = '/api/v1/account/calls';
-// 2026-03-14 13:00 EDT .. 2026-04-14 13:00 EDT minus a second
-const DATES = {
-  current_period: { start_date: 1_773_507_600, end_date: 1_776_186_000 - 1 },
-  previous_period: { start_date: 1_770_829_200, end_date: 1_773_507_600 - 1 },
-};
-
-const row = (i: number): CallRow => ({
-  call_uuid: `c-${i}`,
-  call_timestamp: 1_773_600_000 + i * 60,
-  destination: 'IRS Practitioner Priority Service',
-  user: 'Dana Whitfield',
-  caller_id_number: '+12025550100',
-  billed_duration: 205,
-  billing_rate: 27.5,
-  credits_used: 93.96,
-});
+const BASE = CALLS_BASE;
+const DATES = CALL_DATES;
+const row = callRow;
 
 let listCalls: URL[];
 let listTotals: URL[];
