@@ -19,4 +19,6 @@ export const MESSAGES = {
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
   adminAuthTitle: 'Admin authentication',
   adminAuthText: 'You authenticated as an admin user.',
+  /** Answered (503) to a request that needs the database while it is unreachable. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
 } as const;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorEnvelope } from '@enq/contract';
+import { ERROR_CODES, MESSAGES, type ErrorEnvelope } from '@enq/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 /** What a request that needed the database is told while it is down, and when to try again. */
 export const DATABASE_UNAVAILABLE = {
-  message: 'The service is briefly unavailable. Please try again in a few seconds.',
+  message: MESSAGES.serviceUnavailable,
   retryAfterSeconds: 5,
 } as const;
 
