@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { centicredits, createdAt, sameAccountReference, ts } from './columns';
 import { accounts } from './accounts';
 import { plans } from './catalogue';
@@ -164,7 +166,12 @@ export const payments = pgTable(
     invoiceId: text('invoice_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull(), // 'succeeded' | 'failed'
+    // 'pending' (written before the provider is called) | 'succeeded' | 'failed'
+    status: text('status').notNull(),
+    // 1, 2, ... per invoice; the provider's idempotency key is `invoice:<invoice_id>:attempt:<n>`.
+    attempt: integer('attempt').notNull().default(1),
+    providerPaymentId: text('provider_payment_id'),
+    resolvedAt: ts('resolved_at'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     cardBrand: text('card_brand'),
@@ -174,6 +181,16 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
+    uniqueIndex('payments_invoice_attempt_key').on(t.accountId, t.invoiceId, t.attempt),
+    uniqueIndex('payments_one_pending')
+      .on(t.accountId, t.invoiceId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payments_one_succeeded')
+      .on(t.accountId, t.invoiceId)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     index('payments_invoice_idx').on(t.invoiceId),
     sameAccountReference('payments_invoice_fk', t.invoiceId, t.accountId, invoices),
   ],
@@ -199,4 +216,53 @@ export const refunds = pgTable(
     sameAccountReference('refunds_invoice_fk', t.invoiceId, t.accountId, invoices),
     sameAccountReference('refunds_payment_fk', t.paymentId, t.accountId, payments),
   ],
+);
+
+/** A period that opens only once its invoice is paid (a start after a cancellation, an early renewal). */
+export const periodStartOrders = pgTable(
+  'period_start_orders',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id').notNull(),
+    kind: text('kind').notNull(), // 'start' | 'renew'
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    // The period a renewal ends early (closed when the renewal is paid).
+    endsPeriodId: uuid('ends_period_id'),
+    status: text('status').notNull().default('awaiting_payment'), // 'awaiting_payment' | 'started' | 'void'
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.accountId] }),
+    sameAccountReference('period_start_orders_invoice_fk', t.invoiceId, t.accountId, invoices),
+    uniqueIndex('period_start_orders_one_awaiting')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    check('period_start_orders_kind_check', sql`${t.kind} IN ('start', 'renew')`),
+    check('period_start_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'started', 'void')`),
+  ],
+);
+
+/** The local sandbox provider's own records of charges, standing in for Stripe's (plugins/payments). */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    id: text('id').notNull(),
+    attemptId: text('attempt_id'),
+    paymentMethodId: text('payment_method_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_charges_attempt_idx').on(t.attemptId)],
 );
