@@ -24,7 +24,7 @@ async function main() {
     await seedReferenceData(database);
     const engine = new BillingEngine({
       database,
-      payments: createPaymentProvider(config.payments),
+      payments: createPaymentProvider(config.payments, database),
       clock: systemClock,
     });
     const rates = await RateTable.load(database);

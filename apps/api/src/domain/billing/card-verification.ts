@@ -16,6 +16,7 @@ export async function verifyNewCard(payments: PaymentProvider, pmId: string): Pr
     amountCents: 0,
     paymentMethodId: pmId,
     idempotencyKey: `verify:${pmId}`,
+    attemptId: `verify:${pmId}`,
     description: 'card verification',
   });
   return result.status === 'failed' && SETUP_DECLINES.has(result.code) ? result.message : null;

@@ -11,6 +11,8 @@ export interface ChargeRequest {
   paymentMethodId: string;
   /** The same key always yields the same charge: a retried request never charges twice. */
   idempotencyKey: string;
+  /** Our payment attempt's id, stored with the charge at the provider so it can be found again. */
+  attemptId: string;
   description: string;
   customerId?: string | null;
 }
@@ -31,7 +33,16 @@ export interface PaymentProvider {
   /** Given to the page for Stripe Elements; null for the sandbox. */
   readonly publishableKey: string | null;
   describePaymentMethod(paymentMethodId: string): Promise<CardDetails>;
+  /**
+   * Charges once per idempotency key. A throw means the outcome is unknown (the request may or may not
+   * have reached the provider), except UnknownPaymentMethodError, which means nothing was charged.
+   */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What became of an attempt whose answer never arrived, asked by its idempotency key and attempt id;
+   * null when the provider has no charge for it (the request never reached it).
+   */
+  findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
 }
 
 export class UnknownPaymentMethodError extends Error {}

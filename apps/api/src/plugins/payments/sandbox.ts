@@ -7,11 +7,13 @@ import type {
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
+type Decline = keyof typeof DECLINES;
+
 interface TestCard {
   brand: string;
   last4: string;
-  /** A decline code and Stripe's message for it, or null when charges succeed. */
-  decline: { code: string; message: string } | null;
+  /** What a charge does: succeeds, declines with one of Stripe's codes, or is made but never answered. */
+  behaviour: 'succeeds' | 'no-answer' | Decline;
 }
 
 const DECLINES = {
@@ -25,58 +27,98 @@ const DECLINES = {
   },
 };
 
-/** Stripe's test card numbers and what a charge on each does (stripe.com/docs/testing). */
-export const TEST_CARDS: Record<string, TestCard> = {
-  '4242424242424242': { brand: 'visa', last4: '4242', decline: null },
-  '4000056655665556': { brand: 'visa', last4: '5556', decline: null },
-  '5555555555554444': { brand: 'mastercard', last4: '4444', decline: null },
-  '378282246310005': { brand: 'amex', last4: '0005', decline: null },
-  '6011111111111117': { brand: 'discover', last4: '1117', decline: null },
-  '4000000000000002': { brand: 'visa', last4: '0002', decline: DECLINES.generic },
-  '4000000000009995': { brand: 'visa', last4: '9995', decline: DECLINES.funds },
-  '4000000000000069': { brand: 'visa', last4: '0069', decline: DECLINES.expired },
-  '4000000000000127': { brand: 'visa', last4: '0127', decline: DECLINES.cvc },
-  '4000000000000119': { brand: 'visa', last4: '0119', decline: DECLINES.processing },
-};
+const card = (brand: string, number: string, behaviour: TestCard['behaviour'] = 'succeeds') =>
+  [number, { brand, last4: number.slice(-4), behaviour }] as const;
+
+/**
+ * Stripe's test card numbers and what a charge on each does (stripe.com/docs/testing). A Map, so that a
+ * number typed by a person is never looked up on an object's prototype.
+ */
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
+  card('visa', '4242424242424242'),
+  card('visa', '4000056655665556'),
+  card('mastercard', '5555555555554444'),
+  card('amex', '378282246310005'),
+  card('discover', '6011111111111117'),
+  card('visa', '4000000000000002', 'generic'),
+  card('visa', '4000000000009995', 'funds'),
+  card('visa', '4000000000000069', 'expired'),
+  card('visa', '4000000000000127', 'cvc'),
+  card('visa', '4000000000000119', 'processing'),
+  // Attaches to a customer (it is accepted as the card on file), then every charge on it is declined.
+  card('visa', '4000000000000341', 'generic'),
+  // The sandbox's own: the charge is made, but its answer never comes back (a timeout after charging).
+  card('visa', '4000000000000408', 'no-answer'),
+]);
 
 /** Stripe's named test payment methods, usable wherever a payment method id is expected. */
-const NAMED_TEST_METHODS: Record<string, string> = {
-  pm_card_visa: '4242424242424242',
-  pm_card_mastercard: '5555555555554444',
-  pm_card_amex: '378282246310005',
-  pm_card_discover: '6011111111111117',
-  pm_card_chargeDeclined: '4000000000000002',
-  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
-  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
-  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
-  pm_card_chargeDeclinedProcessingError: '4000000000000119',
-};
+const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
+  ['pm_card_visa', '4242424242424242'],
+  ['pm_card_mastercard', '5555555555554444'],
+  ['pm_card_amex', '378282246310005'],
+  ['pm_card_discover', '6011111111111117'],
+  ['pm_card_chargeDeclined', '4000000000000002'],
+  ['pm_card_chargeDeclinedInsufficientFunds', '4000000000009995'],
+  ['pm_card_chargeDeclinedExpiredCard', '4000000000000069'],
+  ['pm_card_chargeDeclinedIncorrectCvc', '4000000000000127'],
+  ['pm_card_chargeDeclinedProcessingError', '4000000000000119'],
+  ['pm_card_chargeCustomerFail', '4000000000000341'],
+  ['pm_card_sandboxNoAnswer', '4000000000000408'],
+]);
 
 const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
+
+/** Where the sandbox keeps its charges: the database for a server (shared by its processes), memory in tests. */
+export interface SandboxChargeStore {
+  /** Records the charge under its key unless one is there already; answers the one that stands. */
+  record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
+  find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+}
+
+export class MemoryChargeStore implements SandboxChargeStore {
+  private readonly charges = new Map<string, ChargeResult>();
+  async record(request: ChargeRequest, result: ChargeResult) {
+    const previous = this.charges.get(request.idempotencyKey);
+    if (previous) return previous;
+    this.charges.set(request.idempotencyKey, result);
+    return result;
+  }
+  async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
+    return this.charges.get(request.idempotencyKey) ?? null;
+  }
+  /** How many charges succeeded (tests count what the provider saw). */
+  succeeded(): number {
+    return [...this.charges.values()].filter((c) => c.status === 'succeeded').length;
+  }
+}
 
 /**
  * The local card provider: Stripe-shaped ids (`pm_…`, `pi_…`), Stripe's test numbers and decline codes.
  * Sandbox payment methods carry their test card in the id (`pm_sbx_<number>_<exp>_<nonce>`), the way
- * Stripe's `pm_card_visa` names do, so the sandbox needs no storage of its own and never sees a real card.
+ * Stripe's `pm_card_visa` names do, so the sandbox never sees a real card. Its charges are kept in a
+ * store of its own (`sandbox_charges` for a server), as Stripe keeps its own: a charge outlives the
+ * process that asked for it, and is found again by its key.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly publishableKey = null;
-  private readonly charges = new Map<string, ChargeResult>();
+
+  constructor(readonly store: SandboxChargeStore = new MemoryChargeStore()) {}
 
   /** What the sandbox card form does in place of Stripe.js: a test card number becomes a payment method. */
   createPaymentMethod(card: { number: string; expMonth: number; expYear: number }, nonce: string): string {
     const number = card.number.replace(/\s+/g, '');
-    if (!TEST_CARDS[number])
+    if (!TEST_CARDS.has(number))
       throw new UnknownPaymentMethodError('Use one of the test card numbers in the sandbox.');
     return `pm_sbx_${number}_${String(card.expMonth).padStart(2, '0')}${card.expYear}_${nonce}`;
   }
 
   private cardFor(paymentMethodId: string): { card: TestCard; expMonth: number; expYear: number } {
-    const named = NAMED_TEST_METHODS[paymentMethodId];
-    if (named) return { card: TEST_CARDS[named]!, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
+    const named = NAMED_TEST_METHODS.get(paymentMethodId);
+    if (named)
+      return { card: TEST_CARDS.get(named)!, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
     const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
-    const card = match ? TEST_CARDS[match[1]!] : undefined;
+    const card = match ? TEST_CARDS.get(match[1]!) : undefined;
     if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
     return { card, expMonth: Number(match[2]), expYear: Number(match[3]) };
   }
@@ -87,15 +129,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const previous = this.charges.get(request.idempotencyKey);
-    if (previous) return previous;
     const { card } = this.cardFor(request.paymentMethodId);
     const id = `pi_sbx_${shortHash(request.idempotencyKey)}`;
     const summary = { brand: card.brand, last4: card.last4 };
-    const result: ChargeResult = card.decline
-      ? { status: 'failed', id, code: card.decline.code, message: card.decline.message, card: summary }
-      : { status: 'succeeded', id, card: summary };
-    this.charges.set(request.idempotencyKey, result);
+    const decline =
+      card.behaviour === 'succeeds' || card.behaviour === 'no-answer' ? null : DECLINES[card.behaviour];
+    const result = await this.store.record(
+      request,
+      decline
+        ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
+        : { status: 'succeeded', id, card: summary },
+    );
+    // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
+    if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
     return result;
+  }
+
+  findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null> {
+    return this.store.find(request);
   }
 }

@@ -47,19 +47,13 @@ export class StripePaymentProvider implements PaymentProvider {
           payment_method: request.paymentMethodId,
           ...(request.customerId ? { customer: request.customerId } : {}),
           description: request.description,
+          metadata: { attempt_id: request.attemptId },
           confirm: true,
           off_session: true,
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id, card: summary };
-      return {
-        status: 'failed',
-        id: intent.id,
-        code: intent.status,
-        message: 'The payment needs attention.',
-        card: summary,
-      };
+      return resultOf(intent, summary);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         return {
@@ -73,4 +67,35 @@ export class StripePaymentProvider implements PaymentProvider {
       throw error;
     }
   }
+
+  /** The PaymentIntent made for the attempt, found by the metadata written with it. */
+  async findCharge(
+    request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>,
+  ): Promise<ChargeResult | null> {
+    const found = await this.stripe.paymentIntents.search({
+      query: `metadata['attempt_id']:'${request.attemptId.replace(/[^\w-]/g, '')}'`,
+      expand: ['data.payment_method'],
+    });
+    const intent = found.data[0];
+    if (!intent) return null;
+    // Not decided yet at Stripe: the attempt stays pending and is asked about again later.
+    if (intent.status === 'processing') throw new Error(`payment ${intent.id} is still processing`);
+    const method = intent.payment_method;
+    const card =
+      method && typeof method !== 'string' && method.card
+        ? { brand: method.card.brand, last4: method.card.last4 }
+        : { brand: 'card', last4: '' };
+    return resultOf(intent, card);
+  }
+}
+
+function resultOf(intent: Stripe.PaymentIntent, card: ChargeResult['card']): ChargeResult {
+  if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id, card };
+  return {
+    status: 'failed',
+    id: intent.id,
+    code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
+    message: intent.last_payment_error?.message ?? 'The payment needs attention.',
+    card,
+  };
 }
