@@ -90,6 +90,7 @@ const envSchema = z.object({
   SELLER_EMAIL: z.email().default(DEFAULT_SELLER.email),
   SELLER_TAX_ID: z.string().trim().min(1).max(50).default(DEFAULT_SELLER.tax_id),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -132,7 +133,13 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       pollSeconds: env.JOB_POLL_SECONDS,
     },
-    payments: { stripeSecretKey: env.STRIPE_SECRET_KEY, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY },
+    payments: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      // How long a charge may take before its outcome counts as unknown (the attempt stays pending and
+      // the reconciliation job asks the provider); also how old a pending attempt must be to be asked about.
+      timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,
+    },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
     seedDemo: env.SEED_DEMO,
     // What every invoice states about its issuer, copied onto the invoice when it is issued.

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
   unavailable: 'UNAVAILABLE',
+  paymentFailed: 'PAYMENT_FAILED',
+  paymentPending: 'PAYMENT_PENDING',
 } as const;
 
 export const API_TOKEN_STORAGE_KEY = 'apiToken';

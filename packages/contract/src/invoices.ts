@@ -139,6 +139,12 @@ export const payInvoiceResponseSchema = invoicesResponseSchema
   .meta({ id: 'PayInvoiceResponse' });
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
+/**
+ * A charge whose answer is not known yet (the provider timed out): Pay now answers 202 with this, a
+ * start or renewal 409; the reconciliation job settles it by asking the provider, never charging again.
+ */
+export const PAYMENT_PENDING_TEXT = 'Your payment is being confirmed. This page updates when it is done.';
+
 export const INVOICE_PATHS = {
   root: '/invoices/',
   detail: '/invoices/detail/',

@@ -1,5 +1,13 @@
 /** What kind of refusal a domain error is; plugins/errors maps each kind to its HTTP status. */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict';
+export type DomainErrorKind =
+  | 'invalid'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  /** A charge was declined (or could not be made): nothing it would have paid for happened. */
+  | 'payment-failed'
+  /** A charge's answer is not known yet: what it pays for happens once it is confirmed. */
+  | 'payment-pending';
 
 /**
  * A request the domain refuses, with a message meant for the person using the portal (and the field it

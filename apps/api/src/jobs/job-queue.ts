@@ -10,6 +10,7 @@ export const QUEUES = {
   periodClose: 'period-close',
   referralBonuses: 'referral-bonuses',
   mail: 'mail',
+  paymentReconcile: 'payment-reconcile',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -39,6 +40,7 @@ export async function createQueues(boss: PgBoss, settings: JobSettings): Promise
   const queues: PgBoss.Queue[] = [
     { name: QUEUES.periodClose, policy: 'singleton', ...common },
     { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
+    { name: QUEUES.paymentReconcile, policy: 'singleton', ...common },
     // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
     { name: QUEUES.mail, policy: 'stately', ...common },
   ];

@@ -25,6 +25,7 @@ async function billingPlugin(app: FastifyInstance) {
     clock: app.clock,
     log: app.log,
     issuer: app.config.invoiceIssuer,
+    paymentTimeoutMs: app.config.payments.timeoutMs,
   });
   app.decorate('billing', engine);
   app.decorate('rates', await RateTable.load(app.database));
@@ -34,7 +35,9 @@ async function billingPlugin(app: FastifyInstance) {
     let closed = 0;
     for (const accountId of await accountsWithDuePeriods(app.database, app.clock.now()))
       closed += await engine.closeDuePeriods(accountId);
-    // A charge that threw is retried here, and with the job when this run throws too.
+    // Attempts whose answer never came are settled by asking the provider, before anything is charged.
+    const settled = await engine.payments.reconcile();
+    if (settled > 0) app.log.info({ settled }, 'settled payments whose answer never came');
     const charged = await chargeUnchargedInvoices(app.database, engine, app.clock.now());
     if (charged > 0) app.log.info({ charged }, 'charged invoices whose first charge did not happen');
     // Invoices the engine charged by itself can be a referred customer's first payment.

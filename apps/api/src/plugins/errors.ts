@@ -26,6 +26,13 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'payment-failed': 402,
+  'payment-pending': 409,
+};
+
+const CODE_BY_KIND: Partial<Record<DomainErrorKind, string>> = {
+  'payment-failed': ERROR_CODES.paymentFailed,
+  'payment-pending': ERROR_CODES.paymentPending,
 };
 
 /** An error a handler throws on purpose: its message is meant for the person using the portal. */
@@ -72,7 +79,12 @@ async function errorsPlugin(app: FastifyInstance) {
         envelope = { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
       } else {
         envelope = {
-          code: error instanceof HttpError ? error.code : (CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest),
+          code:
+            error instanceof HttpError
+              ? error.code
+              : ((error instanceof DomainError ? CODE_BY_KIND[error.kind] : undefined) ??
+                CODE_BY_STATUS[status] ??
+                ERROR_CODES.badRequest),
           message: error.message,
           ...(error.field ? { field: error.field } : {}),
         };

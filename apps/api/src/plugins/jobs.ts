@@ -72,6 +72,11 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
       }),
     );
     await boss.work(
+      QUEUES.paymentReconcile,
+      work,
+      handler(QUEUES.paymentReconcile, async () => ({ settled: await app.billing.payments.reconcile() })),
+    );
+    await boss.work(
       QUEUES.mail,
       work,
       handler(QUEUES.mail, async () => {
@@ -96,8 +101,11 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.referralBonuses, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.mail, EVERY_MINUTE);
+    // A payment whose answer never came is settled within about a minute of becoming overdue.
+    await boss.schedule(QUEUES.paymentReconcile, EVERY_MINUTE);
     // Catch up at start: periods that ended while no process ran, emails left queued.
     await boss.send(QUEUES.periodClose, {});
+    await boss.send(QUEUES.paymentReconcile, {});
     await boss.send(QUEUES.mail, {}, { singletonKey: 'now' });
   });
   app.addHook('onClose', async () => {

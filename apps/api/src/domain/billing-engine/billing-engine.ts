@@ -11,6 +11,9 @@ import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { DomainError } from '../errors';
 import { currentPeriod, findSubscription, openPeriod, settlePeriod } from './subscription-periods';
+import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
+import { awaitingOrder, insertOrder } from './period-start-orders-repository';
+import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -20,48 +23,99 @@ export interface BillingDeps {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Seller and tax rate copied onto every invoice (the demo seller when not given). */
   issuer?: InvoiceIssuer;
+  /** How long a charge may take before its outcome counts as unknown (30 s when not given). */
+  paymentTimeoutMs?: number;
 }
 
 /** The engine: period close, plan changes, invoices and charges. All time comes from `clock`. */
 export class BillingEngine {
-  constructor(private readonly deps: BillingDeps) {}
+  /** Every charge goes through here: Pay now, closes, marks, starts and renewals. */
+  readonly payments: InvoicePayments;
+
+  constructor(private readonly deps: BillingDeps) {
+    this.payments = new InvoicePayments(
+      { ...deps, timeoutMs: deps.paymentTimeoutMs ?? 30_000 },
+      {
+        paid: startPaidPeriod,
+        declined: voidDeclinedStart,
+      },
+    );
+  }
 
   private get db() {
     return this.deps.database;
   }
 
-  /** Starts (or restarts) a subscription now: a fresh period, its credits, and the prepaid invoice. */
-  async startSubscription(accountId: string, planId: string): Promise<string | null> {
+  /**
+   * Starts a subscription (a new account, or one whose plan ended): its invoice is issued and charged
+   * first, and the period with its credits begins only once it is paid. A second call while that
+   * invoice awaits payment pays the same invoice. Answers the invoice and what its charge did.
+   */
+  async startSubscription(accountId: string, planId: string) {
+    return this.orderPeriod(accountId, planId, 'start');
+  }
+
+  /**
+   * Renews an annual plan early: one invoice closes the current period (its credits used) and prepays a
+   * new one; the new period begins only once it is paid, and a declined charge changes nothing.
+   */
+  async renewSubscription(accountId: string, planId: string) {
+    return this.orderPeriod(accountId, planId, 'renew');
+  }
+
+  private async orderPeriod(
+    accountId: string,
+    planId: string,
+    kind: 'start' | 'renew',
+  ): Promise<{ invoiceId: string; outcome: PaymentOutcome }> {
     const now = this.deps.clock.now();
     const invoiceId = await this.db.transaction(async (tx) => {
       const plan = await findPlan(tx, planId);
       if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
       const existing = await findSubscription(tx, accountId, true);
-      if (existing?.status === 'active')
-        throw new DomainError('conflict', 'The subscription is already active.');
+      const waiting = await awaitingOrder(tx, accountId);
+      if (waiting) return waiting.invoice_id;
       const end = periodBoundary(now, plan.period, 1);
-      const periodId = await openPeriod(tx, accountId, plan, now, end, 0);
-      await tx.query(
-        `insert into subscriptions (account_id, plan_id, status, anchor_at, current_period_start, current_period_end)
-         values ($1, $2, 'active', $3, $3, $4)
-         on conflict (account_id) do update set plan_id = $2, status = 'active', anchor_at = $3,
-           current_period_start = $3, current_period_end = $4, cancel_at_period_end = false,
-           pending_plan_id = null, updated_at = $3`,
-        [accountId, plan.id, now, end],
-      );
-      return this.issue(tx, {
-        accountId,
-        kind: 'start',
-        summary: 'Subscription',
-        periodId,
-        periodStart: now,
-        periodEnd: end,
-        issuedAt: now,
-        lines: [subscriptionLine(plan, { start: now, end })],
-      });
+      const next = { plan, period: { start: now, end } };
+      let invoice: NewInvoice;
+      let endsPeriodId: string | null = null;
+      if (kind === 'start') {
+        if (existing?.status === 'active')
+          throw new DomainError('conflict', 'The subscription is already active.');
+        invoice = {
+          accountId,
+          kind: 'start',
+          summary: 'Subscription',
+          periodId: null,
+          periodStart: now,
+          periodEnd: end,
+          issuedAt: now,
+          lines: [subscriptionLine(plan, next.period)],
+        };
+      } else {
+        const period = existing?.status === 'active' ? await currentPeriod(tx, accountId) : null;
+        if (!period) throw new DomainError('conflict', 'The subscription has no open period.');
+        endsPeriodId = period.id;
+        // The renewed period's rows: its credits used, closed now, with the new year prepaid.
+        const usage = await periodUsage(tx, accountId, period.id);
+        const lines = closingLines(period.plan, { start: period.start, end: now }, usage, next);
+        lines[0] = subscriptionLine(plan, next.period, true);
+        invoice = {
+          accountId,
+          kind: 'period',
+          summary: 'Renewal',
+          periodId: period.id,
+          periodStart: period.start,
+          periodEnd: now,
+          issuedAt: now,
+          lines,
+        };
+      }
+      const id = await this.issue(tx, invoice);
+      await insertOrder(tx, { accountId, invoiceId: id, kind, planId, start: now, end, endsPeriodId });
+      return id;
     });
-    if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
-    return invoiceId;
+    return { invoiceId, outcome: await this.payments.pay(accountId, invoiceId) };
   }
 
   /** Issues an invoice with the engine's seller and tax rate. */
@@ -121,88 +175,17 @@ export class BillingEngine {
       });
       if (invoiceId === undefined) return closed;
       closed++;
-      if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
+      if (invoiceId) await this.chargeInvoice(accountId, invoiceId);
     }
   }
 
-  /**
-   * Charges an invoice to the card on file. The idempotency key makes a retry (a double click, a resent
-   * request) return the first attempt's outcome instead of charging again.
-   */
-  async chargeInvoice(accountId: string, invoiceId: string, idempotencyKey: string): Promise<ChargeOutcome> {
-    const [existing] = await this.db.query<{ status: string; failure_message: string | null }>(
-      'select status, failure_message from payments where account_id = $1 and idempotency_key = $2',
-      [accountId, idempotencyKey],
-    );
-    if (existing) return { paid: existing.status === 'succeeded', message: existing.failure_message };
-    const [invoice] = await this.db.query<{ status: string; total_cents: number; number: string }>(
-      'select status, total_cents, number from invoices where account_id = $1 and id = $2',
-      [accountId, invoiceId],
-    );
-    if (!invoice) throw new DomainError('not-found', 'There is no such invoice.');
-    if (invoice.status !== 'open')
-      return { paid: invoice.status === 'paid', message: `The invoice is ${invoice.status}.` };
-    const [card] = await this.db.query<{ id: string }>(
-      'select id from payment_methods where account_id = $1 and is_default order by created_at desc limit 1',
-      [accountId],
-    );
-    if (!card) {
-      await this.markDelinquent(accountId, 'No card on file.');
-      return { paid: false, message: 'No card on file.' };
-    }
-    const result = await this.deps.payments.charge({
-      amountCents: invoice.total_cents,
-      paymentMethodId: card.id,
-      idempotencyKey,
-      description: `enQ invoice ${invoice.number}`,
-    });
-    const now = this.deps.clock.now();
-    await this.db.transaction(async (tx) => {
-      const inserted = await tx.query(
-        `insert into payments (id, account_id, invoice_id, idempotency_key, amount_cents, status, failure_code,
-                               failure_message, card_brand, card_last4, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         on conflict do nothing returning id`,
-        [
-          result.id,
-          accountId,
-          invoiceId,
-          idempotencyKey,
-          invoice.total_cents,
-          result.status,
-          result.status === 'failed' ? result.code : null,
-          result.status === 'failed' ? result.message : null,
-          result.card.brand,
-          result.card.last4,
-          now,
-        ],
-      );
-      // A concurrent attempt with the same key recorded it first. Both the key and the provider's payment
-      // id must be arbiters: a racer can pass the key's check and then meet the winner's row on the id.
-      if (inserted.length === 0) return;
-      if (result.status === 'succeeded') {
-        await tx.query(
-          "update invoices set status = 'paid', paid_at = $3 where account_id = $1 and id = $2 and status = 'open'",
-          [accountId, invoiceId, now],
-        );
-        await tx.query(
-          `update subscriptions set is_delinquent = exists (
-             select 1 from invoices where account_id = $1 and status = 'open') where account_id = $1`,
-          [accountId],
-        );
-      } else {
-        await tx.query('update subscriptions set is_delinquent = true where account_id = $1', [accountId]);
-      }
-    });
-    this.deps.log?.info({ accountId, invoiceId, status: result.status }, 'invoice charged');
-    return result.status === 'succeeded'
-      ? { paid: true, message: null }
-      : { paid: false, message: result.message };
-  }
-
-  private async markDelinquent(accountId: string, reason: string) {
-    this.deps.log?.warn({ accountId, reason }, 'account delinquent');
-    await this.db.query('update subscriptions set is_delinquent = true where account_id = $1', [accountId]);
+  /** Charges an invoice to the card on file through the payment attempts (at most one success). */
+  chargeInvoice(
+    accountId: string,
+    invoiceId: string,
+    options: { waitMs?: number } = {},
+  ): Promise<PaymentOutcome> {
+    return this.payments.pay(accountId, invoiceId, options);
   }
 
   /**
@@ -232,14 +215,9 @@ export class BillingEngine {
         interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, used - invoiced, mark),
       );
     });
-    if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
+    if (invoiceId) await this.chargeInvoice(accountId, invoiceId);
     return invoiceId;
   }
-}
-
-export interface ChargeOutcome {
-  paid: boolean;
-  message: string | null;
 }
 
 export type { PlanPeriod };

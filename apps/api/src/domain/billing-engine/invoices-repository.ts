@@ -21,8 +21,8 @@ export interface NewInvoiceLine {
 export interface NewInvoice {
   accountId: string;
   kind: InvoiceKind;
-  /** The billing period the invoice settles (for a start invoice, the one it prepays). */
-  periodId: string;
+  /** The billing period the invoice settles; null for a start, whose period opens once it is paid. */
+  periodId: string | null;
   periodStart: Date;
   periodEnd: Date;
   issuedAt: Date;

@@ -91,11 +91,11 @@ export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string)
           referredAccountId: accountId,
           at: now,
         });
-      const engine = new BillingEngine({ ...deps, database: tx });
-      await engine.startSubscription(accountId, input.plan);
       await deps.welcome?.(tx, { accountId, email, pin });
       return { accountId, personId, pin, referrer: counts ? referrer : null };
     });
+    // After the account commits: the plan's invoice is issued, and its period starts once it is paid.
+    await new BillingEngine(deps).startSubscription(created.accountId, input.plan);
     return { ok: true, email, ...created };
   } catch (error) {
     if (isSignInEmailConflict(error)) return { ok: false, errors: { email: SIGNUP_MESSAGES.emailTaken } };

@@ -1,10 +1,14 @@
-import { BUSINESS_TIME_ZONE, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  PAYMENT_PENDING_TEXT,
+  ROLLOVER_CAP_MULTIPLIER,
+  ccToCredits,
+} from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
 import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
-import { currentPeriod, findSubscription, openPeriod } from '../billing-engine/subscription-periods';
-import { subscriptionLine } from '../billing-engine/invoice-lines';
-import { creditsLeft, insertLedgerEntries, periodUsage } from '../billing-engine/ledger-repository';
+import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
 import { DomainError } from '../errors';
 
@@ -100,7 +104,11 @@ export async function planChange(
   };
 }
 
-/** Carries out a change previewed by `planChange`; returns which kind it was. */
+/**
+ * Carries out a change previewed by `planChange`; returns which kind it was. A start or a renewal is
+ * paid first: a declined charge changes nothing and is refused with the card's reason, and one whose
+ * answer is not known yet is refused as pending (the period starts when the payment is confirmed).
+ */
 export async function applyPlanChange(
   deps: BillingDeps,
   engine: BillingEngine,
@@ -109,10 +117,14 @@ export async function applyPlanChange(
 ) {
   const now = deps.clock.now();
   const change = await planChange(deps.database, accountId, planId, now);
-  if (change.kind === 'start') {
-    await engine.startSubscription(accountId, planId);
-  } else if (change.kind === 'renew') {
-    await renewNow(deps, engine, accountId, change.plan, now);
+  if (change.kind === 'start' || change.kind === 'renew') {
+    const { outcome } =
+      change.kind === 'start'
+        ? await engine.startSubscription(accountId, planId)
+        : await engine.renewSubscription(accountId, planId);
+    if (outcome.state === 'failed' || outcome.state === 'closed')
+      throw new DomainError('payment-failed', outcome.message);
+    if (outcome.state === 'pending') throw new DomainError('payment-pending', PAYMENT_PENDING_TEXT);
   } else {
     await deps.database.query(
       `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,
@@ -120,48 +132,6 @@ export async function applyPlanChange(
     );
   }
   return change.kind;
-}
-
-/** Early renewal of an annual plan: the current period ends now (its credits expire) and a new one starts. */
-async function renewNow(deps: BillingDeps, engine: BillingEngine, accountId: string, plan: Plan, now: Date) {
-  const invoiceId = await deps.database.transaction(async (tx) => {
-    await findSubscription(tx, accountId, true);
-    const period = await currentPeriod(tx, accountId);
-    if (!period) throw new DomainError('conflict', 'The subscription has no open period.');
-    const usage = await periodUsage(tx, accountId, period.id);
-    await insertLedgerEntries(
-      tx,
-      (['plan', 'rollover', 'bonus'] as const)
-        .filter((bucket) => usage.left[bucket] > 0)
-        .map((bucket) => ({
-          accountId,
-          periodId: period.id,
-          bucket,
-          kind: 'expire' as const,
-          amount: -usage.left[bucket],
-          at: now,
-        })),
-    );
-    await tx.query('update billing_periods set ends_at = $2, closed_at = $2 where id = $1', [period.id, now]);
-    const end = periodBoundary(now, plan.period, 1);
-    const periodId = await openPeriod(tx, accountId, plan, now, end, 0);
-    await tx.query(
-      `update subscriptions set anchor_at = $2, current_period_start = $2, current_period_end = $3,
-         pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1`,
-      [accountId, now, end],
-    );
-    return engine.issue(tx, {
-      accountId,
-      kind: 'start',
-      summary: 'Renewal',
-      periodId,
-      periodStart: now,
-      periodEnd: end,
-      issuedAt: now,
-      lines: [subscriptionLine(plan, { start: now, end }, true)],
-    });
-  });
-  await engine.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
 }
 
 export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {

@@ -1,5 +1,7 @@
 import {
+  ERROR_CODES,
   IDEMPOTENCY_KEY_HEADER,
+  PAYMENT_PENDING_TEXT,
   INVOICE_TEXT,
   errorEnvelopeSchema,
   invoiceDetailSchema,
@@ -26,6 +28,8 @@ const errors = {
   409: errorEnvelopeSchema,
 };
 const NOT_FOUND = 'There is no such invoice.';
+/** How long a Pay now that finds another attempt in flight waits for its outcome before answering 202. */
+const JOIN_WAIT_MS = 15_000;
 
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['invoices'];
@@ -89,18 +93,21 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Charge an open invoice to the card on file (Idempotency-Key header required)',
         body: payInvoiceSchema,
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) }),
-        response: { 200: payInvoiceResponseSchema, ...errors },
+        response: { 200: payInvoiceResponseSchema, 202: errorEnvelopeSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const accountId = req.principal!.accountId!;
       const { invoice_id } = req.body;
       const invoice = await findInvoice(app.database, accountId, invoice_id);
       if (!invoice) throw new HttpError(404, NOT_FOUND, 'invoice_id');
-      const key = `pay:${invoice_id}:${req.headers[IDEMPOTENCY_KEY_HEADER]}`;
-      const outcome = await app.billing.chargeInvoice(accountId, invoice_id, key);
-      if (!outcome.paid)
-        throw new HttpError(402, outcome.message ?? 'The payment failed.', undefined, 'PAYMENT_FAILED');
+      // The charge's key comes from the invoice and its attempt, not from this header: every click, tab
+      // and retry on one invoice meets the same attempt. A click that finds one in flight waits for it.
+      const outcome = await app.billing.chargeInvoice(accountId, invoice_id, { waitMs: JOIN_WAIT_MS });
+      if (outcome.state === 'pending')
+        return reply.code(202).send({ code: ERROR_CODES.paymentPending, message: PAYMENT_PENDING_TEXT });
+      if (outcome.state !== 'paid')
+        throw new HttpError(402, outcome.message, undefined, ERROR_CODES.paymentFailed);
       // A first paid invoice may earn this account's referrer a bonus; the payment stands either way
       // (the period-close job retries pending bonuses).
       await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>

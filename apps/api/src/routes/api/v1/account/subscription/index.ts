@@ -40,7 +40,12 @@ async function subscriptionResponse(app: FastifyInstance, accountId: string): Pr
   };
 }
 
-const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { database: app.database, payments: app.payments, clock: app.clock, log: app.log };

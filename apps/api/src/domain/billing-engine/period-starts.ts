@@ -1,0 +1,42 @@
+import type { Transactional } from '../../db/handle';
+import { findPlan } from './plans-repository';
+import {
+  awaitingOrder,
+  decideOrder,
+  endPeriodEarly,
+  upsertSubscriptionPeriod,
+} from './period-start-orders-repository';
+import { voidInvoice } from './payment-attempts-repository';
+import { currentPeriod, openPeriod, settlePeriod } from './subscription-periods';
+
+/**
+ * A period that starts with a payment (a start after a cancellation, an early renewal) starts in the
+ * transaction that records the payment, as Stripe's `pending_if_incomplete` updates do: until then the
+ * account keeps the period it had, credits and refusals included.
+ */
+export async function startPaidPeriod(tx: Transactional, accountId: string, invoiceId: string, at: Date) {
+  const order = await awaitingOrder(tx, accountId, invoiceId);
+  if (!order) return;
+  const plan = (await findPlan(tx, order.plan_id))!;
+  const start = new Date(order.starts_at);
+  if (order.kind === 'renew') {
+    // The renewed period ends where the new one starts; its unused credits expire (annual plans carry none).
+    const ending = await currentPeriod(tx, accountId);
+    if (ending) {
+      await endPeriodEarly(tx, ending.id, start);
+      await settlePeriod(tx, { ...ending, end: start }, null, start);
+    }
+  }
+  await openPeriod(tx, accountId, plan, start, new Date(order.ends_at), 0);
+  await upsertSubscriptionPeriod(tx, accountId, plan.id, start, new Date(order.ends_at));
+  await decideOrder(tx, accountId, invoiceId, 'started', at);
+}
+
+/** A declined period-start invoice is voided and starts nothing; answers whether it was one. */
+export async function voidDeclinedStart(tx: Transactional, accountId: string, invoiceId: string, at: Date) {
+  const order = await awaitingOrder(tx, accountId, invoiceId);
+  if (!order) return false;
+  await voidInvoice(tx, accountId, invoiceId);
+  await decideOrder(tx, accountId, invoiceId, 'void', at);
+  return true;
+}
