@@ -164,9 +164,9 @@ describe.each(drivers)('billing API (%s)', (driver) => {
 
   it('BAN-07 API-05 a failed charge on the current card shows as the charge failure until the card changes', async () => {
     await ctx.database.query(
-      `insert into payments (id, account_id, invoice_id, idempotency_key, amount_cents, status, failure_code,
+      `insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status, failure_code,
                              failure_message, card_brand, card_last4, created_at)
-       select 'pi_test_failed', $1, id, 'test-failed', 100, 'failed', 'card_declined', 'Your card was declined.',
+       select 'pi_test_failed', $1, id, 'test-failed', 99, 100, 'failed', 'card_declined', 'Your card was declined.',
               'mastercard', '4444', now() + interval '1 day'
          from invoices where account_id = $1 order by issued_at desc limit 1`,
       [adminAccount],

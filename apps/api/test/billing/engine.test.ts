@@ -9,13 +9,16 @@ import { seedDemoHistory } from '../../src/db/seed/demo-billing';
 import { drivers } from '../helpers/app';
 import {
   DESTINATION,
+  accountWithDeclinedClose,
   createAccount,
   createWorld,
   invoicesOf,
   ledgerTotals,
   postCalls,
+  useCard,
   type World,
 } from './harness';
+import { authorizeCall } from '../../src/domain/telephony/authorize';
 
 // 10:00 in New York on a weekday; the subscription anniversaries fall on the 15th.
 const START = '2026-01-15T15:00:00Z';
@@ -234,8 +237,59 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
       is_credits_exhausted: false,
       period_start: '2026-04-01T20:00:00.000Z',
     });
+    // One invoice closes the renewed year (its 20 hours of calls, included) and prepays the next.
     const invoices = await invoicesOf(world.database, accountId);
-    expect(invoices.filter((i) => i.kind === 'start')).toHaveLength(2);
+    const renewal = invoices.filter((i) => i.summary === 'Renewal');
+    const yearPrice = invoices.find((i) => i.summary === 'Subscription')!.subscription_cents;
+    expect(renewal).toMatchObject([{ status: 'paid', subscription_cents: yearPrice, overage_cents: 0 }]);
+    const [used] = await world.database.query<{ credits: string }>(
+      `select sum(quantity)::text as credits from invoice_lines where account_id = $1 and invoice_id = $2
+          and kind = 'included'`,
+      [accountId, renewal[0]!.id],
+    );
+    const [calls] = await world.database.query<{ credits: string }>(
+      'select sum(credits_used)::text as credits from calls where account_id = $1',
+      [accountId],
+    );
+    expect(Number(used!.credits)).toBe(Number(calls!.credits));
+  });
+
+  it('a declined renewal or start changes nothing: no credits, no new period, calls still refused', async () => {
+    at(START);
+    const { accountId, pin } = await createAccount(world);
+    await world.engine.startSubscription(accountId, 'solo-annual');
+    at('2026-04-01T20:00:00Z');
+    await postCalls(world, pin, new Date('2026-04-01T15:00:00Z'), 200, 3600);
+    expect(await authorizeCall(world.database, pin)).toEqual({ allowed: false, reason: 'credits exhausted' });
+    const before = await subscriptionInfo(world.database, accountId, world.clock.now());
+    await useCard(world, accountId, '4000000000000341');
+    await expect(applyPlanChange(deps(), world.engine, accountId, 'solo-annual')).rejects.toMatchObject({
+      kind: 'payment-failed',
+      message: 'Your card was declined.',
+    });
+    expect(await subscriptionInfo(world.database, accountId, world.clock.now())).toEqual(before);
+    expect(await authorizeCall(world.database, pin)).toEqual({ allowed: false, reason: 'credits exhausted' });
+    const renewal = (await invoicesOf(world.database, accountId)).filter((i) => i.summary === 'Renewal');
+    expect(renewal.map((i) => i.status)).toEqual(['void']);
+
+    // A plan started on a declining card starts nothing either.
+    const fresh = await createAccount(world, '4000000000000341');
+    await expect(
+      applyPlanChange(deps(), world.engine, fresh.accountId, 'team-monthly'),
+    ).rejects.toMatchObject({
+      kind: 'payment-failed',
+    });
+    expect((await subscriptionInfo(world.database, fresh.accountId, world.clock.now())).status).toBe(
+      'inactive',
+    );
+    expect(await authorizeCall(world.database, fresh.pin)).toEqual({
+      allowed: false,
+      reason: 'subscription inactive',
+    });
+    const credits = await world.database.query('select 1 from credit_ledger where account_id = $1', [
+      fresh.accountId,
+    ]);
+    expect(credits).toEqual([]);
   });
 
   it('a plan change waits for the period end; a cancellation ends the subscription then', async () => {
@@ -286,17 +340,22 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     ]);
   });
 
-  it('a declined card leaves the invoice open, records the failure and makes the account delinquent', async () => {
+  it('a declined close leaves the invoice open, records the failure and makes the account delinquent', async () => {
     at(START);
-    const { accountId } = await createAccount(world, '4000000000000002');
-    await world.engine.startSubscription(accountId, 'team-monthly');
-    const [invoice] = await invoicesOf(world.database, accountId);
+    const { accountId, invoiceId } = await accountWithDeclinedClose(world);
+    const [invoice] = await world.database.query<{ status: string }>(
+      'select status from invoices where account_id = $1 and id = $2',
+      [accountId, invoiceId],
+    );
     expect(invoice!.status).toBe('open');
     const [payment] = await world.database.query<{
       status: string;
       failure_code: string;
       failure_message: string;
-    }>('select status, failure_code, failure_message from payments where account_id = $1', [accountId]);
+    }>(
+      'select status, failure_code, failure_message from payments where account_id = $1 and invoice_id = $2',
+      [accountId, invoiceId],
+    );
     expect(payment).toEqual({
       status: 'failed',
       failure_code: 'card_declined',
@@ -305,33 +364,20 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     expect((await subscriptionInfo(world.database, accountId, world.clock.now())).is_delinquent).toBe(true);
   });
 
-  it('concurrent charges with the same idempotency key charge once and all report the payment', async () => {
-    // The race (a loser meeting the winner's row on the payment id) is narrow: one pair met it now and
-    // then on PostgreSQL; 20 rounds of 8 racers met it in 3 of 4 runs before the fix, so this runs 40.
-    for (let round = 0; round < 40; round++) {
+  it('concurrent charges of one invoice charge once and all report the payment', async () => {
+    for (let round = 0; round < 10; round++) {
       at(START);
-      const { accountId } = await createAccount(world, '4000000000000002');
-      await world.engine.startSubscription(accountId, 'team-monthly');
-      const [invoice] = await world.database.query<{ id: string }>(
-        'select id from invoices where account_id = $1',
-        [accountId],
-      );
-      await world.database.query('update payment_methods set id = $2 where account_id = $1', [
-        accountId,
-        world.sandbox.createPaymentMethod(
-          { number: '4242424242424242', expMonth: 1, expYear: 2031 },
-          `good-${round}`,
-        ),
-      ]);
+      const { accountId, invoiceId } = await accountWithDeclinedClose(world);
+      await useCard(world, accountId, '4242424242424242');
+      const charged = world.sandbox.store.succeeded();
       const outcomes = await Promise.all(
-        Array.from({ length: 8 }, () =>
-          world.engine.chargeInvoice(accountId, invoice!.id, `pay:${invoice!.id}:once`),
-        ),
+        Array.from({ length: 8 }, () => world.engine.chargeInvoice(accountId, invoiceId, { waitMs: 5_000 })),
       );
-      expect(outcomes.every((o) => o.paid)).toBe(true);
+      expect(world.sandbox.store.succeeded() - charged).toBe(1);
+      expect(outcomes.every((o) => o.state === 'paid')).toBe(true);
       const payments = await world.database.query(
-        'select 1 from payments where account_id = $1 and status = $2',
-        [accountId, 'succeeded'],
+        'select 1 from payments where account_id = $1 and invoice_id = $2 and status = $3',
+        [accountId, invoiceId, 'succeeded'],
       );
       expect(payments).toHaveLength(1);
       expect((await subscriptionInfo(world.database, accountId, world.clock.now())).is_delinquent).toBe(

@@ -6,7 +6,7 @@ import { RateTable } from '../../src/domain/call-rates/rates';
 import { randomPin } from '../../src/domain/people/pin';
 import { ingestCalls } from '../../src/domain/telephony/ingest';
 import type { Clock } from '../../src/domain/ports/clock';
-import { SandboxPaymentProvider } from '../../src/plugins/payments/sandbox';
+import { MemoryChargeStore, SandboxPaymentProvider } from '../../src/plugins/payments/sandbox';
 import { openTestDatabase, type Driver } from '../helpers/app';
 
 export const DESTINATION = 'IRS Practitioner Priority Service';
@@ -25,7 +25,7 @@ export interface World {
   clock: TestClock;
   engine: BillingEngine;
   rates: RateTable;
-  sandbox: SandboxPaymentProvider;
+  sandbox: SandboxPaymentProvider & { store: MemoryChargeStore };
   close(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export async function createWorld(driver: Driver, start: string): Promise<World>
   await database.migrate();
   await seedReferenceData(database);
   const clock = new TestClock(new Date(start));
-  const sandbox = new SandboxPaymentProvider();
+  const sandbox = new SandboxPaymentProvider(new MemoryChargeStore()) as World['sandbox'];
   return {
     database,
     clock,
@@ -106,6 +106,8 @@ export async function invoicesOf(database: Database, accountId: string) {
     overage_credits: string;
     total_cents: number;
     period_id: string;
+    id: string;
+    summary: string;
   }>('select * from invoices where account_id = $1 order by issued_at, kind desc', [accountId]);
 }
 
@@ -117,4 +119,38 @@ export async function ledgerTotals(database: Database, accountId: string) {
   const sum = (pred: (r: { bucket: string; kind: string }) => boolean) =>
     rows.filter(pred).reduce((t, r) => t + Number(r.total), 0);
   return { sum, rows };
+}
+
+/** Makes a test card the account's card on file (a later charge meets that card's behaviour). */
+export async function useCard(world: World, accountId: string, card: string) {
+  const pm = world.sandbox.createPaymentMethod(
+    { number: card, expMonth: 12, expYear: 2030 },
+    randomUUID().slice(0, 8),
+  );
+  await world.database.query('update payment_methods set id = $2, last4 = $3 where account_id = $1', [
+    accountId,
+    pm,
+    card.slice(-4),
+  ]);
+}
+
+/**
+ * An account whose period close was declined: started on a good card, which then declines, so the
+ * closing invoice stays open. Answers the account and that invoice's id; the clock is left at the close.
+ */
+export async function accountWithDeclinedClose(world: World, planId = 'team-monthly') {
+  const account = await createAccount(world);
+  await world.engine.startSubscription(account.accountId, planId);
+  await useCard(world, account.accountId, '4000000000000002');
+  const [sub] = await world.database.query<{ current_period_end: Date }>(
+    'select current_period_end from subscriptions where account_id = $1',
+    [account.accountId],
+  );
+  world.clock.set(new Date(sub!.current_period_end));
+  await world.engine.closeDuePeriods(account.accountId);
+  const [open] = await world.database.query<{ id: string }>(
+    "select id from invoices where account_id = $1 and status = 'open'",
+    [account.accountId],
+  );
+  return { ...account, invoiceId: open!.id };
 }

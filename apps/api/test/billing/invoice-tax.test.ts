@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDetail } from '../../src/domain/invoices/invoices-view';
 import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { DEFAULT_SELLER } from '../../src/domain/billing-engine/invoice-issuer';
-import { createAccount, createWorld, type World } from './harness';
+import { createAccount, createWorld, useCard, type World } from './harness';
 
 describe('tax and the seller on issued invoices (PGlite)', () => {
   let world: World;
@@ -21,7 +21,7 @@ describe('tax and the seller on issued invoices (PGlite)', () => {
 
   it('a taxable account pays the rate on the subtotal, charged in full; an exempt one pays no tax', async () => {
     const taxable = await createAccount(world);
-    const invoiceId = (await engine.startSubscription(taxable.accountId, 'team-monthly'))!;
+    const invoiceId = (await engine.startSubscription(taxable.accountId, 'team-monthly')).invoiceId;
     const detail = (await invoiceDetail(world.database, taxable.accountId, invoiceId))!;
     expect(detail).toMatchObject({
       subtotal: 300,
@@ -37,7 +37,7 @@ describe('tax and the seller on issued invoices (PGlite)', () => {
 
     const exempt = await createAccount(world);
     await world.database.query("update accounts set tax_status = 'Exempt' where id = $1", [exempt.accountId]);
-    const exemptId = (await engine.startSubscription(exempt.accountId, 'team-monthly'))!;
+    const exemptId = (await engine.startSubscription(exempt.accountId, 'team-monthly')).invoiceId;
     expect(await invoiceDetail(world.database, exempt.accountId, exemptId)).toMatchObject({
       subtotal: 300,
       tax: { status: 'Exempt', rate_percent: 8.25, amount: 0 },
@@ -46,8 +46,16 @@ describe('tax and the seller on issued invoices (PGlite)', () => {
   });
 
   it('a declined charge leaves the whole total due', async () => {
-    const declined = await createAccount(world, '4000000000000002');
-    const invoiceId = (await engine.startSubscription(declined.accountId, 'solo-monthly'))!;
+    const declined = await createAccount(world);
+    await engine.startSubscription(declined.accountId, 'solo-monthly');
+    await useCard(world, declined.accountId, '4000000000000002');
+    world.clock.set(new Date(world.clock.now().getTime() + 31 * 86_400_000));
+    await engine.closeDuePeriods(declined.accountId);
+    const [open] = await world.database.query<{ id: string }>(
+      "select id from invoices where account_id = $1 and status = 'open'",
+      [declined.accountId],
+    );
+    const invoiceId = open!.id;
     const detail = (await invoiceDetail(world.database, declined.accountId, invoiceId))!;
     expect(detail.status).toBe('open');
     expect(detail.amount_paid).toBe(0);

@@ -72,7 +72,10 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
 
   for (const invoice of invoices) {
     const own = linesOf(invoice);
-    const period = periods.find((p) => p.id === invoice.period_id);
+    // A start invoice is issued before its period opens (it opens once paid): it names it by its start.
+    const period = periods.find((p) =>
+      invoice.kind === 'start' ? t(p.starts_at) === t(invoice.period_start) : p.id === invoice.period_id,
+    );
     if (!period) problems.push(`${invoice.number} names no billing period of the account`);
     if (Number(invoice.credits_used) !== credits(own))
       problems.push(

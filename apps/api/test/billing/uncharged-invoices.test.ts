@@ -1,58 +1,111 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
+import { NOT_CHARGED } from '../../src/domain/billing-engine/invoice-payments';
+import { subscriptionLine } from '../../src/domain/billing-engine/invoice-lines';
+import { findPlan } from '../../src/domain/billing-engine/plans-repository';
 import { chargeUnchargedInvoices } from '../../src/domain/billing-engine/uncharged-invoices';
 import type { PaymentProvider } from '../../src/domain/ports/payment-provider';
+import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { drivers } from '../helpers/app';
-import { createAccount, createWorld, type World } from './harness';
+import { accountWithDeclinedClose, createAccount, createWorld, type World } from './harness';
 
 const invoicesOf = (world: World, accountId: string) =>
   world.database.query<{ id: string; status: string }>(
     'select id, status from invoices where account_id = $1 order by issued_at',
     [accountId],
   );
+const attemptsOf = (world: World, accountId: string) =>
+  world.database.query<{ status: string; attempt: number; failure_message: string | null }>(
+    'select status, attempt, failure_message from payments where account_id = $1 order by attempt',
+    [accountId],
+  );
 
-describe.each(drivers)('invoices whose first charge did not happen (%s)', (driver) => {
+/** An engine whose provider behaves as `charge` says, with the world's sandbox behind it otherwise. */
+const engineWith = (world: World, charge: PaymentProvider['charge']) =>
+  new BillingEngine({
+    database: world.database,
+    payments: Object.assign(Object.create(world.sandbox) as PaymentProvider, { charge }),
+    clock: world.clock,
+    paymentTimeoutMs: 30_000,
+  });
+
+describe.each(drivers)('payments whose answer never came, and invoices never charged (%s)', (driver) => {
   let world: World;
   afterEach(() => world?.close());
 
-  it('are charged once by the period-close sweep, after the provider comes back', async () => {
+  it('a charge made but never answered is settled by asking the provider: paid once, the period starts', async () => {
     world = await createWorld(driver, '2026-03-02T15:00:00Z');
     const { accountId } = await createAccount(world);
-    // The provider is unreachable when the engine charges the invoice it has just issued.
-    const unreachable: PaymentProvider = Object.assign(Object.create(world.sandbox) as PaymentProvider, {
-      charge: () => Promise.reject(new Error('payment provider unreachable')),
+    // The provider charges, then the answer is lost (a timeout after the charge).
+    const lost = engineWith(world, async (request) => {
+      await world.sandbox.charge(request);
+      throw new Error('socket hang up');
     });
-    const offline = new BillingEngine({
-      database: world.database,
-      payments: unreachable,
-      clock: world.clock,
-    });
-    await expect(offline.startSubscription(accountId, 'team-monthly')).rejects.toThrow('unreachable');
-    const [issued] = await invoicesOf(world, accountId);
-    expect(issued).toMatchObject({ status: 'open' });
+    const { invoiceId, outcome } = await lost.startSubscription(accountId, 'team-monthly');
+    expect(outcome).toEqual({ state: 'pending' });
+    expect(await attemptsOf(world, accountId)).toMatchObject([{ status: 'pending', attempt: 1 }]);
+    expect((await subscriptionInfo(world.database, accountId, world.clock.now())).status).toBe('inactive');
 
-    // Within a minute the charge may still be in flight: the sweep leaves it alone.
+    // Another Pay now while the answer may still come joins the attempt: nothing is charged.
+    expect(await world.engine.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'pending' });
+    expect(await world.engine.payments.reconcile()).toBe(0);
+    expect(world.sandbox.store.succeeded()).toBe(1);
+
+    world.clock.set('2026-03-02T15:01:00Z');
+    expect(await world.engine.payments.reconcile()).toBe(1);
+    expect(await attemptsOf(world, accountId)).toMatchObject([{ status: 'succeeded', attempt: 1 }]);
+    expect(await invoicesOf(world, accountId)).toEqual([{ id: invoiceId, status: 'paid' }]);
+    expect((await subscriptionInfo(world.database, accountId, world.clock.now())).status).toBe('active');
+    expect(await world.engine.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'paid' });
+    expect(world.sandbox.store.succeeded()).toBe(1);
+  });
+
+  it('a charge that never reached the provider is settled as not charged, and the next try charges once', async () => {
+    world = await createWorld(driver, '2026-03-02T15:00:00Z');
+    const { accountId, invoiceId } = await accountWithDeclinedClose(world);
+    const unreachable = engineWith(world, () => Promise.reject(new Error('ECONNREFUSED')));
+    expect(await unreachable.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'pending' });
+    world.clock.set(new Date(world.clock.now().getTime() + 60_000));
+    expect(await world.engine.payments.reconcile()).toBe(1);
+    expect((await attemptsOf(world, accountId)).at(-1)).toMatchObject({
+      status: 'failed',
+      failure_message: NOT_CHARGED,
+    });
+    expect(await invoicesOf(world, accountId)).toContainEqual({ id: invoiceId, status: 'open' });
+  });
+
+  it('an invoice whose charge never began is charged once by the period-close sweep', async () => {
+    world = await createWorld(driver, '2026-03-02T15:00:00Z');
+    const { accountId } = await createAccount(world);
+    await world.engine.startSubscription(accountId, 'team-monthly');
+    // The process died between issuing this invoice and charging it.
+    const plan = (await findPlan(world.database, 'team-monthly'))!;
+    const now = world.clock.now();
+    const issued = await world.engine.issue(world.database, {
+      accountId,
+      kind: 'start',
+      summary: 'Subscription',
+      periodId: null,
+      periodStart: now,
+      periodEnd: now,
+      issuedAt: now,
+      lines: [subscriptionLine(plan, { start: now, end: now })],
+    });
+    // Within a minute the charge may still be about to begin: the sweep leaves it alone.
     expect(await chargeUnchargedInvoices(world.database, world.engine, world.clock.now())).toBe(0);
-
     world.clock.set('2026-03-02T15:05:00Z');
     expect(await chargeUnchargedInvoices(world.database, world.engine, world.clock.now())).toBe(1);
     expect(await chargeUnchargedInvoices(world.database, world.engine, world.clock.now())).toBe(0);
-    const [paid] = await invoicesOf(world, accountId);
-    expect(paid).toMatchObject({ id: issued!.id, status: 'paid' });
-    const payments = await world.database.query<{ status: string; idempotency_key: string }>(
-      'select status, idempotency_key from payments where account_id = $1',
-      [accountId],
-    );
-    expect(payments).toEqual([{ status: 'succeeded', idempotency_key: `auto:${issued!.id}` }]);
+    expect(await invoicesOf(world, accountId)).toContainEqual({ id: issued, status: 'paid' });
+    expect(world.sandbox.store.succeeded()).toBe(2);
   });
 
-  it('leaves a declined charge to the customer: a recorded attempt is never retried by itself', async () => {
+  it('leaves a declined charge to the customer: a settled attempt is never retried by itself', async () => {
     world = await createWorld(driver, '2026-03-02T15:00:00Z');
-    const { accountId } = await createAccount(world, '4000000000000002');
-    await world.engine.startSubscription(accountId, 'team-monthly');
-    world.clock.set('2026-03-02T15:05:00Z');
+    const { accountId, invoiceId } = await accountWithDeclinedClose(world);
+    world.clock.set(new Date(world.clock.now().getTime() + 10 * 60_000));
     expect(await chargeUnchargedInvoices(world.database, world.engine, world.clock.now())).toBe(0);
-    const [invoice] = await invoicesOf(world, accountId);
-    expect(invoice).toMatchObject({ status: 'open' });
+    expect(await world.engine.payments.reconcile()).toBe(0);
+    expect(await invoicesOf(world, accountId)).toContainEqual({ id: invoiceId, status: 'open' });
   });
 });
