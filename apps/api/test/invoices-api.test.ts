@@ -46,15 +46,17 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
       [accounts[email]],
     );
     const usage = { start: new Date(period!.starts_at), end: new Date(period!.ends_at) };
-    return createInvoice(
-      ctx.database,
-      interimInvoice(
-        { accountId: accounts[email]!, periodId: period!.id, issuedAt: new Date(Date.now() + 86_400_000) },
-        usage,
-        3_210_000,
-        30_000,
+    return ctx.database.transaction((tx) =>
+      createInvoice(
+        tx,
+        interimInvoice(
+          { accountId: accounts[email]!, periodId: period!.id, issuedAt: new Date(Date.now() + 86_400_000) },
+          usage,
+          3_210_000,
+          30_000,
+        ),
+        DEFAULT_ISSUER,
       ),
-      DEFAULT_ISSUER,
     );
   }
 

@@ -75,7 +75,8 @@ const sumOf = (lines: NewInvoiceLine[], kinds: InvoiceLineKind[], pick: (l: NewI
 
 /**
  * Issues one invoice: its lines, totals, tax and its own copy of seller and buyer, none of which ever
- * change afterwards (a database trigger refuses it). Returns its id.
+ * change afterwards (a database trigger refuses it). Returns its id. Call it in a transaction: the
+ * database takes lines only from the transaction that issued their invoice (migration 0014).
  */
 export async function createInvoice(
   q: Transactional,
@@ -165,8 +166,10 @@ export async function refundInvoice(
     [id, refund.invoiceId, refund.paymentId, refund.amountCents, refund.reason, refund.at],
   );
   await tx.query(
+    // paid -> refunded is the one status change a refund may make (migration 0014).
     `update invoices i set status = 'refunded'
-      where i.id = $1 and i.total_cents <= (select sum(amount_cents) from refunds r where r.invoice_id = i.id)`,
+      where i.id = $1 and i.status = 'paid'
+        and i.total_cents <= (select sum(amount_cents) from refunds r where r.invoice_id = i.id)`,
     [refund.invoiceId],
   );
   return id;
