@@ -81,16 +81,18 @@ describe.each(drivers)('payments whose answer never came, and invoices never cha
     // The process died between issuing this invoice and charging it.
     const plan = (await findPlan(world.database, 'team-monthly'))!;
     const now = world.clock.now();
-    const issued = await world.engine.issue(world.database, {
-      accountId,
-      kind: 'start',
-      summary: 'Subscription',
-      periodId: null,
-      periodStart: now,
-      periodEnd: now,
-      issuedAt: now,
-      lines: [subscriptionLine(plan, { start: now, end: now })],
-    });
+    const issued = await world.database.transaction((tx) =>
+      world.engine.issue(tx, {
+        accountId,
+        kind: 'start',
+        summary: 'Subscription',
+        periodId: null,
+        periodStart: now,
+        periodEnd: now,
+        issuedAt: now,
+        lines: [subscriptionLine(plan, { start: now, end: now })],
+      }),
+    );
     // Within a minute the charge may still be about to begin: the sweep leaves it alone.
     expect(await chargeUnchargedInvoices(world.database, world.engine, world.clock.now())).toBe(0);
     world.clock.set('2026-03-02T15:05:00Z');

@@ -71,8 +71,9 @@ export async function seededDatabase(driver: Driver): Promise<CrashDatabase> {
 }
 
 /** A server on the database, ready, logging each request it receives (info level) so a test can see it. */
-export async function serve(db: CrashDatabase): Promise<ServerProcess> {
+export async function serve(db: CrashDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = await startServerProcess({
+    ...env,
     ...db.env,
     SEED_DEMO: 'false',
     TELEPHONY_SERVICE_KEY: SERVICE_KEY,

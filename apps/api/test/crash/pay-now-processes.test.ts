@@ -1,0 +1,133 @@
+import { API_ACCOUNT_BASE, IDEMPOTENCY_KEY_HEADER, INVOICE_TEXT } from '@enq/contract';
+import { describe, expect, it } from 'vitest';
+import { drivers } from '../helpers/app';
+import type { ServerProcess } from '../helpers/server-process';
+import { seededDatabase, send, serve, until, type CrashDatabase } from './crash-harness';
+import { bearer } from './shared';
+
+const INVOICES = `${API_ACCOUNT_BASE}/invoices/`;
+const PAY = `${INVOICES}pay/`;
+
+/** The demo's open invoice (its card declined at the last close), and what the provider and we hold. */
+async function ledger(db: CrashDatabase, invoiceId: string) {
+  const database = await db.open();
+  try {
+    const charges = await database.query<{ status: string }>(
+      'select status from sandbox_charges where idempotency_key like $1 and amount_cents > 0',
+      [`invoice:${invoiceId}:%`],
+    );
+    const payments = await database.query<{ status: string }>(
+      'select status from payments where invoice_id = $1 and status <> $2',
+      [invoiceId, 'failed'],
+    );
+    const [invoice] = await database.query<{ status: string }>('select status from invoices where id = $1', [
+      invoiceId,
+    ]);
+    return {
+      charged: charges.filter((c) => c.status === 'succeeded').length,
+      payments: payments.map((p) => p.status),
+      invoice: invoice!.status,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function openInvoice(server: ServerProcess, db: CrashDatabase): Promise<string> {
+  const response = await fetch(`${server.url}${INVOICES}`, { headers: bearer(db) });
+  const { invoices } = (await response.json()) as { invoices: { id: string; status: string }[] };
+  const open = invoices.filter((i) => i.status === 'open');
+  expect(open).toHaveLength(1);
+  return open[0]!.id;
+}
+
+async function putCard(server: ServerProcess, db: CrashDatabase, pmId: string) {
+  const response = await fetch(`${server.url}${API_ACCOUNT_BASE}/billing/change-card`, {
+    method: 'POST',
+    headers: { ...bearer(db), 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: `card-${pmId}` },
+    body: JSON.stringify({ pm_id: pmId }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+const pay = (server: ServerProcess, db: CrashDatabase, invoiceId: string, key: string) =>
+  fetch(`${server.url}${PAY}`, {
+    method: 'POST',
+    headers: { ...bearer(db), 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
+    body: JSON.stringify({ invoice_id: invoiceId }),
+  });
+
+// Two processes on one PostgreSQL (PGlite belongs to one process, which then serves every request).
+describe.each(drivers)('Pay now, at once and across a crash (%s)', (driver) => {
+  it('20 concurrent Pay now with their own keys, over two processes: one charge, one payment, every answer paid', async () => {
+    const db = await seededDatabase(driver);
+    const servers: ServerProcess[] = [];
+    try {
+      servers.push(await serve(db));
+      if (driver === 'postgres') servers.push(await serve(db));
+      const invoiceId = await openInvoice(servers[0]!, db);
+      await putCard(servers[0]!, db, 'pm_card_visa');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const response = await pay(servers[i % servers.length]!, db, invoiceId, `two-tabs-${i}-key`);
+          return {
+            status: response.status,
+            message: ((await response.json()) as { message: string }).message,
+          };
+        }),
+      );
+      expect(answers).toEqual(
+        Array.from({ length: 20 }, () => ({ status: 200, message: INVOICE_TEXT.paid })),
+      );
+      // PGlite belongs to the server process: the provider's and our records are read once it stopped.
+      await Promise.all(servers.map((s) => s.stop()));
+      expect(await ledger(db, invoiceId)).toEqual({ charged: 1, payments: ['succeeded'], invoice: 'paid' });
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await db.drop();
+    }
+  }, 240_000);
+});
+
+// The kill waits for the provider's record of the charge, read beside the running server: PostgreSQL.
+// (invoice-payment-crash.test.ts kills PGlite's server at points of its own.)
+describe.each(drivers.filter((d) => d === 'postgres'))('Pay now across a crash (%s)', (driver) => {
+  it('kill -9 after the provider charged and before the payment is recorded: a later Pay now charges nothing, the invoice is paid once', async () => {
+    const db = await seededDatabase(driver);
+    let server: ServerProcess | undefined;
+    try {
+      // The charge is made, then its answer never comes back: the request hangs until the process dies.
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120' });
+      const invoiceId = await openInvoice(server, db);
+      await putCard(server, db, 'pm_card_sandboxNoAnswer');
+      const sent = send(
+        server.url,
+        'POST',
+        PAY,
+        { ...bearer(db), [IDEMPOTENCY_KEY_HEADER]: 'before-crash' },
+        {
+          invoice_id: invoiceId,
+        },
+      );
+      await until(
+        'the provider to record the charge',
+        async () => (await ledger(db, invoiceId)).charged === 1,
+        50,
+      );
+      server.child.kill('SIGKILL');
+      expect(await sent.outcome).toBe('killed');
+      await server.exited;
+      expect(await ledger(db, invoiceId)).toEqual({ charged: 1, payments: ['pending'], invoice: 'open' });
+
+      // Restarted: the attempt is overdue, so the next Pay now asks the provider instead of charging.
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1' });
+      const retried = await pay(server, db, invoiceId, 'after-crash');
+      expect(retried.status, await retried.clone().text()).toBe(200);
+      expect(((await retried.json()) as { message: string }).message).toBe(INVOICE_TEXT.paid);
+      expect(await ledger(db, invoiceId)).toEqual({ charged: 1, payments: ['succeeded'], invoice: 'paid' });
+    } finally {
+      await server?.stop();
+      await db.drop();
+    }
+  }, 240_000);
+});
