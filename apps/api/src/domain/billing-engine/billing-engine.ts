@@ -1,4 +1,4 @@
-import { highWaterMark, overageCents, referralBonusCapCc } from '@enq/contract';
+import { highWaterMark, overageCents, overageCentsDue, referralBonusCapCc } from '@enq/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
@@ -215,21 +215,24 @@ export class BillingEngine {
       await findSubscription(tx, accountId, true);
       const period = await currentPeriod(tx, accountId);
       if (!period || period.plan.period !== 'mo') return null;
-      // Two indexed sums, not the whole usage summary: this runs after every batch with overage.
-      const [totals] = await tx.query<{ used: string; invoiced: string }>(
+      // Indexed sums, not the whole usage summary: this runs after every batch with overage.
+      const [totals] = await tx.query<{ used: string; invoiced: string; cents: string }>(
         `select (select coalesce(-sum(amount), 0) from credit_ledger
                   where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text as used,
-                (select coalesce(sum(overage_credits), 0) from invoices
-                  where account_id = $1 and period_id = $2 and status <> 'void')::text as invoiced`,
+                i.invoiced::text, i.cents::text
+           from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents
+                   from invoices where account_id = $1 and period_id = $2 and status <> 'void') i`,
         [accountId, period.id],
       );
       const used = Number(totals!.used);
       const invoiced = Number(totals!.invoiced);
       const mark = highWaterMark(overageCents(used));
       if (mark <= highWaterMark(overageCents(invoiced))) return null;
+      // The period's overage is rounded once: this bills its cents so far less those billed before.
+      const due = { credits: used - invoiced, cents: overageCentsDue(used, Number(totals!.cents)) };
       return this.issue(
         tx,
-        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, used - invoiced, mark),
+        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, due, mark),
       );
     });
     if (invoiceId) await this.chargeInvoice(accountId, invoiceId, `auto:${invoiceId}`);
