@@ -1,5 +1,6 @@
 import { creditsForCall, overageCents } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantReferralBonus } from '../../src/domain/billing-engine/billing-engine';
 import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { drivers } from '../helpers/app';
 import { DESTINATION, createAccount, createWorld, invoicesOf, postCalls, type World } from './harness';
@@ -63,5 +64,23 @@ describe.each(drivers)('a period bills its overage to the cent, and caps hold on
       [accountId],
     );
     expect(line).toEqual({ quantity: String(overageB), amount_cents: total - overageCents(overageA) });
+  });
+
+  it('MONEY-06 counts bonus carried in from the last period against the cap of the bonus balance', async () => {
+    world.clock.set(START);
+    const { accountId } = await createAccount(world);
+    await world.engine.startSubscription(accountId, 'team-monthly'); // 30,000 credits; bonus cap 90,000
+    expect(await grantReferralBonus(world.database, accountId, 9_000_000, world.clock.now())).toBe(9_000_000);
+    world.clock.set('2026-02-15T16:00:00Z');
+    await world.engine.closeDuePeriods(accountId); // 30,000 carry as rollover, 60,000 as bonus
+    expect(await subscriptionInfo(world.database, accountId, world.clock.now())).toMatchObject({
+      rollover_credits_left: 30_000,
+      bonus_credits_left: 60_000,
+    });
+    expect(await grantReferralBonus(world.database, accountId, 9_000_000, world.clock.now())).toBe(3_000_000);
+    expect(await grantReferralBonus(world.database, accountId, 100, world.clock.now())).toBe(0);
+    expect(await subscriptionInfo(world.database, accountId, world.clock.now())).toMatchObject({
+      bonus_credits_left: 90_000,
+    });
   });
 });

@@ -250,8 +250,8 @@ export type { PlanPeriod };
 /**
  * Grants referral bonus credits into the bonus bucket of the current period. Only a paying
  * subscriber in good standing gets them (active, not delinquent, at least one paid invoice), and the
- * bonus in a period is capped (3x the monthly credits; 25% of an annual plan's credits). Returns the
- * credits actually granted.
+ * period's bonus balance (bonus carried in plus bonus granted in it) is capped (3x the monthly credits;
+ * 25% of an annual plan's credits). Returns the credits actually granted.
  */
 export async function grantReferralBonus(
   database: Transactional,
@@ -269,8 +269,10 @@ export async function grantReferralBonus(
     if (!paid) return 0;
     const period = await currentPeriod(tx, accountId);
     if (!period) return 0;
+    // Carried-in bonus counts too: the cap bounds the balance, not each period's grants.
     const [given] = await tx.query<{ total: string }>(
-      "select coalesce(sum(amount), 0)::text as total from credit_ledger where account_id = $1 and period_id = $2 and kind = 'bonus'",
+      `select coalesce(sum(amount), 0)::text as total from credit_ledger
+        where account_id = $1 and period_id = $2 and bucket = 'bonus' and kind in ('bonus', 'carry_in')`,
       [accountId, period.id],
     );
     const room = referralBonusCapCc(period.plan.creditsCc, period.plan.period) - Number(given!.total);
