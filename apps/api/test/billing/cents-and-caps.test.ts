@@ -1,9 +1,19 @@
 import { creditsForCall, overageCents } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantReferralBonus } from '../../src/domain/billing-engine/billing-engine';
+import { findPlan } from '../../src/domain/billing-engine/plans-repository';
+import { openPeriod } from '../../src/domain/billing-engine/subscription-periods';
 import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { drivers } from '../helpers/app';
-import { DESTINATION, createAccount, createWorld, invoicesOf, postCalls, type World } from './harness';
+import {
+  DESTINATION,
+  createAccount,
+  createWorld,
+  invoicesOf,
+  ledgerTotals,
+  postCalls,
+  type World,
+} from './harness';
 
 // 10:00 in New York on a weekday; the subscription anniversaries fall on the 15th.
 const START = '2026-01-15T15:00:00Z';
@@ -82,5 +92,20 @@ describe.each(drivers)('a period bills its overage to the cent, and caps hold on
     expect(await subscriptionInfo(world.database, accountId, world.clock.now())).toMatchObject({
       bonus_credits_left: 90_000,
     });
+  });
+
+  it('MONEY-03 a period never opens with more carried in than three times its monthly credits', async () => {
+    world.clock.set(START);
+    const { accountId } = await createAccount(world);
+    const team = (await findPlan(world.database, 'team-monthly'))!;
+    const open = (carry: { rollover: number; bonus: number }) =>
+      world.database.transaction((tx) =>
+        openPeriod(tx, accountId, team, new Date(START), new Date('2026-02-15T15:00:00Z'), carry),
+      );
+    await expect(open({ rollover: 6_000_000, bonus: 3_000_001 })).rejects.toThrow(/rollover cap/);
+    expect((await ledgerTotals(world.database, accountId)).rows).toEqual([]);
+    await open({ rollover: 6_000_000, bonus: 3_000_000 });
+    const { sum } = await ledgerTotals(world.database, accountId);
+    expect(sum((r) => r.kind === 'carry_in')).toBe(9_000_000);
   });
 });
