@@ -52,7 +52,7 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
         interimInvoice(
           { accountId: accounts[email]!, periodId: period!.id, issuedAt: new Date(Date.now() + 86_400_000) },
           usage,
-          3_210_000,
+          { credits: 3_210_000, cents: 32_100 },
           30_000,
         ),
         DEFAULT_ISSUER,

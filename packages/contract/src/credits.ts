@@ -28,6 +28,15 @@ export const ccToCredits = (cc: number): number => cc / CC_PER_CREDIT;
 export const creditsToCc = (credits: number): number => Math.round(credits * CC_PER_CREDIT);
 export const centsToDollars = (cents: number): number => cents / 100;
 
+/**
+ * A period's overage is rounded to the cent once, not invoice by invoice: an invoice that bills overage
+ * bills the period's overage so far in cents less the cents its earlier invoices billed for overage, so
+ * the period's invoices add up to exactly its overage credits at $0.01.
+ */
+export function overageCentsDue(periodOverageCc: number, centsBilledBefore: number): number {
+  return overageCents(periodOverageCc) - centsBilledBefore;
+}
+
 /** Rollover is capped at three times the monthly plan credits. */
 export const ROLLOVER_CAP_MULTIPLIER = 3;
 /** Referral bonus caps: 3x monthly plan credits on monthly plans, 25% of the yearly allocation on annual. */

@@ -6,6 +6,7 @@ import {
   divideRoundHalfUp,
   highWaterMark,
   overageCents,
+  overageCentsDue,
   referralBonusCapCc,
   ROLLOVER_CAP_MULTIPLIER,
 } from '../src/credits';
@@ -28,6 +29,26 @@ describe('credit arithmetic', () => {
     expect(overageCents(3_000_000)).toBe(30_000); // 30,000 credits = $300
     expect(overageCents(150)).toBe(2); // 1.5 credits -> 2 cents (half up)
     expect(overageCents(149)).toBe(1);
+  });
+
+  it("MONEY-02 a period's overage is rounded once: pieces billed one after another add up to it to the cent", () => {
+    // docs/billing.md: 30,000.40 credits on an interim invoice, the last 0.40 at the close.
+    const interim = overageCentsDue(3_000_040, 0);
+    expect(interim).toBe(30_000);
+    expect(overageCentsDue(3_000_080, interim)).toBe(1);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 12 }), (pieces) => {
+        let credits = 0;
+        let cents = 0;
+        for (const piece of pieces) {
+          credits += piece;
+          const due = overageCentsDue(credits, cents);
+          expect(due).toBeGreaterThanOrEqual(0);
+          cents += due;
+        }
+        expect(cents).toBe(overageCents(credits));
+      }),
+    );
   });
 
   it('MONEY-03 MONEY-06 the worked example: rollover on 30,000 credits for $300 a month caps at 90,000', () => {

@@ -1,4 +1,4 @@
-import { ROLLOVER_CAP_MULTIPLIER, overageCents } from '@enq/contract';
+import { ROLLOVER_CAP_MULTIPLIER, overageCents, referralBonusCapCc } from '@enq/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE } from '../../src/db/seed/plans';
@@ -115,7 +115,6 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
         );
         for (const invoice of invoicesOnce) {
           expect(invoice.total_cents).toBe(invoice.subscription_cents + invoice.overage_cents);
-          expect(invoice.overage_cents).toBe(overageCents(Number(invoice.overage_credits)));
           const period = periodPlans.find((p) => p.id === invoice.period_id);
           if (period?.period === 'yr') expect(invoice.overage_cents).toBe(0);
           expect(invoice.status).toBe(declines && invoice.kind !== 'start' ? 'open' : 'paid');
@@ -123,8 +122,106 @@ describe('billing invariants over random histories (fast-check, PGlite)', () => 
         if (planId.endsWith('annual')) expect(sum((r) => r.bucket === 'overage')).toBe(0);
         // Each closed period's overage is billed exactly once; every row follows docs/billing.md.
         expect(await invoiceProblems(world.database, accountId)).toEqual([]);
+        expect(await periodProblems(world, accountId)).toEqual([]);
       }),
       { numRuns: 25 },
     );
   });
+
+  it('caps hold on balances and every period bills its overage to the cent, whatever the order of calls, referral bonuses and closes', async () => {
+    await fc.assert(
+      fc.asyncProperty(events, async ({ planId, steps }) => {
+        world.clock.set(START);
+        const { accountId, pin } = await createAccount(world);
+        await world.engine.startSubscription(accountId, planId);
+        for (const [i, step] of [...steps].sort((a, b) => a.day - b.day).entries()) {
+          const when = new Date(Date.parse(START) + step.day * DAY + step.minute * 60_000);
+          world.clock.set(new Date(when.getTime() + 3 * 3_600_000));
+          await world.engine.closeDuePeriods(accountId);
+          if (step.bonusCc > 0) await grantReferralBonus(world.database, accountId, step.bonusCc, when);
+          else await postCalls(world, pin, when, step.count, step.seconds, `${accountId}-${i}`);
+        }
+        world.clock.set(new Date(Date.parse(START) + 70 * DAY));
+        await world.engine.closeDuePeriods(accountId);
+        expect(await periodProblems(world, accountId)).toEqual([]);
+        expect(await invoiceProblems(world.database, accountId)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
 });
+
+/**
+ * Calls (enough to pass interim marks within a month, of any length to the second) and referral
+ * bonuses of any size, on any plan, over about two months.
+ */
+const plans = (period: string) => PLAN_CATALOGUE.filter((p) => p.period === period).map((p) => p.id);
+const events = fc.record({
+  // Mostly monthly plans: they are the ones with overage, rollover and interim invoices.
+  planId: fc.oneof(
+    { arbitrary: fc.constantFrom(...plans('mo')), weight: 3 },
+    { arbitrary: fc.constantFrom(...plans('yr')), weight: 1 },
+  ),
+  steps: fc.array(
+    fc.record({
+      day: fc.integer({ min: 0, max: 65 }),
+      minute: fc.integer({ min: 0, max: 300 }),
+      /** A referral bonus (centicredits) instead of calls when above 0. */
+      bonusCc: fc.oneof(
+        { arbitrary: fc.constant(0), weight: 3 },
+        { arbitrary: fc.integer({ min: 1, max: 40_000_000 }), weight: 1 },
+      ),
+      count: fc.integer({ min: 1, max: 8 }),
+      seconds: fc.integer({ min: 1, max: 14_400 }),
+    }),
+    { maxLength: 16 },
+  ),
+});
+
+/**
+ * The caps, on balances (MONEY-03, MONEY-06), and the cents of every period's overage, in words (none
+ * when all hold): a period's bonus (carried in plus granted) stays within the bonus cap; what it
+ * carries in (rollover and bonus) within the rollover cap of its plan; a closed period's invoices bill
+ * its overage credits at $0.01 rounded once, an open one's the overage invoiced so far.
+ */
+async function periodProblems(world: World, accountId: string): Promise<string[]> {
+  const periods = await world.database.query<{
+    id: string;
+    closed: boolean;
+    credits: number;
+    period: 'mo' | 'yr';
+    bonus: string;
+    carried_in: string;
+    overage: string;
+    invoiced_credits: string;
+    invoiced_cents: string;
+  }>(
+    `select b.id, b.closed_at is not null as closed, p.credits, p.period,
+            (select coalesce(sum(amount), 0) from credit_ledger l where l.period_id = b.id
+                and l.bucket = 'bonus' and l.kind in ('bonus', 'carry_in'))::text as bonus,
+            (select coalesce(sum(amount), 0) from credit_ledger l where l.period_id = b.id
+                and l.kind = 'carry_in')::text as carried_in,
+            (select coalesce(-sum(amount), 0) from credit_ledger l where l.period_id = b.id
+                and l.bucket = 'overage' and l.kind = 'use')::text as overage,
+            (select coalesce(sum(overage_credits), 0) from invoices i where i.period_id = b.id
+                and i.status <> 'void')::text as invoiced_credits,
+            (select coalesce(sum(overage_cents), 0) from invoices i where i.period_id = b.id
+                and i.status <> 'void')::text as invoiced_cents
+       from billing_periods b join plans p on p.id = b.plan_id where b.account_id = $1 order by b.starts_at`,
+    [accountId],
+  );
+  const problems: string[] = [];
+  for (const [n, p] of periods.entries()) {
+    const capCc = p.credits * 100;
+    if (Number(p.bonus) > referralBonusCapCc(capCc, p.period))
+      problems.push(`period ${n}: a bonus balance of ${p.bonus} cc is above its cap`);
+    if (Number(p.carried_in) > (p.period === 'mo' ? capCc * ROLLOVER_CAP_MULTIPLIER : 0))
+      problems.push(`period ${n} starts with ${p.carried_in} cc carried in, above the rollover cap`);
+    const billable = p.closed ? Number(p.overage) : Number(p.invoiced_credits);
+    if (Number(p.invoiced_cents) !== overageCents(billable))
+      problems.push(
+        `period ${n}: ${billable} cc of overage cost ${overageCents(billable)} cents, invoiced as ${p.invoiced_cents}`,
+      );
+  }
+  return problems;
+}

@@ -85,9 +85,6 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
       problems.push(`${invoice.number}: subtotal is not the sum of its lines`);
     if (invoice.total_cents !== invoice.subtotal_cents + invoice.tax_cents)
       problems.push(`${invoice.number}: total is not subtotal plus tax`);
-    for (const line of own.filter((l) => l.kind === 'overage'))
-      if (line.amount_cents !== overageCents(Number(line.quantity)))
-        problems.push(`${invoice.number}: an overage line is not its credits at $0.01`);
     for (const line of own.filter((l) => l.kind !== 'subscription'))
       if (
         period &&
@@ -125,12 +122,16 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
     const of = invoices.filter((i) => i.period_id === period.id && i.kind !== 'start');
     const closing = of.filter((i) => i.kind === 'period');
     if (closing.length > 1) problems.push(`a period close made ${closing.length} invoices`);
-    const overageBilled = sum(
-      of.flatMap(linesOf).filter((l) => l.kind === 'overage'),
-      (l) => Number(l.quantity),
-    );
+    const overageLines = of.flatMap(linesOf).filter((l) => l.kind === 'overage');
+    const overageBilled = sum(overageLines, (l) => Number(l.quantity));
     if (overageBilled !== Number(period.overage))
       problems.push(`a closed period's overage ${period.overage} is billed as ${overageBilled}`);
+    // Rounded once for the period, not line by line: its invoices add up to its overage at $0.01.
+    const centsBilled = sum(overageLines, (l) => l.amount_cents);
+    if (centsBilled !== overageCents(Number(period.overage)))
+      problems.push(
+        `a closed period's overage ${period.overage} costs ${overageCents(Number(period.overage))} cents, billed as ${centsBilled}`,
+      );
     if (closing.length === 1 && sum(of, (i) => Number(i.credits_used)) !== Number(period.used))
       problems.push(
         `a closed period's invoices claim ${sum(of, (i) => Number(i.credits_used))} credits used, not ${period.used}`,
@@ -138,8 +139,11 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
   }
   for (const period of periods.filter((p) => !p.closed_at)) {
     const interim = invoices.filter((i) => i.period_id === period.id && i.kind === 'interim');
-    if (sum(interim.flatMap(linesOf), (l) => Number(l.quantity)) > Number(period.overage))
+    const invoiced = sum(interim.flatMap(linesOf), (l) => Number(l.quantity));
+    if (invoiced > Number(period.overage))
       problems.push('the open period has more overage invoiced than used');
+    if (sum(interim.flatMap(linesOf), (l) => l.amount_cents) !== overageCents(invoiced))
+      problems.push("the open period's interim invoices are not its overage invoiced so far at $0.01");
   }
   return problems;
 }

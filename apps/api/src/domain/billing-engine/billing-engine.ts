@@ -1,4 +1,4 @@
-import { highWaterMark, overageCents, referralBonusCapCc } from '@enq/contract';
+import { highWaterMark, overageCents, overageCentsDue, referralBonusCapCc } from '@enq/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
@@ -198,21 +198,24 @@ export class BillingEngine {
       await findSubscription(tx, accountId, true);
       const period = await currentPeriod(tx, accountId);
       if (!period || period.plan.period !== 'mo') return null;
-      // Two indexed sums, not the whole usage summary: this runs after every batch with overage.
-      const [totals] = await tx.query<{ used: string; invoiced: string }>(
+      // Indexed sums, not the whole usage summary: this runs after every batch with overage.
+      const [totals] = await tx.query<{ used: string; invoiced: string; cents: string }>(
         `select (select coalesce(-sum(amount), 0) from credit_ledger
                   where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text as used,
-                (select coalesce(sum(overage_credits), 0) from invoices
-                  where account_id = $1 and period_id = $2 and status <> 'void')::text as invoiced`,
+                i.invoiced::text, i.cents::text
+           from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents
+                   from invoices where account_id = $1 and period_id = $2 and status <> 'void') i`,
         [accountId, period.id],
       );
       const used = Number(totals!.used);
       const invoiced = Number(totals!.invoiced);
       const mark = highWaterMark(overageCents(used));
       if (mark <= highWaterMark(overageCents(invoiced))) return null;
+      // The period's overage is rounded once: this bills its cents so far less those billed before.
+      const due = { credits: used - invoiced, cents: overageCentsDue(used, Number(totals!.cents)) };
       return this.issue(
         tx,
-        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, used - invoiced, mark),
+        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, due, mark),
       );
     });
     if (invoiceId) await this.chargeInvoice(accountId, invoiceId);
@@ -225,8 +228,8 @@ export type { PlanPeriod };
 /**
  * Grants referral bonus credits into the bonus bucket of the current period. Only a paying
  * subscriber in good standing gets them (active, not delinquent, at least one paid invoice), and the
- * bonus in a period is capped (3x the monthly credits; 25% of an annual plan's credits). Returns the
- * credits actually granted.
+ * period's bonus balance (bonus carried in plus bonus granted in it) is capped (3x the monthly credits;
+ * 25% of an annual plan's credits). Returns the credits actually granted.
  */
 export async function grantReferralBonus(
   database: Transactional,
@@ -244,8 +247,10 @@ export async function grantReferralBonus(
     if (!paid) return 0;
     const period = await currentPeriod(tx, accountId);
     if (!period) return 0;
+    // Carried-in bonus counts too: the cap bounds the balance, not each period's grants.
     const [given] = await tx.query<{ total: string }>(
-      "select coalesce(sum(amount), 0)::text as total from credit_ledger where account_id = $1 and period_id = $2 and kind = 'bonus'",
+      `select coalesce(sum(amount), 0)::text as total from credit_ledger
+        where account_id = $1 and period_id = $2 and bucket = 'bonus' and kind in ('bonus', 'carry_in')`,
       [accountId, period.id],
     );
     const room = referralBonusCapCc(period.plan.creditsCc, period.plan.period) - Number(given!.total);

@@ -1,4 +1,4 @@
-import { overageCents } from '@enq/contract';
+import { overageCentsDue } from '@enq/contract';
 import type { PeriodUsage } from './ledger-repository';
 import type { NewInvoice, NewInvoiceLine } from './invoices-repository';
 import type { Plan } from './plans-repository';
@@ -23,14 +23,20 @@ export function subscriptionLine(plan: Plan, prepaid: Span, renewal = false): Ne
   };
 }
 
-function overageLine(credits: number, usage: Span, note: string): NewInvoiceLine {
+/** Overage not yet invoiced: its credits, and its cents as the period's overage is rounded once. */
+export interface OverageDue {
+  credits: number;
+  cents: number;
+}
+
+function overageLine(due: OverageDue, usage: Span, note: string): NewInvoiceLine {
   return {
     kind: 'overage',
     description: `Overage credits at $0.01 per credit${note}`,
     periodStart: usage.start,
     periodEnd: usage.end,
-    quantity: credits,
-    amountCents: overageCents(credits),
+    quantity: due.credits,
+    amountCents: due.cents,
   };
 }
 
@@ -70,8 +76,11 @@ export function closingLines(
       quantity: unbilled,
       amountCents: 0,
     });
-  const rest = overage - usage.overageInvoiced;
-  if (rest > 0)
+  const rest = {
+    credits: overage - usage.overageInvoiced,
+    cents: overageCentsDue(overage, usage.overageCentsInvoiced),
+  };
+  if (rest.credits > 0)
     lines.push(
       overageLine(rest, closed, usage.overageInvoiced > 0 ? ', beyond those on interim invoices' : ''),
     );
@@ -82,7 +91,7 @@ export function closingLines(
 export function interimInvoice(
   base: Pick<NewInvoice, 'accountId' | 'periodId' | 'issuedAt'>,
   usage: Span,
-  credits: number,
+  due: OverageDue,
   markCents: number,
 ): NewInvoice {
   const mark = dollars(markCents);
@@ -92,6 +101,6 @@ export function interimInvoice(
     summary: `Interim: ${mark} mark`,
     periodStart: usage.start,
     periodEnd: usage.end,
-    lines: [overageLine(credits, usage, `, billed when overage passed ${mark}`)],
+    lines: [overageLine(due, usage, `, billed when overage passed ${mark}`)],
   };
 }

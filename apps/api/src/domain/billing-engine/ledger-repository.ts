@@ -49,6 +49,8 @@ export interface PeriodUsage {
   expired: number;
   /** Overage already put on an invoice (interim or closing). */
   overageInvoiced: number;
+  /** The cents those invoices billed for it (the period's overage is rounded once, docs/billing.md). */
+  overageCentsInvoiced: number;
   calls: number;
   overageCalls: number;
 }
@@ -70,9 +72,9 @@ export async function periodUsage(
         where account_id = $1 and period_id = $2 group by bucket, kind`,
       [accountId, periodId],
     ),
-    q.query<{ total: string }>(
-      `select coalesce(sum(overage_credits), 0)::text as total from invoices
-        where account_id = $1 and period_id = $2 and status <> 'void'`,
+    q.query<{ credits: string; cents: string }>(
+      `select coalesce(sum(overage_credits), 0)::text as credits, coalesce(sum(overage_cents), 0)::text as cents
+         from invoices where account_id = $1 and period_id = $2 and status <> 'void'`,
       [accountId, periodId],
     ),
     q.query<{ calls: number; overage_calls: number }>(
@@ -81,13 +83,13 @@ export async function periodUsage(
       [accountId, periodId],
     ),
   ]);
-  return usageFrom(sums, invoiced?.total ?? 0, counts ?? { calls: 0, overage_calls: 0 });
+  return usageFrom(sums, invoiced ?? { credits: 0, cents: 0 }, counts ?? { calls: 0, overage_calls: 0 });
 }
 
 /** A period's usage from its ledger sums by bucket and kind, its invoiced overage and its call counts. */
 export function usageFrom(
   sums: SumRow[],
-  overageInvoiced: string | number,
+  invoiced: { credits: string | number; cents: string | number },
   counts: { calls: number; overage_calls: number },
 ): PeriodUsage {
   // Sums are negated for uses; `+ 0` keeps a negated zero from showing as -0.
@@ -112,7 +114,8 @@ export function usageFrom(
     left: { plan: bucketTotal('plan'), rollover: bucketTotal('rollover'), bonus: bucketTotal('bonus') },
     carriedOut: 0 - (sum('plan', 'carry_out') + sum('rollover', 'carry_out') + sum('bonus', 'carry_out')) + 0,
     expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire') + sum('bonus', 'expire')) + 0,
-    overageInvoiced: Number(overageInvoiced),
+    overageInvoiced: Number(invoiced.credits),
+    overageCentsInvoiced: Number(invoiced.cents),
     calls: counts.calls,
     overageCalls: counts.overage_calls,
   };

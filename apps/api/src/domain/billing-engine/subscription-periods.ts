@@ -50,6 +50,9 @@ export async function currentPeriod(q: Transactional, accountId: string): Promis
 /**
  * Opens a period and grants its plan credits, and what the previous period carried in: rollover into
  * the rollover bucket, bonus into the bonus bucket (0 when nothing carries: a start or a renewal).
+ * A carry above the rollover cap of the plan it opens (MONEY-03: rollover and bonus together at most 3x
+ * its monthly credits, nothing into an annual period) is refused, not trimmed: the previous period has
+ * carried it out, so trimming here would lose credits from the ledger. settlePeriod carries within it.
  */
 export async function openPeriod(
   q: Transactional,
@@ -59,6 +62,13 @@ export async function openPeriod(
   end: Date,
   carryIn: Carry | 0,
 ): Promise<string> {
+  if (carryIn !== 0) {
+    const within = closingCarry({ plan: 0, ...carryIn }, 'mo', plan).carry;
+    if (within.rollover !== carryIn.rollover || within.bonus !== carryIn.bonus)
+      throw new Error(
+        `a carry of ${carryIn.rollover} + ${carryIn.bonus} cc is above the rollover cap of ${plan.id}`,
+      );
+  }
   const [period] = await q.query<{ id: string }>(
     'insert into billing_periods (account_id, plan_id, starts_at, ends_at) values ($1, $2, $3, $4) returning id',
     [accountId, plan.id, start, end],

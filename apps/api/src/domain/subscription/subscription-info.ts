@@ -1,4 +1,4 @@
-import { ccToCredits, centsToDollars, overageCents, type SubscriptionInfo } from '@enq/contract';
+import { ccToCredits, centsToDollars, overageCentsDue, type SubscriptionInfo } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import {
   creditsLeft,
@@ -23,6 +23,7 @@ export interface SnapshotRow {
   ends_at: Date | null;
   sums: SumRow[] | null;
   invoiced: string | null;
+  invoiced_cents: string | null;
   calls: number | null;
   overage_calls: number | null;
   users: number;
@@ -42,6 +43,8 @@ select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
            where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
        (select coalesce(sum(overage_credits), 0)::text from invoices
          where account_id = $1 and period_id = per.id and status <> 'void') as invoiced,
+       (select coalesce(sum(overage_cents), 0)::text from invoices
+         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced_cents,
        c.calls, c.overage_calls,
        (select count(*)::int from people where account_id = $1 and pin is not null) as users
   from (select 1) one
@@ -70,10 +73,14 @@ function snapshotFrom(row: SnapshotRow): Snapshot {
       ? { start: new Date(row.starts_at), end: new Date(row.ends_at) }
       : null;
   const usage = period
-    ? usageFrom(row.sums ?? [], row.invoiced ?? 0, {
-        calls: row.calls ?? 0,
-        overage_calls: row.overage_calls ?? 0,
-      })
+    ? usageFrom(
+        row.sums ?? [],
+        { credits: row.invoiced ?? 0, cents: row.invoiced_cents ?? 0 },
+        {
+          calls: row.calls ?? 0,
+          overage_calls: row.overage_calls ?? 0,
+        },
+      )
     : null;
   return {
     row,
@@ -104,9 +111,9 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
   let nextPaymentDate: string | null = null;
   let nextPaymentAmount: number | null = null;
   if (period && usage) {
-    const unbilled = usage.used.overage - usage.overageInvoiced;
+    // The closing invoice's overage: the period's, rounded once, less what interim invoices billed.
     const subscriptionCents = sub.cancel_at_period_end ? 0 : (nextPlan?.priceCents ?? 0);
-    const cents = subscriptionCents + overageCents(unbilled);
+    const cents = subscriptionCents + overageCentsDue(usage.used.overage, usage.overageCentsInvoiced);
     if (cents > 0) {
       nextPaymentDate = period.end.toISOString();
       nextPaymentAmount = centsToDollars(cents);
