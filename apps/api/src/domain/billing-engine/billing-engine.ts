@@ -10,6 +10,7 @@ import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { DomainError } from '../errors';
+import { queueInvoiceReceipt } from '../invoices/invoice-receipt';
 import { currentPeriod, findSubscription, openPeriod, settlePeriod } from './subscription-periods';
 
 export interface BillingDeps {
@@ -185,6 +186,7 @@ export class BillingEngine {
           "update invoices set status = 'paid', paid_at = $3 where account_id = $1 and id = $2 and status = 'open'",
           [accountId, invoiceId, now],
         );
+        await queueInvoiceReceipt(tx, accountId, invoiceId);
         await tx.query(
           `update subscriptions set is_delinquent = exists (
              select 1 from invoices where account_id = $1 and status = 'open') where account_id = $1`,

@@ -101,6 +101,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, key);
       if (!outcome.paid)
         throw new HttpError(402, outcome.message ?? 'The payment failed.', undefined, 'PAYMENT_FAILED');
+      // The receipt was written with the payment: deliver it now rather than at the next scheduled run.
+      await app.mailer.wake();
       // A first paid invoice may earn this account's referrer a bonus; the payment stands either way
       // (the period-close job retries pending bonuses).
       await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
