@@ -74,6 +74,7 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
           'id',
           'kind',
           'number',
+          'payment_pending',
           'period_end',
           'period_start',
           'status',
@@ -91,8 +92,28 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     // The demo's card declined at its last period close: that invoice is what is due.
     const open = invoices.filter((i: { status: string }) => i.status === 'open');
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ kind: 'period', summary: 'Period close', amount_due: open[0].total });
+    expect(open[0]).toMatchObject({
+      kind: 'period',
+      summary: 'Period close',
+      amount_due: open[0].total,
+      payment_pending: false,
+    });
     expect(amount_due).toBe(open[0].total);
+  });
+
+  it('API-17 an invoice whose payment attempt awaits the provider is listed as payment_pending', async () => {
+    const invoiceId = await openInvoice(DEMO_ANNUAL.email);
+    const listed = async () =>
+      (await call('GET', '/', { email: DEMO_ANNUAL.email }))
+        .json()
+        .invoices.find((i: { id: string }) => i.id === invoiceId);
+    expect(await listed()).toMatchObject({ status: 'open', payment_pending: false });
+    await ctx.database.query(
+      `insert into payments (id, account_id, invoice_id, idempotency_key, amount_cents, status)
+       values ('pay_pending_test', $1, $2, $3, 100, 'pending')`,
+      [accounts[DEMO_ANNUAL.email], invoiceId, `invoice:${invoiceId}:attempt:1`],
+    );
+    expect(await listed()).toMatchObject({ status: 'open', payment_pending: true });
   });
 
   it('API-19 pay twice with one idempotency key charges once; paying a paid invoice charges nothing', async () => {

@@ -1,12 +1,22 @@
-import { BILLING_TEXT, INVOICE_TEXT, MESSAGES } from '@enq/contract';
+import { BILLING_TEXT, INVOICE_TEXT, MESSAGES, invoiceFilename, payConfirmTitle } from '@enq/contract';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
+import { pdfText } from '../../api/test/helpers/pdf-text';
+import { startSmtp, type LocalSmtp } from '../../api/test/helpers/smtp-server';
 import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
 describe('the invoices page (Chromium against the real server)', () => {
-  const journey = useJourney({ page: false });
+  // The server sends its email to a local SMTP server: a receipt is read back as a mail client would.
+  const env: Record<string, string> = {};
+  let smtp: LocalSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+  });
+  afterAll(() => smtp?.close());
+  const journey = useJourney({ page: false, env });
 
   async function open(email: string, password: string, path: string): Promise<Page> {
     const { server, browser } = journey;
@@ -87,7 +97,7 @@ describe('the invoices page (Chromium against the real server)', () => {
     await page.context().close();
   });
 
-  it("INV-09 the demo's declined period close is due: the amount due, Pay now, 'Invoice paid successfully.', banners cleared", async () => {
+  it("INV-09 the demo's declined period close is due: the amount due, Pay now asks first, 'Invoice paid successfully.', the receipt emailed, banners cleared", async () => {
     const { problems } = journey;
     const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/billing');
     const alerts = page.getByRole('region', { name: 'Account alerts' });
@@ -113,10 +123,36 @@ describe('the invoices page (Chromium against the real server)', () => {
     await screenshot(page, 'invoices-detail-open');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
+    // Pay now asks first, naming the amount due and the card on file.
+    const number = (await openRow.getByRole('cell').nth(2).textContent())!.trim();
     await openRow.getByRole('button', { name: /^Pay now/ }).click();
+    const confirm = page.getByRole('dialog', { name: payConfirmTitle(number) });
+    await confirm.getByText(`Pay ${total} now with Visa ending in 4242?`).waitFor();
+    await screenshot(page, 'invoices-pay-confirm');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'invoices-pay-confirm-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: INVOICE_TEXT.confirmPay }).click();
     await page.getByText(INVOICE_TEXT.paid).waitFor();
+    await expect.poll(() => confirm.count()).toBe(0);
     await expect.poll(() => table.getByText('Unpaid', { exact: true }).count()).toBe(0);
     await expect.poll(() => due.count()).toBe(0);
+
+    // The receipt arrives by email with the invoice PDF attached.
+    const receipts = () => smtp.received.filter((m) => m.subject === `Receipt for enQ invoice ${number}`);
+    await expect.poll(receipts, { timeout: 60_000 }).toHaveLength(1);
+    const [receipt] = receipts();
+    expect(receipt!.to && !Array.isArray(receipt!.to) ? receipt!.to.value[0]!.address : null).toBe(
+      DEMO_ADMIN.email,
+    );
+    expect(receipt!.text).toContain(`Invoice: ${number}`);
+    expect(receipt!.text).toContain(`Amount paid: ${total}`);
+    expect(receipt!.text).toContain('Paid with: Visa ending in 4242');
+    expect(receipt!.attachments.map((a) => [a.contentType, a.filename])).toEqual([
+      ['application/pdf', invoiceFilename(number, false)],
+    ]);
+    expect(await pdfText(receipt!.attachments[0]!.content)).toContain(number);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).first().click();
     await page.getByRole('form', { name: 'Addresses' }).waitFor();
@@ -186,7 +222,10 @@ describe('the invoices page (Chromium against the real server)', () => {
       if (new URL(request.url()).pathname === '/api/v1/account/invoices/pay/')
         payments.push(request.headers()['idempotency-key'] ?? '');
     });
-    await openRow.getByRole('button', { name: /^Pay now/ }).dblclick();
+    await openRow.getByRole('button', { name: /^Pay now/ }).click();
+    const confirm = page.getByRole('dialog', { name: /^Pay invoice/ });
+    await confirm.getByText(/now with Visa ending in 4242\?$/).waitFor();
+    await confirm.getByRole('button', { name: INVOICE_TEXT.confirmPay }).dblclick();
     await page.getByText(INVOICE_TEXT.paid).waitFor();
     await expect.poll(() => table.getByText('Unpaid', { exact: true }).count()).toBe(0);
     expect(payments).toHaveLength(1);

@@ -18,6 +18,11 @@ export type CardDetailsDto = z.infer<typeof cardDetailsSchema>;
 
 export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string() });
 
+/** A card brand as people write it: 'visa' reads 'Visa', 'amex' 'American Express'. */
+export const cardBrandLabel = (brand: string): string =>
+  ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' })[brand] ??
+  brand.charAt(0).toUpperCase() + brand.slice(1);
+
 export const billingDataSchema = z
   .object({
     stripe_pk: z

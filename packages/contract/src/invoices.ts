@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { cardBrandLabel } from './billing';
+import { ERROR_CODES } from './common';
 
 export const invoiceStatusSchema = z.enum(['open', 'paid', 'void', 'refunded']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
@@ -30,6 +32,9 @@ export const invoiceSchema = z
     status: invoiceStatusSchema,
     credits_used: z.number().meta({ description: "credits: the sum of the invoice's credit lines" }),
     has_refund: z.boolean().meta({ description: 'a credit note exists (download with is_refund=true)' }),
+    payment_pending: z.boolean().meta({
+      description: "an attempt to pay it awaits the provider's answer; Pay now joins it instead of charging",
+    }),
   })
   .meta({ id: 'Invoice' });
 export type InvoiceDto = z.infer<typeof invoiceSchema>;
@@ -140,10 +145,15 @@ export const payInvoiceResponseSchema = invoicesResponseSchema
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
 /**
- * A charge whose answer is not known yet (the provider timed out): Pay now answers 202 with this, a
- * start or renewal 409; the reconciliation job settles it by asking the provider, never charging again.
+ * The 202 answer of POST /invoices/pay/ while the provider's answer is unknown (a timeout, a crash): the
+ * attempt is resolved in the background by asking the provider, never by charging again. A start or a
+ * renewal in that state answers 409 with the same code and text (INVOICE_TEXT.paymentPending).
  */
-export const PAYMENT_PENDING_TEXT = 'Your payment is being confirmed. This page updates when it is done.';
+export const PAYMENT_PENDING_CODE = ERROR_CODES.paymentPending;
+export const payInvoicePendingSchema = z
+  .object({ code: z.literal(PAYMENT_PENDING_CODE), message: z.string() })
+  .meta({ id: 'PayInvoicePending' });
+export type PayInvoicePending = z.infer<typeof payInvoicePendingSchema>;
 
 export const INVOICE_PATHS = {
   root: '/invoices/',
@@ -168,7 +178,28 @@ export const INVOICE_TEXT = {
   view: 'View',
   paid: 'Invoice paid successfully.',
   payError: 'Error paying invoice',
+  paymentPending: 'Your payment is being confirmed. This page updates when it is done.',
+  /** What a row shows instead of Pay now while its payment awaits the provider's answer. */
+  confirmingPayment: 'Confirming payment',
+  confirmPay: 'Confirm payment',
+  cancelPay: 'Cancel',
 } as const;
+
+/** The Pay now dialog's title: 'Pay invoice ENQ-202611-1A2B3C4D'. */
+export const payConfirmTitle = (number: string): string => `Pay invoice ${number}`;
+
+/**
+ * The Pay now dialog's question, naming the amount and the card that will be charged: 'Pay $510.00 now
+ * with Visa ending in 4242?'. `card` is null when none is on file, undefined while it is not yet known.
+ */
+export function payConfirmQuestion(
+  amount: string,
+  card: { brand: string; last4: string } | null | undefined,
+): string {
+  if (card) return `Pay ${amount} now with ${cardBrandLabel(card.brand)} ending in ${card.last4}?`;
+  if (card === null) return `Pay ${amount} now? There is no card on file: add one on the Billing page first.`;
+  return `Pay ${amount} now with the card on file?`;
+}
 
 /** 'Error paying invoice', plus ': ' and the server message when there is one (INV-10). */
 export const payErrorMessage = (serverMessage?: string | null): string =>

@@ -32,17 +32,23 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 async function mailerPlugin(app: FastifyInstance) {
   const transport = app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : null;
   app.decorate('mailTransport', transport);
-  const write = async (tx: Transactional, email: Parameters<Mailer['send']>[0]) => {
-    const id = await queueEmail(tx, email);
-    // The delivery job, sent in the same transaction: it exists exactly when the email does.
+  // The delivery job, sent in the same transaction: it exists exactly when the email does.
+  const wake = async (tx: Transactional) => {
     if (transport && app.jobQueue)
       await app.jobQueue.send(QUEUES.mail, {}, { singletonKey: 'now', db: inTransaction(tx) });
+  };
+  const write = async (tx: Transactional, email: Parameters<Mailer['send']>[0]) => {
+    const id = await queueEmail(tx, email);
+    await wake(tx);
     app.log.info({ outboxId: id, kind: email.kind }, 'email queued');
   };
   app.decorate('mailer', {
     async send(email, tx) {
       if (tx) await write(tx, email);
       else await app.database.transaction((own) => write(own, email));
+    },
+    async wake(tx) {
+      await wake(tx ?? app.database);
     },
   } satisfies Mailer);
 }

@@ -3,7 +3,7 @@ import type { Transactional } from '../../src/db/handle';
 import { interimInvoice } from '../../src/domain/billing-engine/invoice-lines';
 import { refundInvoice } from '../../src/domain/billing-engine/invoices-repository';
 import { drivers } from '../helpers/app';
-import { createAccount, createWorld, type World } from './harness';
+import { accountWithDeclinedClose, createAccount, createWorld, type World } from './harness';
 
 const MONEY_TABLES = ['invoices', 'invoice_lines', 'payments', 'refunds', 'credit_ledger'];
 
@@ -88,7 +88,10 @@ describe.each(drivers)('money rows are append-only (%s)', (driver) => {
     );
     const usage = { start: new Date(period!.starts_at), end: new Date(period!.ends_at) };
     const invoice = { accountId, periodId: period!.id, issuedAt: world.clock.now() };
-    return world.engine.issue(tx, interimInvoice(invoice, usage, 3_210_000, 30_000));
+    return world.engine.issue(
+      tx,
+      interimInvoice(invoice, usage, { credits: 3_210_000, cents: 32_100 }, 30_000),
+    );
   }
   const issue = (accountId: string) => world.database.transaction((tx) => issueInterim(tx, accountId));
   const statusOf = async (table: string, id: string) =>
@@ -98,15 +101,15 @@ describe.each(drivers)('money rows are append-only (%s)', (driver) => {
   beforeAll(async () => {
     world = await createWorld(driver, '2026-03-02T15:00:00Z');
     const paid = await createAccount(world);
-    const declined = await createAccount(world, '4000000000000002');
-    const paidInvoice = (await world.engine.startSubscription(paid.accountId, 'team-monthly'))!;
-    const openInvoice = (await world.engine.startSubscription(declined.accountId, 'team-monthly'))!;
+    const paidInvoice = (await world.engine.startSubscription(paid.accountId, 'team-monthly')).invoiceId;
+    const declined = await accountWithDeclinedClose(world);
+    const openInvoice = declined.invoiceId;
     const [succeeded] = await world.database.query<{ id: string }>(
       'select id from payments where invoice_id = $1',
       [paidInvoice],
     );
     const [failed] = await world.database.query<{ id: string }>(
-      'select id from payments where invoice_id = $1',
+      "select id from payments where invoice_id = $1 and status = 'failed'",
       [openInvoice],
     );
     const refund = await world.database.transaction((tx) =>

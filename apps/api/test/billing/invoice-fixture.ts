@@ -28,6 +28,7 @@ export function sampleInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
     status: 'paid',
     credits_used: 39750,
     has_refund: false,
+    payment_pending: false,
     seller: {
       name: 'enQ Technologies, Inc.',
       address: ['1209 Orange Street', 'Wilmington, DE 19801', 'United States'],

@@ -1,9 +1,8 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { createTestApp, drivers, type TestContext } from '../helpers/app';
 import { freePort } from '../helpers/server-process';
+import { startSmtp } from '../helpers/smtp-server';
 
 const HOST = 'localhost:8080';
 const MAIL_FROM = 'enQ Billing <billing@enq.test>';
@@ -16,29 +15,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** A real SMTP server that keeps every message it accepted, parsed by mailparser. */
-function startSmtp(port: number) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  return new Promise<{ received: ParsedMail[]; close(): Promise<void> }>((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ received, close: () => new Promise<void>((done) => server.close(() => done())) }),
-    ),
-  );
 }
 
 describe.each(drivers)('mail delivery through the outbox (%s)', (driver) => {

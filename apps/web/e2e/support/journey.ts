@@ -21,6 +21,11 @@ export interface JourneyOptions {
   seeded?: boolean;
   /** `false` for a file that opens its own contexts: no shared context and page. */
   page?: boolean;
+  /**
+   * More settings for the server, read when it starts: a file's own `beforeAll`, registered before
+   * `useJourney`, may fill them in first (a local SMTP server's port, say).
+   */
+  env?: Record<string, string>;
 }
 
 /** What a journey file works with; filled in by the `beforeAll` of `useJourney`. */
@@ -96,6 +101,7 @@ class RunningJourney implements Journey {
       await seedDatabase(this.#seededDir);
       this.#env = { DATA_DIR: this.#seededDir };
     }
+    this.#env = { ...this.#options.env, ...this.#env };
     // Kept as each one is ready, so that `stop` ends whichever started when the other did not.
     const started = await Promise.allSettled([
       startServer(this.#env).then((server) => (this.#server = server)),

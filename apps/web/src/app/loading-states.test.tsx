@@ -25,6 +25,7 @@ const INVOICES: InvoicesResponse = {
       status: 'paid',
       credits_used: 1234.5,
       has_refund: false,
+      payment_pending: false,
     },
   ],
 };

@@ -52,6 +52,8 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     leaseUntil: ts('lease_until'),
+    // What to attach, rendered when sent: {kind: 'invoice_pdf', account_id, invoice_id} (domain/mail).
+    attachment: jsonb('attachment'),
   },
   (t) => [
     index('outbox_to_idx').on(t.to, t.createdAt),

@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { subDays, subMonths } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { BillingEngine, grantReferralBonus } from '../../domain/billing-engine/billing-engine';
+import { INVOICE_RECEIPT_KIND } from '../../domain/invoices/invoice-receipt';
 import { findPlan } from '../../domain/billing-engine/plans-repository';
 import { periodAt } from '../../domain/billing-engine/periods';
 import { RateTable } from '../../domain/call-rates/rates';
@@ -180,4 +181,9 @@ export async function seedDemoHistory(
     if (end.getTime() >= now.getTime()) break;
     await engine.closeDuePeriods(accountId);
   }
+  // The history is simulated: nobody is owed the receipts of its payments.
+  await database.query('delete from outbox where account_id = $1 and kind = $2', [
+    accountId,
+    INVOICE_RECEIPT_KIND,
+  ]);
 }

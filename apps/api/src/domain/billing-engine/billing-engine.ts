@@ -10,6 +10,7 @@ import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan, type Plan } from './plans-repository';
 import { DomainError } from '../errors';
+import { queueInvoiceReceipt } from '../invoices/invoice-receipt';
 import { currentPeriod, findSubscription, openPeriod, settlePeriod } from './subscription-periods';
 import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
@@ -36,7 +37,11 @@ export class BillingEngine {
     this.payments = new InvoicePayments(
       { ...deps, timeoutMs: deps.paymentTimeoutMs ?? 30_000 },
       {
-        paid: startPaidPeriod,
+        // A paid invoice may start its period; the receipt is written in the same transaction.
+        paid: async (tx, accountId, invoiceId, at) => {
+          await startPaidPeriod(tx, accountId, invoiceId, at);
+          await queueInvoiceReceipt(tx, accountId, invoiceId);
+        },
         declined: voidDeclinedStart,
       },
     );

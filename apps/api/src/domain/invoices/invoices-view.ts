@@ -24,6 +24,7 @@ interface InvoiceListRow {
   status: InvoiceDto['status'];
   credits_used: string;
   has_refund: boolean;
+  payment_pending: boolean;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,6 +47,7 @@ function toDto(row: InvoiceListRow): InvoiceDto {
     status: row.status,
     credits_used: ccToCredits(Number(row.credits_used)),
     has_refund: row.has_refund,
+    payment_pending: row.payment_pending,
   };
 }
 
@@ -54,7 +56,9 @@ select i.id, i.number, i.kind, i.summary, i.issued_at, i.period_start, i.period_
        i.credits_used::text as credits_used,
        (select coalesce(sum(p.amount_cents), 0)::int from payments p
          where p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded') as paid_cents,
-       exists (select 1 from refunds r where r.invoice_id = i.id) as has_refund`;
+       exists (select 1 from refunds r where r.invoice_id = i.id) as has_refund,
+       exists (select 1 from payments p where p.account_id = i.account_id and p.invoice_id = i.id
+                and p.status = 'pending') as payment_pending`;
 
 /** The account's invoices, newest first, and the amount due across the open ones (API-17). */
 export async function listInvoiceDtos(q: Transactional, accountId: string): Promise<InvoicesResponse> {

@@ -7,6 +7,7 @@ import {
   markEmailSent,
   secondsUntilNextEmail,
 } from './outbox-repository';
+import { renderOutboxAttachment } from './outbox-attachments';
 
 export interface DeliverySettings {
   from: string;
@@ -50,6 +51,9 @@ export async function deliverOutbox(
           to: email.to,
           subject: email.subject,
           text: email.text,
+          ...(email.attachment
+            ? { attachments: [await renderOutboxAttachment(database, email.attachment)] }
+            : {}),
         });
         await markEmailSent(database, email.id);
         run.sent++;

@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import type { OutgoingEmail } from '../ports/mailer';
+import type { OutboxAttachment, OutgoingEmail } from '../ports/mailer';
 
 /**
  * The outbox is the mail queue. A row is 'queued' until a delivery run leases it ('sending', until
@@ -15,13 +15,23 @@ export interface LeasedEmail {
   text: string;
   kind: string;
   attempts: number;
+  /** Rendered when sent (outbox-attachments.ts). */
+  attachment: OutboxAttachment | null;
 }
 
 /** Keeps an email in the outbox (every email is kept, sent or not); answers its outbox id. */
 export async function queueEmail(q: Transactional, email: OutgoingEmail): Promise<number> {
   const [row] = await q.query<{ id: number }>(
-    'insert into outbox (account_id, kind, "to", subject, text) values ($1, $2, $3, $4, $5) returning id',
-    [email.accountId ?? null, email.kind, email.to, email.subject, email.text],
+    `insert into outbox (account_id, kind, "to", subject, text, attachment)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [
+      email.accountId ?? null,
+      email.kind,
+      email.to,
+      email.subject,
+      email.text,
+      email.attachment ? JSON.stringify(email.attachment) : null,
+    ],
   );
   return Number(row!.id);
 }
@@ -42,7 +52,7 @@ export async function leaseDueEmails(
                     where (status = 'queued' and next_attempt_at <= now())
                        or (status = 'sending' and lease_until < now())
                     order by next_attempt_at, id limit $2 for update skip locked)
-      returning id, "to", subject, text, kind, attempts`,
+      returning id, "to", subject, text, kind, attempts, attachment`,
     [leaseSeconds, limit],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));

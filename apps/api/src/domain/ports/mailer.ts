@@ -1,12 +1,19 @@
 import type { Transactional } from '../../db/handle';
 
-/** An email the domain asks to send (a notice, a reset link, a PIN). */
+/**
+ * What an email attaches, kept in the outbox as a reference and rendered when it is sent: the invoice
+ * PDF of one of the account's invoices (issued invoices never change, so a later render is the same).
+ */
+export type OutboxAttachment = { kind: 'invoice_pdf'; account_id: string; invoice_id: string };
+
+/** An email the domain asks to send (a notice, a reset link, a PIN, a receipt). */
 export interface OutgoingEmail {
   accountId?: string | null;
   kind: string;
   to: string;
   subject: string;
   text: string;
+  attachment?: OutboxAttachment | null;
 }
 
 export interface Mailer {
@@ -15,9 +22,28 @@ export interface Mailer {
    * caused it commits. A background job delivers it later, so a down mail server never fails a request.
    */
   send(email: OutgoingEmail, tx?: Transactional): Promise<void>;
+  /**
+   * Asks for a delivery run now (in `tx` when given), for emails the domain wrote to the outbox itself
+   * (`queueEmail` in a caller's transaction, e.g. a payment's receipt); without it they wait for the
+   * scheduled run.
+   */
+  wake(tx?: Transactional): Promise<void>;
+}
+
+/** A file sent with an email. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** What carries an email to the mail server (SMTP through nodemailer in the app, a fake in tests). */
 export interface MailTransport {
-  deliver(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  deliver(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: MailAttachment[];
+  }): Promise<void>;
 }

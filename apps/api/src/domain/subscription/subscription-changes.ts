@@ -1,9 +1,4 @@
-import {
-  BUSINESS_TIME_ZONE,
-  PAYMENT_PENDING_TEXT,
-  ROLLOVER_CAP_MULTIPLIER,
-  ccToCredits,
-} from '@enq/contract';
+import { BUSINESS_TIME_ZONE, INVOICE_TEXT, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
 import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
@@ -124,7 +119,7 @@ export async function applyPlanChange(
         : await engine.renewSubscription(accountId, planId);
     if (outcome.state === 'failed' || outcome.state === 'closed')
       throw new DomainError('payment-failed', outcome.message);
-    if (outcome.state === 'pending') throw new DomainError('payment-pending', PAYMENT_PENDING_TEXT);
+    if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
   } else {
     await deps.database.query(
       `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,

@@ -1,9 +1,5 @@
-import { BILLING_TEXT, type CardDetailsDto } from '@enq/contract';
+import { BILLING_TEXT, cardBrandLabel as brandLabel, type CardDetailsDto } from '@enq/contract';
 import { CreditCard } from 'lucide-react';
-
-const brandLabel = (brand: string) =>
-  ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' })[brand] ??
-  brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** BILL-01..03: brand, masked digits, expiry and the 'Expired' badge; 'No Card Added' without a card. */
 export function CardRow({ card }: { card: CardDetailsDto | null }) {

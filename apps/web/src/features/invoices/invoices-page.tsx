@@ -4,27 +4,28 @@ import {
   MESSAGES,
   invoiceStatusLabel,
   isPayable,
-  payErrorMessage,
   type InvoiceDto,
 } from '@enq/contract';
-import { Download } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Download, LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { Pagination } from '../../components/ui/pagination';
-import { ApiError } from '../../lib/api-client';
 import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
-import { usePayInvoice } from './api/pay-invoice';
 import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
 import { INVOICES_PAGE_SIZE } from './invoices-settings';
+import { usePayNow } from './use-pay-now';
 
 // The detail dialog (and its dialog library) loads when an invoice is first opened, not with the list.
 const InvoiceDetailModal = lazy(async () => ({
   default: (await import('./invoice-detail-modal')).InvoiceDetailModal,
+}));
+const PayConfirmDialog = lazy(async () => ({
+  default: (await import('./pay-confirm-dialog')).PayConfirmDialog,
 }));
 
 const STATUS_STYLE: Record<string, string> = {
@@ -78,40 +79,15 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
   const [viewing, setViewing] = useState<string | null>(null);
   // Mounted from the first View on, so it can close (and reopen) as a dialog does.
   const [detailUsed, setDetailUsed] = useState(false);
-  const pay = usePayInvoice();
+  const { payNow, paying, payingId } = usePayNow(invoices);
   const download = useDownloadInvoice();
-  // One idempotency key per pay attempt: a second click while it runs reuses it, so it charges once.
-  const keys = useRef(new Map<string, string>());
-  // Set synchronously: a second click in the same frame comes before the disabled state renders.
-  const inFlight = useRef(false);
+  // Pay now asks first; the dialog (and its card query) mounts from the first Pay now on.
+  const [confirming, setConfirming] = useState<InvoiceDto | null>(null);
+  const [confirmUsed, setConfirmUsed] = useState(false);
 
   const pages = Math.max(1, Math.ceil(invoices.length / INVOICES_PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const rows = invoices.slice(current * INVOICES_PAGE_SIZE, (current + 1) * INVOICES_PAGE_SIZE);
-
-  function payNow(invoiceId: string) {
-    let key = keys.current.get(invoiceId);
-    if (!key) {
-      key = crypto.randomUUID();
-      keys.current.set(invoiceId, key);
-    }
-    if (inFlight.current) return;
-    inFlight.current = true;
-    pay.mutate(
-      { invoiceId, idempotencyKey: key },
-      {
-        onSuccess: () => toast.success(INVOICE_TEXT.paid),
-        onError: (error) => {
-          const message = error instanceof ApiError && error.status > 0 ? error.message : null;
-          toast.error(payErrorMessage(message === MESSAGES.genericError ? null : message));
-        },
-        onSettled: () => {
-          inFlight.current = false;
-          keys.current.delete(invoiceId);
-        },
-      },
-    );
-  }
 
   function downloadPdf(invoiceId: string, isRefund: boolean) {
     download.mutate({ invoiceId, isRefund }, { onError: () => toast.error(MESSAGES.genericError) });
@@ -136,7 +112,6 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((invoice) => {
-              const paying = pay.isPending && pay.variables?.invoiceId === invoice.id;
               return (
                 <tr key={invoice.id}>
                   <td data-label={INVOICE_COLUMNS[0]} className="px-3 py-3 whitespace-nowrap">
@@ -165,13 +140,21 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       >
                         {invoiceStatusLabel(invoice.status)}
                       </span>
-                      {isPayable(invoice) ? (
+                      {invoice.payment_pending && isPayable(invoice) ? (
+                        <span className="inline-flex items-center gap-1 text-xs font-semibold text-slate-700">
+                          <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+                          {INVOICE_TEXT.confirmingPayment}
+                        </span>
+                      ) : isPayable(invoice) ? (
                         <Button
                           className="px-3 py-1"
-                          disabled={pay.isPending}
-                          aria-busy={paying}
+                          disabled={paying}
+                          aria-busy={payingId === invoice.id}
                           aria-label={`Pay now ${invoice.number}`}
-                          onClick={() => payNow(invoice.id)}
+                          onClick={() => {
+                            setConfirmUsed(true);
+                            setConfirming(invoice);
+                          }}
                         >
                           {INVOICE_TEXT.payNow}
                         </Button>
@@ -237,6 +220,16 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
       {detailUsed ? (
         <Suspense fallback={null}>
           <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
+      {confirmUsed ? (
+        <Suspense fallback={null}>
+          <PayConfirmDialog
+            invoice={confirming}
+            busy={paying}
+            onConfirm={(invoice) => payNow(invoice.id, () => setConfirming(null))}
+            onCancel={() => setConfirming(null)}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -1,21 +1,8 @@
-import { BILLING_PATHS, MESSAGES, billingDataSchema, type BillingData } from '@enq/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { CACHE_TAGS } from '../../../lib/query-keys';
+import type { BillingData } from '@enq/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { BILLING_QUERY_KEY, billingQuery } from '../../../lib/billing-query';
 
-export const BILLING_QUERY_KEY = [CACHE_TAGS.billing] as const;
-
-/** An answer that is not billing data is a parsing failure, never a half-drawn page. */
-export async function getBilling(signal?: AbortSignal): Promise<BillingData> {
-  const parsed = billingDataSchema.safeParse(await apiRequest<unknown>(BILLING_PATHS.root, { signal }));
-  if (!parsed.success) throw new ApiError(0, 'PARSING_ERROR', MESSAGES.genericError);
-  return parsed.data;
-}
-
-export const billingQuery = queryOptions({
-  queryKey: BILLING_QUERY_KEY,
-  queryFn: ({ signal }) => getBilling(signal),
-});
+export { BILLING_QUERY_KEY, billingQuery, getBilling } from '../../../lib/billing-query';
 
 export function useBilling() {
   return useQuery(billingQuery);

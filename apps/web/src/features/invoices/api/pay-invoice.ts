@@ -1,15 +1,27 @@
-import { INVOICE_PATHS, type InvoicesResponse, type PayInvoiceResponse } from '@enq/contract';
+import {
+  INVOICE_PATHS,
+  PAYMENT_PENDING_CODE,
+  type InvoicesResponse,
+  type PayInvoicePending,
+  type PayInvoiceResponse,
+} from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { INVOICES_QUERY_KEY } from './get-invoices';
 import { CACHE_TAGS } from '../../../lib/query-keys';
 
+/** 200: paid, with the new list; 202: the provider's answer is not known yet (PAYMENT_PENDING). */
+export type PayOutcome = PayInvoiceResponse | PayInvoicePending;
+
+export const isPaymentPending = (outcome: PayOutcome): outcome is PayInvoicePending =>
+  'code' in outcome && outcome.code === PAYMENT_PENDING_CODE;
+
 /**
- * POST /invoices/pay/ (API-19). The key goes in the Idempotency-Key header; the page makes one per pay
- * attempt, so a resent request or a second click during the attempt charges once.
+ * POST /invoices/pay/ (API-19). The key goes in the Idempotency-Key header; the page keeps one per
+ * invoice until the invoice's state is known, so a resent request or a retry click charges once.
  */
 export function payInvoice({ invoiceId, idempotencyKey }: { invoiceId: string; idempotencyKey: string }) {
-  return apiRequest<PayInvoiceResponse>(INVOICE_PATHS.pay, {
+  return apiRequest<PayOutcome>(INVOICE_PATHS.pay, {
     method: 'POST',
     body: { invoice_id: invoiceId },
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -21,15 +33,18 @@ export function usePayInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payInvoice,
-    onSuccess: ({ invoices, amount_due }) => {
+    onSuccess: (outcome) => {
+      if (isPaymentPending(outcome)) return;
+      const { invoices, amount_due } = outcome;
       queryClient.setQueryData<InvoicesResponse>(INVOICES_QUERY_KEY, { invoices, amount_due });
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
-      // Refetched now, not on the next visit: their banners would otherwise show the unpaid invoice
-      // for a moment after it was paid.
-      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.billing], refetchType: 'all' });
-      void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview], refetchType: 'all' });
-    },
+    onSettled: () => refreshAfterPayment(queryClient),
   });
+}
+
+/** The list, and billing and overview: their banners would otherwise show an unpaid invoice a moment longer. */
+export function refreshAfterPayment(queryClient: ReturnType<typeof useQueryClient>): void {
+  void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.billing], refetchType: 'all' });
+  void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview], refetchType: 'all' });
 }

@@ -1,7 +1,8 @@
 import {
   ERROR_CODES,
   IDEMPOTENCY_KEY_HEADER,
-  PAYMENT_PENDING_TEXT,
+  PAYMENT_PENDING_CODE,
+  payInvoicePendingSchema,
   INVOICE_TEXT,
   errorEnvelopeSchema,
   invoiceDetailSchema,
@@ -93,7 +94,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Charge an open invoice to the card on file (Idempotency-Key header required)',
         body: payInvoiceSchema,
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) }),
-        response: { 200: payInvoiceResponseSchema, 202: errorEnvelopeSchema, ...errors },
+        response: { 200: payInvoiceResponseSchema, 202: payInvoicePendingSchema, ...errors },
       },
     },
     async (req, reply) => {
@@ -105,9 +106,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       // and retry on one invoice meets the same attempt. A click that finds one in flight waits for it.
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, { waitMs: JOIN_WAIT_MS });
       if (outcome.state === 'pending')
-        return reply.code(202).send({ code: ERROR_CODES.paymentPending, message: PAYMENT_PENDING_TEXT });
+        return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: INVOICE_TEXT.paymentPending });
       if (outcome.state !== 'paid')
         throw new HttpError(402, outcome.message, undefined, ERROR_CODES.paymentFailed);
+      // The receipt was written with the payment: deliver it now rather than at the next scheduled run.
+      await app.mailer.wake();
       // A first paid invoice may earn this account's referrer a bonus; the payment stands either way
       // (the period-close job retries pending bonuses).
       await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>

@@ -1,0 +1,71 @@
+import { cardBrandLabel, centsToDollars } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { queueEmail } from '../mail/outbox-repository';
+import { day, money } from './invoice-pdf-text';
+
+/** The outbox kind of a receipt. */
+export const INVOICE_RECEIPT_KIND = 'invoice-receipt';
+
+interface ReceiptRow {
+  number: string;
+  paid_at: Date;
+  amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  email: string;
+  full_name: string;
+}
+
+/** The invoice, its succeeded payment and the account holder, as the receipt names them. */
+const RECEIPT_SQL = `
+select i.number, coalesce(i.paid_at, p.created_at) as paid_at, p.amount_cents, p.card_brand, p.card_last4,
+       admin.email, admin.full_name
+  from invoices i
+  join payments p on p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded'
+  join people admin on admin.account_id = i.account_id and admin.is_admin
+ where i.account_id = $1 and i.id = $2
+ order by p.created_at desc
+ limit 1`;
+
+function card(row: ReceiptRow): string | null {
+  if (!row.card_last4) return null;
+  return row.card_brand
+    ? `${cardBrandLabel(row.card_brand)} ending in ${row.card_last4}`
+    : `card ending in ${row.card_last4}`;
+}
+
+/**
+ * The receipt of a paid invoice, emailed to the account holder with the invoice PDF attached (rendered
+ * when the email is sent). Written in the caller's transaction, the one that records the payment as
+ * succeeded: the receipt exists exactly when the payment does. Answers the outbox id, or null when
+ * there is nothing to send (no succeeded payment on the invoice, or no account holder).
+ */
+export async function queueInvoiceReceipt(
+  q: Transactional,
+  accountId: string,
+  invoiceId: string,
+): Promise<number | null> {
+  const [row] = await q.query<ReceiptRow>(RECEIPT_SQL, [accountId, invoiceId]);
+  if (!row) return null;
+  const amount = money(centsToDollars(row.amount_cents));
+  const paidWith = card(row);
+  return queueEmail(q, {
+    accountId,
+    kind: INVOICE_RECEIPT_KIND,
+    to: row.email,
+    subject: `Receipt for enQ invoice ${row.number}`,
+    text: [
+      `Hello ${row.full_name},`,
+      '',
+      `Thank you for your payment. This is your receipt for enQ invoice ${row.number}.`,
+      '',
+      `Invoice: ${row.number}`,
+      `Amount paid: ${amount}`,
+      `Paid on: ${day(new Date(row.paid_at).toISOString())}`,
+      ...(paidWith ? [`Paid with: ${paidWith}`] : []),
+      '',
+      'The invoice is attached as a PDF. It is also on the Invoices page of the enQ portal.',
+    ].join('\n'),
+    attachment: { kind: 'invoice_pdf', account_id: accountId, invoice_id: invoiceId },
+  });
+}
