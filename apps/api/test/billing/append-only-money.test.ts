@@ -190,8 +190,8 @@ describe.each(drivers)('money rows are append-only (%s)', (driver) => {
     const attempt = async (n: number) => {
       const id = `pay_${invoice}_${n}`;
       await world.database.query(
-        `insert into payments (id, account_id, invoice_id, idempotency_key, amount_cents, status)
-         select $1, account_id, id, 'invoice:' || id || ':attempt:' || $2, total_cents, 'pending'
+        `insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status)
+         select $1, account_id, id, 'invoice:' || id || ':attempt:' || $2, $2::int, total_cents, 'pending'
            from invoices where id = $3`,
         [id, n, invoice],
       );
