@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { chargeUnchargedInvoices } from '../../src/domain/billing-engine/uncharged-invoices';
 import type { PaymentProvider } from '../../src/domain/ports/payment-provider';
 import { drivers } from '../helpers/app';
@@ -22,11 +21,7 @@ describe.each(drivers)('invoices whose first charge did not happen (%s)', (drive
     const unreachable: PaymentProvider = Object.assign(Object.create(world.sandbox) as PaymentProvider, {
       charge: () => Promise.reject(new Error('payment provider unreachable')),
     });
-    const offline = new BillingEngine({
-      database: world.database,
-      payments: unreachable,
-      clock: world.clock,
-    });
+    const offline = world.billing.engine(world.database, { payments: unreachable });
     await expect(offline.startSubscription(accountId, 'team-monthly')).rejects.toThrow('unreachable');
     const [issued] = await invoicesOf(world, accountId);
     expect(issued).toMatchObject({ status: 'open' });

@@ -19,8 +19,9 @@ export function createPaymentProvider(config: {
     : new SandboxPaymentProvider();
 }
 
-async function paymentsPlugin(app: FastifyInstance, options: { provider?: PaymentProvider }) {
-  app.decorate('payments', options.provider ?? createPaymentProvider(app.config.payments));
+/** The process's card provider, made by its composition root (composition.ts). */
+async function paymentsPlugin(app: FastifyInstance, options: { provider: PaymentProvider }) {
+  app.decorate('payments', options.provider);
 }
 
 export default fp(paymentsPlugin, { name: 'payments' });

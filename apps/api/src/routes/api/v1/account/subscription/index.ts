@@ -43,7 +43,7 @@ async function subscriptionResponse(app: FastifyInstance, accountId: string): Pr
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { database: app.database, payments: app.payments, clock: app.clock, log: app.log };
+  const deps = app.billingEngines.deps(app.database);
   const tags = ['subscription'];
 
   app.get(

@@ -1,0 +1,104 @@
+import { API_ACCOUNT_BASE } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ANNUAL } from '../src/db/seed/demo-account';
+import { issueApiToken } from '../src/domain/auth/token-repository';
+import { createTestApp, drivers, type TestContext } from './helpers/app';
+
+/** The seller and tax an operator configures: every invoice the process issues must carry them. */
+const SETTINGS = {
+  SELLER_NAME: 'Gulf Coast Phone Access LLC',
+  SELLER_ADDRESS: '500 Water Street; Corpus Christi, TX 78401; United States',
+  SELLER_EMAIL: 'receivables@gulfcoast.example',
+  SELLER_TAX_ID: 'EIN 74-1234567',
+  TAX_RATE_PERCENT: '8.25',
+};
+const SELLER = {
+  name: SETTINGS.SELLER_NAME,
+  address: ['500 Water Street', 'Corpus Christi, TX 78401', 'United States'],
+  email: SETTINGS.SELLER_EMAIL,
+  tax_id: SETTINGS.SELLER_TAX_ID,
+};
+
+interface InvoiceRow {
+  seller: typeof SELLER;
+  buyer: { tax_status: string };
+  subtotal_cents: number;
+  tax_rate_bp: number;
+  tax_cents: number;
+  total_cents: number;
+}
+const INVOICE_COLUMNS = 'seller, buyer, subtotal_cents, tax_rate_bp, tax_cents, total_cents';
+
+describe.each(drivers)('invoices carry the configured seller and tax on every path (%s)', (driver) => {
+  let ctx: TestContext;
+  let annual: { accountId: string; token: string };
+  beforeAll(async () => {
+    ctx = await createTestApp(driver, SETTINGS);
+    const [person] = await ctx.database.query<{ id: string; account_id: string }>(
+      'select id, account_id from people where email = $1',
+      [DEMO_ANNUAL.email],
+    );
+    annual = { accountId: person!.account_id, token: (await issueApiToken(ctx.database, person!.id)).token };
+  });
+  afterAll(() => ctx?.close());
+
+  const invoicesOf = (accountId: string) =>
+    ctx.database.query<InvoiceRow & { id: string }>(
+      `select id, ${INVOICE_COLUMNS} from invoices where account_id = $1 order by issued_at, number`,
+      [accountId],
+    );
+
+  it("the demo history, made at start, is the configured seller's, taxed at the configured rate", async () => {
+    const rows = await ctx.database.query<InvoiceRow>(`select ${INVOICE_COLUMNS} from invoices`);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      expect(row.seller).toEqual(SELLER);
+      expect(row.tax_rate_bp).toBe(825);
+      expect(row.tax_cents).toBe(Math.floor((row.subtotal_cents * 825) / 10_000 + 0.5));
+    }
+  });
+
+  it("a sign-up's first invoice carries SELLER_* and TAX_RATE_PERCENT", async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/site/signup',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
+      payload: new URLSearchParams({
+        full_name: 'Jordan Vega',
+        company: 'Vega Tax Resolution',
+        email: 'jordan@vegatax.example',
+        password: 'salt marsh sunrise',
+        plan: 'practice-monthly',
+      }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    const [person] = await ctx.database.query<{ account_id: string }>(
+      'select account_id from people where email = $1',
+      ['jordan@vegatax.example'],
+    );
+    const invoices = await invoicesOf(person!.account_id);
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        seller: SELLER,
+        buyer: expect.objectContaining({ tax_status: 'Taxable' }),
+        subtotal_cents: 15_000,
+        tax_rate_bp: 825,
+        tax_cents: 1_238, // 8.25% of $150.00 is $12.375: to the nearest cent, halves up
+        total_cents: 16_238,
+      }),
+    ]);
+  });
+
+  it('the billing API answers the tax status from the closed set with its exemption reference', async () => {
+    await ctx.database.query(
+      "update accounts set tax_status = 'exempt', tax_exemption_reference = 'TX-EX-0042' where id = $1",
+      [annual.accountId],
+    );
+    const billing = await ctx.app.inject({
+      url: `${API_ACCOUNT_BASE}/billing/`,
+      headers: { authorization: `Bearer ${annual.token}` },
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
+    expect(billing.json().tax).toEqual({ status: 'exempt', exemption_reference: 'TX-EX-0042' });
+  });
+});
