@@ -89,6 +89,50 @@ describe.each(drivers)('invoices carry the configured seller and tax on every pa
     ]);
   });
 
+  const subscriptionCall = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url: `${API_ACCOUNT_BASE}/subscription${path}`,
+      headers: { authorization: `Bearer ${annual.token}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('the plan-change preview states the tax, and the invoice then charges exactly what it said', async () => {
+    // Exempt: no tax to state.
+    await ctx.database.query("update accounts set tax_status = 'exempt' where id = $1", [annual.accountId]);
+    const exempt = await subscriptionCall('GET', `/change/?plan=${DEMO_ANNUAL.planId}`);
+    expect(exempt.statusCode, exempt.body).toBe(200);
+    expect(exempt.json().messages.at(-1)).toMatch(
+      /^You will be charged \$510\.00 now; the next renewal is on /,
+    );
+    expect(exempt.json().messages.join(' ')).not.toMatch(/tax/);
+
+    await ctx.database.query("update accounts set tax_status = 'taxable' where id = $1", [annual.accountId]);
+    const preview = await subscriptionCall('GET', `/change/?plan=${DEMO_ANNUAL.planId}`);
+    const said = preview.json().messages.at(-1) as string;
+    // 8.25% of $510.00 is $42.075: the invoice's own rounding gives $42.08.
+    expect(said).toMatch(
+      /^You will be charged \$552\.08 now \(\$510\.00 plus \$42\.08 tax\); the next renewal is on /,
+    );
+
+    const before = new Set((await invoicesOf(annual.accountId)).map((i) => i.id));
+    const renewed = await subscriptionCall('POST', '/change/', { plan: DEMO_ANNUAL.planId });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const issued = (await invoicesOf(annual.accountId)).filter((i) => !before.has(i.id));
+    expect(issued).toHaveLength(1);
+    const detail = await ctx.app.inject({
+      url: `${API_ACCOUNT_BASE}/invoices/detail/?invoice_id=${issued[0]!.id}`,
+      headers: { authorization: `Bearer ${annual.token}` },
+    });
+    expect(detail.json()).toMatchObject({ subtotal: 510, tax: { amount: 42.08 }, total: 552.08 });
+    const [, total, subtotal, tax] = /\$([\d,.]+) now \(\$([\d,.]+) plus \$([\d,.]+) tax\)/.exec(said)!;
+    expect([Number(total), Number(subtotal), Number(tax)]).toEqual([
+      detail.json().total,
+      detail.json().subtotal,
+      detail.json().tax.amount,
+    ]);
+  });
+
   it('the billing API answers the tax status from the closed set with its exemption reference', async () => {
     await ctx.database.query(
       "update accounts set tax_status = 'exempt', tax_exemption_reference = 'TX-EX-0042' where id = $1",

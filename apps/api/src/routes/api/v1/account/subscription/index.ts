@@ -69,8 +69,15 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      messages: (await planChange(app.database, req.principal!.accountId!, req.query.plan, app.clock.now()))
-        .messages,
+      messages: (
+        await planChange(
+          app.database,
+          req.principal!.accountId!,
+          req.query.plan,
+          app.clock.now(),
+          deps.issuer,
+        )
+      ).messages,
     }),
   );
 
