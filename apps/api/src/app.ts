@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { loggerOptions } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
+import { composeBilling } from './composition';
 import type { Clock } from './domain/ports/clock';
 import clockPlugin from './plugins/clock';
 import dbPlugin from './plugins/db';
@@ -114,14 +115,16 @@ export async function buildApp({
   });
   await app.register(openapiPlugin);
 
-  await app.register(clockPlugin, { clock });
-  await app.register(dbPlugin, { database });
+  // Built once: every engine of the process (routes, jobs, sign-up, the demo seed) shares these parts.
+  const billing = composeBilling(config, () => app.database, { clock, payments, log: app.log });
+  await app.register(clockPlugin, { clock: billing.clock });
+  await app.register(dbPlugin, { database, billing });
   // Before any route: it adds the limits of the routes registered after it.
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin, { run: scheduleJobs });
   await app.register(mailerPlugin);
-  await app.register(paymentsPlugin, { provider: payments });
-  await app.register(billingPlugin);
+  await app.register(paymentsPlugin, { provider: billing.payments });
+  await app.register(billingPlugin, { billing });
   await app.register(telephonyPlugin);
   if (config.oidc.embedded) {
     await app.register(idpPlugin);

@@ -55,7 +55,7 @@ describe.each(drivers)('billing API (%s)', (driver) => {
       is_credits_exhausted: false,
       is_delinquent: true,
       is_account_active: true,
-      tax: { status: 'Taxable' },
+      tax: { status: 'taxable', exemption_reference: null },
       service_address: ADDRESS,
       billing_address: ADDRESS,
     });

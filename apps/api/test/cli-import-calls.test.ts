@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { CLI_PROCESS_TIMEOUT_MS, npmRun } from './helpers/npm-run';
+import { CLI_PROCESS_TIMEOUT_MS, npmRun, npmRunWithEnv } from './helpers/npm-run';
 
 describe('npm run import-calls', () => {
   const dir = mkdtempSync(join(tmpdir(), 'enq-import-'));
@@ -49,5 +49,70 @@ describe('npm run import-calls', () => {
       expect(rows.map((r) => r.call_uuid)).toEqual(['csv-1', 'csv-3']);
     },
     3 * CLI_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    "an imported call's invoice carries the configured seller (SELLER_*) and tax (TAX_RATE_PERCENT)",
+    async () => {
+      // The data dir the test above seeded (with the demo seller): only the import runs with the settings.
+      let database = await openDatabase({ kind: 'pglite', dataDir });
+      const [{ pin, account_id }] = (await database.query<{ pin: string; account_id: string }>(
+        'select pin, account_id from people where email = $1',
+        [DEMO_ADMIN.email],
+      )) as [{ pin: string; account_id: string }];
+      const before = await database.query<{ id: string }>('select id from invoices');
+      await database.close();
+
+      // Five calls of a day each: far past the plan's credits and the $300 high-water mark.
+      const at = new Date(Date.now() - 3_600_000).toISOString();
+      const rows = [1, 2, 3, 4, 5].map(
+        (i) => `long-${i},${pin},${at},IRS Practitioner Priority Service,+12125550100,86400`,
+      );
+      const file = join(dir, 'long-calls.csv');
+      writeFileSync(
+        file,
+        ['call_uuid,pin,call_timestamp,destination,caller_id_number,billed_duration', ...rows].join('\n'),
+      );
+      const imported = await npmRunWithEnv(
+        {
+          SELLER_NAME: 'Gulf Coast Phone Access LLC',
+          SELLER_ADDRESS: '500 Water Street; Corpus Christi, TX 78401',
+          SELLER_EMAIL: 'receivables@gulfcoast.example',
+          SELLER_TAX_ID: 'EIN 74-1234567',
+          TAX_RATE_PERCENT: '8.25',
+        },
+        'import-calls',
+        dataDir,
+        file,
+      );
+      expect(imported.stdout, imported.stderr).toContain('5 calls imported');
+
+      database = await openDatabase({ kind: 'pglite', dataDir });
+      const issued = await database.query<{
+        kind: string;
+        seller: unknown;
+        subtotal_cents: number;
+        tax_rate_bp: number;
+        tax_cents: number;
+      }>(
+        'select kind, seller, subtotal_cents, tax_rate_bp, tax_cents from invoices where account_id = $1 and id <> all($2)',
+        [account_id, before.map((b) => b.id)],
+      );
+      await database.close();
+      expect(issued.length).toBeGreaterThan(0);
+      for (const invoice of issued) {
+        expect(invoice.kind).toBe('interim');
+        expect(invoice.seller).toEqual({
+          name: 'Gulf Coast Phone Access LLC',
+          address: ['500 Water Street', 'Corpus Christi, TX 78401'],
+          email: 'receivables@gulfcoast.example',
+          tax_id: 'EIN 74-1234567',
+        });
+        expect(invoice.tax_rate_bp).toBe(825);
+        expect(invoice.tax_cents).toBe(Math.floor((invoice.subtotal_cents * 825) / 10_000 + 0.5));
+        expect(invoice.tax_cents).toBeGreaterThan(0);
+      }
+    },
+    2 * CLI_PROCESS_TIMEOUT_MS,
   );
 });

@@ -64,7 +64,7 @@ describe.each(drivers)('issued invoices never change (%s)', (driver) => {
     });
     expect(address.statusCode, address.body).toBe(200);
     await ctx.database.query(
-      "update accounts set tax_status = 'Exempt', name = 'Renamed LLC' where id = $1",
+      "update accounts set tax_status = 'exempt', tax_exemption_reference = 'TX-77', name = 'Renamed LLC' where id = $1",
       [accountId],
     );
     const plan = await call('POST', '/subscription/change/', { plan: 'firm-monthly' });

@@ -16,6 +16,34 @@ export const cardDetailsSchema = z
   .meta({ id: 'CardDetails' });
 export type CardDetailsDto = z.infer<typeof cardDetailsSchema>;
 
+/**
+ * An account's tax status: a closed set the operator sets (exempt accounts pay no tax), with an
+ * optional exemption reference that only an exempt account has.
+ */
+export const TAX_STATUSES = ['taxable', 'exempt'] as const;
+export const taxStatusSchema = z.enum(TAX_STATUSES);
+export type TaxStatus = z.infer<typeof taxStatusSchema>;
+
+export const accountTaxSchema = z
+  .object({
+    status: taxStatusSchema,
+    exemption_reference: z
+      .string()
+      .nullable()
+      .meta({ description: 'the exemption certificate or letter an exempt account is exempt under' }),
+  })
+  .meta({ id: 'AccountTax' });
+export type AccountTax = z.infer<typeof accountTaxSchema>;
+
+/**
+ * A tax status as the billing page shows it (BILL-05) and a new invoice prints it: 'Taxable', 'Exempt',
+ * or 'Exempt (ref 12-3456789)'.
+ */
+export function taxStatusText(tax: AccountTax): string {
+  if (tax.status === 'taxable') return 'Taxable';
+  return tax.exemption_reference ? `Exempt (ref ${tax.exemption_reference})` : 'Exempt';
+}
+
 export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string() });
 
 /** A card brand as people write it: 'visa' reads 'Visa', 'amex' 'American Express'. */
@@ -40,7 +68,7 @@ export const billingDataSchema = z
     is_credits_exhausted: z.boolean(),
     is_delinquent: z.boolean(),
     is_account_active: z.boolean(),
-    tax: z.object({ status: z.string() }),
+    tax: accountTaxSchema,
     service_address: addressSchema.nullable(),
     billing_address: addressSchema.nullable(),
   })

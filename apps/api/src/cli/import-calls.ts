@@ -1,14 +1,12 @@
 import { TELEPHONY_BATCH_MAX } from '@enq/contract';
 import { parse } from 'csv-parse';
 import { createReadStream } from 'node:fs';
+import { composeBilling } from '../composition';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReferenceData } from '../db/seed';
-import { BillingEngine } from '../domain/billing-engine/billing-engine';
 import { RateTable } from '../domain/call-rates/rates';
 import { ingestCalls } from '../domain/telephony/ingest';
-import { systemClock } from '../domain/ports/clock';
-import { createPaymentProvider } from '../plugins/payments';
 
 /**
  * `npm run import-calls -- file.csv`: the same ingest as POST /api/v1/telephony/calls, from a CSV file
@@ -22,17 +20,15 @@ async function main() {
   try {
     await database.migrate();
     await seedReferenceData(database);
-    const engine = new BillingEngine({
-      database,
-      payments: createPaymentProvider(config.payments, database),
-      clock: systemClock,
-    });
+    // The same billing as the server's: its invoices carry the configured seller and tax.
+    const billing = composeBilling(config, () => database);
+    const engine = billing.engine(database);
     const rates = await RateTable.load(database);
     const totals = { accepted: 0, duplicates: 0, rejected: 0 };
     let batch: Record<string, unknown>[] = [];
     let firstLine = 2; // line 1 is the header
     const flush = async () => {
-      const result = await ingestCalls({ database, rates, engine, now: systemClock.now() }, batch);
+      const result = await ingestCalls({ database, rates, engine, now: billing.clock.now() }, batch);
       totals.accepted += result.accepted;
       totals.duplicates += result.duplicates;
       totals.rejected += result.rejected.length;

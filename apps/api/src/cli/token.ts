@@ -1,3 +1,4 @@
+import { composeBilling } from '../composition';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
@@ -10,7 +11,10 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    await prepareDatabase(database, { seedDemo: config.seedDemo });
+    await prepareDatabase(database, {
+      seedDemo: config.seedDemo,
+      billing: composeBilling(config, () => database),
+    });
     const [person] = await database.query<{ id: string }>(
       'select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1',
       [email],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BillingEngine } from '../domain/billing-engine/billing-engine';
+import type { BillingEngine } from '../domain/billing-engine/billing-engine';
+import type { BillingEngines } from '../domain/billing-engine/billing-engines';
 import { accountsWithDuePeriods } from '../domain/billing-engine/subscription-periods';
 import { chargeUnchargedInvoices } from '../domain/billing-engine/uncharged-invoices';
 import { RateTable } from '../domain/call-rates/rates';
@@ -8,7 +9,10 @@ import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The engine on the process's database. */
     billing: BillingEngine;
+    /** The process's billing parts (issuer, clock, card provider) and engines on a transaction of its own. */
+    billingEngines: BillingEngines;
     rates: RateTable;
     /**
      * Closes every period that has ended and charges invoices whose first charge did not happen (the
@@ -18,16 +22,11 @@ declare module 'fastify' {
   }
 }
 
-async function billingPlugin(app: FastifyInstance) {
-  const engine = new BillingEngine({
-    database: app.database,
-    payments: app.payments,
-    clock: app.clock,
-    log: app.log,
-    issuer: app.config.invoiceIssuer,
-    paymentTimeoutMs: app.config.payments.timeoutMs,
-  });
+/** Puts the engine of the process's composition root (composition.ts) on the app for routes and jobs. */
+async function billingPlugin(app: FastifyInstance, options: { billing: BillingEngines }) {
+  const engine = options.billing.engine(app.database);
   app.decorate('billing', engine);
+  app.decorate('billingEngines', options.billing);
   app.decorate('rates', await RateTable.load(app.database));
 
   let running: Promise<number> | null = null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { systemClock, type Clock } from '../domain/ports/clock';
+import type { Clock } from '../domain/ports/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +9,9 @@ declare module 'fastify' {
   }
 }
 
-async function clockPlugin(app: FastifyInstance, options: { clock?: Clock }) {
-  app.decorate('clock', options.clock ?? systemClock);
+/** The process's clock, from its composition root (composition.ts). */
+async function clockPlugin(app: FastifyInstance, options: { clock: Clock }) {
+  app.decorate('clock', options.clock);
 }
 
 export default fp(clockPlugin, { name: 'clock' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDLE_CONNECTION_CLOSED, openDatabase, type Database } from '../db/client';
+import type { BillingEngines } from '../domain/billing-engine/billing-engines';
 import { prepareDatabase } from '../startup/prepare-database';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
 export interface DbPluginOptions {
   /** Tests hand in a database they opened; otherwise the configured one is opened and owned here. */
   database?: Database;
+  /** The process's billing: the demo seed's invoices carry its seller and tax. */
+  billing: BillingEngines;
 }
 
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
@@ -21,7 +24,12 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
       app.log.warn({ err: error }, IDLE_CONNECTION_CLOSED),
     ));
   try {
-    await prepareDatabase(database, { seedDemo: app.config.seedDemo, now: app.clock.now(), log: app.log });
+    await prepareDatabase(database, {
+      seedDemo: app.config.seedDemo,
+      now: app.clock.now(),
+      log: app.log,
+      billing: options.billing,
+    });
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

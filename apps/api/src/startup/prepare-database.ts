@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import type { BillingEngines } from '../domain/billing-engine/billing-engines';
 import { seedDemoData, seedReferenceData } from '../db/seed';
 
 export interface PrepareOptions {
@@ -11,6 +12,11 @@ export interface PrepareOptions {
    */
   now?: Date;
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /**
+   * The process's billing (composition.ts), which the demo's invoices are made with; tests and
+   * benchmarks that prepare a database directly leave it out and get the demo seller.
+   */
+  billing?: BillingEngines;
 }
 
 /**
@@ -23,6 +29,6 @@ export function prepareDatabase(database: Database, options: PrepareOptions): Pr
   return database.exclusively(async () => {
     await database.migrate();
     await seedReferenceData(database, options.now);
-    if (options.seedDemo) await seedDemoData(database, options.log);
+    if (options.seedDemo) await seedDemoData(database, options.log, undefined, options.billing);
   });
 }

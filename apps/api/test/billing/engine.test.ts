@@ -30,7 +30,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
   });
   afterAll(() => world?.close());
 
-  const deps = () => ({ database: world.database, payments: world.sandbox, clock: world.clock });
+  const deps = () => world.billing.deps(world.database);
   const at = (iso: string) => world.clock.set(iso);
 
   it('starts a subscription with its credits and a paid prepaid invoice', async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client';
 import { seedReferenceData } from '../../src/db/seed';
-import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
+import type { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
+import { billingEngines, type BillingEngines } from '../../src/domain/billing-engine/billing-engines';
+import { DEFAULT_ISSUER } from '../../src/domain/billing-engine/invoice-issuer';
 import { RateTable } from '../../src/domain/call-rates/rates';
 import { randomPin } from '../../src/domain/people/pin';
 import { ingestCalls } from '../../src/domain/telephony/ingest';
@@ -23,6 +25,8 @@ export class TestClock implements Clock {
 export interface World {
   database: Database;
   clock: TestClock;
+  /** The world's billing (demo seller, no tax), as a process's composition root makes it. */
+  billing: BillingEngines;
   engine: BillingEngine;
   rates: RateTable;
   sandbox: SandboxPaymentProvider & { store: MemoryChargeStore };
@@ -35,11 +39,13 @@ export async function createWorld(driver: Driver, start: string): Promise<World>
   await seedReferenceData(database);
   const clock = new TestClock(new Date(start));
   const sandbox = new SandboxPaymentProvider(new MemoryChargeStore()) as World['sandbox'];
+  const billing = billingEngines({ issuer: DEFAULT_ISSUER, clock, payments: sandbox });
   return {
     database,
     clock,
     sandbox,
-    engine: new BillingEngine({ database, payments: sandbox, clock }),
+    billing,
+    engine: billing.engine(database),
     rates: await RateTable.load(database),
     close: () => database.close(),
   };

@@ -36,12 +36,28 @@ describe('tax and the seller on issued invoices (PGlite)', () => {
     expect(detail.payments).toEqual([expect.objectContaining({ amount: 324.75, status: 'succeeded' })]);
 
     const exempt = await createAccount(world);
-    await world.database.query("update accounts set tax_status = 'Exempt' where id = $1", [exempt.accountId]);
+    await world.database.query("update accounts set tax_status = 'exempt' where id = $1", [exempt.accountId]);
     const exemptId = (await engine.startSubscription(exempt.accountId, 'team-monthly')).invoiceId;
     expect(await invoiceDetail(world.database, exempt.accountId, exemptId)).toMatchObject({
       subtotal: 300,
       tax: { status: 'Exempt', rate_percent: 8.25, amount: 0 },
       total: 300,
+      buyer: { tax_status: 'Exempt' },
+    });
+  });
+
+  it('an exempt account with an exemption reference pays no tax, and its invoice prints the reference', async () => {
+    const exempt = await createAccount(world);
+    await world.database.query(
+      "update accounts set tax_status = 'exempt', tax_exemption_reference = '32-0123456' where id = $1",
+      [exempt.accountId],
+    );
+    const invoiceId = (await engine.startSubscription(exempt.accountId, 'practice-monthly')).invoiceId;
+    expect(await invoiceDetail(world.database, exempt.accountId, invoiceId)).toMatchObject({
+      subtotal: 150,
+      tax: { status: 'Exempt (ref 32-0123456)', amount: 0 },
+      total: 150,
+      buyer: { tax_status: 'Exempt (ref 32-0123456)' },
     });
   });
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { NOT_CHARGED } from '../../src/domain/billing-engine/invoice-payments';
 import { subscriptionLine } from '../../src/domain/billing-engine/invoice-lines';
 import { findPlan } from '../../src/domain/billing-engine/plans-repository';
@@ -22,11 +21,8 @@ const attemptsOf = (world: World, accountId: string) =>
 
 /** An engine whose provider behaves as `charge` says, with the world's sandbox behind it otherwise. */
 const engineWith = (world: World, charge: PaymentProvider['charge']) =>
-  new BillingEngine({
-    database: world.database,
+  world.billing.engine(world.database, {
     payments: Object.assign(Object.create(world.sandbox) as PaymentProvider, { charge }),
-    clock: world.clock,
-    paymentTimeoutMs: 30_000,
   });
 
 describe.each(drivers)('payments whose answer never came, and invoices never charged (%s)', (driver) => {

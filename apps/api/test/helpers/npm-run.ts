@@ -22,10 +22,20 @@ export interface NpmRunResult {
  * without blocking, so the test runner's own timers and other work keep running meanwhile.
  */
 export function npmRun(script: string, dataDir: string, ...args: string[]): Promise<NpmRunResult> {
+  return npmRunWithEnv({}, script, dataDir, ...args);
+}
+
+/** `npmRun` with settings of its own in the environment (SELLER_NAME, TAX_RATE_PERCENT, ...). */
+export function npmRunWithEnv(
+  env: Record<string, string>,
+  script: string,
+  dataDir: string,
+  ...args: string[]
+): Promise<NpmRunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: CLI_PROCESS_TIMEOUT_MS, // killed then, so a timed-out test leaves no process behind
     });

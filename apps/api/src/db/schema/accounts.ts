@@ -1,21 +1,45 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TAX_STATUSES } from '@enq/contract';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, sameAccountReference, ts } from './columns';
 import { holdMusic } from './catalogue';
 
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  // active | suspended | closed: set by the operator; 'suspended' and 'closed' raise the inactive banner.
-  status: text('status').notNull().default('active'),
-  // Addresses as the page edits them ({ line1, line2, city, state, postal_code, country }); null until set.
-  serviceAddress: jsonb('service_address'),
-  billingAddress: jsonb('billing_address'),
-  taxStatus: text('tax_status').notNull().default('Taxable'),
-  /** The card provider's customer id (Stripe), when the provider keeps customers. */
-  providerCustomerId: text('provider_customer_id'),
-  createdAt: createdAt(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    // active | suspended | closed: set by the operator; 'suspended' and 'closed' raise the inactive banner.
+    status: text('status').notNull().default('active'),
+    // Addresses as the page edits them ({ line1, line2, city, state, postal_code, country }); null until set.
+    serviceAddress: jsonb('service_address'),
+    billingAddress: jsonb('billing_address'),
+    // Set by the operator: a closed set (migration 0015), so a value such as 'Non-exempt' cannot exist.
+    taxStatus: text('tax_status', { enum: TAX_STATUSES }).notNull().default('taxable'),
+    // What an exempt account is exempt under (a certificate or letter number); printed on its invoices.
+    taxExemptionReference: text('tax_exemption_reference'),
+    /** The card provider's customer id (Stripe), when the provider keeps customers. */
+    providerCustomerId: text('provider_customer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('accounts_tax_status_check', sql`${t.taxStatus} in ('taxable', 'exempt')`),
+    check(
+      'accounts_tax_exemption_reference_check',
+      sql`${t.taxExemptionReference} is null or (${t.taxStatus} = 'exempt' and btrim(${t.taxExemptionReference}) <> '')`,
+    ),
+  ],
+);
 
 /**
  * The account staff identities belong to (made by migration 0010 and the seed, status 'closed'): every

@@ -14,7 +14,7 @@ export const DEMO_SERVICE_ADDRESS = {
 
 export const seedDemoAddresses: DemoSeeder = async (tx, demo) => {
   await tx.query(
-    `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb, tax_status = 'Taxable'
+    `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb, tax_status = 'taxable'
       where id = $2`,
     [JSON.stringify(DEMO_SERVICE_ADDRESS), demo.accountId],
   );

@@ -2,13 +2,15 @@ import { BUSINESS_TIME_ZONE, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import { TZDate } from '@date-fns/tz';
 import { subDays, subMonths } from 'date-fns';
 import { createHash } from 'node:crypto';
-import { BillingEngine, grantReferralBonus } from '../../domain/billing-engine/billing-engine';
+import { grantReferralBonus } from '../../domain/billing-engine/billing-engine';
+import { billingEngines, type BillingEngines } from '../../domain/billing-engine/billing-engines';
+import { DEFAULT_ISSUER } from '../../domain/billing-engine/invoice-issuer';
 import { INVOICE_RECEIPT_KIND } from '../../domain/invoices/invoice-receipt';
 import { findPlan } from '../../domain/billing-engine/plans-repository';
 import { periodAt } from '../../domain/billing-engine/periods';
 import { RateTable } from '../../domain/call-rates/rates';
 import { ingestCalls } from '../../domain/telephony/ingest';
-import type { Clock } from '../../domain/ports/clock';
+import { systemClock, type Clock } from '../../domain/ports/clock';
 import type { ChargeRequest, ChargeResult } from '../../domain/ports/payment-provider';
 import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
@@ -84,6 +86,13 @@ class DemoHistoryPayments extends SandboxPaymentProvider {
 }
 
 /**
+ * Billing for a seed run without a process's composition root (tests and benchmarks that seed a
+ * database directly): the demo seller, no tax. The server and the CLI hand in their own.
+ */
+export const standaloneBilling = (): BillingEngines =>
+  billingEngines({ issuer: DEFAULT_ISSUER, clock: systemClock, payments: new SandboxPaymentProvider() });
+
+/**
  * The account's billing history, made by the engine itself under a moving clock: the subscription
  * starts `months` ago, each period's calls are posted, and each period is closed, invoiced and paid.
  */
@@ -105,6 +114,8 @@ export async function seedDemoHistory(
     declineInCurrentPeriod?: boolean;
     /** When referral bonuses were earned: each is granted by the engine's own rule at that time. */
     bonusesAt?: Date[];
+    /** The process's billing: its invoices carry the configured seller and tax. */
+    billing?: BillingEngines;
   },
 ): Promise<void> {
   const { accountId, planId, months, callsPerMonth, now } = options;
@@ -118,7 +129,8 @@ export async function seedDemoHistory(
   const sandbox = new DemoHistoryPayments(
     () => !!options.declineInCurrentPeriod && clockAt.getTime() >= declineFrom.getTime(),
   );
-  const engine = new BillingEngine({ database, payments: sandbox, clock });
+  // The process's engine, under the history's moving clock and with its card.
+  const engine = (options.billing ?? standaloneBilling()).engine(database, { clock, payments: sandbox });
   const rates = await RateTable.load(database);
   const random = seededRandom(options.seed);
   const pins = (

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillingEngines } from '../../domain/billing-engine/billing-engines';
 import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
@@ -40,11 +41,13 @@ const DEMO_SEEDERS: DemoSeeder[] = [
 /**
  * Fills an empty database with the demo account. Idempotent: it does nothing once any account exists,
  * and it runs in one transaction, so a failure leaves the database empty rather than half-seeded.
+ * `billing` is the process's (composition.ts): the demo's invoices carry its seller and tax.
  */
 export async function seedDemoData(
   database: Database,
   log?: Pick<FastifyBaseLogger, 'info'>,
   now: Date = new Date(),
+  billing?: BillingEngines,
 ): Promise<boolean> {
   const [existing] = await database.query<{ n: number }>('select count(*)::int as n from accounts');
   if (existing && existing.n > 0) return false;
@@ -118,6 +121,7 @@ export async function seedDemoData(
     now,
     seed: 2026,
     declineInCurrentPeriod: true,
+    billing,
     bonusesAt: DEMO_REFERRED.flatMap((r) => (r.bonusDaysAgo === null ? [] : [subDays(now, r.bonusDaysAgo)])),
   });
   await seedDemoRefund(database, ids.accountId, now);
@@ -129,6 +133,7 @@ export async function seedDemoData(
     now,
     seed: 7,
     bonusesAt: [subDays(now, DEMO_ANNUAL_REFERRED.bonusDaysAgo)],
+    billing,
   });
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;

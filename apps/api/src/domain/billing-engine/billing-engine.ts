@@ -4,7 +4,7 @@ import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
 import type { PaymentProvider } from '../ports/payment-provider';
 import { periodAt, periodBoundary, type PlanPeriod } from './periods';
-import { DEFAULT_ISSUER, type InvoiceIssuer } from './invoice-issuer';
+import type { InvoiceIssuer } from './invoice-issuer';
 import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
 import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
@@ -22,8 +22,11 @@ export interface BillingDeps {
   payments: PaymentProvider;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Seller and tax rate copied onto every invoice (the demo seller when not given). */
-  issuer?: InvoiceIssuer;
+  /**
+   * Seller and tax rate copied onto every invoice: the process's configured ones (composition.ts), so
+   * no engine can issue an invoice with the demo seller by leaving it out.
+   */
+  issuer: InvoiceIssuer;
   /** How long a charge may take before its outcome counts as unknown (30 s when not given). */
   paymentTimeoutMs?: number;
 }
@@ -125,7 +128,7 @@ export class BillingEngine {
 
   /** Issues an invoice with the engine's seller and tax rate. */
   issue(q: Transactional, invoice: NewInvoice): Promise<string> {
-    return createInvoice(q, invoice, this.deps.issuer ?? DEFAULT_ISSUER);
+    return createInvoice(q, invoice, this.deps.issuer);
   }
 
   /**

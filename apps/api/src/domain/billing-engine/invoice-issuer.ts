@@ -1,4 +1,4 @@
-import type { InvoiceSeller } from '@enq/contract';
+import type { InvoiceSeller, TaxStatus } from '@enq/contract';
 
 /** Who issues invoices and the sales-tax rate for taxable accounts; both are copied onto each invoice. */
 export interface InvoiceIssuer {
@@ -17,11 +17,12 @@ export const DEFAULT_SELLER: InvoiceSeller = {
 
 export const DEFAULT_ISSUER: InvoiceIssuer = { seller: DEFAULT_SELLER, taxRateBasisPoints: 0 };
 
-/** Exempt accounts pay no tax; every other tax status is taxed at the issuer's rate. */
-export const isTaxExempt = (taxStatus: string): boolean => /exempt/i.test(taxStatus);
-
-/** Tax in cents on a subtotal, to the nearest cent (halves up). */
-export function taxCents(subtotalCents: number, taxStatus: string, rateBasisPoints: number): number {
-  if (isTaxExempt(taxStatus) || rateBasisPoints <= 0) return 0;
+/**
+ * Tax in cents on a subtotal, to the nearest cent (halves up): exempt accounts pay none, taxable ones
+ * the issuer's rate. Invoices and the plan-change preview both use it, so the preview's tax is the
+ * invoice's to the cent.
+ */
+export function taxCents(subtotalCents: number, taxStatus: TaxStatus, rateBasisPoints: number): number {
+  if (taxStatus === 'exempt' || rateBasisPoints <= 0) return 0;
   return Math.floor((subtotalCents * rateBasisPoints) / 10_000 + 0.5);
 }

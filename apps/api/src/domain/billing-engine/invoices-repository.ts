@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeAddress, type Address, type InvoiceBuyer } from '@enq/contract';
+import {
+  normalizeAddress,
+  taxStatusText,
+  type Address,
+  type InvoiceBuyer,
+  type TaxStatus,
+} from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { taxCents, type InvoiceIssuer } from './invoice-issuer';
 
@@ -46,27 +52,36 @@ function invoiceNumber(at: Date): string {
   return `ENQ-${ym}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** The buyer as the account stands now: the snapshot an invoice keeps for good. */
-async function buyerSnapshot(q: Transactional, accountId: string): Promise<InvoiceBuyer> {
+/** The buyer as the account stands now (the snapshot an invoice keeps for good) and its tax status. */
+async function buyerSnapshot(
+  q: Transactional,
+  accountId: string,
+): Promise<{ buyer: InvoiceBuyer; taxStatus: TaxStatus }> {
   const [row] = await q.query<{
     name: string;
     email: string | null;
     service_address: Partial<Address> | null;
     billing_address: Partial<Address> | null;
-    tax_status: string;
+    tax_status: TaxStatus;
+    tax_exemption_reference: string | null;
   }>(
-    `select a.name, a.service_address, a.billing_address, a.tax_status,
+    `select a.name, a.service_address, a.billing_address, a.tax_status, a.tax_exemption_reference,
             (select email from people where account_id = a.id and is_admin order by created_at limit 1) as email
        from accounts a where a.id = $1`,
     [accountId],
   );
   if (!row) throw new Error(`no account ${accountId}`);
+  const tax = { status: row.tax_status, exemption_reference: row.tax_exemption_reference };
   return {
-    name: row.name,
-    email: row.email ?? '',
-    service_address: row.service_address ? normalizeAddress(row.service_address) : null,
-    billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
-    tax_status: row.tax_status,
+    buyer: {
+      name: row.name,
+      email: row.email ?? '',
+      service_address: row.service_address ? normalizeAddress(row.service_address) : null,
+      billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
+      // The text as printed ('Taxable', 'Exempt (ref …)'): an issued invoice keeps it whatever changes.
+      tax_status: taxStatusText(tax),
+    },
+    taxStatus: row.tax_status,
   };
 }
 
@@ -84,11 +99,11 @@ export async function createInvoice(
   issuer: InvoiceIssuer,
 ): Promise<string> {
   const id = `in_${randomBytes(12).toString('hex')}`;
-  const buyer = await buyerSnapshot(q, invoice.accountId);
+  const { buyer, taxStatus } = await buyerSnapshot(q, invoice.accountId);
   const { lines } = invoice;
   const subtotal = sumOf(lines, ['subscription', 'included', 'overage'], (l) => l.amountCents);
   const rate = issuer.taxRateBasisPoints;
-  const tax = taxCents(subtotal, buyer.tax_status, rate);
+  const tax = taxCents(subtotal, taxStatus, rate);
   await q.query(
     `insert into invoices (id, account_id, number, kind, summary, period_id, period_start, period_end, issued_at,
                            status, subscription_cents, overage_credits, overage_cents, subtotal_cents,

@@ -4,6 +4,7 @@ import {
   normalizeAddress,
   type Address,
   type BillingData,
+  type TaxStatus,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods';
@@ -13,7 +14,8 @@ export interface BillingRow {
   status: string;
   service_address: Partial<Address> | null;
   billing_address: Partial<Address> | null;
-  tax_status: string;
+  tax_status: TaxStatus;
+  tax_exemption_reference: string | null;
   /** The default card. */
   card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
   /** The latest payment. */
@@ -36,7 +38,7 @@ export interface BillingRow {
  * objects plan and run in well under half the time of the equivalent lateral joins (bench/billing).
  */
 export const BILLING_SQL = `
-select a.status, a.service_address, a.billing_address, a.tax_status,
+select a.status, a.service_address, a.billing_address, a.tax_status, a.tax_exemption_reference,
   (select json_build_object('brand', brand, 'last4', last4, 'exp_month', exp_month, 'exp_year', exp_year)
      from payment_methods
     where account_id = $1 and is_default order by created_at desc limit 1) as card,
@@ -98,7 +100,7 @@ export function billingDataFrom(
     is_credits_exhausted: exhausted,
     is_delinquent: row.sub?.is_delinquent ?? false,
     is_account_active: row.status === 'active',
-    tax: { status: row.tax_status },
+    tax: { status: row.tax_status, exemption_reference: row.tax_exemption_reference },
     service_address: row.service_address ? normalizeAddress(row.service_address) : null,
     billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
   };

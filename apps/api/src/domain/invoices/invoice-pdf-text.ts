@@ -53,10 +53,15 @@ export function addressLines(address: Address | null): string[] {
 
 const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-/** 'Tax (Taxable, 0%)' or 'Tax (Exempt)': an exempt invoice has no rate to quote. */
+/**
+ * 'Tax (Taxable, 0%)' or 'Tax (Exempt)': an exempt invoice has no rate to quote (its reference is in the
+ * buyer's block). The status is the text the invoice was issued with: 'Exempt …' for an exempt buyer,
+ * so an older free-text value such as 'Non-exempt' is printed as issued, with its rate.
+ */
 export function taxLabel(tax: InvoiceDetail['tax']): string {
-  const status = capitalise(tax.status);
-  return /exempt/i.test(tax.status) ? `Tax (${status})` : `Tax (${status}, ${tax.rate_percent}%)`;
+  return /^exempt\b/i.test(tax.status)
+    ? 'Tax (Exempt)'
+    : `Tax (${capitalise(tax.status)}, ${tax.rate_percent}%)`;
 }
 
 /** 'visa •••• 4242' as a person reads it on paper: 'Visa ending in 4242'. */

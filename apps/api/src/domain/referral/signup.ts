@@ -8,7 +8,7 @@ import {
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { hashPassword } from '../auth/password';
-import { BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
+import type { BillingEngines } from '../billing-engine/billing-engines';
 import { listAvailablePlans } from '../billing-engine/plans-repository';
 import { randomPin } from '../people/pin';
 import {
@@ -28,7 +28,10 @@ export type SignupResult =
   | { ok: true; accountId: string; personId: string; pin: string; email: string; referrer: Referrer | null }
   | { ok: false; errors: SignupErrors };
 
-export interface SignupDeps extends BillingDeps {
+export interface SignupDeps {
+  database: Transactional;
+  /** The process's billing (composition.ts): the first invoice carries its seller and tax. */
+  billing: BillingEngines;
   environment: PortalEnvironment;
   /** Writes the welcome email in the sign-up's transaction: it exists exactly when the account does. */
   welcome?: (tx: Transactional, account: { accountId: string; email: string; pin: string }) => Promise<void>;
@@ -58,7 +61,7 @@ async function freePin(database: Transactional): Promise<string> {
  * People already on an enQ account do not count as referred (REFERRAL_TERMS).
  */
 export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string): Promise<SignupResult> {
-  const { database, clock } = deps;
+  const { database } = deps;
   const plans = (await listAvailablePlans(database)).map((p) => p.id);
   const errors: SignupErrors = validateSignup(input, plans, deps.environment);
   const email = input.email.trim();
@@ -69,7 +72,7 @@ export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string)
     hashPassword(input.password),
     referrerFor(database, ref),
   ]);
-  const now = clock.now();
+  const now = deps.billing.clock.now();
   try {
     const created = await database.transaction(async (tx) => {
       const known = await emailInUse(tx, email);
@@ -95,7 +98,7 @@ export async function signUp(deps: SignupDeps, input: SignupInput, ref?: string)
       return { accountId, personId, pin, referrer: counts ? referrer : null };
     });
     // After the account commits: the plan's invoice is issued, and its period starts once it is paid.
-    await new BillingEngine(deps).startSubscription(created.accountId, input.plan);
+    await deps.billing.engine(database).startSubscription(created.accountId, input.plan);
     return { ok: true, email, ...created };
   } catch (error) {
     if (isSignInEmailConflict(error)) return { ok: false, errors: { email: SIGNUP_MESSAGES.emailTaken } };

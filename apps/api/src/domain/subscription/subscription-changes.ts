@@ -1,8 +1,15 @@
-import { BUSINESS_TIME_ZONE, INVOICE_TEXT, ROLLOVER_CAP_MULTIPLIER, ccToCredits } from '@enq/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  INVOICE_TEXT,
+  ROLLOVER_CAP_MULTIPLIER,
+  ccToCredits,
+  type TaxStatus,
+} from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
 import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
 import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { taxCents, type InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
 import { DomainError } from '../errors';
@@ -18,40 +25,65 @@ const planLabel = (plan: Plan) => `${plan.name} ${plan.period === 'mo' ? 'monthl
 
 export type ChangeKind = 'start' | 'renew' | 'resume' | 'change';
 
+/**
+ * Amounts as the preview states them. With tax (a taxable account, TAX_RATE_PERCENT above 0) each says
+ * its tax, worked out by the invoice's own function, so the invoice then matches the preview to the cent.
+ */
+function pricing(plan: Plan, taxStatus: TaxStatus, issuer: Pick<InvoiceIssuer, 'taxRateBasisPoints'>) {
+  const tax = taxCents(plan.priceCents, taxStatus, issuer.taxRateBasisPoints);
+  const perPeriod = `${money(plan.priceCents)} per ${per(plan)}`;
+  return {
+    /** '$306.00 now ($300.00 plus $6.00 tax)', or '$300.00 now' without tax. */
+    now:
+      tax > 0
+        ? `${money(plan.priceCents + tax)} now (${money(plan.priceCents)} plus ${money(tax)} tax)`
+        : `${money(plan.priceCents)} now`,
+    /** '$300.00 per month plus $6.00 tax', or '$300.00 per month' without tax. */
+    price: tax > 0 ? `${perPeriod} plus ${money(tax)} tax` : perPeriod,
+  };
+}
+
 interface ChangePlan {
   kind: ChangeKind;
   plan: Plan;
   messages: string[];
 }
 
-/** What changing to `planId` would do, in words a customer can check before agreeing. */
+/**
+ * What changing to `planId` would do, in words a customer can check before agreeing; amounts include
+ * the tax the issuer's invoice will charge.
+ */
 export async function planChange(
   q: Transactional,
   accountId: string,
   planId: string,
   now: Date,
+  issuer: Pick<InvoiceIssuer, 'taxRateBasisPoints'>,
 ): Promise<ChangePlan> {
   const plan = await findPlan(q, planId);
   if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
   const sub = await findSubscription(q, accountId);
-  const [subUsers] = await q.query<{ n: number }>(
-    'select count(*)::int as n from people where account_id = $1 and not is_admin and pin is not null',
+  const [account] = await q.query<{ sub_users: number; tax_status: TaxStatus }>(
+    `select a.tax_status, (select count(*)::int from people
+                             where account_id = a.id and not is_admin and pin is not null) as sub_users
+       from accounts a where a.id = $1`,
     [accountId],
   );
-  if (!plan.multiUser && (subUsers?.n ?? 0) > 0) {
+  if (!account) throw new DomainError('not-found', 'There is no such account.');
+  if (!plan.multiUser && account.sub_users > 0) {
     throw new DomainError(
       'conflict',
-      `The ${planLabel(plan)} plan has no sub-account users. Remove your ${subUsers!.n} sub-account users first, or choose a plan with sub-accounts.`,
+      `The ${planLabel(plan)} plan has no sub-account users. Remove your ${account.sub_users} sub-account users first, or choose a plan with sub-accounts.`,
     );
   }
-  const price = `${money(plan.priceCents)} per ${per(plan)}`;
+  const { now: chargeNow, price } = pricing(plan, account.tax_status, issuer);
   if (!sub || sub.status !== 'active') {
     return {
       kind: 'start',
       plan,
       messages: [
         `Your ${planLabel(plan)} plan starts today with ${creditsText(plan.creditsCc)} credits.`,
-        `You will be charged ${money(plan.priceCents)} now, then ${price} from ${dateText(periodBoundary(now, plan.period, 1))}.`,
+        `You will be charged ${chargeNow}, then ${price} from ${dateText(periodBoundary(now, plan.period, 1))}.`,
       ],
     };
   }
@@ -69,7 +101,7 @@ export async function planChange(
           left > 0
             ? `The ${creditsText(left)} credits left in the current period expire.`
             : 'The current period has no credits left to expire.',
-          `You will be charged ${money(plan.priceCents)} now; the next renewal is on ${dateText(periodBoundary(now, 'yr', 1))}.`,
+          `You will be charged ${chargeNow}; the next renewal is on ${dateText(periodBoundary(now, 'yr', 1))}.`,
         ],
       };
     }
@@ -111,7 +143,7 @@ export async function applyPlanChange(
   planId: string,
 ) {
   const now = deps.clock.now();
-  const change = await planChange(deps.database, accountId, planId, now);
+  const change = await planChange(deps.database, accountId, planId, now, deps.issuer);
   if (change.kind === 'start' || change.kind === 'renew') {
     const { outcome } =
       change.kind === 'start'

@@ -15,15 +15,16 @@ declare module 'fastify' {
 /** Stripe when its key is set, else the sandbox keeping its charges in `database` (shared by processes). */
 export function createPaymentProvider(
   config: { stripeSecretKey?: string; stripePublishableKey?: string },
-  database: Transactional,
+  database: () => Transactional,
 ): PaymentProvider {
   return config.stripeSecretKey
     ? new StripePaymentProvider(config.stripeSecretKey, config.stripePublishableKey ?? null)
     : new SandboxPaymentProvider(new SqlChargeStore(database));
 }
 
-async function paymentsPlugin(app: FastifyInstance, options: { provider?: PaymentProvider }) {
-  app.decorate('payments', options.provider ?? createPaymentProvider(app.config.payments, app.database));
+/** The process's card provider, made by its composition root (composition.ts). */
+async function paymentsPlugin(app: FastifyInstance, options: { provider: PaymentProvider }) {
+  app.decorate('payments', options.provider);
 }
 
 export default fp(paymentsPlugin, { name: 'payments', dependencies: ['db'] });

@@ -23,11 +23,12 @@ const toResult = (row: ChargeRow): ChargeResult => {
  * by itself, as a call to Stripe would): every process on the database sees one record per key.
  */
 export class SqlChargeStore implements SandboxChargeStore {
-  constructor(private readonly database: Transactional) {}
+  /** `database` is asked for at each charge: a server's is opened after its billing is composed. */
+  constructor(private readonly database: () => Transactional) {}
 
   async record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult> {
     const failed = result.status === 'failed' ? result : null;
-    await this.database.query(
+    await this.database().query(
       `insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
                                     failure_code, failure_message, card_brand, card_last4)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (idempotency_key) do nothing`,
@@ -48,7 +49,7 @@ export class SqlChargeStore implements SandboxChargeStore {
   }
 
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>): Promise<ChargeResult | null> {
-    const [row] = await this.database.query<ChargeRow>(
+    const [row] = await this.database().query<ChargeRow>(
       `select id, status, failure_code, failure_message, card_brand, card_last4
          from sandbox_charges where idempotency_key = $1`,
       [request.idempotencyKey],

@@ -120,14 +120,7 @@ export default async function signupPages(app: FastifyInstance) {
           tx,
         );
       const result = await signUp(
-        {
-          database: app.database,
-          payments: app.payments,
-          clock: app.clock,
-          log: req.log,
-          environment,
-          welcome,
-        },
+        { database: app.database, billing: app.billingEngines, environment, welcome },
         input,
         ref,
       );

@@ -35,7 +35,7 @@ const DATA: BillingData = {
   is_credits_exhausted: false,
   is_delinquent: false,
   is_account_active: true,
-  tax: { status: 'Taxable' },
+  tax: { status: 'taxable', exemption_reference: null },
   service_address: HOME,
   billing_address: HOME,
 };
@@ -104,6 +104,12 @@ describe('the billing page', () => {
     expect(button(BILLING_TEXT.updateCard)).toBeTruthy();
     expect(screen.getByTestId('tax-status').textContent).toBe('Taxable');
     expect(screen.queryByRole('textbox', { name: /tax/i })).toBeNull();
+  });
+
+  it('BILL-05 an exempt account reads Exempt, with its exemption reference when it has one', async () => {
+    renderPage({ ...DATA, tax: { status: 'exempt', exemption_reference: 'TX-01-2345678' } });
+    await ready();
+    expect(screen.getByTestId('tax-status').textContent).toBe('Exempt (ref TX-01-2345678)');
   });
 
   it("BILL-02 BILL-03 BILL-04 'Expired' badge; 'No Card Added' with 'Add card'", async () => {

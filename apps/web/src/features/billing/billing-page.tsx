@@ -1,4 +1,4 @@
-import { BILLING_TEXT, type BillingData, type CardDetailsDto } from '@enq/contract';
+import { BILLING_TEXT, taxStatusText, type BillingData, type CardDetailsDto } from '@enq/contract';
 import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'react-toastify';
 import { AccountBanners } from '../../components/ui/account-banners';
@@ -121,7 +121,7 @@ function BillingDetails({ data }: { data: BillingData }) {
           Tax Status
         </h2>
         <p className="mt-2 text-sm text-slate-700" data-testid="tax-status">
-          {data.tax.status}
+          {taxStatusText(data.tax)}
         </p>
       </section>
 

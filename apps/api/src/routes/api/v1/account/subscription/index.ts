@@ -48,7 +48,7 @@ const errors = {
 };
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { database: app.database, payments: app.payments, clock: app.clock, log: app.log };
+  const deps = app.billingEngines.deps(app.database);
   const tags = ['subscription'];
 
   app.get(
@@ -74,8 +74,15 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      messages: (await planChange(app.database, req.principal!.accountId!, req.query.plan, app.clock.now()))
-        .messages,
+      messages: (
+        await planChange(
+          app.database,
+          req.principal!.accountId!,
+          req.query.plan,
+          app.clock.now(),
+          deps.issuer,
+        )
+      ).messages,
     }),
   );
 
