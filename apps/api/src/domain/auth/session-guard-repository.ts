@@ -1,23 +1,22 @@
-import { createHash } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-
-const hashIdToken = (idToken: string) => createHash('sha256').update(idToken).digest('hex');
 
 /**
  * Spends an ID token at the session exchange: true the first time, false ever after (until it expires,
  * when the issuer's own check refuses it anyway). Kept in the database so that every process sharing it
- * agrees. The hash of the whole token is the key: external issuers need not send a jti.
+ * agrees. The key is the verifier's `replayKey` (a hash of the signed header and claims, jti included
+ * when there is one): external issuers need not send a jti, and no other spelling of a spent token
+ * (a trailing space or newline, another last base64url character) counts as a new one.
  */
 export async function consumeIdToken(
   database: Transactional,
-  idToken: string,
+  replayKey: string,
   expiresAt: Date,
 ): Promise<boolean> {
   await database.query('delete from consumed_id_tokens where expires_at < now()');
   const rows = await database.query(
     `insert into consumed_id_tokens (token_hash, expires_at) values ($1, $2)
      on conflict (token_hash) do nothing returning 1`,
-    [hashIdToken(idToken), expiresAt],
+    [replayKey, expiresAt],
   );
   return rows.length === 1;
 }

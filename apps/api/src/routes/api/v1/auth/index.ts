@@ -54,7 +54,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A token from before Log Out or a password reset, or one already exchanged, is a replay.
       if (issuedBeforeRevocation(verified.issuedAt, person.sessions_revoked_at))
         throw new HttpError(401, 'This sign-in has ended. Please sign in again.');
-      if (!(await consumeIdToken(app.database, req.body.id_token, verified.expiresAt)))
+      if (!(await consumeIdToken(app.database, verified.replayKey, verified.expiresAt)))
         throw new HttpError(401, 'This sign-in was already used. Please sign in again.');
       const deviceId = deviceClaim(req.body.id_token);
       const newDevice = deviceId !== null && !(await isKnownDevice(app.database, person.id, deviceId));
