@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import { revokePersonApiTokens } from './token-repository';
 
 /**
  * Spends an ID token at the session exchange: true the first time, false ever after (until it expires,
@@ -27,6 +28,25 @@ export async function consumeIdToken(
  */
 export async function revokeSessionsNow(q: Transactional, personId: string): Promise<void> {
   await q.query('update people set sessions_revoked_at = now() where id = $1', [personId]);
+}
+
+/**
+ * Log Out and password resets end every way back in for the person: their API tokens, ID tokens issued
+ * until now, and the embedded provider's sessions, grants, codes and pending interactions (all name the
+ * identity as accountId), so a silent sign-in with an old session cookie finds no session. These are rows
+ * every process reads, so it holds on all of them; the caller tells the principal caches (forgetPerson).
+ */
+export async function endSignIns(q: Transactional, personId: string, now: Date): Promise<void> {
+  await q.transaction(async (tx) => {
+    await revokePersonApiTokens(tx, personId, now);
+    await revokeSessionsNow(tx, personId);
+    await tx.query(
+      `delete from oidc_payloads
+        where (select identity_subject from people where id = $1) in
+              (payload->>'accountId', payload->'session'->>'accountId', payload->'result'->'login'->>'accountId')`,
+      [personId],
+    );
+  });
 }
 
 /**
