@@ -100,7 +100,12 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Log Out reaches every pr
   let other: App;
   beforeAll(async () => {
     ctx = await createTestApp(driver);
-    other = await buildApp({ config: testConfig(), database: ctx.database, logger: false, scheduleJobs: false });
+    other = await buildApp({
+      config: testConfig(),
+      database: ctx.database,
+      logger: false,
+      scheduleJobs: false,
+    });
     await other.ready();
   });
   afterAll(async () => {

@@ -75,7 +75,7 @@ describe.each(drivers)('an ID token opens one session however it is spelt (%s)',
 });
 
 describe('the replay key is what the issuer signed', () => {
-  it("an ECDSA token and its (r, n - s) twin both verify, and share one replay key", async () => {
+  it('an ECDSA token and its (r, n - s) twin both verify, and share one replay key', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
     const verify = createIdTokenVerifier({

@@ -46,7 +46,9 @@ export function createIdTokenVerifier(options: {
         issuedAt: new Date(payload.iat! * 1000),
         expiresAt: new Date(payload.exp! * 1000),
         // The payload holds the token's jti when the issuer sends one (the embedded provider does).
-        replayKey: createHash('sha256').update(JSON.stringify([protectedHeader, payload])).digest('hex'),
+        replayKey: createHash('sha256')
+          .update(JSON.stringify([protectedHeader, payload]))
+          .digest('hex'),
       };
     } catch (error) {
       throw new InvalidIdTokenError((error as Error).message);
