@@ -25,32 +25,38 @@ const DECLINES = {
   },
 };
 
+// Maps, not objects: payment method ids come from the request, and `__proto__` or `constructor` must
+// be unknown ids like any other, not Object.prototype's members.
 /** Stripe's test card numbers and what a charge on each does (stripe.com/docs/testing). */
-export const TEST_CARDS: Record<string, TestCard> = {
-  '4242424242424242': { brand: 'visa', last4: '4242', decline: null },
-  '4000056655665556': { brand: 'visa', last4: '5556', decline: null },
-  '5555555555554444': { brand: 'mastercard', last4: '4444', decline: null },
-  '378282246310005': { brand: 'amex', last4: '0005', decline: null },
-  '6011111111111117': { brand: 'discover', last4: '1117', decline: null },
-  '4000000000000002': { brand: 'visa', last4: '0002', decline: DECLINES.generic },
-  '4000000000009995': { brand: 'visa', last4: '9995', decline: DECLINES.funds },
-  '4000000000000069': { brand: 'visa', last4: '0069', decline: DECLINES.expired },
-  '4000000000000127': { brand: 'visa', last4: '0127', decline: DECLINES.cvc },
-  '4000000000000119': { brand: 'visa', last4: '0119', decline: DECLINES.processing },
-};
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map(
+  Object.entries({
+    '4242424242424242': { brand: 'visa', last4: '4242', decline: null },
+    '4000056655665556': { brand: 'visa', last4: '5556', decline: null },
+    '5555555555554444': { brand: 'mastercard', last4: '4444', decline: null },
+    '378282246310005': { brand: 'amex', last4: '0005', decline: null },
+    '6011111111111117': { brand: 'discover', last4: '1117', decline: null },
+    '4000000000000002': { brand: 'visa', last4: '0002', decline: DECLINES.generic },
+    '4000000000009995': { brand: 'visa', last4: '9995', decline: DECLINES.funds },
+    '4000000000000069': { brand: 'visa', last4: '0069', decline: DECLINES.expired },
+    '4000000000000127': { brand: 'visa', last4: '0127', decline: DECLINES.cvc },
+    '4000000000000119': { brand: 'visa', last4: '0119', decline: DECLINES.processing },
+  } satisfies Record<string, TestCard>),
+);
 
 /** Stripe's named test payment methods, usable wherever a payment method id is expected. */
-const NAMED_TEST_METHODS: Record<string, string> = {
-  pm_card_visa: '4242424242424242',
-  pm_card_mastercard: '5555555555554444',
-  pm_card_amex: '378282246310005',
-  pm_card_discover: '6011111111111117',
-  pm_card_chargeDeclined: '4000000000000002',
-  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
-  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
-  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
-  pm_card_chargeDeclinedProcessingError: '4000000000000119',
-};
+const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    pm_card_visa: '4242424242424242',
+    pm_card_mastercard: '5555555555554444',
+    pm_card_amex: '378282246310005',
+    pm_card_discover: '6011111111111117',
+    pm_card_chargeDeclined: '4000000000000002',
+    pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+    pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+    pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+    pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  }),
+);
 
 const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
 
@@ -67,16 +73,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** What the sandbox card form does in place of Stripe.js: a test card number becomes a payment method. */
   createPaymentMethod(card: { number: string; expMonth: number; expYear: number }, nonce: string): string {
     const number = card.number.replace(/\s+/g, '');
-    if (!TEST_CARDS[number])
+    if (!TEST_CARDS.has(number))
       throw new UnknownPaymentMethodError('Use one of the test card numbers in the sandbox.');
     return `pm_sbx_${number}_${String(card.expMonth).padStart(2, '0')}${card.expYear}_${nonce}`;
   }
 
   private cardFor(paymentMethodId: string): { card: TestCard; expMonth: number; expYear: number } {
-    const named = NAMED_TEST_METHODS[paymentMethodId];
-    if (named) return { card: TEST_CARDS[named]!, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
+    const named = NAMED_TEST_METHODS.get(paymentMethodId);
+    if (named)
+      return { card: TEST_CARDS.get(named)!, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
     const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
-    const card = match ? TEST_CARDS[match[1]!] : undefined;
+    const card = match ? TEST_CARDS.get(match[1]!) : undefined;
     if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
     return { card, expMonth: Number(match[2]), expYear: Number(match[3]) };
   }
