@@ -15,6 +15,7 @@ import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import noStorePlugin from './plugins/no-store';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -112,7 +113,11 @@ export async function buildApp({
     // Not helmet's no-referrer: under it a browser sends `Origin: null` with every form POST, and the
     // sign-in and site forms (formOriginGuard) could no longer tell our own pages from another site's.
     referrerPolicy: { policy: 'same-origin' },
+    // One clickjacking policy: X-Frame-Options says what CSP frame-ancestors says ('none'); the one
+    // page made to be framed (the feature-request form) allows its own origin in both.
+    xFrameOptions: { action: 'deny' },
   });
+  await app.register(noStorePlugin);
   await app.register(openapiPlugin);
 
   // Built once: every engine of the process (routes, jobs, sign-up, the demo seed) shares these parts.

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, DatabaseLockedError } from '../db/lock';
+import { keepOwnerOnly } from '../db/owner-only';
 
 /**
  * `npm run restore -- data-backup-<time>.tar.gz`: puts a backup in place of the embedded database in
@@ -48,6 +49,7 @@ async function main() {
     const hadDatabase = existsSync(live);
     if (hadDatabase) renameSync(live, kept);
     renameSync(staging, live);
+    keepOwnerOnly(dataDir);
     console.log(`Restored ${source} into ${dataDir} (${accounts} accounts).`);
     if (hadDatabase)
       console.log(`The database it replaced is kept in ${kept}: delete it when you no longer need it.`);

@@ -3,10 +3,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { openPgliteDataDir } from './owner-only';
 import type { QueryOptions, Transactional } from './handle';
 import { PgliteStatements, statementName } from './pglite-statements';
 import { advisorySlots, memorySlots, type Slots } from './slots';
@@ -266,7 +266,7 @@ export async function openDatabase(
   try {
     const client =
       options.dataDir !== null
-        ? await PGlite.create(join(options.dataDir, 'pgdata'))
+        ? await openPgliteDataDir(options.dataDir)
         : await PGlite.create(options.from ? { loadDataDir: options.from } : {});
     const statements = new PgliteStatements(client);
     return {

@@ -32,7 +32,8 @@ function readLock(path: string): LockInfo | null {
  * with the holder's pid keeps a second server or CLI out; a lock left by a dead process is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the embedded database's files are nobody else's business (see owner-only.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'enq.lock');
   const info: LockInfo = {
     pid: process.pid,
@@ -42,7 +43,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   // Written whole under a private name, then linked into place: the link fails if the lock exists, and
   // a process starting at the same moment never reads an empty lock file and takes it for a stale one.
   const draft = `${path}.${process.pid}`;
-  writeFileSync(draft, JSON.stringify(info));
+  writeFileSync(draft, JSON.stringify(info), { mode: 0o600 });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       linkSync(draft, path);

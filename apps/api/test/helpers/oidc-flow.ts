@@ -26,8 +26,8 @@ const pathOf = (location: string) => {
   return url.pathname + url.search;
 };
 
-/** The portal's authorization-code + PKCE request, as oidc-client-ts sends it. */
-export async function startAuthorization(app: App, jar: CookieJar) {
+/** The portal's authorization-code + PKCE request, as oidc-client-ts sends it (`extra`: e.g. prompt). */
+export async function startAuthorization(app: App, jar: CookieJar, extra: Record<string, string> = {}) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
@@ -39,6 +39,7 @@ export async function startAuthorization(app: App, jar: CookieJar) {
     code_challenge_method: 'S256',
     state: 'state-123',
     nonce: 'nonce-123',
+    ...extra,
   });
   const response = jar.take(
     await app.inject({

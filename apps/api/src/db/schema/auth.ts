@@ -22,7 +22,7 @@ export const apiTokens = pgTable(
   ],
 );
 
-/** ID tokens already exchanged for an API token (SHA-256 of the token), kept until they expire. */
+/** ID tokens already exchanged for an API token (their verifier's replay key), kept until they expire. */
 export const consumedIdTokens = pgTable(
   'consumed_id_tokens',
   {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -9,9 +10,20 @@ import {
 // Asymmetric algorithms only: 'none' and HMAC (which a public key could be abused to "sign") are refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
 
-export type IdTokenVerifier = (
-  idToken: string,
-) => Promise<{ subject: string; issuedAt: Date; expiresAt: Date }>;
+export type IdTokenVerifier = (idToken: string) => Promise<VerifiedIdToken>;
+
+export interface VerifiedIdToken {
+  subject: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  /**
+   * What the issuer signed, as the verifier read it: the same for every spelling of one token. The
+   * decoders forgive whitespace, a newline and unused bits in a segment's last character, so the raw
+   * string is no key for "used once". The signature is left out on purpose: an ECDSA signature (r, s)
+   * has a twin (r, n - s) that verifies too, and it would make another key for the same sign-in.
+   */
+  replayKey: string;
+}
 
 export class InvalidIdTokenError extends Error {}
 
@@ -22,7 +34,7 @@ export function createIdTokenVerifier(options: {
 }): IdTokenVerifier {
   return async (idToken) => {
     try {
-      const { payload } = await jwtVerify(idToken, options.keys, {
+      const { payload, protectedHeader } = await jwtVerify(idToken, options.keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ALLOWED_ALGORITHMS,
@@ -33,6 +45,10 @@ export function createIdTokenVerifier(options: {
         subject: payload.sub as string,
         issuedAt: new Date(payload.iat! * 1000),
         expiresAt: new Date(payload.exp! * 1000),
+        // The payload holds the token's jti when the issuer sends one (the embedded provider does).
+        replayKey: createHash('sha256')
+          .update(JSON.stringify([protectedHeader, payload]))
+          .digest('hex'),
       };
     } catch (error) {
       throw new InvalidIdTokenError((error as Error).message);

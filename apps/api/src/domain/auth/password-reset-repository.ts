@@ -1,8 +1,7 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { revokeSessionsNow } from './session-guard-repository';
-import { revokePersonApiTokens } from './token-repository';
+import { endSignIns } from './session-guard-repository';
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -88,9 +87,9 @@ export async function completePasswordReset(
       [hashResetToken(token), now],
     );
     if (!spent) return null;
-    const [person] = await tx.query<{ email: string; full_name: string; identity_subject: string | null }>(
+    const [person] = await tx.query<{ email: string; full_name: string }>(
       `update people set password_hash = $2 where id = $1 and password_hash is not null
-        returning email, full_name, identity_subject`,
+        returning email, full_name`,
       [spent.person_id, passwordHash],
     );
     if (!person) return null;
@@ -98,12 +97,7 @@ export async function completePasswordReset(
       spent.person_id,
       now,
     ]);
-    await revokePersonApiTokens(tx, spent.person_id, now);
-    await revokeSessionsNow(tx, spent.person_id);
-    if (person.identity_subject) {
-      // oidc-provider's sessions, grants and codes all name the identity as accountId.
-      await tx.query("delete from oidc_payloads where payload->>'accountId' = $1", [person.identity_subject]);
-    }
+    await endSignIns(tx, spent.person_id, now);
     return { personId: spent.person_id, email: person.email, fullName: person.full_name };
   });
 }

@@ -1,23 +1,23 @@
-import { createHash } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-
-const hashIdToken = (idToken: string) => createHash('sha256').update(idToken).digest('hex');
+import { revokePersonApiTokens } from './token-repository';
 
 /**
  * Spends an ID token at the session exchange: true the first time, false ever after (until it expires,
  * when the issuer's own check refuses it anyway). Kept in the database so that every process sharing it
- * agrees. The hash of the whole token is the key: external issuers need not send a jti.
+ * agrees. The key is the verifier's `replayKey` (a hash of the signed header and claims, jti included
+ * when there is one): external issuers need not send a jti, and no other spelling of a spent token
+ * (a trailing space or newline, another last base64url character) counts as a new one.
  */
 export async function consumeIdToken(
   database: Transactional,
-  idToken: string,
+  replayKey: string,
   expiresAt: Date,
 ): Promise<boolean> {
   await database.query('delete from consumed_id_tokens where expires_at < now()');
   const rows = await database.query(
     `insert into consumed_id_tokens (token_hash, expires_at) values ($1, $2)
      on conflict (token_hash) do nothing returning 1`,
-    [hashIdToken(idToken), expiresAt],
+    [replayKey, expiresAt],
   );
   return rows.length === 1;
 }
@@ -28,6 +28,25 @@ export async function consumeIdToken(
  */
 export async function revokeSessionsNow(q: Transactional, personId: string): Promise<void> {
   await q.query('update people set sessions_revoked_at = now() where id = $1', [personId]);
+}
+
+/**
+ * Log Out and password resets end every way back in for the person: their API tokens, ID tokens issued
+ * until now, and the embedded provider's sessions, grants, codes and pending interactions (all name the
+ * identity as accountId), so a silent sign-in with an old session cookie finds no session. These are rows
+ * every process reads, so it holds on all of them; the caller tells the principal caches (forgetPerson).
+ */
+export async function endSignIns(q: Transactional, personId: string, now: Date): Promise<void> {
+  await q.transaction(async (tx) => {
+    await revokePersonApiTokens(tx, personId, now);
+    await revokeSessionsNow(tx, personId);
+    await tx.query(
+      `delete from oidc_payloads
+        where (select identity_subject from people where id = $1) in
+              (payload->>'accountId', payload->'session'->>'accountId', payload->'result'->'login'->>'accountId')`,
+      [personId],
+    );
+  });
 }
 
 /**

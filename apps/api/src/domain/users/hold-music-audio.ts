@@ -14,38 +14,41 @@ interface Melody {
   drone: number;
 }
 
-const MELODIES: Record<string, Melody> = {
-  'harbor-lights': {
-    notes: [60, 64, 67, 72, 67, 64, 60, 64, 65, 69, 72, 77, 72, 69, 65, 69],
-    beatSeconds: 0.375,
-    harmonics: [1, 0.35, 0.12, 0.05],
-    drone: 48,
-  },
-  'morning-commute': {
-    notes: [67, 69, 71, 74, 71, 69, 67, 0, 72, 71, 69, 67, 69, 71, 67, 0, 62, 67, 71, 74],
-    beatSeconds: 0.3,
-    harmonics: [1, 0.5, 0.25, 0.12],
-    drone: 43,
-  },
-  'quiet-ledger': {
-    notes: [57, 0, 60, 64, 0, 62, 59, 0, 57, 60, 64, 67],
-    beatSeconds: 0.5,
-    harmonics: [1, 0.08],
-    drone: 45,
-  },
-  'blue-note-waltz': {
-    notes: [62, 65, 69, 68, 65, 62, 60, 63, 67, 66, 63, 60, 62, 65, 69, 72, 70, 69],
-    beatSeconds: 0.333,
-    harmonics: [1, 0.6, 0.3, 0.2, 0.1],
-    drone: 38,
-  },
-  'evergreen-strings': {
-    notes: [64, 66, 68, 69, 71, 69, 68, 66, 64, 61, 64, 69],
-    beatSeconds: 0.5,
-    harmonics: [1, 0.7, 0.5, 0.35, 0.25, 0.15],
-    drone: 40,
-  },
-};
+// A Map, not an object: the key comes from the URL, and `constructor.wav` must be no track.
+const MELODIES = new Map<string, Melody>(
+  Object.entries({
+    'harbor-lights': {
+      notes: [60, 64, 67, 72, 67, 64, 60, 64, 65, 69, 72, 77, 72, 69, 65, 69],
+      beatSeconds: 0.375,
+      harmonics: [1, 0.35, 0.12, 0.05],
+      drone: 48,
+    },
+    'morning-commute': {
+      notes: [67, 69, 71, 74, 71, 69, 67, 0, 72, 71, 69, 67, 69, 71, 67, 0, 62, 67, 71, 74],
+      beatSeconds: 0.3,
+      harmonics: [1, 0.5, 0.25, 0.12],
+      drone: 43,
+    },
+    'quiet-ledger': {
+      notes: [57, 0, 60, 64, 0, 62, 59, 0, 57, 60, 64, 67],
+      beatSeconds: 0.5,
+      harmonics: [1, 0.08],
+      drone: 45,
+    },
+    'blue-note-waltz': {
+      notes: [62, 65, 69, 68, 65, 62, 60, 63, 67, 66, 63, 60, 62, 65, 69, 72, 70, 69],
+      beatSeconds: 0.333,
+      harmonics: [1, 0.6, 0.3, 0.2, 0.1],
+      drone: 38,
+    },
+    'evergreen-strings': {
+      notes: [64, 66, 68, 69, 71, 69, 68, 66, 64, 61, 64, 69],
+      beatSeconds: 0.5,
+      harmonics: [1, 0.7, 0.5, 0.35, 0.25, 0.15],
+      drone: 40,
+    },
+  }),
+);
 
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
@@ -106,7 +109,7 @@ const cache = new Map<string, Buffer>();
 
 /** The WAV of a catalogue track, or null for a value with no melody. */
 export function holdMusicWav(value: string): Buffer | null {
-  const melody = MELODIES[value];
+  const melody = MELODIES.get(value);
   if (!melody) return null;
   let wav = cache.get(value);
   if (!wav) {

@@ -38,6 +38,11 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
         post_logout_redirect_uris: [config.sites.marketing],
       },
     ],
+    // Publish only what the one client may use: the code flow (no implicit or hybrid), no refresh
+    // tokens (no offline_access), no client secrets (a public client with PKCE).
+    responseTypes: ['code'],
+    scopes: ['openid'],
+    clientAuthMethods: ['none'],
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
     claims: {

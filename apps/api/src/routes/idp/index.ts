@@ -11,6 +11,7 @@ import {
   recordSignInFailure,
   signInWaitSeconds,
 } from '../../domain/auth/sign-in-throttle';
+import { impliedConsent } from '../../plugins/idp/consent';
 import type { LoginDevice } from '../../plugins/idp/provider';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { ensureDeviceCookie } from './device-cookie';
@@ -54,8 +55,18 @@ export default async function idpRoutes(app: FastifyInstance) {
       { schema: { hide: true } },
       async (req, reply) => {
         const details = await provider.interactionDetails(req.raw, reply.raw);
+        if (details.prompt.name === 'consent' && details.session?.accountId) {
+          const grantId = await impliedConsent(provider, details);
+          reply.hijack();
+          return provider.interactionFinished(
+            req.raw,
+            reply.raw,
+            { consent: { grantId } },
+            { mergeWithLastSubmission: true },
+          );
+        }
+        // No other prompt asks anything of the person: finish it as it is.
         if (details.prompt.name !== 'login') {
-          // Consent is implied for our first-party client (see loadExistingGrant); finish with no changes.
           reply.hijack();
           return provider.interactionFinished(req.raw, reply.raw, {}, { mergeWithLastSubmission: true });
         }

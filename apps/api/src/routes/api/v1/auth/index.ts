@@ -13,8 +13,8 @@ import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
 import { findPersonBySubject } from '../../../../domain/auth/people-repository';
 import {
   consumeIdToken,
+  endSignIns,
   issuedBeforeRevocation,
-  revokeSessionsNow,
 } from '../../../../domain/auth/session-guard-repository';
 import { issueApiToken } from '../../../../domain/auth/token-repository';
 import { HttpError } from '../../../../plugins/errors';
@@ -54,7 +54,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A token from before Log Out or a password reset, or one already exchanged, is a replay.
       if (issuedBeforeRevocation(verified.issuedAt, person.sessions_revoked_at))
         throw new HttpError(401, 'This sign-in has ended. Please sign in again.');
-      if (!(await consumeIdToken(app.database, req.body.id_token, verified.expiresAt)))
+      if (!(await consumeIdToken(app.database, verified.replayKey, verified.expiresAt)))
         throw new HttpError(401, 'This sign-in was already used. Please sign in again.');
       const deviceId = deviceClaim(req.body.id_token);
       const newDevice = deviceId !== null && !(await isKnownDevice(app.database, person.id, deviceId));
@@ -93,14 +93,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the API token',
+        summary: "Sign out: end the person's API tokens and identity-provider sessions",
         security: [{ bearer: [] }],
         response: { 200: logoutResponseSchema, 401: errorEnvelopeSchema },
       },
     },
     async (req) => {
+      // Log Out ends everything: this and the person's other API tokens, and the provider sessions a
+      // silent sign-in would otherwise use to mint a new one (the same as a password reset).
+      const { personId } = req.principal!;
       await app.revokeToken(req.bearerToken!);
-      await revokeSessionsNow(app.database, req.principal!.personId);
+      await endSignIns(app.database, personId, new Date());
+      await app.forgetPerson(personId);
       return { message: 'Signed out.' };
     },
   );

@@ -1,0 +1,132 @@
+import { AUTH_PATHS } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app';
+import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
+import { createTestApp, drivers, testConfig, type TestContext } from '../helpers/app';
+import {
+  CookieJar,
+  REDIRECT_URI,
+  follow,
+  redeemCode,
+  startAuthorization,
+  submitLogin,
+} from '../helpers/oidc-flow';
+import { subjectOf } from '../helpers/tokens';
+
+/** Follows the provider's redirects until it sends the browser back to the portal's callback. */
+async function backToCallback(app: App, jar: CookieJar, first: string): Promise<URL> {
+  let next = first;
+  for (let hops = 0; hops < 6 && !next.startsWith(REDIRECT_URI); hops++) {
+    next = (await follow(app, jar, next)).headers.location as string;
+  }
+  expect(next.startsWith(REDIRECT_URI), next).toBe(true);
+  return new URL(next);
+}
+
+/** A silent sign-in (`prompt=none`) with whatever session cookie the jar holds: a code, or the error. */
+async function silentSignIn(app: App, jar: CookieJar) {
+  const { location, verifier } = await startAuthorization(app, jar, { prompt: 'none' });
+  const callback = await backToCallback(app, jar, location!);
+  return { code: callback.searchParams.get('code'), error: callback.searchParams.get('error'), verifier };
+}
+
+async function apiTokenFor(app: App, code: string, verifier: string): Promise<string> {
+  const tokens = await redeemCode(app, code, verifier);
+  expect(tokens.statusCode).toBe(200);
+  const session = await app.inject({
+    method: 'POST',
+    url: AUTH_PATHS.session,
+    payload: { id_token: tokens.json().id_token },
+  });
+  expect(session.statusCode).toBe(200);
+  return session.json().token as string;
+}
+
+/** A browser that signs in with the password, and the API token its first ID token buys. */
+async function signIn(app: App) {
+  const jar = new CookieJar();
+  const { location, verifier } = await startAuthorization(app, jar);
+  const accepted = await submitLogin(app, jar, location!, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  expect(accepted.statusCode).toBe(303);
+  const callback = await backToCallback(app, jar, accepted.headers.location as string);
+  return { jar, token: await apiTokenFor(app, callback.searchParams.get('code')!, verifier) };
+}
+
+const me = (app: App, token: string) =>
+  app.inject({ url: AUTH_PATHS.me, headers: { authorization: `Bearer ${token}` } });
+const logout = (app: App, token: string) =>
+  app.inject({ method: 'POST', url: AUTH_PATHS.logout, headers: { authorization: `Bearer ${token}` } });
+
+describe.each(drivers)('Log Out ends the API token and the provider session (%s)', (driver) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(driver);
+  });
+  afterAll(() => ctx?.close());
+
+  it('after Log Out a silent sign-in with the old session cookie gets login_required, not a code', async () => {
+    const { jar, token } = await signIn(ctx.app);
+    // Before Log Out the session cookie signs in silently (another tab's API token).
+    const before = await silentSignIn(ctx.app, jar);
+    expect(before.code).toBeTruthy();
+    const otherTab = await apiTokenFor(ctx.app, before.code!, before.verifier);
+
+    expect((await logout(ctx.app, token)).statusCode).toBe(200);
+    expect((await me(ctx.app, token)).statusCode).toBe(401);
+    expect((await me(ctx.app, otherTab)).statusCode).toBe(401);
+    const after = await silentSignIn(ctx.app, jar);
+    expect(after).toMatchObject({ code: null, error: 'login_required' });
+  });
+
+  it("leaves none of the person's provider sessions, grants, codes or tokens behind", async () => {
+    const sub = await subjectOf(ctx.database, DEMO_ADMIN.email);
+    const { token } = await signIn(ctx.app);
+    const count = async () =>
+      (
+        await ctx.database.query<{ model: string }>(
+          "select model from oidc_payloads where payload->>'accountId' = $1 or payload->'session'->>'accountId' = $1",
+          [sub],
+        )
+      ).map((r) => r.model);
+    expect(await count()).toEqual(expect.arrayContaining(['Session', 'Grant']));
+    expect((await logout(ctx.app, token)).statusCode).toBe(200);
+    expect(await count()).toEqual([]);
+  });
+});
+
+// One process per database on PGlite; processes sharing a PostgreSQL server hear of Log Out at once.
+describe.each(drivers.filter((d) => d === 'postgres'))('Log Out reaches every process (%s)', (driver) => {
+  let ctx: TestContext;
+  let other: App;
+  beforeAll(async () => {
+    ctx = await createTestApp(driver);
+    other = await buildApp({
+      config: testConfig(),
+      database: ctx.database,
+      logger: false,
+      scheduleJobs: false,
+    });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
+
+  it("another process refuses the person's API tokens it had cached, without waiting for the cache", async () => {
+    const first = await signIn(ctx.app);
+    const second = await signIn(ctx.app);
+    expect((await me(other, first.token)).statusCode).toBe(200);
+    expect((await me(other, second.token)).statusCode).toBe(200);
+    expect((await logout(ctx.app, first.token)).statusCode).toBe(200);
+    // The revocation travels by NOTIFY: poll for it, far inside TOKEN_CACHE_SECONDS.
+    const deadline = Date.now() + 3000;
+    let statuses: number[] = [];
+    while (Date.now() < deadline) {
+      statuses = [(await me(other, first.token)).statusCode, (await me(other, second.token)).statusCode];
+      if (statuses.every((s) => s === 401)) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(statuses).toEqual([401, 401]);
+  });
+});

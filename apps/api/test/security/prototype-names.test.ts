@@ -1,0 +1,116 @@
+import { API_ACCOUNT_BASE, BILLING_PATHS, USERS_PATHS } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { castOf, type Cast } from './suite/accounts';
+import { accountOperations, requestFor, sampleOf, type JsonSchema, type Operation } from './suite/operations';
+import { newTally, suiteApp, summaryLine, type SuiteApp } from './suite/setup';
+
+/** Names every plain object answers to: a lookup table that is a plain object finds them all. */
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+/** Every string leaf of a sample value, as a path into it. */
+function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  return entries.flatMap(([k, v]) => stringLeaves(v, [...path, k]));
+}
+
+function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
+  if (path.length === 0) return by;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), by);
+  return copy;
+}
+
+/*
+ * Prototype names in every string an account operation takes (path, query and body): each is an
+ * ordinary unknown value, answered like any other, never a 5xx.
+ */
+describe('prototype names are ordinary unknown values at every account operation', () => {
+  let s: SuiteApp;
+  let cast: Cast;
+  let operations: Operation[];
+  let resolve: (schema: JsonSchema) => JsonSchema;
+  const tally = newTally();
+  beforeAll(async () => {
+    s = await suiteApp();
+    cast = await castOf(s.database);
+    ({ operations, resolve } = await accountOperations(s.app));
+  });
+  afterAll(async () => {
+    console.log(summaryLine('prototype names', tally));
+    await s?.close();
+  });
+
+  const send = (op: Operation, params: Record<string, unknown>, body: unknown) =>
+    s.app.inject(
+      requestFor(
+        op,
+        { params, body },
+        {
+          authorization: `Bearer ${cast.attacker.token}`,
+          'idempotency-key': `prototype-names-${tally.requests++}-key`,
+        },
+      ),
+    );
+
+  it('never answers 5xx to a prototype name in any string an operation takes', async () => {
+    // Log Out would end the token every other request uses.
+    const targets = operations.filter((o) => !o.path.endsWith('/logout'));
+    tally.operations = targets.length;
+    for (const op of targets) {
+      const params = Object.fromEntries(
+        op.parameters.map((p) => [p.name, sampleOf(p.schema, resolve, cast.attacker.own, p.name)]),
+      );
+      const body = op.body ? sampleOf(op.body, resolve, cast.attacker.own) : undefined;
+      for (const name of PROTOTYPE_NAMES) {
+        for (const p of op.parameters.filter((q) => q.in !== 'header')) {
+          // A path parameter may be a file name (hold music is `<track>.wav`).
+          for (const value of p.in === 'path' ? [name, `${name.toLowerCase()}.wav`] : [name]) {
+            const response = await send(op, { ...params, [p.name]: value }, body);
+            if (response.statusCode >= 500)
+              tally.serverErrors.push(`${op.method} ${op.path} ${p.name}=${value} -> ${response.statusCode}`);
+          }
+        }
+        for (const leaf of body === undefined ? [] : stringLeaves(body)) {
+          const response = await send(op, params, replaced(body, leaf, name));
+          if (response.statusCode >= 500)
+            tally.serverErrors.push(
+              `${op.method} ${op.path} ${leaf.join('.')}=${name} -> ${response.statusCode}`,
+            );
+        }
+      }
+    }
+    expect(tally.serverErrors).toEqual([]);
+  });
+
+  it('API-09 change-card answers a prototype name as it answers any unknown payment method', async () => {
+    const changeCard = (pmId: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `${API_ACCOUNT_BASE}${BILLING_PATHS.changeCard}`,
+        headers: { authorization: `Bearer ${cast.attacker.token}`, 'idempotency-key': `change-card-${pmId}` },
+        payload: { pm_id: pmId },
+      });
+    const unknown = await changeCard('pm_no_such_method');
+    expect(unknown.statusCode).toBe(400);
+    for (const name of PROTOTYPE_NAMES) {
+      const response = await changeCard(name);
+      expect(response.statusCode, name).toBe(unknown.statusCode);
+      expect(response.json(), name).toEqual({ ...unknown.json(), message: expect.any(String) });
+    }
+  });
+
+  it('a hold-music file named after a prototype member is no such track (404)', async () => {
+    for (const name of ['constructor', 'tostring', 'valueof']) {
+      const response = await s.app.inject({
+        url: `${API_ACCOUNT_BASE}${USERS_PATHS.holdMusicAudio(name)}`,
+        headers: { authorization: `Bearer ${cast.attacker.token}` },
+      });
+      expect(response.statusCode, name).toBe(404);
+    }
+  });
+});
