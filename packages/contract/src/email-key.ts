@@ -13,4 +13,3 @@
 export function emailKey(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();
 }
-

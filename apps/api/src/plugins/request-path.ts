@@ -27,7 +27,10 @@ export function routerPath(rawUrl: string): string {
       break;
     }
   }
-  return path.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  return path
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
 }
 
 /** Whether a routerPath is the prefix itself or below it. */

@@ -25,14 +25,27 @@ export function rawRequest(port: number, req: RawRequest, timeoutMs = 2000): Pro
   return new Promise((resolve, reject) => {
     const headers = { host: 'localhost:8080', ...req.headers };
     const outgoing = request(
-      { host: '127.0.0.1', port, method: req.method ?? 'GET', path: req.path, headers, agent: false, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers,
+        agent: false,
+        setHost: false,
+      },
       (res) => {
         const ms = performance.now() - started;
         clearTimeout(timer);
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), ms }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            ms,
+          }),
         );
         res.on('error', reject);
       },

@@ -85,7 +85,7 @@ describe.each(['false', 'true'])('TRUST_PROXY=%s: one canonical request', (trust
     const offSite: string[] = [];
     for (const path of OFF_SITE_PATHS)
       for (const host of ['evil.example', '127.0.0.1:8080'])
-        for (const forwarded of [{}, { 'x-forwarded-host': 'evil.example' }]) {
+        for (const forwarded of [{}, { 'x-forwarded-host': 'evil.example' }] as Record<string, string>[]) {
           const answer = await send({ path, headers: { host, ...forwarded } });
           expect(answer, path).not.toBeNull();
           expect(answer!.status).toBe(308);
