@@ -96,6 +96,30 @@ describe('every request answers, and never with a 5xx', () => {
     expect(failed).toEqual([]);
   });
 
+  it('encoded, cased and slashed spellings of every route answer, never 5xx, and never pass the sign-in gate', async () => {
+    const spellings = (path: string) => [
+      path.toUpperCase(),
+      path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+      path.replace(/\//g, '//'),
+      path.replace(/\/(?=[^/]*$)/, '\\'),
+      `${path}%2F`,
+    ];
+    const routes = routesOf(ctx.app).filter((r) => r.method === 'GET' || r.method === 'POST');
+    const problems: string[] = [];
+    for (const { method, url } of routes) {
+      const path = url.replace(/:[A-Za-z_]+|\*/g, 'junk');
+      const answers = await Promise.all(spellings(path).map((p) => send({ method, path: p })));
+      answers.forEach((answer, i) => {
+        const who = `${method} ${spellings(path)[i]}`;
+        if (!answer) problems.push(`${who}: no answer`);
+        else if (answer.status >= 500) problems.push(`${who}: ${answer.status}`);
+        else if (url.startsWith('/api/v1/account') && answer.status < 300)
+          problems.push(`${who}: ${answer.status}`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('fifty aborts of unknown interactions at once all answer, and the flood is rate limited', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send({ path: `/interaction/flood-${i}/abort` })),
