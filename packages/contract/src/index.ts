@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './email-key';
 export * from './environment';
 export * from './paths';
 export * from './public-config';

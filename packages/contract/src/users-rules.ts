@@ -1,4 +1,5 @@
 // The Users page's pure rules, shared by the page and the server (USR-01..80).
+import { emailKey } from './email-key';
 import { isValidEmail, type PortalEnvironment } from './environment';
 import { PIN_LENGTH } from './pin';
 import {
@@ -16,8 +17,6 @@ export function temporaryPin(random: () => number = Math.random): string {
   return pin;
 }
 
-/** Emails compare case-insensitively, ignoring surrounding spaces. */
-export const emailKey = (email: string) => email.trim().toLowerCase();
 
 export interface UserFieldErrors {
   email?: string;

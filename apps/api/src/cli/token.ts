@@ -1,4 +1,5 @@
 import { composeBilling } from '../composition';
+import { emailKey } from '@enq/contract';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
@@ -16,8 +17,8 @@ async function main() {
       billing: composeBilling(config, () => database),
     });
     const [person] = await database.query<{ id: string }>(
-      'select id from people where lower(email) = lower($1) order by is_admin desc, is_staff desc limit 1',
-      [email],
+      'select id from people where lower(email) = $1 order by is_admin desc, is_staff desc limit 1',
+      [emailKey(email)],
     );
     if (!person) throw new Error(`No person with the email ${email}.`);
     const { token, expiresAt } = await issueApiToken(database, person.id);

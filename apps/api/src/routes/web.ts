@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isUnder, routerPath, sameRequestOn } from '../plugins/request-path';
 
-const NON_SPA_PREFIXES = ['/api/', '/oidc', '/interaction', '/site', '/healthz', '/readyz'];
+const NON_SPA_PREFIXES = ['/api', '/oidc', '/interaction', '/site', '/healthz', '/readyz'];
 
 /** The built React app; any other GET that wants HTML gets index.html (history fallback). */
 async function webApp(app: FastifyInstance) {
@@ -38,12 +39,14 @@ async function webApp(app: FastifyInstance) {
   const canonical = new URL(app.config.publicUrl);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
+    const routed = routerPath(req.url);
     const wantsPage =
       req.method === 'GET' &&
-      !NON_SPA_PREFIXES.some((p) => path.startsWith(p)) &&
-      !/\.[a-z0-9]+$/i.test(path);
+      !NON_SPA_PREFIXES.some((p) => isUnder(routed, p)) &&
+      !/\.[a-z0-9]+$/i.test(routed);
     if (wantsPage && req.host !== canonical.host) {
-      return reply.redirect(new URL(req.url, canonical).toString(), 308);
+      // Built from the path alone: `//evil.example/x` read as a URL reference would leave PUBLIC_URL.
+      return reply.redirect(sameRequestOn(canonical.origin, req.url), 308);
     }
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

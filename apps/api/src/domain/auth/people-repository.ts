@@ -1,3 +1,4 @@
+import { emailKey } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
 export interface SignInIdentity {
@@ -20,8 +21,9 @@ export async function findSignInIdentityByEmail(
     password_hash: string;
   }>(
     `select id, identity_subject, email, full_name, password_hash from people
-      where lower(email) = lower($1) and password_hash is not null and identity_subject is not null`,
-    [email.trim()],
+      where lower(email) = $1 and password_hash is not null and identity_subject is not null`,
+    // The key, not lower($1): the database would fold `İ` into `i` where the throttle's key does not.
+    [emailKey(email)],
   );
   return row
     ? {

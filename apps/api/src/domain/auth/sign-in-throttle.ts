@@ -1,3 +1,4 @@
+import { emailKey } from '@enq/contract';
 import { createHash } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 
@@ -7,7 +8,7 @@ import type { Transactional } from '../../db/handle';
  * addresses that have already failed for that email: the right password from an address that has not
  * been guessing always signs in, so an attacker cannot lock a person out, and an attacker spread over
  * many addresses gets one guess per address once the cap is reached. Counts lapse after a quiet
- * WINDOW. Emails are kept only as hashes.
+ * WINDOW. Emails are kept only as hashes of their emailKey, the key sign-in looks the person up by.
  */
 export const SIGN_IN_THROTTLE = {
   freeFailures: 3,
@@ -19,7 +20,7 @@ export const SIGN_IN_THROTTLE = {
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 const keysFor = (email: string, ip: string) => {
-  const who = digest(email.trim().toLowerCase());
+  const who = digest(emailKey(email));
   return { pair: `pair:${digest(`${who}|${ip}`)}`, account: `account:${who}` };
 };
 

@@ -1,4 +1,4 @@
-import type { FeatureRequestInput } from '@enq/contract';
+import { emailKey, type FeatureRequestInput } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
 /**
@@ -14,7 +14,7 @@ export async function insertFeatureRequest(
   const [row] = await q.query<{ id: number }>(
     `insert into feature_requests (account_id, email, first_name, last_name, phone, title, details, created_at)
      values ((select case when count(distinct account_id) = 1 then min(account_id::text)::uuid end
-                from people where lower(email) = lower($1) and account_id is not null),
+                from people where lower(email) = $8 and account_id is not null),
              $1, $2, $3, $4, $5, $6, $7)
      returning id`,
     [
@@ -25,6 +25,7 @@ export async function insertFeatureRequest(
       request.title.trim(),
       request.details.trim(),
       at,
+      emailKey(request.email),
     ],
   );
   return Number(row!.id);

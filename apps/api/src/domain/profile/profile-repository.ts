@@ -1,4 +1,4 @@
-import type { Profile } from '@enq/contract';
+import { emailKey, type Profile } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 
@@ -66,10 +66,10 @@ export async function findEmailClash(
   const [row] = await q.query<{ same_account: boolean }>(
     `select o.account_id is not distinct from $2::uuid as same_account
        from people o, people me
-      where me.id = $1 and o.id <> me.id and lower(o.email) = lower($3)
+      where me.id = $1 and o.id <> me.id and lower(o.email) = $3
         and (o.account_id = $2::uuid or (me.password_hash is not null and o.password_hash is not null))
       order by same_account desc limit 1`,
-    [person.id, person.accountId, email],
+    [person.id, person.accountId, emailKey(email)],
   );
   if (!row) return null;
   return row.same_account ? 'account' : 'sign-in';

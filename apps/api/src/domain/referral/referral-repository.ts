@@ -1,3 +1,4 @@
+import { emailKey } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 
 export async function findReferralCode(q: Transactional, accountId: string): Promise<string | null> {
@@ -65,8 +66,8 @@ export async function emailInUse(
 ): Promise<{ signIn: boolean; any: boolean }> {
   const [row] = await q.query<{ sign_in: boolean; any: boolean }>(
     `select coalesce(bool_or(password_hash is not null), false) as sign_in, count(*) > 0 as any
-       from people where lower(email) = lower($1)`,
-    [email],
+       from people where lower(email) = $1`,
+    [emailKey(email)],
   );
   return { signIn: row?.sign_in ?? false, any: row?.any ?? false };
 }

@@ -1,5 +1,6 @@
 import {
   API_ACCOUNT_BASE,
+  emailKey,
   maskPin,
   USERS_PATHS,
   type HoldMusic,
@@ -100,7 +101,7 @@ export async function peopleByEmails(
   return database.query<PersonRow>(
     `select id, full_name, email, pin, hold_music, is_admin from people
       where account_id = $1 and lower(email) = any($2::text[]) and not is_staff`,
-    [accountId, emails.map((e) => e.trim().toLowerCase())],
+    [accountId, emails.map(emailKey)],
   );
 }
 

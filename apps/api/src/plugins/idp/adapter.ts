@@ -1,3 +1,4 @@
+import { textProblem } from '@enq/contract';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Transactional } from '../../db/handle';
 import {
@@ -8,11 +9,17 @@ import {
   upsertOidcPayload,
 } from '../../domain/auth/oidc-payloads-repository';
 
+// Ids come from requests (a code, a cookie, a client_id): one with a control character names nothing
+// stored, and PostgreSQL refuses a NUL outright (a 500), so such an id is answered here as unknown.
+const storable = (id: string) => typeof id === 'string' && textProblem(id) === null;
+
 /** oidc-provider's storage in our own database, so sessions and codes survive restarts. */
 export function databaseAdapter(database: Transactional) {
   return (model: string): Adapter => {
     const find = async (column: 'id' | 'uid' | 'user_code', value: string) =>
-      (await findOidcPayload(database, model, column, value)) as AdapterPayload | undefined;
+      storable(value)
+        ? ((await findOidcPayload(database, model, column, value)) as AdapterPayload | undefined)
+        : undefined;
     return {
       async upsert(id, payload, expiresIn) {
         const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
@@ -21,8 +28,8 @@ export function databaseAdapter(database: Transactional) {
       find: (id) => find('id', id),
       findByUid: (uid) => find('uid', uid),
       findByUserCode: (userCode) => find('user_code', userCode),
-      consume: (id) => consumeOidcPayload(database, model, id),
-      destroy: (id) => destroyOidcPayload(database, model, id),
+      consume: async (id) => (storable(id) ? consumeOidcPayload(database, model, id) : undefined),
+      destroy: async (id) => (storable(id) ? destroyOidcPayload(database, model, id) : undefined),
       revokeByGrantId: (grantId) => revokeOidcGrant(database, grantId),
     };
   };

@@ -1,8 +1,12 @@
 import middie from '@fastify/middie';
-import type { FastifyInstance } from 'fastify';
+import { textProblem } from '@enq/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { deleteExpiredOidcPayloads } from '../../domain/auth/oidc-payloads-repository';
+import { HttpError } from '../errors';
+import { isUnder, routerPath } from '../request-path';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
 import { createProvider } from './provider';
 
@@ -34,19 +38,44 @@ async function embeddedIdp(app: FastifyInstance) {
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  // Discovery, redirects and cookies are built from the request's host and protocol: pin both to
-  // PUBLIC_URL, and hand on the client address Fastify already chose under TRUST_PROXY.
-  const publicUrl = new URL(app.config.oidc.issuer);
-  app.addHook('onRequest', async (req) => {
-    if (!/^\/oidc(?:[/?]|$)/.test(req.url)) return;
-    const headers = req.raw.headers;
-    headers.host = publicUrl.host;
-    headers['x-forwarded-host'] = publicUrl.host;
-    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
-    headers['x-forwarded-for'] = req.ip;
-  });
+  // Before the provider (middie runs in onRequest too): control characters in the path or query are
+  // refused here, as the API's validation refuses them in bodies (contract text rule).
+  app.addHook('onRequest', refuseControlCharacters);
   await app.register(middie);
-  app.use('/oidc', provider.callback());
+  app.use('/oidc', pinnedToIssuer(provider, app.config.oidc.issuer));
+}
+
+/**
+ * The provider builds discovery, redirects and cookies from the request's host, protocol and path
+ * (Koa's `ctx.href`, the mount path from `originalUrl`). Every request it gets is pinned where it
+ * enters, whatever path spelling reached the mount (`/OIDC`, `/%6Fidc`, absolute form): host and
+ * protocol are PUBLIC_URL's, the mount path the issuer's, and the client address the one Fastify chose
+ * under TRUST_PROXY (middie copies it to `req.ip`). Forwarded headers the client wrote are overwritten.
+ */
+function pinnedToIssuer(provider: Provider, issuerUrl: string) {
+  const issuer = new URL(issuerUrl);
+  const mountPath = issuer.pathname.replace(/\/$/, '');
+  const callback = provider.callback();
+  return (req: IncomingMessage & { ip?: string; originalUrl?: string }, res: ServerResponse) => {
+    const headers = req.headers;
+    headers.host = issuer.host;
+    headers['x-forwarded-host'] = issuer.host;
+    headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    delete headers.forwarded;
+    req.originalUrl = `${mountPath}${req.url ?? '/'}`;
+    return callback(req, res);
+  };
+}
+
+/** 400 for a control character in the path or query of the provider's and its pages' requests. */
+async function refuseControlCharacters(req: FastifyRequest) {
+  const path = routerPath(req.url);
+  if (!isUnder(path, '/oidc') && !isUnder(path, '/interaction')) return;
+  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+  const parts = [path, ...[...new URLSearchParams(query)].flat()];
+  const problem = parts.map((part) => textProblem(part)).find(Boolean);
+  if (problem) throw new HttpError(400, `The address ${problem}.`);
 }
 
 export default fp(embeddedIdp, { name: 'idp', dependencies: ['db'] });

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import { safeText } from '@enq/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -12,15 +12,24 @@ import {
   signInWaitSeconds,
 } from '../../domain/auth/sign-in-throttle';
 import { impliedConsent } from '../../plugins/idp/consent';
+import { errors, type InteractionResults } from 'oidc-provider';
 import type { LoginDevice } from '../../plugins/idp/provider';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { ensureDeviceCookie } from './device-cookie';
-import { renderLoginPage } from './pages';
+import { renderAuthPage, renderLoginPage } from './pages';
 import { passwordResetRoutes } from './password-reset-routes';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 const loginBody = z.object({ email: safeText(z.string().trim().max(320)), password: z.string().max(1024) });
 const INVALID_LOGIN = 'Incorrect email or password.';
+// Each sign-in shows its page once or twice: this only holds back a client hammering unknown ids.
+const interactionLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const EXPIRED_PAGE = renderAuthPage({
+  title: 'Sign-in expired',
+  body: `<h1>This sign-in has expired</h1>
+    <p class="error">The sign-in page was open too long or was already used.</p>
+    <p><a class="link" href="/">Start again</a></p>`,
+});
 const tooManyFailures = (seconds: number) =>
   `Too many failed sign-ins. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again, or reset your password.`;
 
@@ -42,6 +51,35 @@ export default async function idpRoutes(app: FastifyInstance) {
     reply.type('text/javascript').send(logoutJs),
   );
 
+  /** The interaction of this request; unknown or expired (the provider's SessionNotFound) answers 400. */
+  async function interactionOf(req: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(req.raw, reply.raw);
+    } catch (err) {
+      if (!(err instanceof errors.SessionNotFound)) throw err;
+      await reply.code(400).type('text/html').send(EXPIRED_PAGE);
+      return null;
+    }
+  }
+
+  /** Hands the result to the provider, which answers the hijacked reply; if it cannot, we answer. */
+  async function finish(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    result: InteractionResults,
+    mergeWithLastSubmission: boolean,
+  ) {
+    reply.hijack();
+    try {
+      await provider.interactionFinished(req.raw, reply.raw, result, { mergeWithLastSubmission });
+    } catch (err) {
+      // Past hijack() Fastify answers nothing: a failure here left the socket open for good.
+      req.log.warn({ err }, 'interaction could not be finished');
+      if (reply.raw.headersSent) reply.raw.end();
+      else reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(EXPIRED_PAGE);
+    }
+  }
+
   await app.register(async (interactions) => {
     await interactions.register(formbody);
     // Sign-in and password-reset forms are only taken from the portal's own pages (no cross-site posts).
@@ -52,23 +90,18 @@ export default async function idpRoutes(app: FastifyInstance) {
 
     interactions.get<{ Params: { uid: string } }>(
       '/interaction/:uid',
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: interactionLimit },
       async (req, reply) => {
-        const details = await provider.interactionDetails(req.raw, reply.raw);
+        const details = await interactionOf(req, reply);
+        if (!details) return reply;
         if (details.prompt.name === 'consent' && details.session?.accountId) {
+          // Consent is implied for our first-party client: finish it with a grant, or it asks again.
           const grantId = await impliedConsent(provider, details);
-          reply.hijack();
-          return provider.interactionFinished(
-            req.raw,
-            reply.raw,
-            { consent: { grantId } },
-            { mergeWithLastSubmission: true },
-          );
+          return finish(req, reply, { consent: { grantId } }, true);
         }
         // No other prompt asks anything of the person: finish it as it is.
         if (details.prompt.name !== 'login') {
-          reply.hijack();
-          return provider.interactionFinished(req.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+          return finish(req, reply, {}, true);
         }
         return reply.type('text/html').send(renderLoginPage({ uid: details.uid }));
       },
@@ -78,7 +111,8 @@ export default async function idpRoutes(app: FastifyInstance) {
       '/interaction/:uid/login',
       { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
       async (req, reply) => {
-        const details = await provider.interactionDetails(req.raw, reply.raw);
+        const details = await interactionOf(req, reply);
+        if (!details) return reply;
         const parsed = loginBody.safeParse(req.body);
         const email = parsed.success ? parsed.data.email : '';
         const now = new Date();
@@ -106,12 +140,11 @@ export default async function idpRoutes(app: FastifyInstance) {
         await clearSignInFailures(app.database, email, req.ip);
         const deviceId = ensureDeviceCookie(req.raw, reply.raw, app.config.publicUrl.startsWith('https:'));
         const result: LoginDevice = { device: { id: deviceId } };
-        reply.hijack();
-        return provider.interactionFinished(
-          req.raw,
-          reply.raw,
+        return finish(
+          req,
+          reply,
           { login: { accountId: identity.identitySubject, remember: true }, ...result },
-          { mergeWithLastSubmission: false },
+          false,
         );
       },
     );
@@ -120,14 +153,14 @@ export default async function idpRoutes(app: FastifyInstance) {
 
     interactions.get<{ Params: { uid: string } }>(
       '/interaction/:uid/abort',
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: interactionLimit },
       async (req, reply) => {
-        reply.hijack();
-        return provider.interactionFinished(
-          req.raw,
-          reply.raw,
+        if (!(await interactionOf(req, reply))) return reply;
+        return finish(
+          req,
+          reply,
           { error: 'access_denied', error_description: 'Sign-in was cancelled.' },
-          { mergeWithLastSubmission: false },
+          false,
         );
       },
     );
