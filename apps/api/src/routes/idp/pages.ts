@@ -1,14 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
+import { html, type SafeHtml } from '../html';
 
 /** The identity provider's own pages (login, logout, errors): plain HTML under the strict CSP. */
 export function renderAuthPage({
@@ -17,17 +7,17 @@ export function renderAuthPage({
   script,
 }: {
   title: string;
-  body: string;
+  body: SafeHtml;
   script?: string;
 }): string {
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)} · enQ</title>
+  <title>${title} · enQ</title>
   <link rel="stylesheet" href="/interaction-assets/auth.css">
-  ${script ? `<script src="${script}" defer></script>` : ''}
+  ${script ? html`<script src="${script}" defer></script>` : ''}
 </head>
 <body>
   <main class="card">
@@ -40,7 +30,7 @@ export function renderAuthPage({
     ${body}
   </main>
 </body>
-</html>`;
+</html>`.toString();
 }
 
 export function renderLoginPage({
@@ -54,12 +44,12 @@ export function renderLoginPage({
 }): string {
   return renderAuthPage({
     title: 'Sign in',
-    body: `<h1>Sign in to your account</h1>
+    body: html`<h1>Sign in to your account</h1>
     <p class="muted">Manage your lines, users, billing and call history.</p>
-    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-    <form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="on">
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+    <form method="post" action="/interaction/${uid}/login" autocomplete="on">
       <label for="email">Email</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email ?? '')}">
+      <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${email ?? ''}">
       <div class="label-row">
         <label for="password">Password</label>
         <a class="link small-link" href="/password-reset">Forgot your password?</a>
@@ -67,6 +57,6 @@ export function renderLoginPage({
       <input id="password" name="password" type="password" autocomplete="current-password" required>
       <button class="button" type="submit">Sign in</button>
     </form>
-    <p class="muted small"><a class="link" href="/interaction/${escapeHtml(uid)}/abort">Cancel</a></p>`,
+    <p class="muted small"><a class="link" href="/interaction/${uid}/abort">Cancel</a></p>`,
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
-import { escapeHtml } from '../idp/pages';
+import { html } from '../html';
 import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import {
   FORM_TOKEN_FIELD,
@@ -46,12 +46,12 @@ function formPage(input: FeatureRequestInput, errors: FieldErrors, token: string
   const field = (name: keyof FeatureRequestInput) => ({ name, value: input[name], errors });
   return embeddedPage(
     'Request a feature',
-    `<h1>Request a feature</h1>
-     <p class="muted">${escapeHtml(FEATURE_REQUEST_TEXT.intro)}</p>
-     ${notice ? `<div class="error-summary" role="alert"><p>${escapeHtml(notice)}</p></div>` : ''}
+    html`<h1>Request a feature</h1>
+     <p class="muted">${FEATURE_REQUEST_TEXT.intro}</p>
+     ${notice ? html`<div class="error-summary" role="alert"><p>${notice}</p></div>` : ''}
      ${errorSummary(errors, FIELDS)}
      <form class="form" method="post" action="/site/feature-request">
-       <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(token)}">
+       <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${token}">
        <div class="row">
          ${inputField({ ...field('first_name'), label: 'First name', autocomplete: 'given-name', maxLength: LIMITS.name })}
          ${inputField({ ...field('last_name'), label: 'Last name', autocomplete: 'family-name', maxLength: LIMITS.name })}
@@ -118,8 +118,8 @@ export default async function featureRequestPages(app: FastifyInstance) {
       200,
       embeddedPage(
         'Thank you',
-        `<div class="thanks" role="status"><h1>Request sent</h1><p>${escapeHtml(FEATURE_REQUEST_TEXT.thanks)}</p>
-         <p><a class="link" href="/site/feature-request${escapeHtml(prefillQuery(readInput(req.query)))}">Send another request</a></p></div>`,
+        html`<div class="thanks" role="status"><h1>Request sent</h1><p>${FEATURE_REQUEST_TEXT.thanks}</p>
+         <p><a class="link" href="/site/feature-request${prefillQuery(readInput(req.query))}">Send another request</a></p></div>`,
       ),
     ),
   );

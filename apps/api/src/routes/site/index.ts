@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { formOriginGuard } from '../../plugins/same-origin';
-import { escapeHtml } from '../idp/pages';
+import { html } from '../html';
 import { SECTION_TEXT } from './content';
 import featureRequestPages from './feature-request';
 import { allowSameOriginFraming, sitePage as page } from './layout';
@@ -41,7 +41,7 @@ export default async function sitePages(app: FastifyInstance) {
       .send(
         page(
           'Please try again',
-          `<div class="hero"><h1>Please try again</h1><p>${escapeHtml(message)}</p></div>`,
+          html`<div class="hero"><h1>Please try again</h1><p>${message}</p></div>`,
         ),
       );
   });
@@ -57,15 +57,13 @@ export default async function sitePages(app: FastifyInstance) {
   });
 
   const anchors = [...MARKETING_MENUS.flatMap((m) => m.items), ...LEGAL_MENU.items];
-  const sections = anchors
-    .map(
-      ({ label, anchor }) =>
-        `<section id="${anchor}"><h2>${escapeHtml(label)}</h2><p>${escapeHtml(SECTION_TEXT[anchor] ?? '')}</p></section>`,
-    )
-    .join('');
+  const sections = anchors.map(
+    ({ label, anchor }) =>
+      html`<section id="${anchor}"><h2>${label}</h2><p>${SECTION_TEXT[anchor] ?? ''}</p></section>`,
+  );
   const home = page(
     'Fast access to tax-agency phone lines',
-    `<div class="hero"><h1>Skip the hold queue at the tax agency.</h1>
+    html`<div class="hero"><h1>Skip the hold queue at the tax agency.</h1>
      <p>enQ connects tax professionals to IRS and state tax-agency lines fast, and bills by the credit.</p>
      <a class="cta" href="/">Sign in to your account</a> <a class="button-secondary" href="/site/signup">Sign up</a></div>${sections}`,
   );
@@ -80,7 +78,7 @@ export default async function sitePages(app: FastifyInstance) {
     reply.type('text/html').send(
       page(
         'Support',
-        `<div class="hero"><h1>Support</h1><p>${escapeHtml(SECTION_TEXT.support!)}</p>
+        html`<div class="hero"><h1>Support</h1><p>${SECTION_TEXT.support!}</p>
          <p>Email <a href="mailto:support@enq.example.com">support@enq.example.com</a> or call us on weekdays, 8am to 8pm EST.</p></div>`,
       ),
     ),
@@ -91,7 +89,7 @@ export default async function sitePages(app: FastifyInstance) {
       .send(
         page(
           'Admin panel',
-          '<div class="hero"><h1>enQ admin panel</h1><p>The operations console for enQ staff runs as a separate application. Configure its address with ADMIN_PANEL_URL.</p></div>',
+          html`<div class="hero"><h1>enQ admin panel</h1><p>The operations console for enQ staff runs as a separate application. Configure its address with ADMIN_PANEL_URL.</p></div>`,
         ),
       ),
   );
