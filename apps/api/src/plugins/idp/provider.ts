@@ -96,15 +96,26 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
           ctx.body = renderAuthPage({
             title: 'Signing out',
             // The form is oidc-provider's own markup (its hidden xsrf field and action).
-            body: html`<h1>Signing you out…</h1>${trustedHtml(form)}
-              <button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm-logout">Sign out</button>`,
+            body: html`<h1>Signing you out…</h1>
+              ${trustedHtml(form)}
+              <button
+                class="button"
+                type="submit"
+                form="op.logoutForm"
+                name="logout"
+                value="yes"
+                id="confirm-logout"
+              >
+                Sign out
+              </button>`,
             script: '/interaction-assets/logout.js',
           });
         },
         async postLogoutSuccessSource(ctx) {
           ctx.body = renderAuthPage({
             title: 'Signed out',
-            body: html`<h1>You are signed out</h1><p><a class="link" href="${config.sites.marketing}">Continue to enQ</a></p>`,
+            body: html`<h1>You are signed out</h1>
+              <p><a class="link" href="${config.sites.marketing}">Continue to enQ</a></p>`,
           });
         },
       },

@@ -24,15 +24,26 @@ export function renderResetRequestPage({
   return renderAuthPage({
     title: 'Reset your password',
     body: html`<h1>Reset your password</h1>
-    <p class="muted">Enter the email you sign in with. We will email you a link to choose a new password.</p>
-    ${errorBox(error)}
-    <form method="post" action="${RESET_REQUEST_PATH}">
-      <label for="email">Email</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus maxlength="320"
-        value="${email ?? ''}"${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}>
-      <button class="button" type="submit">Email me a link</button>
-    </form>
-    ${signInLink(portalUrl)}`,
+      <p class="muted">
+        Enter the email you sign in with. We will email you a link to choose a new password.
+      </p>
+      ${errorBox(error)}
+      <form method="post" action="${RESET_REQUEST_PATH}">
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          autofocus
+          maxlength="320"
+          value="${email ?? ''}"
+          ${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}
+        />
+        <button class="button" type="submit">Email me a link</button>
+      </form>
+      ${signInLink(portalUrl)}`,
   });
 }
 
@@ -41,10 +52,15 @@ export function renderResetRequestSentPage({ portalUrl, email }: { portalUrl: st
   return renderAuthPage({
     title: 'Check your email',
     body: html`<h1>Check your email</h1>
-    <p class="notice" role="status">If an enQ sign-in uses ${email}, we have emailed it a link to choose a new password.</p>
-    <p class="muted">The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Nothing arrived? Check your spam folder, or ask again.</p>
-    <p class="muted small"><a class="link" href="${RESET_REQUEST_PATH}">Send another link</a></p>
-    ${signInLink(portalUrl)}`,
+      <p class="notice" role="status">
+        If an enQ sign-in uses ${email}, we have emailed it a link to choose a new password.
+      </p>
+      <p class="muted">
+        The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Nothing arrived? Check your spam
+        folder, or ask again.
+      </p>
+      <p class="muted small"><a class="link" href="${RESET_REQUEST_PATH}">Send another link</a></p>
+      ${signInLink(portalUrl)}`,
   });
 }
 
@@ -62,19 +78,38 @@ export function renderChoosePasswordPage({
   return renderAuthPage({
     title: 'Choose a new password',
     body: html`<h1>Choose a new password</h1>
-    <p class="muted">For ${email}. After this, sign in with the new password everywhere.</p>
-    ${errorBox(error)}
-    <form method="post" action="${RESET_REQUEST_PATH}/${token}">
-      <input type="email" name="username" autocomplete="username" value="${email}" readonly hidden>
-      <label for="password">New password</label>
-      <input id="password" name="password" type="password" autocomplete="new-password" required autofocus
-        minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" aria-describedby="${described}"${error ? html` aria-invalid="true"` : ''}>
-      <p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.</p>
-      <label for="confirm">Confirm new password</label>
-      <input id="confirm" name="confirm" type="password" autocomplete="new-password" required
-        minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
-      <button class="button" type="submit">Change password</button>
-    </form>`,
+      <p class="muted">For ${email}. After this, sign in with the new password everywhere.</p>
+      ${errorBox(error)}
+      <form method="post" action="${RESET_REQUEST_PATH}/${token}">
+        <input type="email" name="username" autocomplete="username" value="${email}" readonly hidden />
+        <label for="password">New password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          required
+          autofocus
+          minlength="${PASSWORD_MIN_LENGTH}"
+          maxlength="${PASSWORD_MAX_LENGTH}"
+          aria-describedby="${described}"
+          ${error ? html` aria-invalid="true"` : ''}
+        />
+        <p class="hint" id="password-hint">
+          At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
+        </p>
+        <label for="confirm">Confirm new password</label>
+        <input
+          id="confirm"
+          name="confirm"
+          type="password"
+          autocomplete="new-password"
+          required
+          minlength="${PASSWORD_MIN_LENGTH}"
+          maxlength="${PASSWORD_MAX_LENGTH}"
+        />
+        <button class="button" type="submit">Change password</button>
+      </form>`,
   });
 }
 
@@ -82,8 +117,10 @@ export function renderPasswordChangedPage({ portalUrl }: { portalUrl: string }):
   return renderAuthPage({
     title: 'Password changed',
     body: html`<h1>Your password has been changed</h1>
-    <p class="notice" role="status">You were signed out everywhere. Sign in again with your new password.</p>
-    <a class="button button-link" href="${portalUrl}">Sign in</a>`,
+      <p class="notice" role="status">
+        You were signed out everywhere. Sign in again with your new password.
+      </p>
+      <a class="button button-link" href="${portalUrl}">Sign in</a>`,
   });
 }
 
@@ -92,8 +129,11 @@ export function renderResetLinkExpiredPage({ portalUrl }: { portalUrl: string })
   return renderAuthPage({
     title: 'Link expired',
     body: html`<h1>This link has expired or was already used</h1>
-    <p class="muted">Password reset links work once and for ${PASSWORD_RESET_TTL_MINUTES} minutes, and only the newest one you were sent.</p>
-    <a class="button button-link" href="${RESET_REQUEST_PATH}">Email me a new link</a>
-    ${signInLink(portalUrl)}`,
+      <p class="muted">
+        Password reset links work once and for ${PASSWORD_RESET_TTL_MINUTES} minutes, and only the newest one
+        you were sent.
+      </p>
+      <a class="button button-link" href="${RESET_REQUEST_PATH}">Email me a new link</a>
+      ${signInLink(portalUrl)}`,
   });
 }
