@@ -12,3 +12,11 @@ CREATE TABLE "email_changes" (
 --> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_person_fk" FOREIGN KEY ("person_id","account_id") REFERENCES "public"."people"("id","account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_changes_person_idx" ON "email_changes" USING btree ("person_id");
+--> statement-breakpoint
+-- Site-form tokens already spent, kept until they expire: a token sends one form (issue 22).
+CREATE TABLE "spent_form_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "spent_form_tokens_expires_idx" ON "spent_form_tokens" USING btree ("expires_at");
