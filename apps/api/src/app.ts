@@ -13,6 +13,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import jobsPlugin from './plugins/jobs';
+import afterAnswerPlugin from './plugins/after-answer';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin, { run: scheduleJobs });
   await app.register(mailerPlugin);
+  await app.register(afterAnswerPlugin);
   await app.register(paymentsPlugin, { provider: payments });
   await app.register(billingPlugin);
   await app.register(telephonyPlugin);
