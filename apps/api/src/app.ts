@@ -14,6 +14,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
 import jobsPlugin from './plugins/jobs';
+import afterAnswerPlugin from './plugins/after-answer';
 import mailerPlugin from './plugins/mailer';
 import noStorePlugin from './plugins/no-store';
 import openapiPlugin from './plugins/openapi';
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin, { run: scheduleJobs });
   await app.register(mailerPlugin);
+  await app.register(afterAnswerPlugin);
   await app.register(paymentsPlugin, { provider: billing.payments });
   await app.register(billingPlugin, { billing });
   await app.register(telephonyPlugin);

@@ -131,16 +131,16 @@ describe.each(drivers)('feature request (%s)', (driver) => {
       details: 'We bill clients for agency hold time; a QuickBooks export would save hours each week.',
     });
     expect(response.statusCode).toBe(303);
+    // The thank-you address carries nothing of the visitor's (issue 22): it lands in logs and history.
+    expect(response.headers.location).toBe('/site/feature-request/thanks');
     const thanks = await ctx.app.inject(response.headers.location as string);
     expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain(FEATURE_REQUEST_TEXT.thanks);
     expect(directive(thanks.headers['content-security-policy'] as string, 'frame-ancestors')).toBe(
       "frame-ancestors 'self'",
     );
-    // 'Send another request' keeps the prefill.
-    expect(thanks.body).toContain(
-      'href="/site/feature-request?first_name=Dana&amp;last_name=Whitfield&amp;email=',
-    );
+    expect(thanks.body).toContain('href="/site/feature-request"');
+    expect(thanks.body).not.toContain('Whitfield');
     const { account_id } = await signedIn(ctx, DEMO_ADMIN.email);
     expect(await stored()).toEqual([
       {
@@ -192,12 +192,13 @@ describe.each(drivers)('feature request (%s)', (driver) => {
     // Each address has its own allowance of posts a minute; these tests send more than one's.
     const visitor = '198.51.100.7';
     const valid = await pageToken(visitor);
-    const [expires, mac] = valid.split('.');
+    const [expires, nonce, mac] = valid.split('.');
     const refused = [
       null, // no token
       '', // an empty field
-      `${expires}.${mac!.slice(1)}x`, // a forged signature
-      `${Number(expires) + 60}.${mac}`, // a later expiry under the old signature
+      `${expires}.${nonce}.${mac!.slice(1)}x`, // a forged signature
+      `${Number(expires) + 60}.${nonce}.${mac}`, // a later expiry under the old signature
+      `${expires}.${nonce!.slice(1)}x.${mac}`, // another nonce under the old signature
       issueFormToken(key, { form: 'signup', client: visitor }, now), // another form's token
       issueFormToken(key, { form: 'feature-request', client: visitor }, new Date(+now - 3 * 3_600_000)), // expired
       await pageToken('203.0.113.9'), // handed to another address
@@ -208,7 +209,9 @@ describe.each(drivers)('feature request (%s)', (driver) => {
       // The person's text stays in the form, with a fresh token to send it again.
       expect(response.body).toContain('This form has expired or was not opened here.');
       expect(response.body).toContain('value="Dark mode"');
-      expect(response.body).toMatch(new RegExp(`name="${FORM_TOKEN_FIELD}" value="\\d+\\.[\\w-]{43}"`));
+      expect(response.body).toMatch(
+        new RegExp(`name="${FORM_TOKEN_FIELD}" value="\\d+\\.[\\w-]{22}\\.[\\w-]{43}"`),
+      );
     }
     const other = '198.51.100.8';
     const otherToken = await pageToken(other);
@@ -227,6 +230,11 @@ describe.each(drivers)('feature request (%s)', (driver) => {
 
     const accepted = await post(request, { origin: 'null', token: otherToken, remoteAddress: other });
     expect(accepted.statusCode).toBe(303);
+    expect((await stored()).length).toBe(before + 1);
+    // A token sends one request (issue 22): replayed, it is refused and stores nothing.
+    const replayed = await post(request, { origin: 'null', token: otherToken, remoteAddress: other });
+    expect(replayed.statusCode).toBe(403);
+    expect(replayed.body).toContain('This form has expired or was not opened here.');
     expect((await stored()).length).toBe(before + 1);
   });
 

@@ -31,6 +31,21 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * PUT /profile/: the six fields, and the current password when the sign-in email changes (a stolen API
+ * token alone must not move the account to another address).
+ */
+export const profileUpdateSchema = profileSchema
+  .extend({ current_password: z.string().max(1024).optional() })
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The saved profile; `message` says what happens next when a change of email waits for its link. */
+export const profileSavedSchema = profileSchema
+  .extend({ message: z.string().optional() })
+  .meta({ id: 'ProfileSaved' });
+export type ProfileSaved = z.infer<typeof profileSavedSchema>;
+
 /** POST /profile/change-password/ answers what happened, e.g. where the reset link went. */
 export const changePasswordResponseSchema = z
   .object({ message: z.string() })
@@ -60,6 +75,23 @@ export const PROFILE_TEXT = {
   resetDone: 'Password reset successfully.',
   resetPassword: 'Reset password',
 } as const;
+
+/** What the server says about a change of sign-in email (issue 22); the spec's texts above stay. */
+export const EMAIL_CHANGE_TEXT = {
+  currentPasswordLabel: 'Current password',
+  currentPasswordHint: 'Changing your sign-in email needs your current password.',
+  currentPasswordRequired: 'Enter your current password to change your sign-in email.',
+  currentPasswordWrong: 'The current password is not correct.',
+  recentSignInRequired: 'Sign in again, then change your sign-in email within 5 minutes.',
+  sent: (newEmail: string, oldEmail: string) =>
+    `We sent a link to ${newEmail} to confirm the change. Your sign-in email stays ${oldEmail} until then.`,
+} as const;
+
+/** A confirmation link for a new sign-in email lives this long; a sign-in this recent stands for a password. */
+export const EMAIL_CHANGE_TTL_MINUTES = 60;
+/** Where the link in the new address's email leads: `${EMAIL_CHANGE_PAGE_PATH}/<token>` on PUBLIC_URL. */
+export const EMAIL_CHANGE_PAGE_PATH = '/site/email-change';
+export const RECENT_SIGN_IN_MINUTES = 5;
 
 /** The embedded provider's reset links live this long, and a new password needs this many characters. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

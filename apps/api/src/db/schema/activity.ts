@@ -115,3 +115,13 @@ export const featureRequests = pgTable(
   },
   (t) => [index('feature_requests_created_idx').on(t.createdAt)],
 );
+
+/** Site-form tokens already spent (SHA-256), kept until they expire: a token sends one form. */
+export const spentFormTokens = pgTable(
+  'spent_form_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('spent_form_tokens_expires_idx').on(t.expiresAt)],
+);

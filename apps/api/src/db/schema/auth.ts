@@ -92,6 +92,28 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * Changes of sign-in email waiting for the link sent to the new address (issue 22); only the SHA-256
+ * of the link's token is stored, and the email changes when it is opened.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').notNull(),
+    personId: uuid('person_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    newEmail: text('new_email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.accountId] }),
+    index('email_changes_person_idx').on(t.personId),
+    sameAccountReference('email_changes_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
+  ],
+);
+
 /** Devices each identity has signed in from (a long-lived cookie id set by the embedded provider). */
 export const knownDevices = pgTable(
   'known_devices',

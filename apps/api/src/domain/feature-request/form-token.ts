@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 import { loadOrCreateSecret } from '../auth/server-secrets';
 
@@ -28,21 +28,40 @@ export interface FormTokenScope {
   client: string;
 }
 
-const signature = (key: Buffer, { form, client }: FormTokenScope, expires: number) =>
-  createHmac('sha256', key).update(`${form}\n${client}\n${expires}`).digest('base64url');
+const signature = (key: Buffer, { form, client }: FormTokenScope, expires: number, nonce: string) =>
+  createHmac('sha256', key).update(`${form}\n${client}\n${expires}\n${nonce}`).digest('base64url');
 
-/** `<expiry in unix seconds>.<HMAC-SHA256 of form, client and expiry>`. */
+/**
+ * `<expiry in unix seconds>.<random nonce>.<HMAC-SHA256 of form, client, expiry and nonce>`. The
+ * nonce makes every page's token its own, so spending one (spendFormToken) never spends another.
+ */
 export function issueFormToken(key: Buffer, scope: FormTokenScope, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + FORM_TOKEN_LIFETIME_S;
-  return `${expires}.${signature(key, scope, expires)}`;
+  const nonce = randomBytes(16).toString('base64url');
+  return `${expires}.${nonce}.${signature(key, scope, expires, nonce)}`;
 }
 
 export function isValidFormToken(key: Buffer, scope: FormTokenScope, token: string, now: Date): boolean {
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  const match = /^(\d{1,12})\.([\w-]{22})\.([\w-]{43})$/.exec(token);
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires <= now.getTime() / 1000 || expires > now.getTime() / 1000 + FORM_TOKEN_LIFETIME_S) return false;
-  const expected = Buffer.from(signature(key, scope, expires));
-  const given = Buffer.from(match[2]!);
+  const expected = Buffer.from(signature(key, scope, expires, match[2]!));
+  const given = Buffer.from(match[3]!);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Spends a valid token: true the first time, false ever after (kept until it would have expired, when
+ * it is refused anyway). The insert is what makes two simultaneous posts of one token send one form.
+ */
+export async function spendFormToken(q: Transactional, token: string, now: Date): Promise<boolean> {
+  const expires = new Date(Number(token.slice(0, token.indexOf('.'))) * 1000);
+  await q.query('delete from spent_form_tokens where expires_at < $1', [now]);
+  const rows = await q.query(
+    `insert into spent_form_tokens (token_hash, expires_at) values ($1, $2)
+     on conflict (token_hash) do nothing returning 1`,
+    [createHash('sha256').update(token).digest('hex'), expires],
+  );
+  return rows.length === 1;
 }

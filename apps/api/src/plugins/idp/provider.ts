@@ -6,7 +6,8 @@ import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
 import type { Transactional } from '../../db/handle';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
-import { escapeHtml, renderAuthPage } from '../../routes/idp/pages';
+import { html, trustedHtml } from '../../routes/html';
+import { renderAuthPage } from '../../routes/idp/pages';
 
 interface ProviderOptions {
   config: AppConfig;
@@ -99,15 +100,27 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
         async logoutSource(ctx, form) {
           ctx.body = renderAuthPage({
             title: 'Signing out',
-            body: `<h1>Signing you out…</h1>${form}
-              <button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm-logout">Sign out</button>`,
+            // The form is oidc-provider's own markup (its hidden xsrf field and action).
+            body: html`<h1>Signing you out…</h1>
+              ${trustedHtml(form)}
+              <button
+                class="button"
+                type="submit"
+                form="op.logoutForm"
+                name="logout"
+                value="yes"
+                id="confirm-logout"
+              >
+                Sign out
+              </button>`,
             script: '/interaction-assets/logout.js',
           });
         },
         async postLogoutSuccessSource(ctx) {
           ctx.body = renderAuthPage({
             title: 'Signed out',
-            body: `<h1>You are signed out</h1><p><a class="link" href="${escapeHtml(config.sites.marketing)}">Continue to enQ</a></p>`,
+            body: html`<h1>You are signed out</h1>
+              <p><a class="link" href="${config.sites.marketing}">Continue to enQ</a></p>`,
           });
         },
       },
@@ -116,8 +129,8 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
       ctx.type = 'html';
       ctx.body = renderAuthPage({
         title: 'Sign-in problem',
-        body: `<h1>We could not complete sign-in</h1>
-          <p class="error">${escapeHtml(String(out.error_description ?? out.error ?? 'Unknown error'))}</p>
+        body: html`<h1>We could not complete sign-in</h1>
+          <p class="error">${String(out.error_description ?? out.error ?? 'Unknown error')}</p>
           <p><a class="link" href="/">Start again</a></p>`,
       });
     },

@@ -1,14 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
+import { html, type SafeHtml } from '../html';
 
 /** The identity provider's own pages (login, logout, errors): plain HTML under the strict CSP. */
 export function renderAuthPage({
@@ -17,30 +7,40 @@ export function renderAuthPage({
   script,
 }: {
   title: string;
-  body: string;
+  body: SafeHtml;
   script?: string;
 }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)} · enQ</title>
-  <link rel="stylesheet" href="/interaction-assets/auth.css">
-  ${script ? `<script src="${script}" defer></script>` : ''}
-</head>
-<body>
-  <main class="card">
-    <svg class="brand" viewBox="0 0 88 32" role="img" aria-label="enQ">
-      <rect x="0" y="2" width="28" height="28" rx="7" fill="#2563eb"/>
-      <circle cx="14" cy="16" r="6.5" fill="none" stroke="#fff" stroke-width="3"/>
-      <path d="M17.5 19.5l4 4" stroke="#2dd4bf" stroke-width="3" stroke-linecap="round"/>
-      <text x="36" y="23" fill="#0f1b3d" font-family="ui-sans-serif, system-ui, sans-serif" font-size="19" font-weight="700" letter-spacing="-0.5">enQ</text>
-    </svg>
-    ${body}
-  </main>
-</body>
-</html>`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · enQ</title>
+        <link rel="stylesheet" href="/interaction-assets/auth.css" />
+        ${script ? html`<script src="${script}" defer></script>` : ''}
+      </head>
+      <body>
+        <main class="card">
+          <svg class="brand" viewBox="0 0 88 32" role="img" aria-label="enQ">
+            <rect x="0" y="2" width="28" height="28" rx="7" fill="#2563eb" />
+            <circle cx="14" cy="16" r="6.5" fill="none" stroke="#fff" stroke-width="3" />
+            <path d="M17.5 19.5l4 4" stroke="#2dd4bf" stroke-width="3" stroke-linecap="round" />
+            <text
+              x="36"
+              y="23"
+              fill="#0f1b3d"
+              font-family="ui-sans-serif, system-ui, sans-serif"
+              font-size="19"
+              font-weight="700"
+              letter-spacing="-0.5"
+            >
+              enQ
+            </text>
+          </svg>
+          ${body}
+        </main>
+      </body>
+    </html>`.toString();
 }
 
 export function renderLoginPage({
@@ -54,19 +54,27 @@ export function renderLoginPage({
 }): string {
   return renderAuthPage({
     title: 'Sign in',
-    body: `<h1>Sign in to your account</h1>
-    <p class="muted">Manage your lines, users, billing and call history.</p>
-    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-    <form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="on">
-      <label for="email">Email</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email ?? '')}">
-      <div class="label-row">
-        <label for="password">Password</label>
-        <a class="link small-link" href="/password-reset">Forgot your password?</a>
-      </div>
-      <input id="password" name="password" type="password" autocomplete="current-password" required>
-      <button class="button" type="submit">Sign in</button>
-    </form>
-    <p class="muted small"><a class="link" href="/interaction/${escapeHtml(uid)}/abort">Cancel</a></p>`,
+    body: html`<h1>Sign in to your account</h1>
+      <p class="muted">Manage your lines, users, billing and call history.</p>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+      <form method="post" action="/interaction/${uid}/login" autocomplete="on">
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          autofocus
+          value="${email ?? ''}"
+        />
+        <div class="label-row">
+          <label for="password">Password</label>
+          <a class="link small-link" href="/password-reset">Forgot your password?</a>
+        </div>
+        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <button class="button" type="submit">Sign in</button>
+      </form>
+      <p class="muted small"><a class="link" href="/interaction/${uid}/abort">Cancel</a></p>`,
   });
 }

@@ -1,14 +1,15 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
-import { escapeHtml, renderAuthPage } from './pages';
+import { html } from '../html';
+import { renderAuthPage } from './pages';
 
 export const RESET_REQUEST_PATH = '/password-reset';
 export const PASSWORD_MAX_LENGTH = 1024;
 
 const errorBox = (error?: string) =>
-  error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
+  error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '';
 
 const signInLink = (portalUrl: string, label = 'Back to sign in') =>
-  `<p class="muted small"><a class="link" href="${escapeHtml(portalUrl)}">${escapeHtml(label)}</a></p>`;
+  html`<p class="muted small"><a class="link" href="${portalUrl}">${label}</a></p>`;
 
 /** 'Forgot your password?': asks for the sign-in email. */
 export function renderResetRequestPage({
@@ -22,16 +23,27 @@ export function renderResetRequestPage({
 }): string {
   return renderAuthPage({
     title: 'Reset your password',
-    body: `<h1>Reset your password</h1>
-    <p class="muted">Enter the email you sign in with. We will email you a link to choose a new password.</p>
-    ${errorBox(error)}
-    <form method="post" action="${RESET_REQUEST_PATH}">
-      <label for="email">Email</label>
-      <input id="email" name="email" type="email" autocomplete="username" required autofocus maxlength="320"
-        value="${escapeHtml(email ?? '')}"${error ? ' aria-describedby="form-error" aria-invalid="true"' : ''}>
-      <button class="button" type="submit">Email me a link</button>
-    </form>
-    ${signInLink(portalUrl)}`,
+    body: html`<h1>Reset your password</h1>
+      <p class="muted">
+        Enter the email you sign in with. We will email you a link to choose a new password.
+      </p>
+      ${errorBox(error)}
+      <form method="post" action="${RESET_REQUEST_PATH}">
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          autofocus
+          maxlength="320"
+          value="${email ?? ''}"
+          ${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}
+        />
+        <button class="button" type="submit">Email me a link</button>
+      </form>
+      ${signInLink(portalUrl)}`,
   });
 }
 
@@ -39,11 +51,16 @@ export function renderResetRequestPage({
 export function renderResetRequestSentPage({ portalUrl, email }: { portalUrl: string; email: string }) {
   return renderAuthPage({
     title: 'Check your email',
-    body: `<h1>Check your email</h1>
-    <p class="notice" role="status">If an enQ sign-in uses ${escapeHtml(email)}, we have emailed it a link to choose a new password.</p>
-    <p class="muted">The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Nothing arrived? Check your spam folder, or ask again.</p>
-    <p class="muted small"><a class="link" href="${RESET_REQUEST_PATH}">Send another link</a></p>
-    ${signInLink(portalUrl)}`,
+    body: html`<h1>Check your email</h1>
+      <p class="notice" role="status">
+        If an enQ sign-in uses ${email}, we have emailed it a link to choose a new password.
+      </p>
+      <p class="muted">
+        The link works once and for ${PASSWORD_RESET_TTL_MINUTES} minutes. Nothing arrived? Check your spam
+        folder, or ask again.
+      </p>
+      <p class="muted small"><a class="link" href="${RESET_REQUEST_PATH}">Send another link</a></p>
+      ${signInLink(portalUrl)}`,
   });
 }
 
@@ -60,29 +77,50 @@ export function renderChoosePasswordPage({
   const described = `password-hint${error ? ' form-error' : ''}`;
   return renderAuthPage({
     title: 'Choose a new password',
-    body: `<h1>Choose a new password</h1>
-    <p class="muted">For ${escapeHtml(email)}. After this, sign in with the new password everywhere.</p>
-    ${errorBox(error)}
-    <form method="post" action="${RESET_REQUEST_PATH}/${escapeHtml(token)}">
-      <input type="email" name="username" autocomplete="username" value="${escapeHtml(email)}" readonly hidden>
-      <label for="password">New password</label>
-      <input id="password" name="password" type="password" autocomplete="new-password" required autofocus
-        minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" aria-describedby="${described}"${error ? ' aria-invalid="true"' : ''}>
-      <p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.</p>
-      <label for="confirm">Confirm new password</label>
-      <input id="confirm" name="confirm" type="password" autocomplete="new-password" required
-        minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
-      <button class="button" type="submit">Change password</button>
-    </form>`,
+    body: html`<h1>Choose a new password</h1>
+      <p class="muted">For ${email}. After this, sign in with the new password everywhere.</p>
+      ${errorBox(error)}
+      <form method="post" action="${RESET_REQUEST_PATH}/${token}">
+        <input type="email" name="username" autocomplete="username" value="${email}" readonly hidden />
+        <label for="password">New password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          required
+          autofocus
+          minlength="${PASSWORD_MIN_LENGTH}"
+          maxlength="${PASSWORD_MAX_LENGTH}"
+          aria-describedby="${described}"
+          ${error ? html` aria-invalid="true"` : ''}
+        />
+        <p class="hint" id="password-hint">
+          At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
+        </p>
+        <label for="confirm">Confirm new password</label>
+        <input
+          id="confirm"
+          name="confirm"
+          type="password"
+          autocomplete="new-password"
+          required
+          minlength="${PASSWORD_MIN_LENGTH}"
+          maxlength="${PASSWORD_MAX_LENGTH}"
+        />
+        <button class="button" type="submit">Change password</button>
+      </form>`,
   });
 }
 
 export function renderPasswordChangedPage({ portalUrl }: { portalUrl: string }): string {
   return renderAuthPage({
     title: 'Password changed',
-    body: `<h1>Your password has been changed</h1>
-    <p class="notice" role="status">You were signed out everywhere. Sign in again with your new password.</p>
-    <a class="button button-link" href="${escapeHtml(portalUrl)}">Sign in</a>`,
+    body: html`<h1>Your password has been changed</h1>
+      <p class="notice" role="status">
+        You were signed out everywhere. Sign in again with your new password.
+      </p>
+      <a class="button button-link" href="${portalUrl}">Sign in</a>`,
   });
 }
 
@@ -90,9 +128,12 @@ export function renderPasswordChangedPage({ portalUrl }: { portalUrl: string }):
 export function renderResetLinkExpiredPage({ portalUrl }: { portalUrl: string }): string {
   return renderAuthPage({
     title: 'Link expired',
-    body: `<h1>This link has expired or was already used</h1>
-    <p class="muted">Password reset links work once and for ${PASSWORD_RESET_TTL_MINUTES} minutes, and only the newest one you were sent.</p>
-    <a class="button button-link" href="${RESET_REQUEST_PATH}">Email me a new link</a>
-    ${signInLink(portalUrl)}`,
+    body: html`<h1>This link has expired or was already used</h1>
+      <p class="muted">
+        Password reset links work once and for ${PASSWORD_RESET_TTL_MINUTES} minutes, and only the newest one
+        you were sent.
+      </p>
+      <a class="button button-link" href="${RESET_REQUEST_PATH}">Email me a new link</a>
+      ${signInLink(portalUrl)}`,
   });
 }

@@ -56,22 +56,28 @@ export async function passwordResetRoutes(app: FastifyInstance) {
         .type('text/html')
         .send(renderResetRequestPage({ portalUrl, error: 'Enter the email you sign in with.' }));
     }
-    const identity = await findSignInIdentityByEmail(app.database, email);
-    const recipient = identity ? await findResetRecipient(app.database, identity.id) : null;
-    if (identity && recipient) {
-      // The link and its email commit together: no email for a link that was not kept, nor the reverse.
-      await app.database.transaction(async (tx) => {
-        const { token } = await createPasswordReset(tx, identity.id, app.clock.now());
-        await app.mailer.send(
-          passwordResetEmail(recipient, `${app.config.publicUrl}${RESET_REQUEST_PATH}/${token}`),
-          tx,
-        );
-      });
-    } else {
-      req.log.info('password reset asked for an email without a sign-in');
-    }
+    // The answer never waits for the lookup or the email: a known and an unknown address take the
+    // same time and get the same page, so neither says whether the address has a sign-in.
+    app.afterAnswer.run('password reset link', () => sendResetLink(email));
     return reply.type('text/html').send(renderResetRequestSentPage({ portalUrl, email }));
   });
+
+  async function sendResetLink(email: string): Promise<void> {
+    const identity = await findSignInIdentityByEmail(app.database, email);
+    const recipient = identity ? await findResetRecipient(app.database, identity.id) : null;
+    if (!identity || !recipient) {
+      app.log.info('password reset asked for an email without a sign-in');
+      return;
+    }
+    // The link and its email commit together: no email for a link that was not kept, nor the reverse.
+    await app.database.transaction(async (tx) => {
+      const { token } = await createPasswordReset(tx, identity.id, app.clock.now());
+      await app.mailer.send(
+        passwordResetEmail(recipient, `${app.config.publicUrl}${RESET_REQUEST_PATH}/${token}`),
+        tx,
+      );
+    });
+  }
 
   app.get<{ Params: { token: string } }>(`${RESET_REQUEST_PATH}/:token`, hidden, async (req, reply) => {
     // Only looking: mail scanners open links, so a GET never spends one.

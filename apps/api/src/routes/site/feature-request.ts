@@ -1,6 +1,5 @@
 import {
   FEATURE_REQUEST_LIMITS as LIMITS,
-  FEATURE_REQUEST_PREFILL,
   FEATURE_REQUEST_TEXT,
   environmentForHost,
   validateFeatureRequest,
@@ -8,13 +7,14 @@ import {
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
-import { escapeHtml } from '../idp/pages';
+import { html } from '../html';
 import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import {
   FORM_TOKEN_FIELD,
   isValidFormToken,
   issueFormToken,
   loadFormTokenKey,
+  spendFormToken,
 } from '../../domain/feature-request/form-token';
 import { allowSameOriginFraming, embeddedPage } from './layout';
 
@@ -34,36 +34,28 @@ function readInput(source: unknown): FeatureRequestInput {
   };
 }
 
-/** The prefill parameters of a request, to carry them to the thank-you page and back. */
-function prefillQuery(input: FeatureRequestInput): string {
-  const query = new URLSearchParams();
-  for (const name of FEATURE_REQUEST_PREFILL) if (input[name].trim()) query.set(name, input[name].trim());
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
 function formPage(input: FeatureRequestInput, errors: FieldErrors, token: string, notice?: string): string {
   const field = (name: keyof FeatureRequestInput) => ({ name, value: input[name], errors });
   return embeddedPage(
     'Request a feature',
-    `<h1>Request a feature</h1>
-     <p class="muted">${escapeHtml(FEATURE_REQUEST_TEXT.intro)}</p>
-     ${notice ? `<div class="error-summary" role="alert"><p>${escapeHtml(notice)}</p></div>` : ''}
-     ${errorSummary(errors, FIELDS)}
-     <form class="form" method="post" action="/site/feature-request">
-       <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(token)}">
-       <div class="row">
-         ${inputField({ ...field('first_name'), label: 'First name', autocomplete: 'given-name', maxLength: LIMITS.name })}
-         ${inputField({ ...field('last_name'), label: 'Last name', autocomplete: 'family-name', maxLength: LIMITS.name })}
-       </div>
-       <div class="row">
-         ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', required: true, maxLength: LIMITS.email })}
-         ${inputField({ ...field('phone'), label: 'Phone', type: 'tel', autocomplete: 'tel', maxLength: LIMITS.phone })}
-       </div>
-       ${inputField({ ...field('title'), label: 'Title', required: true, minLength: LIMITS.titleMin, maxLength: LIMITS.title, hint: 'A short summary, e.g. “Export call history to QuickBooks”.' })}
-       ${textareaField({ ...field('details'), label: 'Details', required: true, maxLength: LIMITS.details, rows: 7, hint: 'What would you like enQ to do, and how would it help your practice?' })}
-       <button class="cta" type="submit">Send request</button>
-     </form>`,
+    html`<h1>Request a feature</h1>
+      <p class="muted">${FEATURE_REQUEST_TEXT.intro}</p>
+      ${notice ? html`<div class="error-summary" role="alert"><p>${notice}</p></div>` : ''}
+      ${errorSummary(errors, FIELDS)}
+      <form class="form" method="post" action="/site/feature-request">
+        <input type="hidden" name="${FORM_TOKEN_FIELD}" value="${token}" />
+        <div class="row">
+          ${inputField({ ...field('first_name'), label: 'First name', autocomplete: 'given-name', maxLength: LIMITS.name })}
+          ${inputField({ ...field('last_name'), label: 'Last name', autocomplete: 'family-name', maxLength: LIMITS.name })}
+        </div>
+        <div class="row">
+          ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', required: true, maxLength: LIMITS.email })}
+          ${inputField({ ...field('phone'), label: 'Phone', type: 'tel', autocomplete: 'tel', maxLength: LIMITS.phone })}
+        </div>
+        ${inputField({ ...field('title'), label: 'Title', required: true, minLength: LIMITS.titleMin, maxLength: LIMITS.title, hint: 'A short summary, e.g. “Export call history to QuickBooks”.' })}
+        ${textareaField({ ...field('details'), label: 'Details', required: true, maxLength: LIMITS.details, rows: 7, hint: 'What would you like enQ to do, and how would it help your practice?' })}
+        <button class="cta" type="submit">Send request</button>
+      </form>`,
   );
 }
 
@@ -106,20 +98,30 @@ export default async function featureRequestPages(app: FastifyInstance) {
       const errors = validateFeatureRequest(input, environment);
       if (Object.keys(errors).length > 0)
         return sendFramable(reply, 400, formPage(input, errors, tokenFor(req)));
-      const id = await insertFeatureRequest(app.database, input, app.clock.now());
+      // A token sends one request: a replayed post (or a second click) is refused like an expired form.
+      const id = await app.database.transaction(async (tx) =>
+        (await spendFormToken(tx, token, app.clock.now()))
+          ? insertFeatureRequest(tx, input, app.clock.now())
+          : null,
+      );
+      if (id === null) return sendFramable(reply, 403, formPage(input, {}, tokenFor(req), EXPIRED));
       req.log.info({ featureRequestId: id }, 'feature request received');
-      return reply.redirect(`/site/feature-request/thanks${prefillQuery(input)}`, 303);
+      // The thank-you address carries nothing of the visitor's (it lands in logs and history).
+      return reply.redirect('/site/feature-request/thanks', 303);
     },
   );
 
-  app.get('/site/feature-request/thanks', { schema: { hide: true } }, async (req, reply) =>
+  app.get('/site/feature-request/thanks', { schema: { hide: true } }, async (_req, reply) =>
     sendFramable(
       reply,
       200,
       embeddedPage(
         'Thank you',
-        `<div class="thanks" role="status"><h1>Request sent</h1><p>${escapeHtml(FEATURE_REQUEST_TEXT.thanks)}</p>
-         <p><a class="link" href="/site/feature-request${escapeHtml(prefillQuery(readInput(req.query)))}">Send another request</a></p></div>`,
+        html`<div class="thanks" role="status">
+          <h1>Request sent</h1>
+          <p>${FEATURE_REQUEST_TEXT.thanks}</p>
+          <p><a class="link" href="/site/feature-request">Send another request</a></p>
+        </div>`,
       ),
     ),
   );

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../idp/pages';
+import { html, type SafeHtml } from '../html';
 
 /** One value of a urlencoded form body: the first when a name is repeated, '' when absent. */
 export function formValue(body: unknown, name: string, maxLength = 10_000): string {
@@ -26,59 +26,55 @@ interface FieldOptions {
 
 function describedBy(name: string, error: string | undefined, hint: string | undefined) {
   const ids = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
-  return ids ? ` aria-describedby="${ids}"` : '';
+  return ids ? html` aria-describedby="${ids}"` : '';
 }
 
 function labelAndNotes({ name, label, required, hint, errors }: FieldOptions) {
   const error = errors[name];
   return {
-    label: `<label for="${name}">${escapeHtml(label)}${required ? '' : ' <span class="optional">(optional)</span>'}</label>`,
-    notes:
-      (hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : '') +
-      (error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''),
-    attrs: `${error ? ' aria-invalid="true"' : ''}${describedBy(name, error, hint)}${required ? ' required' : ''}`,
+    label: html`<label for="${name}">${label}${required ? '' : html` <span class="optional">(optional)</span>`}</label>`,
+    notes: html`${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}${
+      error ? html`<p class="field-error" id="${name}-error">${error}</p>` : ''
+    }`,
+    attrs: html`${error ? html` aria-invalid="true"` : ''}${describedBy(name, error, hint)}${required ? html` required` : ''}`,
   };
 }
 
-export function inputField(options: FieldOptions): string {
+export function inputField(options: FieldOptions): SafeHtml {
   const { name, value, type = 'text', autocomplete, maxLength, minLength, secret } = options;
   const { label, notes, attrs } = labelAndNotes(options);
-  return `<div class="field">${label}<input id="${name}" name="${name}" type="${type}"${
-    autocomplete ? ` autocomplete="${autocomplete}"` : ''
-  }${maxLength ? ` maxlength="${maxLength}"` : ''}${minLength ? ` minlength="${minLength}"` : ''}${
-    secret ? '' : ` value="${escapeHtml(value)}"`
+  return html`<div class="field">${label}<input id="${name}" name="${name}" type="${type}"${
+    autocomplete ? html` autocomplete="${autocomplete}"` : ''
+  }${maxLength ? html` maxlength="${maxLength}"` : ''}${minLength ? html` minlength="${minLength}"` : ''}${
+    secret ? '' : html` value="${value}"`
   }${attrs}>${notes}</div>`;
 }
 
-export function textareaField(options: FieldOptions & { rows?: number }): string {
+export function textareaField(options: FieldOptions & { rows?: number }): SafeHtml {
   const { name, value, maxLength, rows = 6 } = options;
   const { label, notes, attrs } = labelAndNotes(options);
-  return `<div class="field">${label}<textarea id="${name}" name="${name}" rows="${rows}"${
-    maxLength ? ` maxlength="${maxLength}"` : ''
-  }${attrs}>${escapeHtml(value)}</textarea>${notes}</div>`;
+  return html`<div class="field">${label}<textarea id="${name}" name="${name}" rows="${rows}"${
+    maxLength ? html` maxlength="${maxLength}"` : ''
+  }${attrs}>${value}</textarea>${notes}</div>`;
 }
 
 export function selectField(
   options: FieldOptions & { choices: readonly { value: string; label: string }[]; placeholder: string },
-): string {
+): SafeHtml {
   const { name, value, choices, placeholder } = options;
   const { label, notes, attrs } = labelAndNotes(options);
-  const items = [{ value: '', label: placeholder }, ...choices]
-    .map(
-      (c) =>
-        `<option value="${escapeHtml(c.value)}"${c.value === value ? ' selected' : ''}>${escapeHtml(c.label)}</option>`,
-    )
-    .join('');
-  return `<div class="field">${label}<select id="${name}" name="${name}"${attrs}>${items}</select>${notes}</div>`;
+  const items = [{ value: '', label: placeholder }, ...choices].map(
+    (c) => html`<option value="${c.value}"${c.value === value ? html` selected` : ''}>${c.label}</option>`,
+  );
+  return html`<div class="field">${label}<select id="${name}" name="${name}"${attrs}>${items}</select>${notes}</div>`;
 }
 
 /** The list of problems above a refused form, each linking to its field. */
-export function errorSummary(errors: FieldErrors, order: readonly string[]): string {
+export function errorSummary(errors: FieldErrors, order: readonly string[]): SafeHtml | '' {
   const items = order
     .filter((name) => errors[name])
-    .map((name) => `<li><a href="#${name}">${escapeHtml(errors[name]!)}</a></li>`)
-    .join('');
-  return items
-    ? `<div class="error-summary" role="alert"><p>Please correct the following:</p><ul>${items}</ul></div>`
+    .map((name) => html`<li><a href="#${name}">${errors[name]}</a></li>`);
+  return items.length > 0
+    ? html`<div class="error-summary" role="alert"><p>Please correct the following:</p><ul>${items}</ul></div>`
     : '';
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
 import type { Referrer } from '../../domain/referral/referral-repository';
 import { referrerFor, signUp, type SignupDeps } from '../../domain/referral/signup';
-import { escapeHtml } from '../idp/pages';
+import { html, type SafeHtml } from '../html';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
 import { sitePage } from './layout';
 
@@ -27,11 +27,11 @@ function planLabel(plan: Plan): string {
   return `${plan.name} · ${money(plan.priceCents)} a ${per} · ${credits} credits${plan.save ? ` (${plan.save})` : ''}`;
 }
 
-function referralNote(ref: string, referrer: Referrer | null): string {
+function referralNote(ref: string, referrer: Referrer | null): SafeHtml | '' {
   if (referrer)
-    return `<p class="referral-note" role="status"><strong>${escapeHtml(referrer.company)}</strong> referred you to enQ. Your referral code <strong>${escapeHtml(referrer.code)}</strong> is applied.</p>`;
+    return html`<p class="referral-note" role="status"><strong>${referrer.company}</strong> referred you to enQ. Your referral code <strong>${referrer.code}</strong> is applied.</p>`;
   if (ref)
-    return `<p class="notice" role="status">The referral code “${escapeHtml(ref)}” is not valid. You can still sign up without it.</p>`;
+    return html`<p class="notice" role="status">The referral code “${ref}” is not valid. You can still sign up without it.</p>`;
   return '';
 }
 
@@ -51,13 +51,13 @@ function signupForm({
   const field = (name: keyof typeof values) => ({ name, value: values[name], errors, required: true });
   return sitePage(
     'Sign up',
-    `<div class="hero"><h1>Create your enQ account</h1>
+    html`<div class="hero"><h1>Create your enQ account</h1>
      <p>Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card once you are in.</p></div>
      ${referralNote(ref, referrer)}
      <section aria-labelledby="signup-heading"><h2 id="signup-heading">Your details</h2>
      ${errorSummary(errors, FIELDS)}
      <form class="form" method="post" action="/site/signup">
-       <input type="hidden" name="ref" value="${escapeHtml(ref)}">
+       <input type="hidden" name="ref" value="${ref}">
        ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
        ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
        ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
@@ -72,7 +72,7 @@ function signupForm({
 /** The sign-up page the referral link leads to (and anyone can reach from the site). */
 export default async function signupPages(app: FastifyInstance) {
   const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
-  const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+  const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
   app.get<{ Querystring: { ref?: string } }>(
     '/site/signup',
@@ -84,7 +84,7 @@ export default async function signupPages(app: FastifyInstance) {
         referrerFor(app.database, ref),
       ]);
       const values = { full_name: '', company: '', email: '', plan: '' };
-      return reply.headers(html).send(signupForm({ ref, referrer, plans, values, errors: {} }));
+      return reply.headers(htmlHeaders).send(signupForm({ ref, referrer, plans, values, errors: {} }));
     },
   );
 
@@ -132,7 +132,7 @@ export default async function signupPages(app: FastifyInstance) {
         const { password: _password, ...values } = input;
         return reply
           .code(400)
-          .headers(html)
+          .headers(htmlHeaders)
           .send(signupForm({ ref, referrer, plans, values, errors: result.errors }));
       }
       req.log.info({ accountId: result.accountId, referred: result.referrer !== null }, 'account signed up');
@@ -141,12 +141,12 @@ export default async function signupPages(app: FastifyInstance) {
   );
 
   app.get('/site/signup/ready', { schema: { hide: true } }, (_req, reply) =>
-    reply.headers(html).send(
+    reply.headers(htmlHeaders).send(
       sitePage(
         'Your account is ready',
-        `<div class="hero"><h1>Your account is ready — sign in</h1>
+        html`<div class="hero"><h1>Your account is ready — sign in</h1>
          <p>We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a card on the Billing page to pay your first invoice.</p>
-         <a class="cta" href="${escapeHtml(app.config.publicUrl)}/">Sign in</a></div>`,
+         <a class="cta" href="${app.config.publicUrl}/">Sign in</a></div>`,
       ),
     ),
   );

@@ -1,4 +1,10 @@
-import { formatPhoneForDisplay, validateProfile, type PortalEnvironment, type Profile } from '@enq/contract';
+import {
+  formatPhoneForDisplay,
+  validateProfile,
+  type PortalEnvironment,
+  type Profile,
+  type ProfileUpdate,
+} from '@enq/contract';
 import { z } from 'zod';
 
 /** The six fields as typed (the server trims them and stores the phone in E.164). */
@@ -9,6 +15,7 @@ const profileValuesSchema = z.object({
   email: z.string(),
   billing_cc_email: z.string(),
   phone_number: z.string(),
+  current_password: z.string().optional(),
 });
 
 /**
@@ -23,7 +30,12 @@ export function profileFormSchema(environment: PortalEnvironment) {
 }
 
 /** The form shows a number the way people write it; the server stores E.164 either way. */
-export const toProfileFormValues = (profile: Profile): Profile => ({
+export const toProfileFormValues = (profile: Profile): ProfileUpdate => ({
   ...profile,
   phone_number: formatPhoneForDisplay(profile.phone_number),
+  current_password: '',
 });
+
+/** A new sign-in email (not just its case) needs the current password (issue 22). */
+export const changesSignInEmail = (typed: string | undefined, loaded: string) =>
+  typed !== undefined && typed.trim().toLowerCase() !== loaded.trim().toLowerCase();

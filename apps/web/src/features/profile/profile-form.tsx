@@ -1,4 +1,12 @@
-import { PROFILE_FIELDS, PROFILE_LABELS, PROFILE_TEXT, type Profile, type ProfileField } from '@enq/contract';
+import {
+  EMAIL_CHANGE_TEXT,
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+  PROFILE_TEXT,
+  type Profile,
+  type ProfileField,
+  type ProfileUpdate,
+} from '@enq/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,7 +17,7 @@ import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { ApiError } from '../../lib/api-client';
 import { currentEnvironment } from '../../lib/environment';
 import { useUpdateProfile } from './api/update-profile';
-import { profileFormSchema, toProfileFormValues } from './profile-form-schema';
+import { changesSignInEmail, profileFormSchema, toProfileFormValues } from './profile-form-schema';
 
 const INPUTS: Record<ProfileField, { type: string; autoComplete: string; required: boolean }> = {
   first_name: { type: 'text', autoComplete: 'given-name', required: true },
@@ -20,8 +28,9 @@ const INPUTS: Record<ProfileField, { type: string; autoComplete: string; require
   phone_number: { type: 'tel', autoComplete: 'tel', required: false },
 };
 
-const isProfileField = (field: string | undefined): field is ProfileField =>
-  PROFILE_FIELDS.includes(field as ProfileField);
+type FormField = ProfileField | 'current_password';
+const isFormField = (field: string | undefined): field is FormField =>
+  field === 'current_password' || PROFILE_FIELDS.includes(field as ProfileField);
 
 /** A message the server wrote for people, as opposed to a failure that never reached it. */
 function serverMessage(error: unknown): string | null {
@@ -33,24 +42,32 @@ function serverMessage(error: unknown): string | null {
 export function ProfileForm({ profile, leaving }: { profile: Profile; leaving: boolean }) {
   const loaded = useMemo(() => toProfileFormValues(profile), [profile]);
   const schema = useMemo(() => profileFormSchema(currentEnvironment()), []);
-  const { register, control, handleSubmit, reset, clearErrors, setFocus, formState } = useForm<Profile>({
-    // A saved or refreshed profile becomes the new starting point.
-    values: loaded,
-    resolver: zodResolver(schema),
-    // The first error blocks Save and speaks until its field is edited, then waits for the next Save.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { register, control, handleSubmit, reset, clearErrors, setFocus, formState } = useForm<ProfileUpdate>(
+    {
+      // A saved or refreshed profile becomes the new starting point.
+      values: loaded,
+      resolver: zodResolver(schema),
+      // The first error blocks Save and speaks until its field is edited, then waits for the next Save.
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+    },
+  );
   const values = useWatch({ control });
   const update = useUpdateProfile();
   const dirty = PROFILE_FIELDS.some((field) => (values[field] ?? loaded[field]) !== loaded[field]);
+  const emailChanging = changesSignInEmail(values.email, loaded.email);
 
-  const save = (typed: Profile) =>
-    update.mutate(typed, {
-      onSuccess: () => toast.success(PROFILE_TEXT.updated),
+  const save = ({ current_password: password, ...typed }: ProfileUpdate) =>
+    update.mutate(emailChanging ? { ...typed, current_password: password ?? '' } : typed, {
+      // A new email waits for its link: the server says what happens next (PROF-13 otherwise).
+      onSuccess: ({ message, ...saved }) => {
+        // The email stays the old one until its link is opened: show that, and forget the password.
+        reset(toProfileFormValues(saved));
+        toast.success(message ?? PROFILE_TEXT.updated);
+      },
       onError: (failure) => {
         toast.error(serverMessage(failure) ?? PROFILE_TEXT.updateError);
-        if (failure instanceof ApiError && isProfileField(failure.field)) setFocus(failure.field);
+        if (failure instanceof ApiError && isFormField(failure.field)) setFocus(failure.field);
       },
     });
 
@@ -88,6 +105,27 @@ export function ProfileForm({ profile, leaving }: { profile: Profile; leaving: b
             </Field>
           );
         })}
+        {emailChanging ? (
+          <div>
+            <Field
+              id="profile-current-password"
+              label={EMAIL_CHANGE_TEXT.currentPasswordLabel}
+              required
+              error={formState.errors.current_password?.message}
+            >
+              {(aria) => (
+                <Input
+                  {...aria}
+                  {...register('current_password', { onChange: () => clearErrors('current_password') })}
+                  type="password"
+                  autoComplete="current-password"
+                  readOnly={update.isPending}
+                />
+              )}
+            </Field>
+            <p className="mt-1 text-sm text-slate-600">{EMAIL_CHANGE_TEXT.currentPasswordHint}</p>
+          </div>
+        ) : null}
       </div>
       {dirty ? (
         <div className="flex gap-3">

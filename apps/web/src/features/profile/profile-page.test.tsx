@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_TEXT, type Profile } from '@enq/contract';
+import { EMAIL_CHANGE_TEXT, MESSAGES, PROFILE_TEXT, type Profile } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
@@ -175,18 +175,61 @@ describe('the profile page', () => {
     await ready();
     routes[`PUT ${BASE}/`] = () =>
       jsonResponse(
-        { code: 'CONFLICT', message: 'This email already belongs to another enQ sign-in.', field: 'email' },
+        { code: 'CONFLICT', message: 'Another user of your account already has this email.', field: 'email' },
         409,
       );
     type('Email', 'sam.ortiz@lakesidebooks.com');
     field('First name').focus();
     fireEvent.click(button('Save'));
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith('This email already belongs to another enQ sign-in.'),
+      expect(error).toHaveBeenCalledWith('Another user of your account already has this email.'),
     );
     expect(document.activeElement).toBe(field('Email'));
     // Still unsaved: the edit stays for the person to fix.
     expect(field('Email').value).toBe('sam.ortiz@lakesidebooks.com');
+  });
+
+  it('a new email asks for the current password, sends it, and toasts what the server says happens next', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderPage();
+    await ready();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    // Only the case: the same sign-in, no password asked.
+    type('Email', 'Dana.Whitfield@HarborPineTax.com');
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type('Email', 'dana@newfirm.com');
+    const message = `We sent a link to dana@newfirm.com to confirm the change. Your sign-in email stays ${PROFILE.email} until then.`;
+    routes[`PUT ${BASE}/`] = (init) => {
+      expect(JSON.parse(String(init.body))).toEqual({
+        ...PROFILE,
+        email: 'dana@newfirm.com',
+        current_password: 'enq-demo-2026',
+        phone_number: '(207) 555-0143',
+      });
+      return jsonResponse({ ...PROFILE, message });
+    };
+    type('Current password', 'enq-demo-2026');
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(message));
+    // The sign-in email stays the old one until the link is opened.
+    await waitFor(() => expect(field('Email').value).toBe(PROFILE.email));
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+  });
+
+  it('a wrong current password focuses the password field and toasts the server message', async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await ready();
+    routes[`PUT ${BASE}/`] = () =>
+      jsonResponse(
+        { code: 'BAD_REQUEST', message: EMAIL_CHANGE_TEXT.currentPasswordWrong, field: 'current_password' },
+        400,
+      );
+    type('Email', 'dana@newfirm.com');
+    type('Current password', 'guess');
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(EMAIL_CHANGE_TEXT.currentPasswordWrong));
+    expect(document.activeElement).toBe(field('Current password'));
   });
 
   it("PROF-14 a failure with no server message shows 'Error updating profile.'", async () => {

@@ -3,7 +3,9 @@ import {
   environmentForHost,
   errorEnvelopeSchema,
   normalizeProfile,
+  profileSavedSchema,
   profileSchema,
+  profileUpdateSchema,
   validateProfile,
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +15,7 @@ import {
   createPasswordReset,
   findResetRecipient,
 } from '../../../../../domain/auth/password-reset-repository';
+import { hashToken } from '../../../../../domain/auth/token-repository';
 import {
   EMAIL_CLASH,
   findEmailClash,
@@ -20,6 +23,7 @@ import {
   saveProfile,
 } from '../../../../../domain/profile/profile-repository';
 import { HttpError } from '../../../../../plugins/errors';
+import { authorizeEmailChange, requestEmailChange } from './email-change';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['profile'];
@@ -50,21 +54,52 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Save the six profile fields; answers the saved profile',
-        body: profileSchema,
-        response: { 200: profileSchema, 400: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+        summary:
+          'Save the six profile fields; a new sign-in email needs the current password and takes effect when the link sent to it is opened',
+        body: profileUpdateSchema,
+        response: {
+          200: profileSavedSchema,
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       // The page's own rules, so the server never stores what the page would refuse (PROF-05..12).
-      const invalid = validateProfile(req.body, environment);
+      const { current_password: password, ...fields } = req.body;
+      const invalid = validateProfile(fields, environment);
       if (invalid) throw new HttpError(400, invalid.message, invalid.field);
-      const profile = normalizeProfile(req.body);
+      const profile = normalizeProfile(fields);
       const person = personOf(req);
+      const current = await readProfile(app.database, person.id);
+      if (!current) throw new HttpError(404, 'No profile was found.');
+      const changing = profile.email.toLowerCase() !== current.email.toLowerCase();
       const clash = await findEmailClash(app.database, person, profile.email);
-      if (clash) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
-      const saved = await saveProfile(app.database, person, profile);
-      // Cached sessions carry the old name and email.
+      // A user of one's own account is on the Users page anyway; another sign-in's address is only
+      // told to whoever opens the link sent to it, so this answer says nothing about other accounts.
+      if (clash === 'account' || (clash && !changing)) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
+      if (!changing) {
+        const saved = await saveProfile(app.database, person, profile);
+        // Cached sessions carry the old name and email.
+        await app.forgetPerson(person.id);
+        return saved;
+      }
+      await authorizeEmailChange(app, req, reply, {
+        email: current.email,
+        password,
+        tokenHash: hashToken(req.bearerToken!),
+      });
+      const fullName = `${profile.first_name} ${profile.last_name}`;
+      const kept = { ...profile, email: current.email };
+      const saved = await requestEmailChange(
+        app,
+        { ...person, fullName },
+        current.email,
+        kept,
+        profile.email,
+      );
       await app.forgetPerson(person.id);
       return saved;
     },
