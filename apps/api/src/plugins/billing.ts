@@ -25,6 +25,7 @@ async function billingPlugin(app: FastifyInstance) {
     clock: app.clock,
     log: app.log,
     issuer: app.config.invoiceIssuer,
+    closeGraceMs: app.config.closeGraceMs,
   });
   app.decorate('billing', engine);
   app.decorate('rates', await RateTable.load(app.database));
@@ -32,7 +33,11 @@ async function billingPlugin(app: FastifyInstance) {
   let running: Promise<number> | null = null;
   const closeAll = async () => {
     let closed = 0;
-    for (const accountId of await accountsWithDuePeriods(app.database, app.clock.now()))
+    for (const accountId of await accountsWithDuePeriods(
+      app.database,
+      app.clock.now(),
+      app.config.closeGraceMs,
+    ))
       closed += await engine.closeDuePeriods(accountId);
     // A charge that threw is retried here, and with the job when this run throws too.
     const charged = await chargeUnchargedInvoices(app.database, engine, app.clock.now());
