@@ -78,9 +78,11 @@ export async function settleEndedPeriod(
   period: OpenPeriod,
   now: Date,
 ): Promise<NewInvoiceLine[]> {
+  // The period the subscription moved on to at this one's end (not one a later new subscription began).
   const [next] = await tx.query<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null }>(
-    'select id, plan_id, ends_at, closed_at from billing_periods where account_id = $1 and starts_at = $2',
-    [period.accountId, period.end],
+    `select id, plan_id, ends_at, closed_at from billing_periods
+      where account_id = $1 and starts_at > $2 and starts_at <= $3 order by starts_at limit 1`,
+    [period.accountId, period.start, period.end],
   );
   const nextPlan = next ? await findPlan(tx, next.plan_id) : null;
   const usage = await periodUsage(tx, period.accountId, period.id);
