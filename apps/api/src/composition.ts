@@ -16,9 +16,9 @@ import { createPaymentProvider } from './plugins/payments';
  * engine of its own (one that did issued invoices with the demo seller and no tax).
  */
 export function composeBilling(
-  config: Pick<AppConfig, 'invoiceIssuer' | 'payments'>,
+  config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs'>,
   database: () => Transactional,
-  given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs'>> = {},
+  given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs' | 'closeGraceMs'>> = {},
 ): BillingEngines {
   return billingEngines({
     issuer: config.invoiceIssuer,
@@ -26,6 +26,7 @@ export function composeBilling(
     // The sandbox keeps its charges in the process's database, shared with every other process.
     payments: given.payments ?? createPaymentProvider(config.payments, database),
     paymentTimeoutMs: config.payments.timeoutMs,
+    closeGraceMs: config.closeGraceMs,
     log: given.log,
   });
 }

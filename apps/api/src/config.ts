@@ -91,6 +91,7 @@ const envSchema = z.object({
   SELLER_TAX_ID: z.string().trim().min(1).max(50).default(DEFAULT_SELLER.tax_id),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+  CLOSE_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -141,6 +142,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,
     },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
+    // How long after a period ends its close waits, so calls posted a little late land in their own period.
+    closeGraceMs: env.CLOSE_GRACE_MINUTES * 60_000,
     seedDemo: env.SEED_DEMO,
     // What every invoice states about its issuer, copied onto the invoice when it is issued.
     invoiceIssuer: {

@@ -115,6 +115,8 @@ describe.each(drivers)('calls API (%s)', (driver) => {
     expect(Object.keys(first.calls[0]!).sort()).toEqual(
       [
         'billed_duration',
+        // Which period a call posted after its period's close was billed in (null for every call here).
+        'billed_in',
         'billing_rate',
         'call_timestamp',
         'call_uuid',
@@ -124,7 +126,12 @@ describe.each(drivers)('calls API (%s)', (driver) => {
         'user',
       ].sort(),
     );
-    expect(first.calls[0]).toMatchObject({ billed_duration: 125, billing_rate: 27.5, credits_used: 57.29 });
+    expect(first.calls[0]).toMatchObject({
+      billed_duration: 125,
+      billing_rate: 27.5,
+      credits_used: 57.29,
+      billed_in: null,
+    });
     const last = await page(from, to, pages);
     expect(last.calls.map((c) => c.call_uuid)).toEqual(all.slice((pages - 1) * 25).map((c) => c.uuid));
     expect(last.calls.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { endOfDay, endOfMonth, format, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
 import { z } from 'zod';
+import { formatPeriod } from './format';
 import { BUSINESS_TIME_ZONE } from './time';
 
 /**
@@ -39,6 +40,8 @@ export const CALL_TEXT = {
   startAfterEnd: 'Start date cannot be after end date.',
   endBeforeStart: 'End date cannot be before the start date.',
   download: 'Download CSV',
+  /** Under the time of a call billed in another period than its own (it was posted after that closed). */
+  billedIn: (period: string) => `Billed in ${period}`,
 } as const;
 
 /** The table's columns, in order; the CSV has the same header. */
@@ -82,6 +85,10 @@ export const callRowSchema = z
     billed_duration: z.number().int().meta({ description: 'billed seconds' }),
     billing_rate: z.number().meta({ description: 'credits per minute' }),
     credits_used: z.number().meta({ description: 'credits' }),
+    billed_in: z.object({ period_start: z.string(), period_end: z.string() }).nullable().meta({
+      description:
+        "the billing period the call was billed in, when that is not the period its time falls in (it was posted after that period's close); else null",
+    }),
   })
   .meta({ id: 'CallRow' });
 export type CallRow = z.infer<typeof callRowSchema>;
@@ -153,6 +160,11 @@ export const callFiltersResponseSchema = z
   .object({ users: z.array(z.string()), destinations: z.array(z.string()) })
   .meta({ id: 'CallFilters' });
 export type CallFilters = z.infer<typeof callFiltersResponseSchema>;
+
+/** The note under a late call's time: "Billed in Apr 5, 2026 – May 5, 2026" (the invoices' period). */
+export function billedInNote(billedIn: NonNullable<CallRow['billed_in']>): string {
+  return CALL_TEXT.billedIn(formatPeriod(billedIn.period_start, billedIn.period_end));
+}
 
 /** A call's time as the table and the CSV show it (America/New_York). */
 export function formatCallTime(unixSecondsValue: number): string {

@@ -28,6 +28,10 @@ export function formatDate(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? '—' : day.format(date);
 }
 
+/** A billing period as the invoices table shows it, e.g. "Apr 5, 2026 – May 5, 2026" (end exclusive). */
+export const formatPeriod = (start: string, end: string): string =>
+  `${formatDate(start)} – ${formatDate(end)}`;
+
 export const periodAdjective = (period: PlanDto['period']): string =>
   period === 'yr' ? 'annual' : 'monthly';
 export const periodNoun = (period: PlanDto['period']): string => (period === 'yr' ? 'year' : 'month');

@@ -32,7 +32,11 @@ async function billingPlugin(app: FastifyInstance, options: { billing: BillingEn
   let running: Promise<number> | null = null;
   const closeAll = async () => {
     let closed = 0;
-    for (const accountId of await accountsWithDuePeriods(app.database, app.clock.now()))
+    for (const accountId of await accountsWithDuePeriods(
+      app.database,
+      app.clock.now(),
+      app.config.closeGraceMs,
+    ))
       closed += await engine.closeDuePeriods(accountId);
     // Attempts whose answer never came are settled by asking the provider, before anything is charged.
     const settled = await engine.payments.reconcile();

@@ -160,7 +160,13 @@ describe.each(drivers.filter((driver) => driver === 'postgres'))(
       async () => {
         const database = await sharedDatabase(driver);
         cleanups.push(database.drop);
-        const env = { ...database.env, JOB_EXPIRE_SECONDS: '3', JOB_POLL_SECONDS: '0.5' };
+        // No grace window: the period that ended a minute ago is due to close at once.
+        const env = {
+          ...database.env,
+          JOB_EXPIRE_SECONDS: '3',
+          JOB_POLL_SECONDS: '0.5',
+          CLOSE_GRACE_MINUTES: '0',
+        };
         const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
         await sql.connect();
         cleanups.unshift(() => sql.end());

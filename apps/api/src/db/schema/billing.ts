@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -11,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { centicredits, createdAt, sameAccountReference, ts } from './columns';
 import { accounts } from './accounts';
 import { plans } from './catalogue';
@@ -52,6 +52,10 @@ export const billingPeriods = pgTable(
     // The own id leads each key so lookups by id alone still use it; Citus needs account_id in the key.
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('billing_periods_account_start_key').on(t.accountId, t.startsAt),
+    // The period-close job finds the periods ended and not yet settled, across accounts (few at a time).
+    index('billing_periods_unsettled_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 

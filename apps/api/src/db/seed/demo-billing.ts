@@ -129,8 +129,13 @@ export async function seedDemoHistory(
   const sandbox = new DemoHistoryPayments(
     () => !!options.declineInCurrentPeriod && clockAt.getTime() >= declineFrom.getTime(),
   );
-  // The process's engine, under the history's moving clock and with its card.
-  const engine = (options.billing ?? standaloneBilling()).engine(database, { clock, payments: sandbox });
+  // The process's engine, under the history's moving clock and with its card. The history replays calls
+  // in time order, none late, so each period closes at its end (no grace window).
+  const engine = (options.billing ?? standaloneBilling()).engine(database, {
+    clock,
+    payments: sandbox,
+    closeGraceMs: 0,
+  });
   const rates = await RateTable.load(database);
   const random = seededRandom(options.seed);
   const pins = (

@@ -3,18 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
 import type { PaymentProvider } from '../ports/payment-provider';
-import { periodAt, periodBoundary, type PlanPeriod } from './periods';
+import { periodBoundary, type PlanPeriod } from './periods';
 import type { InvoiceIssuer } from './invoice-issuer';
 import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
 import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
-import { findPlan, type Plan } from './plans-repository';
+import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
 import { queueInvoiceReceipt } from '../invoices/invoice-receipt';
-import { currentPeriod, findSubscription, openPeriod, settlePeriod } from './subscription-periods';
+import { currentPeriod, findSubscription } from './subscription-periods';
 import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
+import { periodDueToSettle, rollOverDuePeriods, settleEndedPeriod } from './period-close';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -29,6 +30,8 @@ export interface BillingDeps {
   issuer: InvoiceIssuer;
   /** How long a charge may take before its outcome counts as unknown (30 s when not given). */
   paymentTimeoutMs?: number;
+  /** How long a period's close waits after its end for late calls (CLOSE_GRACE_MINUTES; 0 when not given). */
+  closeGraceMs?: number;
 }
 
 /** The engine: period close, plan changes, invoices and charges. All time comes from `clock`. */
@@ -133,42 +136,21 @@ export class BillingEngine {
 
   /**
    * Closes every period of the account that has ended by now, oldest first (so a restart after
-   * downtime catches up in order). Safe to run twice: a closed period is never closed again.
+   * downtime catches up in order). Safe to run twice: a closed period is never closed again. The close
+   * waits the grace window after the period's end (period-close.ts); the next period starts at the end.
    */
   async closeDuePeriods(accountId: string): Promise<number> {
+    const graceMs = this.deps.closeGraceMs ?? 0;
     let closed = 0;
     for (;;) {
       const now = this.deps.clock.now();
       const invoiceId = await this.db.transaction(async (tx) => {
-        const sub = await findSubscription(tx, accountId, true);
-        if (!sub || sub.status !== 'active' || new Date(sub.current_period_end) > now) return undefined;
-        const period = await currentPeriod(tx, accountId);
-        if (!period) throw new Error(`subscription of ${accountId} has no open period`);
-        const continues = !sub.cancel_at_period_end;
-        const nextPlan = continues ? await findPlan(tx, sub.pending_plan_id ?? sub.plan_id) : null;
-        const usage = await periodUsage(tx, accountId, period.id);
-        const carry = await settlePeriod(tx, period, nextPlan, period.end);
-        let next: { plan: Plan; period: { start: Date; end: Date } } | null = null;
-        if (nextPlan) {
-          // A change of period length starts a new anniversary at the boundary.
-          const anchor = nextPlan.period === period.plan.period ? new Date(sub.anchor_at) : period.end;
-          const { end } = periodAt(anchor, nextPlan.period, period.end);
-          await openPeriod(tx, accountId, nextPlan, period.end, end, carry);
-          await tx.query(
-            `update subscriptions set plan_id = $2, pending_plan_id = null, anchor_at = $3,
-               current_period_start = $4, current_period_end = $5, updated_at = $6 where account_id = $1`,
-            [accountId, nextPlan.id, anchor, period.end, end, now],
-          );
-          next = { plan: nextPlan, period: { start: period.end, end } };
-        } else {
-          await tx.query(
-            `update subscriptions set status = 'inactive', cancel_at_period_end = false, pending_plan_id = null,
-               updated_at = $2 where account_id = $1`,
-            [accountId, now],
-          );
-        }
+        if (!(await findSubscription(tx, accountId, true))) return undefined;
+        await rollOverDuePeriods(tx, accountId, now);
+        const period = await periodDueToSettle(tx, accountId, new Date(now.getTime() - graceMs));
+        if (!period) return undefined;
         // One invoice per close, for the closed period: its usage, and the next period's subscription.
-        const lines = closingLines(period.plan, period, usage, next);
+        const lines = await settleEndedPeriod(tx, period, now);
         if (!lines.some((line) => line.kind !== 'included')) return null;
         return this.issue(tx, {
           accountId,
@@ -177,7 +159,7 @@ export class BillingEngine {
           periodId: period.id,
           periodStart: period.start,
           periodEnd: period.end,
-          issuedAt: period.end,
+          issuedAt: new Date(period.end.getTime() + graceMs),
           lines,
         });
       });
@@ -205,7 +187,8 @@ export class BillingEngine {
     const invoiceId = await this.db.transaction(async (tx) => {
       await findSubscription(tx, accountId, true);
       const period = await currentPeriod(tx, accountId);
-      if (!period || period.plan.period !== 'mo') return null;
+      // A period that has ended is billed by its close, which would otherwise follow at the same instant.
+      if (!period || period.plan.period !== 'mo' || period.end <= now) return null;
       // Indexed sums, not the whole usage summary: this runs after every batch with overage.
       const [totals] = await tx.query<{ used: string; invoiced: string; cents: string }>(
         `select (select coalesce(-sum(amount), 0) from credit_ledger

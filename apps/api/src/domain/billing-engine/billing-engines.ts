@@ -10,6 +10,7 @@ export interface BillingParts {
   clock: Clock;
   payments: PaymentProvider;
   paymentTimeoutMs?: number;
+  closeGraceMs?: number;
   log?: BillingDeps['log'];
 }
 
@@ -24,7 +25,10 @@ export interface BillingEngines extends BillingParts {
    * An engine on `database`. `replace` swaps the clock or the card provider (the demo seed makes its
    * history under a moving clock, with a card that declines on cue), never the issuer.
    */
-  engine(database: Transactional, replace?: Partial<Pick<BillingParts, 'clock' | 'payments'>>): BillingEngine;
+  engine(
+    database: Transactional,
+    replace?: Partial<Pick<BillingParts, 'clock' | 'payments' | 'closeGraceMs'>>,
+  ): BillingEngine;
 }
 
 export function billingEngines(parts: BillingParts): BillingEngines {

@@ -47,6 +47,20 @@ export async function currentPeriod(q: Transactional, accountId: string): Promis
   return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan: plan! };
 }
 
+/** The account's periods not settled yet: the current one, and one that ended within the grace window. */
+export async function unsettledPeriods(q: Transactional, accountId: string): Promise<OpenPeriod[]> {
+  const rows = await q.query<{ id: string; starts_at: Date; ends_at: Date; plan_id: string }>(
+    'select id, starts_at, ends_at, plan_id from billing_periods where account_id = $1 and closed_at is null',
+    [accountId],
+  );
+  const periods: OpenPeriod[] = [];
+  for (const row of rows) {
+    const plan = (await findPlan(q, row.plan_id))!;
+    periods.push({ id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan });
+  }
+  return periods;
+}
+
 /**
  * Opens a period and grants its plan credits, and what the previous period carried in: rollover into
  * the rollover bucket, bonus into the bonus bucket (0 when nothing carries: a start or a renewal).
@@ -103,6 +117,8 @@ export async function settlePeriod(
   period: OpenPeriod,
   next: Plan | null,
   at: Date,
+  /** When the close happens: after the period's end by the grace window (docs/billing.md). */
+  closedAt: Date = at,
 ): Promise<Carry> {
   const usage = await periodUsage(q, period.accountId, period.id);
   const { carry } = closingCarry(
@@ -125,15 +141,21 @@ export async function settlePeriod(
   add('plan', 'expire', left('plan') - fromPlan);
   add('bonus', 'expire', left('bonus') - carry.bonus);
   await insertLedgerEntries(q, entries);
-  await q.query('update billing_periods set closed_at = $2 where id = $1', [period.id, at]);
+  await q.query('update billing_periods set closed_at = $2 where id = $1', [period.id, closedAt]);
   return carry;
 }
 
-/** Accounts whose active subscription has a period that ended by `now` (the period-close job's list). */
-export async function accountsWithDuePeriods(q: Transactional, now: Date): Promise<string[]> {
+/**
+ * The period-close job's list: accounts whose active subscription has a period that ended by `now` (to
+ * move on to the next period), and accounts with a period that ended more than the grace window ago and
+ * is not settled yet (billing_periods_unsettled_idx).
+ */
+export async function accountsWithDuePeriods(q: Transactional, now: Date, graceMs = 0): Promise<string[]> {
   const rows = await q.query<{ account_id: string }>(
-    "select account_id from subscriptions where status = 'active' and current_period_end <= $1",
-    [now],
+    `select account_id from subscriptions where status = 'active' and current_period_end <= $1
+     union
+     select account_id from billing_periods where closed_at is null and ends_at <= $2`,
+    [now, new Date(now.getTime() - graceMs)],
   );
   return rows.map((r) => r.account_id);
 }

@@ -82,6 +82,7 @@ export async function readCsvChunk(
     : `call_timestamp < to_timestamp(${add(r.to)}::bigint + 1)`;
   if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
   if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
+  if (r.periodId !== undefined) where += ` and period_id = ${add(r.periodId)}`;
   const chunkCalls = `select * from calls
     where account_id = $1 and call_timestamp >= to_timestamp($2::bigint) and ${where}
     ${NEWEST_FIRST} limit $3`;

@@ -63,7 +63,11 @@ interface DbRow {
   billed_seconds: number;
   billing_rate: number;
   credits_used: number;
+  billed_from: string | null;
+  billed_to: string | null;
 }
+
+const iso = (at: string) => new Date(at).toISOString();
 
 const toCallRow = (r: DbRow): CallRow => ({
   call_uuid: r.call_uuid,
@@ -74,6 +78,8 @@ const toCallRow = (r: DbRow): CallRow => ({
   billed_duration: r.billed_seconds,
   billing_rate: r.billing_rate / 100,
   credits_used: r.credits_used / 100,
+  billed_in:
+    r.billed_from && r.billed_to ? { period_start: iso(r.billed_from), period_end: iso(r.billed_to) } : null,
 });
 
 /**
@@ -124,10 +130,15 @@ export async function listCallsPage(
   params.push(skip, pageSize);
   // The page as one JSON value: PGlite parses result rows in JavaScript at about 20 µs a row, and
   // JSON.parse does 25 of them faster (a page's statement took 0.6 ms instead of 1.0).
+  // A call billed in another period than the one its time falls in (posted after that one closed) names
+  // the period it was billed in; looked up for the page's own calls only.
   const [rows] = await db.query<{ calls: DbRow[] | null }>(
     `select json_agg(r ${NEWEST_FIRST}) as calls from (
-       select call_timestamp, ${ROW_COLUMNS} from calls where ${sql}
-        ${NEWEST_FIRST} offset $${params.length - 1} limit $${params.length}) r`,
+       select c.*, p.starts_at as billed_from, p.ends_at as billed_to from (
+         select call_timestamp, period_id, ${ROW_COLUMNS} from calls where ${sql}
+          ${NEWEST_FIRST} offset $${params.length - 1} limit $${params.length}) c
+       left join billing_periods p on p.account_id = $1 and p.id = c.period_id
+        and not (c.call_timestamp >= p.starts_at and c.call_timestamp < p.ends_at)) r`,
     params,
     INDEX_ORDER,
   );

@@ -7,6 +7,8 @@ export interface CallRange {
   to: number;
   user?: string | undefined;
   destination?: string | undefined;
+  /** Only the calls billed in this period (an invoice's calls; a late call is billed after its time). */
+  periodId?: string | undefined;
 }
 
 /**
@@ -35,6 +37,10 @@ export function rangeWhere(r: CallRange, upperParam = '$3'): { sql: string; para
   if (r.destination !== undefined) {
     params.push(r.destination);
     sql += ` and destination = $${params.length}`;
+  }
+  if (r.periodId !== undefined) {
+    params.push(r.periodId);
+    sql += ` and period_id = $${params.length}`;
   }
   return { sql, params };
 }

@@ -1,7 +1,13 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import type { BillingEngine } from '../billing-engine/billing-engine';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { rollOverDuePeriods } from '../billing-engine/period-close';
+import {
+  currentPeriod,
+  findSubscription,
+  unsettledPeriods,
+  type OpenPeriod,
+} from '../billing-engine/subscription-periods';
 import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
 import { drawCredits } from '../billing-engine/rules';
@@ -101,11 +107,15 @@ export async function ingestCalls(
     const posted = await deps.database.transaction(async (tx) => {
       // Locking the subscription serialises batches of one account: balances are read and drawn once.
       const sub = await findSubscription(tx, accountId, true);
-      const period = sub?.status === 'active' ? await currentPeriod(tx, accountId) : null;
-      if (!period) {
-        for (const c of calls) reject(c.index, c.record.call_uuid, 'the account has no active subscription');
-        return 0;
-      }
+      // A period that has ended gives way to the next one first, so calls made since land there.
+      if (sub?.status === 'active') await rollOverDuePeriods(tx, accountId, deps.now);
+      const active = (await findSubscription(tx, accountId))?.status === 'active';
+      const unsettled = sub ? await unsettledPeriods(tx, accountId) : [];
+      const currentId = active ? (await currentPeriod(tx, accountId))?.id : undefined;
+      const current = unsettled.find((p) => p.id === currentId) ?? null;
+      // Each call is booked in the period containing its time while that period is open (an ended period
+      // stays open for the grace window); a call later than that is billed in the current period.
+      const periodOf = (at: Date) => unsettled.find((p) => p.start <= at && at < p.end) ?? current;
       const existing = new Set(
         (
           await tx.query<{ call_uuid: string }>('select call_uuid from calls where call_uuid = any($1)', [
@@ -113,18 +123,25 @@ export async function ingestCalls(
           ])
         ).map((r) => r.call_uuid),
       );
-      const fresh = calls
-        .filter((c) => !existing.has(c.record.call_uuid))
-        .sort((a, b) => a.at.getTime() - b.at.getTime());
-      result.duplicates += calls.length - fresh.length;
+      const fresh: (RatedCall & { period: OpenPeriod })[] = [];
+      for (const c of calls.filter((c) => !existing.has(c.record.call_uuid))) {
+        const period = periodOf(c.at);
+        if (period) fresh.push({ ...c, period });
+        else reject(c.index, c.record.call_uuid, 'the account has no active subscription');
+      }
+      fresh.sort((a, b) => a.at.getTime() - b.at.getTime());
+      result.duplicates += calls.filter((c) => existing.has(c.record.call_uuid)).length;
       if (fresh.length === 0) return 0;
 
-      const available = await balances(tx, accountId, period.id);
+      const available = new Map<string, Awaited<ReturnType<typeof balances>>>();
+      for (const period of new Set(fresh.map((c) => c.period)))
+        available.set(period.id, await balances(tx, accountId, period.id));
       const draws = fresh.map((c) => {
-        const draw = drawCredits(c.credits, available, period.plan.period);
-        available.plan -= draw.plan;
-        available.rollover -= draw.rollover;
-        available.bonus -= draw.bonus;
+        const left = available.get(c.period.id)!;
+        const draw = drawCredits(c.credits, left, c.period.plan.period);
+        left.plan -= draw.plan;
+        left.rollover -= draw.rollover;
+        left.bonus -= draw.bonus;
         overageAdded += draw.overage;
         return draw;
       });
@@ -132,12 +149,11 @@ export async function ingestCalls(
         `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
                             billed_seconds, billing_rate, credits_used, plan_credits, rollover_credits, bonus_credits,
                             overage_credits, unbilled_credits, period_id)
-         select $1, u.*, $2 from unnest($3::text[], $4::uuid[], $5::text[], $6::timestamptz[], $7::text[], $8::text[],
-                                        $9::int[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[],
-                                        $14::bigint[], $15::bigint[], $16::bigint[]) as u`,
+         select $1, u.* from unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[], $7::text[],
+                                    $8::int[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
+                                    $13::bigint[], $14::bigint[], $15::bigint[], $16::uuid[]) as u`,
         [
           accountId,
-          period.id,
           fresh.map((c) => c.record.call_uuid),
           fresh.map((c) => c.caller.person_id),
           fresh.map((c) => c.caller.full_name),
@@ -152,23 +168,29 @@ export async function ingestCalls(
           draws.map((d) => d.bonus),
           draws.map((d) => d.overage),
           draws.map((d) => d.unbilled),
+          fresh.map((c) => c.period.id),
         ],
       );
-      // The ledger takes the batch's use per bucket; each call row carries its own part of it.
-      const lastAt = fresh.at(-1)!.at;
-      const note = `${fresh.length} calls, ${fresh[0]!.record.call_uuid} .. ${fresh.at(-1)!.record.call_uuid}`;
-      const entries = (['plan', 'rollover', 'bonus', 'overage', 'unbilled'] as const)
-        .map((bucket) => ({ bucket, amount: draws.reduce((t, d) => t + d[bucket], 0) }))
-        .filter((e) => e.amount > 0)
-        .map((e): LedgerEntry => ({
-          accountId,
-          periodId: period.id,
-          bucket: e.bucket,
-          kind: 'use',
-          amount: -e.amount,
-          at: lastAt,
-          note,
-        }));
+      // The ledger takes the batch's use per period and bucket; each call row carries its own part of it.
+      const entries: LedgerEntry[] = [];
+      for (const period of new Set(fresh.map((c) => c.period))) {
+        const own = fresh.flatMap((c, i) => (c.period === period ? [{ call: c, draw: draws[i]! }] : []));
+        const lastAt = own.at(-1)!.call.at;
+        const note = `${own.length} calls, ${own[0]!.call.record.call_uuid} .. ${own.at(-1)!.call.record.call_uuid}`;
+        for (const bucket of ['plan', 'rollover', 'bonus', 'overage', 'unbilled'] as const) {
+          const amount = own.reduce((t, o) => t + o.draw[bucket], 0);
+          if (amount > 0)
+            entries.push({
+              accountId,
+              periodId: period.id,
+              bucket,
+              kind: 'use',
+              amount: -amount,
+              at: lastAt,
+              note,
+            });
+        }
+      }
       await insertLedgerEntries(tx, entries);
       return fresh.length;
     });

@@ -17,6 +17,7 @@ import type { LoginDevice } from '../../plugins/idp/provider';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { ensureDeviceCookie } from './device-cookie';
 import { renderAuthPage, renderLoginPage } from './pages';
+import { html } from '../html';
 import { passwordResetRoutes } from './password-reset-routes';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
@@ -26,7 +27,7 @@ const INVALID_LOGIN = 'Incorrect email or password.';
 const interactionLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const EXPIRED_PAGE = renderAuthPage({
   title: 'Sign-in expired',
-  body: `<h1>This sign-in has expired</h1>
+  body: html`<h1>This sign-in has expired</h1>
     <p class="error">The sign-in page was open too long or was already used.</p>
     <p><a class="link" href="/">Start again</a></p>`,
 });

@@ -18,4 +18,5 @@ export const callRow = (i: number): CallRow => ({
   billed_duration: 205,
   billing_rate: 27.5,
   credits_used: 93.96,
+  billed_in: null,
 });

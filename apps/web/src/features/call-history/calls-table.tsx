@@ -1,4 +1,5 @@
 import {
+  billedInNote,
   CALL_COLUMNS,
   formatBilledDuration,
   formatCallTime,
@@ -39,6 +40,10 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
             <tr key={call.call_uuid} data-testid="call-row">
               <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 whitespace-nowrap">
                 {formatCallTime(call.call_timestamp)}
+                {/* Posted after its period closed: billed in the open period, as its invoices show. */}
+                {call.billed_in && (
+                  <span className="block text-xs text-slate-500">{billedInNote(call.billed_in)}</span>
+                )}
               </td>
               <td data-label={CALL_COLUMNS[1]} className="px-3 py-2">
                 {call.destination}

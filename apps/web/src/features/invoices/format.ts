@@ -8,7 +8,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatPeriod = (start: string, end: string) => `${formatDate(start)} – ${formatDate(end)}`;
+/** The period text is the contract's, so Call History names a billing period the same way. */
+export { formatPeriod } from '@enq/contract';
 export const formatMoney = (dollars: number) =>
   dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 export const formatCredits = (credits: number) =>

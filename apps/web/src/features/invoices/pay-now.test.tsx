@@ -26,7 +26,7 @@ const BILLING: BillingData = {
   is_credits_exhausted: false,
   is_delinquent: true,
   is_account_active: true,
-  tax: { status: 'Taxable' },
+  tax: { status: 'taxable', exemption_reference: null },
   service_address: null,
   billing_address: null,
 };

@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
+import { CallHistoryPage } from './call-history-page';
+
+// A call made at 11:59:59 AM on Mar 14, the previous period's last hour, posted after that period closed: the API says it was
+// billed in the current period (Mar 14 – Apr 14), and the page says so under its time.
+const LATE = {
+  ...callRow(0),
+  call_uuid: 'late-1',
+  call_timestamp: CALL_DATES.previous_period.end_date - 3600,
+  billed_in: { period_start: '2026-03-14T17:00:00.000Z', period_end: '2026-04-14T17:00:00.000Z' },
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      if (url.pathname === `${CALLS_BASE}/dates/`) return jsonResponse({ dates: CALL_DATES });
+      if (url.pathname === `${CALLS_BASE}/totals/`)
+        return jsonResponse({
+          calls: 2,
+          billed_seconds: 410,
+          credits_used: 187.92,
+          overage_credits: 0,
+          overage_dollars: 0,
+        });
+      if (url.pathname === `${CALLS_BASE}/filters/`) return jsonResponse({ users: [], destinations: [] });
+      if (url.pathname === `${CALLS_BASE}/`)
+        return jsonResponse({ calls: [callRow(1), LATE], total_pages: 1, page_size: 25 });
+      throw new Error(`unexpected ${url.pathname}`);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Call History: late calls', () => {
+  it('marks a call posted after its period closed with the period it was billed in, and only that call', async () => {
+    const router = createMemoryRouter([{ path: '/call-history', element: <CallHistoryPage /> }], {
+      initialEntries: ['/call-history'],
+    });
+    render(
+      <TestServices>
+        <RouterProvider router={router} />
+      </TestServices>,
+    );
+    const rows = await screen.findAllByTestId('call-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByText('Billed in Mar 14, 2026 – Apr 14, 2026')).toBeTruthy();
+    expect(rows[1]!.querySelector('td')!.textContent).toBe(
+      '03/14/2026 11:59:59 AMBilled in Mar 14, 2026 – Apr 14, 2026',
+    );
+    expect(within(rows[0]!).queryByText(/Billed in/)).toBeNull();
+  });
+});
