@@ -28,6 +28,9 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   referral_codes:
     'a referral code is unique service-wide: the sign-up page finds the referring account from it',
   invoice_numbers: "an invoice number is the seller's, unique across every account",
+  sandbox_charges:
+    "the local card sandbox's own records, standing in for Stripe's: keyed by the provider's idempotency key",
+  spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',
   identity_subjects:
     "an identity provider's subject is unique service-wide: the session exchange finds the person from it",
 };

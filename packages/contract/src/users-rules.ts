@@ -17,7 +17,6 @@ export function temporaryPin(random: () => number = Math.random): string {
   return pin;
 }
 
-
 export interface UserFieldErrors {
   email?: string;
   full_name?: string;

@@ -32,9 +32,7 @@ function describedBy(name: string, error: string | undefined, hint: string | und
 function labelAndNotes({ name, label, required, hint, errors }: FieldOptions) {
   const error = errors[name];
   return {
-    label: html`<label for="${name}"
-      >${label}${required ? '' : html` <span class="optional">(optional)</span>`}</label
-    >`,
+    label: html`<label for="${name}">${label}${required ? '' : html` <span class="optional">(optional)</span>`}</label>`,
     notes: html`${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}${
       error ? html`<p class="field-error" id="${name}-error">${error}</p>` : ''
     }`,
@@ -45,33 +43,19 @@ function labelAndNotes({ name, label, required, hint, errors }: FieldOptions) {
 export function inputField(options: FieldOptions): SafeHtml {
   const { name, value, type = 'text', autocomplete, maxLength, minLength, secret } = options;
   const { label, notes, attrs } = labelAndNotes(options);
-  return html`<div class="field">
-    ${label}<input
-      id="${name}"
-      name="${name}"
-      type="${type}"
-      ${
-        autocomplete ? html` autocomplete="${autocomplete}"` : ''
-      }${maxLength ? html` maxlength="${maxLength}"` : ''}${minLength ? html` minlength="${minLength}"` : ''}${
-        secret ? '' : html` value="${value}"`
-      }${attrs}
-    />${notes}
-  </div>`;
+  return html`<div class="field">${label}<input id="${name}" name="${name}" type="${type}"${
+    autocomplete ? html` autocomplete="${autocomplete}"` : ''
+  }${maxLength ? html` maxlength="${maxLength}"` : ''}${minLength ? html` minlength="${minLength}"` : ''}${
+    secret ? '' : html` value="${value}"`
+  }${attrs}>${notes}</div>`;
 }
 
 export function textareaField(options: FieldOptions & { rows?: number }): SafeHtml {
   const { name, value, maxLength, rows = 6 } = options;
   const { label, notes, attrs } = labelAndNotes(options);
-  return html`<div class="field">
-    ${label}<textarea
-      id="${name}"
-      name="${name}"
-      rows="${rows}"
-      ${maxLength ? html` maxlength="${maxLength}"` : ''}${attrs}
-    >
-${value}</textarea
-    >${notes}
-  </div>`;
+  return html`<div class="field">${label}<textarea id="${name}" name="${name}" rows="${rows}"${
+    maxLength ? html` maxlength="${maxLength}"` : ''
+  }${attrs}>${value}</textarea>${notes}</div>`;
 }
 
 export function selectField(
@@ -80,13 +64,9 @@ export function selectField(
   const { name, value, choices, placeholder } = options;
   const { label, notes, attrs } = labelAndNotes(options);
   const items = [{ value: '', label: placeholder }, ...choices].map(
-    (c) => html`<option value="${c.value}" ${c.value === value ? html` selected` : ''}>${c.label}</option>`,
+    (c) => html`<option value="${c.value}"${c.value === value ? html` selected` : ''}>${c.label}</option>`,
   );
-  return html`<div class="field">
-    ${label}<select id="${name}" name="${name}" ${attrs}>
-      ${items}</select
-    >${notes}
-  </div>`;
+  return html`<div class="field">${label}<select id="${name}" name="${name}"${attrs}>${items}</select>${notes}</div>`;
 }
 
 /** The list of problems above a refused form, each linking to its field. */
@@ -95,11 +75,6 @@ export function errorSummary(errors: FieldErrors, order: readonly string[]): Saf
     .filter((name) => errors[name])
     .map((name) => html`<li><a href="#${name}">${errors[name]}</a></li>`);
   return items.length > 0
-    ? html`<div class="error-summary" role="alert">
-        <p>Please correct the following:</p>
-        <ul>
-          ${items}
-        </ul>
-      </div>`
+    ? html`<div class="error-summary" role="alert"><p>Please correct the following:</p><ul>${items}</ul></div>`
     : '';
 }

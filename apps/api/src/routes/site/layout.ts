@@ -4,41 +4,19 @@ import { html, type SafeHtml } from '../html';
 /** A page of the local marketing site: its header, the content, its footer. */
 export function sitePage(title: string, main: SafeHtml): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · enQ</title>
-        <link rel="stylesheet" href="/site/site.css" />
-      </head>
-      <body>
-        <header class="top">
-          <a class="brand" href="/site/">en<span>Q</span></a>
-          <nav aria-label="Site">
-            <a href="/site/#pricing">Pricing</a><a href="/site/support">Support</a
-            ><a href="/site/signup">Sign up</a><a class="cta" href="/">Account</a>
-          </nav>
-        </header>
-        <main>${main}</main>
-        <footer>© enQ · Fast access to tax-agency phone lines</footer>
-      </body>
-    </html>`.toString();
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · enQ</title><link rel="stylesheet" href="/site/site.css"></head>
+<body><header class="top"><a class="brand" href="/site/">en<span>Q</span></a>
+<nav aria-label="Site"><a href="/site/#pricing">Pricing</a><a href="/site/support">Support</a><a href="/site/signup">Sign up</a><a class="cta" href="/">Account</a></nav></header>
+<main>${main}</main><footer>© enQ · Fast access to tax-agency phone lines</footer></body></html>`.toString();
 }
 
 /** A page made to sit in another page's frame (the feature-request form): no site header or footer. */
 export function embeddedPage(title: string, main: SafeHtml): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · enQ</title>
-        <link rel="stylesheet" href="/site/site.css" />
-      </head>
-      <body class="embedded">
-        <main>${main}</main>
-      </body>
-    </html>`.toString();
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · enQ</title><link rel="stylesheet" href="/site/site.css"></head>
+<body class="embedded"><main>${main}</main></body></html>`.toString();
 }
 
 /**

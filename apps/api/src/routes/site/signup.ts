@@ -29,14 +29,9 @@ function planLabel(plan: Plan): string {
 
 function referralNote(ref: string, referrer: Referrer | null): SafeHtml | '' {
   if (referrer)
-    return html`<p class="referral-note" role="status">
-      <strong>${referrer.company}</strong> referred you to enQ. Your referral code
-      <strong>${referrer.code}</strong> is applied.
-    </p>`;
+    return html`<p class="referral-note" role="status"><strong>${referrer.company}</strong> referred you to enQ. Your referral code <strong>${referrer.code}</strong> is applied.</p>`;
   if (ref)
-    return html`<p class="notice" role="status">
-      The referral code “${ref}” is not valid. You can still sign up without it.
-    </p>`;
+    return html`<p class="notice" role="status">The referral code “${ref}” is not valid. You can still sign up without it.</p>`;
   return '';
 }
 
@@ -56,28 +51,21 @@ function signupForm({
   const field = (name: keyof typeof values) => ({ name, value: values[name], errors, required: true });
   return sitePage(
     'Sign up',
-    html`<div class="hero">
-        <h1>Create your enQ account</h1>
-        <p>
-          Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card
-          once you are in.
-        </p>
-      </div>
-      ${referralNote(ref, referrer)}
-      <section aria-labelledby="signup-heading">
-        <h2 id="signup-heading">Your details</h2>
-        ${errorSummary(errors, FIELDS)}
-        <form class="form" method="post" action="/site/signup">
-          <input type="hidden" name="ref" value="${ref}" />
-          ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
-          ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
-          ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
-          ${inputField({ name: 'password', value: '', errors, required: true, secret: true, label: 'Password', type: 'password', autocomplete: 'new-password', minLength: SIGNUP_PASSWORD_MIN_LENGTH, maxLength: SIGNUP_LIMITS.password, hint: `At least ${SIGNUP_PASSWORD_MIN_LENGTH} characters.` })}
-          ${selectField({ ...field('plan'), label: 'Plan', placeholder: 'Choose a plan', choices: plans.map((p) => ({ value: p.id, label: planLabel(p) })) })}
-          <button class="cta" type="submit">Create account</button>
-        </form>
-        <p class="small">Already a customer? <a href="/">Sign in to your account</a>.</p>
-      </section>`,
+    html`<div class="hero"><h1>Create your enQ account</h1>
+     <p>Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card once you are in.</p></div>
+     ${referralNote(ref, referrer)}
+     <section aria-labelledby="signup-heading"><h2 id="signup-heading">Your details</h2>
+     ${errorSummary(errors, FIELDS)}
+     <form class="form" method="post" action="/site/signup">
+       <input type="hidden" name="ref" value="${ref}">
+       ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
+       ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
+       ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
+       ${inputField({ name: 'password', value: '', errors, required: true, secret: true, label: 'Password', type: 'password', autocomplete: 'new-password', minLength: SIGNUP_PASSWORD_MIN_LENGTH, maxLength: SIGNUP_LIMITS.password, hint: `At least ${SIGNUP_PASSWORD_MIN_LENGTH} characters.` })}
+       ${selectField({ ...field('plan'), label: 'Plan', placeholder: 'Choose a plan', choices: plans.map((p) => ({ value: p.id, label: planLabel(p) })) })}
+       <button class="cta" type="submit">Create account</button>
+     </form>
+     <p class="small">Already a customer? <a href="/">Sign in to your account</a>.</p></section>`,
   );
 }
 
@@ -156,14 +144,9 @@ export default async function signupPages(app: FastifyInstance) {
     reply.headers(htmlHeaders).send(
       sitePage(
         'Your account is ready',
-        html`<div class="hero">
-          <h1>Your account is ready — sign in</h1>
-          <p>
-            We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a
-            card on the Billing page to pay your first invoice.
-          </p>
-          <a class="cta" href="${app.config.publicUrl}/">Sign in</a>
-        </div>`,
+        html`<div class="hero"><h1>Your account is ready — sign in</h1>
+         <p>We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a card on the Billing page to pay your first invoice.</p>
+         <a class="cta" href="${app.config.publicUrl}/">Sign in</a></div>`,
       ),
     ),
   );
