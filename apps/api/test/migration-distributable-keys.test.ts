@@ -53,10 +53,19 @@ function databaseError(error: unknown): { code?: string; constraint?: string } {
 const withoutStaffCreatedAt = (rows: Record<string, unknown>[]) =>
   rows.map((r) => (r.id === STAFF_ACCOUNT_ID ? { ...r, created_at: null } : r));
 
+/**
+ * What a later migration derives for rows it finds rather than copies: 0013 gives a payment made before
+ * it its provider id from its own id and its settling time from its creation (0009's rows lack both).
+ */
+const withoutDerived = (table: string, rows: Record<string, unknown>[]) =>
+  table === 'payments' ? rows.map(({ provider_payment_id: _p, resolved_at: _r, ...rest }) => rest) : rows;
+
 describe.each(drivers)('migration 0010: the demo account becomes distributable by account (%s)', (driver) => {
   let seeded: Database;
   let migrated: Database;
   let tables: string[];
+  /** The tables as they stood at 0010: the ones whose rows were copied in. */
+  let old: Set<string>;
   beforeAll(async () => {
     seeded = await openTestDatabase(driver);
     await seeded.migrate();
@@ -66,7 +75,7 @@ describe.each(drivers)('migration 0010: the demo account becomes distributable b
 
     migrated = await openTestDatabase(driver);
     await migrateUpTo(migrated, '0010_distributable_by_account');
-    const old = new Set(await tablesOf(migrated));
+    old = new Set(await tablesOf(migrated));
     // Copied as the tables stood at 0009: columns 0009 lacks are dropped by jsonb_populate_recordset,
     // staff go back to having no account, and triggers and foreign keys rest while rows go in.
     await migrated.transaction(async (tx) => {
@@ -95,10 +104,12 @@ describe.each(drivers)('migration 0010: the demo account becomes distributable b
 
   it('keeps every row of every table, with the account copied onto the rows that now carry it', async () => {
     expect(await tablesOf(migrated)).toEqual(tables);
-    for (const table of tables) {
-      const expected = withoutStaffCreatedAt(await rowsOf(seeded, table));
+    for (const table of tables.filter((t) => old.has(t))) {
+      const expected = withoutDerived(table, withoutStaffCreatedAt(await rowsOf(seeded, table)));
       if (NON_EMPTY.includes(table)) expect(expected.length, table).toBeGreaterThan(0);
-      expect(withoutStaffCreatedAt(await rowsOf(migrated, table)), table).toEqual(expected);
+      expect(withoutDerived(table, withoutStaffCreatedAt(await rowsOf(migrated, table))), table).toEqual(
+        expected,
+      );
     }
   });
 
