@@ -145,6 +145,29 @@ describe.each(drivers)('late calls and the period close (%s)', (driver) => {
     ]);
   });
 
+  it("a Subscription invoice's call CSV holds the calls of the period it prepays, not a late call billed after it", async () => {
+    const { pin, token } = await teamAccount('Prepaid period practice');
+    clock.set(minutes(-24 * 60));
+    await post(pin, [{ uuid: 'prepaid-own', at: new Date('2026-03-10T15:00:00Z') }]);
+    clock.set(minutes(61));
+    await ctx.app.closeDuePeriods();
+    // Made before the end, posted after the close: billed in the next period, on that period's invoices.
+    await post(pin, [{ uuid: 'prepaid-late', at: minutes(-5) }]);
+
+    const all = await invoices(token);
+    const start = all.find((i) => i.summary === 'Subscription')!;
+    const closing = all.find((i) => i.summary === 'Period close')!;
+    const rows = async (invoiceId: string) => {
+      const csv = await get(token, `/calls/download/?invoice_id=${invoiceId}`);
+      expect(csv.statusCode).toBe(200);
+      return (parse(csv.body, { bom: true, columns: true }) as Record<string, string>[]).map(
+        (r) => r['Time Stamp (EST)'],
+      );
+    };
+    expect(await rows(closing.id)).toEqual(['03/10/2026 11:00:00 AM']);
+    expect(await rows(start.id)).toEqual(['03/10/2026 11:00:00 AM']);
+  });
+
   it('a mark crossed by calls posted at the instant the period ends is billed by its one closing invoice', async () => {
     const { pin, token } = await teamAccount('Same instant practice');
     // 40,000 credits by the period's last day: 10,000 of overage ($100) so far, under the $300 mark.

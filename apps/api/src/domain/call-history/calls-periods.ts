@@ -19,10 +19,13 @@ export async function invoiceRange(
     last_call: Date | null;
   }>(
     `select coalesce(p.starts_at, i.period_start) as starts_at, coalesce(p.ends_at, i.period_end) as ends_at,
-            i.number, i.period_id, c.first_call, c.last_call
-       from invoices i left join billing_periods p on p.id = i.period_id
+            i.number, p.id as period_id, c.first_call, c.last_call
+       from invoices i
+       -- A Subscription invoice (no period_id) is for the period it prepays, which starts at its start.
+       left join billing_periods p on p.account_id = i.account_id
+             and (p.id = i.period_id or (i.period_id is null and p.starts_at = i.period_start))
        left join lateral (select min(call_timestamp) as first_call, max(call_timestamp) as last_call from calls
-                           where account_id = i.account_id and period_id = i.period_id) c on true
+                           where account_id = i.account_id and period_id = p.id) c on true
       where i.id = $1 and i.account_id = $2`,
     [invoiceId, accountId],
   );
