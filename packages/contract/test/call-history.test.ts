@@ -126,13 +126,15 @@ describe('call history validation', () => {
 
 describe('call history texts', () => {
   it('CALL-10 CALL-11 CALL-13 has the required texts word for word', () => {
-    expect(CALL_TEXT).toEqual({
+    const { billedIn, ...spec } = CALL_TEXT;
+    expect(spec).toEqual({
       empty: 'No data available. Select a different date range.',
       yearTooLarge: 'Year cannot be greater than 9999.',
       startAfterEnd: 'Start date cannot be after end date.',
       endBeforeStart: 'End date cannot be before the start date.',
       download: 'Download CSV',
     });
+    expect(billedIn('Mar 5, 2026 – Apr 5, 2026')).toBe('Billed in Mar 5, 2026 – Apr 5, 2026');
     expect(CALL_COLUMNS).toEqual([
       'Time Stamp (EST)',
       'Destination',
