@@ -318,6 +318,25 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     expect(await invoicesOf(world.database, accountId)).toHaveLength(before);
   });
 
+  it("a cancelled subscription's last period, used within its plan, still gets its $0 row, paid", async () => {
+    at(START);
+    const { accountId, pin } = await createAccount(world);
+    await world.engine.startSubscription(accountId, 'team-monthly');
+    at('2026-01-21T15:00:00Z');
+    expect((await postCalls(world, pin, new Date('2026-01-20T15:00:00Z'), 10, 600)).accepted).toBe(10);
+    await applyCancel(deps(), accountId);
+    at('2026-02-15T15:00:00Z');
+    await world.engine.closeDuePeriods(accountId);
+    const last = (await invoicesOf(world.database, accountId)).at(-1)!;
+    expect(last).toMatchObject({ summary: 'Period close', status: 'paid', total_cents: 0 });
+    const [calls] = await world.database.query<{ credits: string }>(
+      'select sum(credits_used)::text as credits from calls where account_id = $1',
+      [accountId],
+    );
+    expect(Number(last.credits_used)).toBe(Number(calls!.credits));
+    expect(world.sandbox.store.succeeded()).toBeGreaterThan(0);
+  });
+
   it('after downtime it closes every missed period in order, and running it twice changes nothing', async () => {
     at(START);
     const { accountId } = await createAccount(world);

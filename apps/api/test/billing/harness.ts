@@ -114,6 +114,7 @@ export async function invoicesOf(database: Database, accountId: string) {
     period_id: string;
     id: string;
     summary: string;
+    credits_used: string;
   }>('select * from invoices where account_id = $1 order by issued_at, kind desc', [accountId]);
 }
 

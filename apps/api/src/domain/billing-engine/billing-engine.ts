@@ -151,7 +151,9 @@ export class BillingEngine {
         if (!period) return undefined;
         // One invoice per close, for the closed period: its usage, and the next period's subscription.
         const lines = await settleEndedPeriod(tx, period, now);
-        if (!lines.some((line) => line.kind !== 'included')) return null;
+        // Nothing used and nothing to prepay: no row. Credits used within the plan of a period that ends
+        // the subscription still get their $0 row, so every period's rows add up to its calls.
+        if (lines.length === 0) return null;
         return this.issue(tx, {
           accountId,
           kind: 'period',

@@ -99,6 +99,11 @@ export class InvoicePayments {
       if (invoice.status === 'paid') return { outcome: { state: 'paid' } };
       if (invoice.status !== 'open')
         return { outcome: { state: 'closed', message: `The invoice is ${invoice.status}.` } };
+      // Nothing to charge (a $0 close of a subscription's last period): paid as it is issued.
+      if (invoice.total_cents === 0) {
+        await markInvoicePaid(tx, accountId, invoiceId, now);
+        return { outcome: { state: 'paid' } };
+      }
       const inFlight = await pendingAttempt(tx, accountId, invoiceId);
       if (inFlight) return { joined: inFlight };
       const card = await defaultCard(tx, accountId);
