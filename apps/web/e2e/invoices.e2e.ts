@@ -1,4 +1,11 @@
-import { BILLING_TEXT, INVOICE_TEXT, MESSAGES, invoiceFilename, payConfirmTitle } from '@enq/contract';
+import {
+  BILLING_TEXT,
+  INVOICE_TEXT,
+  MESSAGES,
+  SUBSCRIPTION_TEXT,
+  invoiceFilename,
+  payConfirmTitle,
+} from '@enq/contract';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../api/src/db/seed/demo-account';
@@ -167,31 +174,46 @@ describe('the invoices page (Chromium against the real server)', () => {
     await page.context().close();
   });
 
-  it('BAN-07 BAN-08 BAN-11 INV-04 INV-09 API-19 pay an open invoice: declined renewal, new card, Pay now', async () => {
-    const { server, problems } = journey;
+  it("BAN-07 SUB-12 a declined renewal changes nothing: the card's reason shows, nothing is left to pay, a new card renews", async () => {
+    const { problems } = journey;
     const page = await open(DEMO_ANNUAL.email, DEMO_ANNUAL.password, '/billing');
     await page.getByRole('form', { name: 'Addresses' }).waitFor();
-    // A card that saves but fails when charged, then an early renewal: an open, unpaid invoice.
+    // A card that saves but fails when charged.
     const card = await api(page, 'POST', '/billing/change-card', {
       pm_id: 'pm_card_chargeDeclinedInsufficientFunds',
     });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
-    const renew = await api(page, 'POST', '/subscription/change/', { plan: DEMO_ANNUAL.planId });
-    expect(renew.status, JSON.stringify(renew.body)).toBe(200);
 
+    // Renew is paid first: the charge is declined, and the page says why.
+    await page.getByRole('navigation').getByRole('link', { name: 'Subscription' }).first().click();
+    const renew = page.getByRole('button', { name: 'Renew Solo annual' });
+    await renew.click();
+    await page
+      .getByRole('dialog', { name: 'Renew Solo annual now?' })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
+    await page.getByText('Your card has insufficient funds.').first().waitFor();
+    await screenshot(page, 'subscription-renewal-declined');
+    // Still exhausted: the year did not start, and Renew is still offered.
     await page.reload();
-    await page.getByRole('form', { name: 'Addresses' }).waitFor();
+    await renew.waitFor();
+    const used = page.getByRole('progressbar', { name: 'Plan credits used' });
+    expect(await used.getAttribute('aria-valuenow')).not.toBe('0');
+
+    // The declined renewal's invoice was voided: nothing is left unpaid.
+    await page.getByRole('navigation').getByRole('link', { name: 'Invoices' }).first().click();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.waitFor();
+    expect(await table.getByText('Unpaid', { exact: true }).count()).toBe(0);
+    await table.getByText('Void', { exact: true }).first().waitFor();
+
+    // The failed charge shows on Billing until the card changes (BAN-07); a good card, then Renew.
+    await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).first().click();
     const alerts = page.getByRole('region', { name: 'Account alerts' });
     await alerts.getByText('Your card has insufficient funds.', { exact: false }).waitFor();
-    await alerts.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').waitFor();
-    await screenshot(page, 'billing-banners-unpaid');
-
-    // The annual demo account has no addresses yet: adding a card warns first.
-    // (Its addresses are the demo practice's only for the main account.)
     await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
     const warned = await page.getByText(BILLING_TEXT.addressRequiredForCard).count();
     if (warned > 0) {
-      expect(await page.getByRole('form', { name: 'Card details' }).count()).toBe(0);
       const service = page.getByRole('group', { name: 'Service Address' });
       await service.getByLabel(/^Address Line 1/).fill('5 Harbour St');
       await service.getByLabel(/^Town or City/).fill('Boston');
@@ -210,32 +232,18 @@ describe('the invoices page (Chromium against the real server)', () => {
     await form.getByRole('button', { name: 'Save card' }).click();
     const dialog = page.getByRole('dialog', { name: BILLING_TEXT.cardSaved });
     await dialog.getByRole('button', { name: 'Yes, they are correct' }).click();
-
-    await page.getByRole('link', { name: 'Pay invoice' }).click();
-    await page.waitForURL(`${server.url}/invoices`);
-    const table = page.getByRole('table', { name: 'Invoices' });
-    await table.waitFor();
-    const openRow = table.getByRole('row').filter({ hasText: 'Unpaid' });
-    expect(await openRow.count()).toBe(1);
-    const payments: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v1/account/invoices/pay/')
-        payments.push(request.headers()['idempotency-key'] ?? '');
-    });
-    await openRow.getByRole('button', { name: /^Pay now/ }).click();
-    const confirm = page.getByRole('dialog', { name: /^Pay invoice/ });
-    await confirm.getByText(/now with Visa ending in 4242\?$/).waitFor();
-    await confirm.getByRole('button', { name: INVOICE_TEXT.confirmPay }).dblclick();
-    await page.getByText(INVOICE_TEXT.paid).waitFor();
-    await expect.poll(() => table.getByText('Unpaid', { exact: true }).count()).toBe(0);
-    expect(payments).toHaveLength(1);
-    await screenshot(page, 'invoices-paid');
-
-    await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).first().click();
-    await page.getByRole('form', { name: 'Addresses' }).waitFor();
     await expect
-      .poll(() => page.getByText('Your last invoice is unpaid. Please pay the outstanding invoice.').count())
+      .poll(() => alerts.getByText('Your card has insufficient funds.', { exact: false }).count())
       .toBe(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Subscription' }).first().click();
+    await renew.click();
+    await page
+      .getByRole('dialog', { name: 'Renew Solo annual now?' })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
+    await page.getByText(SUBSCRIPTION_TEXT.renewed, { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Renew/ }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });
