@@ -86,10 +86,10 @@ export interface HoldDeps {
  */
 export async function holdSignup(deps: HoldDeps, input: SignupInput, ref: string): Promise<'held' | 'known'> {
   const email = input.email.trim();
-  const [passwordHash, owner] = await Promise.all([
-    hashPassword(input.password),
-    findSignInOwner(deps.database, email),
-  ]);
+  // The hash first, for either email: the lookup and the writes that differ between a new and a known
+  // email then start tens of milliseconds after the answer left, never while it is still being sent.
+  const passwordHash = await hashPassword(input.password);
+  const owner = await findSignInOwner(deps.database, email);
   if (owner) {
     await deps.tellOwner(owner);
     return 'known';
