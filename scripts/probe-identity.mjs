@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Probes a running portal's identity edges as an attacker would (issue 22): the provider's host
 // pinning under path spellings and forwarded headers, the canonical-host redirect, control characters
-// and junk interaction ids, and the İ/ſ/K/full-width email foldings against the sign-in throttle.
+// and junk interaction ids, the İ/ſ/K/full-width email foldings against the sign-in throttle, and
+// whether the sign-up form tells a known email from an unknown one.
 // Plain HTTP over its own sockets (paths are sent exactly as written).
 //
 //   node scripts/probe-identity.mjs [base URL, default http://127.0.0.1:8080]
@@ -139,6 +140,47 @@ for (const variant of [email.replace('i', 'İ'), email.replace('a', 'ａ'), emai
   const answer = await loginPost(variant, password);
   if (answer?.status === 303) finding(`after 6 wrong passwords, ${variant} signed in at once`);
 }
+
+// 5. Sign-up: a known and an unknown email get the same status and page (the email itself aside), and
+// junk confirmation links answer a 4xx. Six posts: the form allows ten per address and minute.
+const signupForm = (who) =>
+  send({
+    method: 'POST',
+    path: '/site/signup',
+    headers: { origin: publicOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      full_name: 'Probe Person',
+      company: 'Probe Practice',
+      email: who,
+      password: 'probe password 2026',
+      plan: 'solo-monthly',
+    }).toString(),
+  });
+const signupAnswers = new Set();
+const signupMs = { known: [], unknown: [] };
+for (let i = 0; i < 3; i++)
+  for (const [kind, who] of [
+    ['known', email],
+    ['unknown', `probe-${Date.now().toString(36)}-${i}@probe-signup.com`],
+  ]) {
+    const started = performance.now();
+    const answer = await signupForm(who);
+    signupMs[kind].push(performance.now() - started);
+    if (answer) signupAnswers.add(`${answer.status} ${answer.body.replaceAll(who, 'EMAIL')}`);
+  }
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+console.log(
+  `sign-up: ${signupAnswers.size} distinct answer(s); median known ${median(signupMs.known).toFixed(1)} ms, ` +
+    `unknown ${median(signupMs.unknown).toFixed(1)} ms`,
+);
+if (signupAnswers.size !== 1) finding('sign-up answers a known and an unknown email differently');
+for (const token of ['%00', 'x', 'A'.repeat(43), '..%2F..%2Fready', `${'A'.repeat(42)}%00`, '__proto__'])
+  for (const method of ['GET', 'POST']) {
+    const path = `/site/signup/confirm/${token}`;
+    const answer = await send({ method, path, headers: { origin: publicOrigin } });
+    if (answer && (answer.status < 400 || answer.status >= 500))
+      finding(`${method} ${path} answered ${answer.status}`);
+  }
 
 console.log(
   `requests sent ${stats.sent}, 5xx seen ${stats.fiveXX}, unanswered after 5 s ${stats.unanswered}, findings ${stats.findings}`,

@@ -71,7 +71,20 @@ describe.each(drivers)('invoices carry the configured seller and tax on every pa
         plan: 'practice-monthly',
       }).toString(),
     });
-    expect(response.statusCode, response.body).toBe(303);
+    expect(response.statusCode, response.body).toBe(200);
+    // Sign-up finishes by email (issue 22): the account is made when the emailed link is confirmed.
+    await ctx.app.afterAnswer.idle();
+    const [mail] = await ctx.database.query<{ text: string }>(
+      `select text from outbox where kind = 'signup-link' and "to" = $1`,
+      ['jordan@vegatax.example'],
+    );
+    const link = new URL(/https?:\/\/\S+\/site\/signup\/confirm\/[\w-]{43}/.exec(mail!.text)![0]);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: link.pathname,
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(303);
     const [person] = await ctx.database.query<{ account_id: string }>(
       'select account_id from people where email = $1',
       ['jordan@vegatax.example'],

@@ -27,6 +27,7 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   sign_in_emails: 'a sign-in email is unique service-wide: the sign-in finds the person from it',
   referral_codes:
     'a referral code is unique service-wide: the sign-up page finds the referring account from it',
+  pending_signups: 'sign-ups waiting for their emailed link: no account exists until it is opened',
   invoice_numbers: "an invoice number is the seller's, unique across every account",
   sandbox_charges:
     "the local card sandbox's own records, standing in for Stripe's: keyed by the provider's idempotency key",

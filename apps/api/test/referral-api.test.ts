@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   REFERRAL_BONUS_CREDITS,
   SIGNUP_MESSAGES,
+  SIGNUP_TEXT,
   referralMailto,
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,25 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
       payload: new URLSearchParams(fields).toString(),
     });
+  /** The link the sign-up email to `email` carries (written after the form's answer). */
+  const signupLink = async (email: string) => {
+    await ctx.app.afterAnswer.idle();
+    const mails = await ctx.database.query<{ text: string }>(
+      `select text from outbox where kind = 'signup-link' and "to" = $1 order by id`,
+      [email],
+    );
+    expect(mails.length, `a sign-up link to ${email}`).toBeGreaterThan(0);
+    return new URL(/https?:\/\/\S+\/site\/signup\/confirm\/[\w-]{43}/.exec(mails.at(-1)!.text)![0]).pathname;
+  };
+  const confirm = (path: string) =>
+    ctx.app.inject({ method: 'POST', url: path, headers: { origin: 'http://localhost:8080' } });
+  /** The form, then the Confirm button behind the link it emails: sign-up finishes by email (issue 22). */
+  const signUpByEmail = async (fields: Record<string, string>) => {
+    const answer = await signUpForm(fields);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toContain(SIGNUP_TEXT.checkEmail);
+    return confirm(await signupLink(fields.email!));
+  };
   type Counts = Record<'accounts' | 'people' | 'referrals' | 'subscriptions' | 'invoices' | 'emails', number>;
   const counts = async () => (await ctx.database.query<Counts>(COUNTS))[0]!;
 
@@ -146,7 +166,8 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
     expect(response.body).toContain('value="Riley Chen"');
     expect(response.body).not.toContain('short-pw');
     expect(response.body).toContain('referred you to enQ'); // the code is kept
-    // An email that already signs in is refused too.
+    expect(await counts()).toEqual(before);
+    // An email that already signs in gets the same answer as any other (issue 22); its owner is told.
     const taken = await signUpForm({
       full_name: 'Dana Again',
       company: 'Harbor Two',
@@ -154,9 +175,15 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
       password: 'long enough password',
       plan: 'solo-monthly',
     });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.body).toContain(SIGNUP_MESSAGES.emailTaken);
-    expect(await counts()).toEqual(before);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toContain(SIGNUP_TEXT.checkEmail);
+    expect(taken.body).not.toContain(SIGNUP_MESSAGES.emailTaken);
+    await ctx.app.afterAnswer.idle();
+    expect(await counts()).toEqual({ ...before, emails: before.emails + 1 });
+    const [notice] = await ctx.database.query<{ to: string; kind: string }>(
+      'select "to", kind from outbox order by id desc limit 1',
+    );
+    expect(notice).toEqual({ to: DEMO_ADMIN.email, kind: 'signup-attempt' });
   });
 
   let referredAccountId = '';
@@ -168,11 +195,20 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
   };
 
   it('a valid code creates a sign-in-able account with its subscription and records the referral', async () => {
-    const response = await signUpForm({
+    const answer = await signUpForm({
       ...NEW,
       plan: 'practice-monthly',
       ref: ` ${DEMO_REFERRAL_CODE.toLowerCase()} `,
     });
+    expect(answer.statusCode, answer.body).toBe(200);
+    // Nothing is created until the emailed link is opened and confirmed.
+    expect(await ctx.database.query('select 1 from people where email = $1', [NEW.email])).toEqual([]);
+    const link = await signupLink(NEW.email);
+    const look = await ctx.app.inject(link);
+    expect(look.statusCode).toBe(200);
+    expect(look.body).toContain('Create the enQ account for Chen &amp; Ortega Tax Group');
+    expect(look.body).toContain('Practice · $150 a month');
+    const response = await confirm(link);
     expect(response.statusCode, response.body).toBe(303);
     expect(response.headers.location).toBe('/site/signup/ready');
     const ready = await ctx.app.inject('/site/signup/ready');
@@ -312,7 +348,7 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
 
   it('an unknown code still signs up, without a referral; so does someone already on an account', async () => {
     const before = await counts();
-    const unknown = await signUpForm({
+    const unknown = await signUpByEmail({
       full_name: 'Alex Moreno',
       company: 'Moreno Bookkeeping',
       email: 'alex@morenobooks.com',
@@ -322,7 +358,7 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
     });
     expect(unknown.statusCode, unknown.body).toBe(303);
     // A user of the demo practice (no sign-in of their own) opens a practice of their own with a code.
-    const existing = await signUpForm({
+    const existing = await signUpByEmail({
       full_name: 'Priya Raman',
       company: 'Raman Tax',
       email: 'priya.raman@harborpinetax.com',
@@ -340,7 +376,7 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
     });
   });
 
-  it('two sign-ups with one email at once make one account; the other is refused with nothing half-written', async () => {
+  it('a newer form replaces the older link; two confirmations of one link at once make one account', async () => {
     const before = await counts();
     const form = {
       full_name: 'Jordan Blake',
@@ -350,9 +386,20 @@ describe.each(drivers)('referral API and sign-up (%s)', (driver) => {
       plan: 'team-monthly',
       ref: DEMO_REFERRAL_CODE,
     };
-    const answers = await Promise.all([signUpForm(form), signUpForm({ ...form, company: 'Blake Tax Two' })]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 400]);
-    expect(answers.find((a) => a.statusCode === 400)!.body).toContain(SIGNUP_MESSAGES.emailTaken);
+    expect((await signUpForm(form)).statusCode).toBe(200);
+    const older = await signupLink(form.email);
+    expect((await signUpForm({ ...form, company: 'Blake Tax Two' })).statusCode).toBe(200);
+    const newer = await signupLink(form.email);
+    expect(newer).not.toBe(older);
+    expect((await ctx.app.inject(older)).statusCode).toBe(410);
+    const answers = await Promise.all([confirm(newer), confirm(newer)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 410]);
+    expect(answers.find((a) => a.statusCode === 410)!.body).toContain(SIGNUP_TEXT.linkExpired);
+    const [created] = await ctx.database.query<{ name: string }>(
+      'select a.name from accounts a join people p on p.account_id = a.id where p.email = $1',
+      [form.email],
+    );
+    expect(created).toEqual({ name: 'Blake Tax Two' });
     expect(await counts()).toMatchObject({
       accounts: before.accounts + 1,
       people: before.people + 1,

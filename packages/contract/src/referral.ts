@@ -141,6 +141,32 @@ export const SIGNUP_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
 } as const;
 
+/**
+ * Sign-up finishes by email (issue 22): the form answers the same page whether or not the email already
+ * signs in, and the account is made when the link emailed to that address is opened.
+ */
+export const SIGNUP_LINK_TTL_HOURS = 24;
+export const SIGNUP_PAGE_PATH = '/site/signup';
+/** Where the link in a sign-up email leads: `${SIGNUP_CONFIRM_PATH}/<token>` on PUBLIC_URL. */
+export const SIGNUP_CONFIRM_PATH = '/site/signup/confirm';
+export const SIGNUP_READY_PATH = '/site/signup/ready';
+
+export const SIGNUP_TEXT = {
+  checkEmail: 'Check your email to finish signing up',
+  sent: (email: string) => `We sent a message to ${email} with the next step. Open it to finish signing up.`,
+  notArrived: 'Nothing arrived after a few minutes? Check your spam folder, or sign up again.',
+  confirmTitle: 'Finish signing up',
+  confirmIntro: (company: string, email: string) =>
+    `Create the enQ account for ${company}, signing in with ${email}.`,
+  confirmButton: 'Confirm and create my account',
+  notYou: 'If you did not ask for an enQ account, close this page: nothing is created.',
+  linkExpired: 'This link has expired or was already used',
+  linkExpiredDetail: `Sign-up links work once and for ${SIGNUP_LINK_TTL_HOURS} hours, and only the newest one. Sign up again to get a new link.`,
+  signUpAgain: 'Sign up again',
+  notCreated: 'Your account was not created',
+  ready: 'Your account is ready — sign in',
+} as const;
+
 export interface SignupInput {
   full_name: string;
   company: string;

@@ -64,6 +64,18 @@ describe.each(drivers)('pages show what visitors typed as text (%s)', (driver) =
     expectEscaped(refused.body);
   });
 
+  it('the page of a sign-up link, with the company and name it was asked for', async () => {
+    const token = 's'.repeat(43);
+    await ctx.database.query(
+      `insert into pending_signups (token_hash, email, full_name, company, password_hash, plan_id, expires_at)
+       values ($1, 'evil@example.com', $2, $2, 'scrypt$x', 'solo-monthly', now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest('hex'), EVIL],
+    );
+    const page = await ctx.app.inject(`/site/signup/confirm/${token}`);
+    expect(page.statusCode).toBe(200);
+    expectEscaped(page.body);
+  });
+
   it("'Forgot your password?' with an email", async () => {
     const answer = await form('/password-reset', { email: EVIL }, '10.31.0.2');
     expectEscaped(answer.body);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 import { accounts } from './accounts';
@@ -32,3 +33,27 @@ export const referralCodes = pgTable('referral_codes', {
   code: text('code').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * Sign-ups waiting for the link emailed to their address (issue 22): the form answers alike for a known
+ * and an unknown email, and the account is made only when the link is opened. Only the token's SHA-256
+ * is kept; a row goes when its link is used, replaced by a newer one, or past its time.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    company: text('company').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    planId: text('plan_id').notNull(),
+    ref: text('ref').notNull().default(''),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_signups_email_idx').on(sql`lower(${t.email})`),
+    index('pending_signups_expires_idx').on(t.expiresAt),
+  ],
+);

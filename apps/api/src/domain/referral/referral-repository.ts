@@ -72,6 +72,21 @@ export async function emailInUse(
   return { signIn: row?.sign_in ?? false, any: row?.any ?? false };
 }
 
+export interface SignInOwner {
+  accountId: string;
+  email: string;
+  fullName: string;
+}
+
+/** The person who signs in with this email (one at most: sign-in emails are unique), or null. */
+export async function findSignInOwner(q: Transactional, email: string): Promise<SignInOwner | null> {
+  const [row] = await q.query<{ account_id: string; email: string; full_name: string }>(
+    `select account_id, email, full_name from people where lower(email) = $1 and password_hash is not null`,
+    [emailKey(email)],
+  );
+  return row ? { accountId: row.account_id, email: row.email, fullName: row.full_name } : null;
+}
+
 export async function pinTaken(q: Transactional, pin: string): Promise<boolean> {
   return (await q.query('select 1 from people where pin = $1', [pin])).length > 0;
 }

@@ -11,6 +11,7 @@ import emailChangePages from './email-change';
 import featureRequestPages from './feature-request';
 import { allowSameOriginFraming, sitePage as page } from './layout';
 import signupPages from './signup';
+import signupConfirmPages from './signup-confirm';
 
 const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 // The site's forms are read field by field, not through a contract schema: this is their text rule.
@@ -115,6 +116,7 @@ export default async function sitePages(app: FastifyInstance) {
     ),
   );
   await app.register(signupPages);
+  await app.register(signupConfirmPages);
   await app.register(featureRequestPages);
   await app.register(emailChangePages);
 }

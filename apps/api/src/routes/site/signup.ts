@@ -1,14 +1,20 @@
 import {
+  SIGNUP_CONFIRM_PATH,
   SIGNUP_LIMITS,
+  SIGNUP_PAGE_PATH,
   SIGNUP_PASSWORD_MIN_LENGTH,
+  SIGNUP_READY_PATH,
+  SIGNUP_TEXT,
   environmentForHost,
   type SignupInput,
 } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
 import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
 import type { Referrer } from '../../domain/referral/referral-repository';
-import { referrerFor, signUp, type SignupDeps } from '../../domain/referral/signup';
+import { checkSignupForm, holdSignup, referrerFor } from '../../domain/referral/signup';
+import { signupAttemptEmail, signupLinkEmail } from '../../domain/referral/signup-notices';
 import { html, type SafeHtml } from '../html';
+import { RESET_REQUEST_PATH } from '../idp/password-reset-pages';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
 import { sitePage } from './layout';
 
@@ -21,7 +27,7 @@ const money = (cents: number) =>
     maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
   });
 
-function planLabel(plan: Plan): string {
+export function planLabel(plan: Plan): string {
   const per = plan.period === 'mo' ? 'month' : 'year';
   const credits = (plan.creditsCc / 100).toLocaleString('en-US');
   return `${plan.name} · ${money(plan.priceCents)} a ${per} · ${credits} credits${plan.save ? ` (${plan.save})` : ''}`;
@@ -51,21 +57,28 @@ function signupForm({
   const field = (name: keyof typeof values) => ({ name, value: values[name], errors, required: true });
   return sitePage(
     'Sign up',
-    html`<div class="hero"><h1>Create your enQ account</h1>
-     <p>Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card once you are in.</p></div>
-     ${referralNote(ref, referrer)}
-     <section aria-labelledby="signup-heading"><h2 id="signup-heading">Your details</h2>
-     ${errorSummary(errors, FIELDS)}
-     <form class="form" method="post" action="/site/signup">
-       <input type="hidden" name="ref" value="${ref}">
-       ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
-       ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
-       ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
-       ${inputField({ name: 'password', value: '', errors, required: true, secret: true, label: 'Password', type: 'password', autocomplete: 'new-password', minLength: SIGNUP_PASSWORD_MIN_LENGTH, maxLength: SIGNUP_LIMITS.password, hint: `At least ${SIGNUP_PASSWORD_MIN_LENGTH} characters.` })}
-       ${selectField({ ...field('plan'), label: 'Plan', placeholder: 'Choose a plan', choices: plans.map((p) => ({ value: p.id, label: planLabel(p) })) })}
-       <button class="cta" type="submit">Create account</button>
-     </form>
-     <p class="small">Already a customer? <a href="/">Sign in to your account</a>.</p></section>`,
+    html`<div class="hero">
+        <h1>Create your enQ account</h1>
+        <p>
+          Reach IRS and state tax-agency lines in minutes. Choose a plan, and you can add users and a card
+          once you are in.
+        </p>
+      </div>
+      ${referralNote(ref, referrer)}
+      <section aria-labelledby="signup-heading">
+        <h2 id="signup-heading">Your details</h2>
+        ${errorSummary(errors, FIELDS)}
+        <form class="form" method="post" action="${SIGNUP_PAGE_PATH}">
+          <input type="hidden" name="ref" value="${ref}" />
+          ${inputField({ ...field('full_name'), label: 'Full name', autocomplete: 'name', maxLength: SIGNUP_LIMITS.fullName })}
+          ${inputField({ ...field('company'), label: 'Company or practice', autocomplete: 'organization', maxLength: SIGNUP_LIMITS.company })}
+          ${inputField({ ...field('email'), label: 'Email', type: 'email', autocomplete: 'email', maxLength: SIGNUP_LIMITS.email, hint: 'You sign in with this email.' })}
+          ${inputField({ name: 'password', value: '', errors, required: true, secret: true, label: 'Password', type: 'password', autocomplete: 'new-password', minLength: SIGNUP_PASSWORD_MIN_LENGTH, maxLength: SIGNUP_LIMITS.password, hint: `At least ${SIGNUP_PASSWORD_MIN_LENGTH} characters.` })}
+          ${selectField({ ...field('plan'), label: 'Plan', placeholder: 'Choose a plan', choices: plans.map((p) => ({ value: p.id, label: planLabel(p) })) })}
+          <button class="cta" type="submit">Create account</button>
+        </form>
+        <p class="small">Already a customer? <a href="/">Sign in to your account</a>.</p>
+      </section>`,
   );
 }
 
@@ -75,7 +88,7 @@ export default async function signupPages(app: FastifyInstance) {
   const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
   app.get<{ Querystring: { ref?: string } }>(
-    '/site/signup',
+    SIGNUP_PAGE_PATH,
     { schema: { hide: true } },
     async (req, reply) => {
       const ref = formValue(req.query, 'ref', 64).trim();
@@ -89,7 +102,7 @@ export default async function signupPages(app: FastifyInstance) {
   );
 
   app.post(
-    '/site/signup',
+    SIGNUP_PAGE_PATH,
     // Each attempt hashes a password with scrypt (32 MiB, tens of ms): keep bursts away.
     { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (req, reply) => {
@@ -101,30 +114,8 @@ export default async function signupPages(app: FastifyInstance) {
         plan: formValue(req.body, 'plan', 100),
       };
       const ref = formValue(req.body, 'ref', 64).trim();
-      const welcome: SignupDeps['welcome'] = (tx, account) =>
-        app.mailer.send(
-          {
-            accountId: account.accountId,
-            kind: 'welcome',
-            to: account.email,
-            subject: 'Your enQ account is ready',
-            text: [
-              `Welcome to enQ, ${input.full_name.trim()}.`,
-              '',
-              `Your PIN: ${account.pin}`,
-              `Sign in with ${account.email} at ${app.config.publicUrl}/`,
-              '',
-              'Add a card on the Billing page to pay your first invoice, then add your team on the Users page.',
-            ].join('\n'),
-          },
-          tx,
-        );
-      const result = await signUp(
-        { database: app.database, billing: app.billingEngines, environment, welcome },
-        input,
-        ref,
-      );
-      if (!result.ok) {
+      const errors = await checkSignupForm(app.database, input, environment);
+      if (Object.keys(errors).length > 0) {
         const [plans, referrer] = await Promise.all([
           listAvailablePlans(app.database),
           referrerFor(app.database, ref),
@@ -133,20 +124,59 @@ export default async function signupPages(app: FastifyInstance) {
         return reply
           .code(400)
           .headers(htmlHeaders)
-          .send(signupForm({ ref, referrer, plans, values, errors: result.errors }));
+          .send(signupForm({ ref, referrer, plans, values, errors }));
       }
-      req.log.info({ accountId: result.accountId, referred: result.referrer !== null }, 'account signed up');
-      return reply.redirect('/site/signup/ready', 303);
+      // The answer never waits for the lookup, the hash or the email: a new and a known email take the
+      // same time and get the same page (issue 22); what differs is only what their mailboxes receive.
+      app.afterAnswer.run('sign-up', async () => {
+        const outcome = await holdSignup(
+          {
+            database: app.database,
+            now: app.clock.now(),
+            sendLink: (tx, signup, token) =>
+              app.mailer.send(
+                signupLinkEmail(signup, `${app.config.publicUrl}${SIGNUP_CONFIRM_PATH}/${token}`),
+                tx,
+              ),
+            tellOwner: (owner) =>
+              app.mailer.send(
+                signupAttemptEmail(owner, {
+                  signIn: `${app.config.publicUrl}/`,
+                  resetPassword: `${app.config.publicUrl}${RESET_REQUEST_PATH}`,
+                }),
+              ),
+          },
+          input,
+          ref,
+        );
+        app.log.info({ outcome }, 'sign-up form handled');
+      });
+      const email = input.email.trim();
+      return reply.headers(htmlHeaders).send(
+        sitePage(
+          SIGNUP_TEXT.checkEmail,
+          html`<div class="hero">
+            <h1>${SIGNUP_TEXT.checkEmail}</h1>
+            <p role="status">${SIGNUP_TEXT.sent(email)}</p>
+            <p class="small">${SIGNUP_TEXT.notArrived}</p>
+          </div>`,
+        ),
+      );
     },
   );
 
-  app.get('/site/signup/ready', { schema: { hide: true } }, (_req, reply) =>
+  app.get(SIGNUP_READY_PATH, { schema: { hide: true } }, (_req, reply) =>
     reply.headers(htmlHeaders).send(
       sitePage(
         'Your account is ready',
-        html`<div class="hero"><h1>Your account is ready — sign in</h1>
-         <p>We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a card on the Billing page to pay your first invoice.</p>
-         <a class="cta" href="${app.config.publicUrl}/">Sign in</a></div>`,
+        html`<div class="hero">
+          <h1>${SIGNUP_TEXT.ready}</h1>
+          <p>
+            We emailed your PIN and sign-in details. Sign in with the email and password you chose, then add a
+            card on the Billing page to pay your first invoice.
+          </p>
+          <a class="cta" href="${app.config.publicUrl}/">Sign in</a>
+        </div>`,
       ),
     ),
   );
