@@ -1,9 +1,10 @@
 // bench/billing: what GET /api/v1/account/billing/ costs next to the bare one-query route of
 // bench/api-overhead (same server, same run; target ratio >= 0.7 on embedded PGlite, >= 0.5 on
 // PostgreSQL when DATABASE_URL is set); how many invoice PDFs are made per second, in process and
-// through GET /invoices/download/; and 100 concurrent Pay now on 100 different invoices (100 new
-// customers, each with its open first invoice and a good card), whose p95 must be at most 3x the p95 of
-// GET /invoices/detail/ sent the same way (100 at once, one per invoice) to the same server.
+// through GET /invoices/download/; and 100 concurrent Pay now on 100 different invoices (100 customers
+// whose card declined at their last close and who then put a good card on file), whose p95 must be at
+// most 3x the p95 of GET /invoices/detail/ sent the same way (100 at once, one per invoice) to the same
+// server.
 // Exits non-zero when a target is missed.
 // Run: npm run bench:billing  (DATABASE_URL=postgres://... to include PostgreSQL)
 import { IDEMPOTENCY_KEY_HEADER } from '@enq/contract';

@@ -1,13 +1,16 @@
-// `node --import tsx bench/support/open-invoices.ts <count>`: <count> new customers as the sign-up page
-// makes them (account, holder, the plan's first invoice issued by the engine, left open because no card
-// was on file), each then given a good card (pm_card_visa) as the Billing page saves it, and an API
-// token. Prints one JSON line, [{ token, invoiceId }], for bench/billing's concurrent Pay now. Run as
-// its own process on the database the environment names (PGlite allows one process at a time).
+// `node --import tsx bench/support/open-invoices.ts <count>`: <count> customers whose last period close
+// was declined and who then put a good card on file, the invoice Pay now is for. Each signs up 40 days
+// ago as the sign-up page makes a customer, pays its first invoice with a good card, then its card
+// declines at the close of that month (the invoice stays open, with its failed attempt: the sweep of
+// never-charged invoices leaves it alone), and the card is switched to pm_card_visa as the Billing page
+// saves one. Prints one JSON line, [{ token, invoiceId }], with an API token for each account holder.
+// Run as its own process on the database the environment names (PGlite allows one process at a time).
 import { composeBilling } from '../../apps/api/src/composition';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { issueApiToken } from '../../apps/api/src/domain/auth/token-repository';
 import { saveDefaultCard } from '../../apps/api/src/domain/billing/billing-repository';
+import { billingEngines } from '../../apps/api/src/domain/billing-engine/billing-engines';
 import { listAvailablePlans } from '../../apps/api/src/domain/billing-engine/plans-repository';
 import { listInvoiceDtos } from '../../apps/api/src/domain/invoices/invoices-view';
 import { signUp } from '../../apps/api/src/domain/referral/signup';
@@ -15,7 +18,9 @@ import { prepareDatabase } from '../../apps/api/src/startup/prepare-database';
 
 const count = Number(process.argv[2] ?? 100);
 const GOOD_CARD = 'pm_card_visa';
-/** Sign-ups at a time: each hashes a password (scrypt), which runs on libuv's four threads. */
+const DECLINING_CARD = 'pm_card_chargeDeclined';
+const SIGNED_UP_DAYS_AGO = 40;
+/** Customers made at a time: each sign-up hashes a password (scrypt) on libuv's four threads. */
 const AT_ONCE = 8;
 
 const config = loadConfig();
@@ -23,35 +28,46 @@ const database = await openDatabase(config.database);
 try {
   const billing = composeBilling(config, () => database);
   await prepareDatabase(database, { seedDemo: config.seedDemo, billing });
+  const signedUp = new Date(Date.now() - SIGNED_UP_DAYS_AGO * 86_400_000);
+  const then = billingEngines({ ...billing, clock: { now: () => signedUp } });
   const plan = (await listAvailablePlans(database)).find((p) => p.period === 'mo')!;
-  const card = await billing.payments.describePaymentMethod(GOOD_CARD);
   const run = Date.now().toString(36);
+  const putCard = async (accountId: string, pmId: string, at: Date) =>
+    saveDefaultCard(database, accountId, pmId, await billing.payments.describePaymentMethod(pmId), at);
+
+  const customer = async (n: number) => {
+    const result = await signUp(
+      { database, billing: then, environment: 'local' },
+      {
+        full_name: `Bench Payer ${n}`,
+        company: `Bench Payer ${n} LLC`,
+        email: `bench-payer-${run}-${n}@example.com`,
+        password: 'bench-pay-now-password',
+        plan: plan.id,
+      },
+    );
+    if (!result.ok) throw new Error(`sign-up refused: ${JSON.stringify(result.errors)}`);
+    const { accountId, personId } = result;
+    const open = async () =>
+      (await listInvoiceDtos(database, accountId)).invoices.filter((i) => i.status === 'open');
+    await putCard(accountId, GOOD_CARD, signedUp);
+    const [first] = await open();
+    if ((await then.engine(database).chargeInvoice(accountId, first!.id)).state !== 'paid')
+      throw new Error(`customer ${n}: the first invoice was not paid`);
+    await putCard(accountId, DECLINING_CARD, signedUp);
+    await billing.engine(database).closeDuePeriods(accountId);
+    const declined = await open();
+    if (declined.length !== 1)
+      throw new Error(`customer ${n}: ${declined.length} open invoices after the close`);
+    await putCard(accountId, GOOD_CARD, new Date());
+    const { token } = await issueApiToken(database, personId);
+    return { token, invoiceId: declined[0]!.id };
+  };
+
   const payers: { token: string; invoiceId: string }[] = [];
   for (let first = 0; first < count; first += AT_ONCE) {
     const batch = Array.from({ length: Math.min(AT_ONCE, count - first) }, (_, i) => first + i);
-    payers.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const result = await signUp(
-            { database, billing, environment: 'local' },
-            {
-              full_name: `Bench Payer ${n}`,
-              company: `Bench Payer ${n} LLC`,
-              email: `bench-payer-${run}-${n}@example.com`,
-              password: 'bench-pay-now-password',
-              plan: plan.id,
-            },
-          );
-          if (!result.ok) throw new Error(`sign-up refused: ${JSON.stringify(result.errors)}`);
-          const { invoices } = await listInvoiceDtos(database, result.accountId);
-          const invoice = invoices.find((i) => i.status === 'open');
-          if (!invoice) throw new Error(`sign-up ${n} left no open invoice`);
-          await saveDefaultCard(database, result.accountId, GOOD_CARD, card, new Date());
-          const { token } = await issueApiToken(database, result.personId);
-          return { token, invoiceId: invoice.id };
-        }),
-      )),
-    );
+    payers.push(...(await Promise.all(batch.map(customer))));
   }
   console.log(JSON.stringify(payers));
 } finally {
