@@ -64,29 +64,25 @@ export async function insertPendingAttempt(
     at: Date;
   },
 ): Promise<{ attempt: number; idempotencyKey: string }> {
-  const [next] = await q.query<{ n: number }>(
-    'select coalesce(max(attempt), 0)::int + 1 as n from payments where account_id = $1 and invoice_id = $2',
-    [attempt.accountId, attempt.invoiceId],
-  );
-  const n = next!.n;
-  const idempotencyKey = `invoice:${attempt.invoiceId}:attempt:${n}`;
-  await q.query(
+  // One statement: the invoice is locked by the caller, so the next number cannot be taken meanwhile.
+  const [row] = await q.query<{ attempt: number; idempotency_key: string }>(
     `insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status,
                            card_brand, card_last4, created_at)
-     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9)`,
+     select $1, $2, $3::text, 'invoice:' || $3::text || ':attempt:' || next.n, next.n, $4, 'pending', $5, $6, $7
+       from (select coalesce(max(attempt), 0)::int + 1 as n from payments
+              where account_id = $2 and invoice_id = $3::text) next
+     returning attempt, idempotency_key`,
     [
       attempt.id,
       attempt.accountId,
       attempt.invoiceId,
-      idempotencyKey,
-      n,
       attempt.amountCents,
       attempt.card.brand,
       attempt.card.last4,
       attempt.at,
     ],
   );
-  return { attempt: n, idempotencyKey };
+  return { attempt: row!.attempt, idempotencyKey: row!.idempotency_key };
 }
 
 /** Settles a pending attempt with the provider's answer; false when it was settled already. */
