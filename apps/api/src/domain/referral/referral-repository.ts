@@ -123,6 +123,7 @@ export async function hasPendingReferral(q: Transactional, referredAccountId: st
   const rows = await q.query(
     'select 1 from referrals where referred_account_id = $1 and bonus_granted_at is null limit 1',
     [referredAccountId],
+    { prepare: true },
   );
   return rows.length > 0;
 }

@@ -45,6 +45,7 @@ export class SqlChargeStore implements SandboxChargeStore {
         result.card.brand,
         result.card.last4,
       ],
+      { prepare: true },
     );
     // Nothing inserted: a charge under this key stands already, and it is the answer.
     return inserted ? toResult(inserted) : (await this.find(request))!;
@@ -55,6 +56,7 @@ export class SqlChargeStore implements SandboxChargeStore {
       `select id, status, failure_code, failure_message, card_brand, card_last4
          from sandbox_charges where idempotency_key = $1`,
       [request.idempotencyKey],
+      { prepare: true },
     );
     return row ? toResult(row) : null;
   }
