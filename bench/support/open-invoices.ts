@@ -1,6 +1,7 @@
 // `node --import tsx bench/support/open-invoices.ts <count>`: <count> customers whose last period close
-// was declined and who then put a good card on file, the invoice Pay now is for. Each signs up 40 days
-// ago as the sign-up page makes a customer, pays its first invoice with a good card, then its card
+// was declined and who then put a good card on file, the invoice Pay now is for. Each account is made
+// 40 days ago as a confirmed sign-up makes one (account, holder, the engine's start of the monthly plan
+// with its first invoice), pays that invoice with a good card, then its card
 // declines at the close of that month (the invoice stays open, with its failed attempt: the sweep of
 // never-charged invoices leaves it alone), and the card is switched to pm_card_visa as the Billing page
 // saves one. Prints one JSON line, [{ token, invoiceId }], with an API token for each account holder.
@@ -9,18 +10,23 @@ import { composeBilling } from '../../apps/api/src/composition';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { issueApiToken } from '../../apps/api/src/domain/auth/token-repository';
+import { hashPassword } from '../../apps/api/src/domain/auth/password';
 import { saveDefaultCard } from '../../apps/api/src/domain/billing/billing-repository';
 import { billingEngines } from '../../apps/api/src/domain/billing-engine/billing-engines';
 import { listAvailablePlans } from '../../apps/api/src/domain/billing-engine/plans-repository';
 import { listInvoiceDtos } from '../../apps/api/src/domain/invoices/invoices-view';
-import { signUp } from '../../apps/api/src/domain/referral/signup';
+import { randomPin } from '../../apps/api/src/domain/people/pin';
+import {
+  insertAccount,
+  insertAccountHolder,
+  pinTaken,
+} from '../../apps/api/src/domain/referral/referral-repository';
 import { prepareDatabase } from '../../apps/api/src/startup/prepare-database';
 
 const count = Number(process.argv[2] ?? 100);
 const GOOD_CARD = 'pm_card_visa';
 const DECLINING_CARD = 'pm_card_chargeDeclined';
 const SIGNED_UP_DAYS_AGO = 40;
-/** Customers made at a time: each sign-up hashes a password (scrypt) on libuv's four threads. */
 const AT_ONCE = 8;
 
 const config = loadConfig();
@@ -32,22 +38,26 @@ try {
   const then = billingEngines({ ...billing, clock: { now: () => signedUp } });
   const plan = (await listAvailablePlans(database)).find((p) => p.period === 'mo')!;
   const run = Date.now().toString(36);
+  const passwordHash = await hashPassword('bench-pay-now-password');
   const putCard = async (accountId: string, pmId: string, at: Date) =>
     saveDefaultCard(database, accountId, pmId, await billing.payments.describePaymentMethod(pmId), at);
 
   const customer = async (n: number) => {
-    const result = await signUp(
-      { database, billing: then, environment: 'local' },
-      {
-        full_name: `Bench Payer ${n}`,
-        company: `Bench Payer ${n} LLC`,
+    const { accountId, personId } = await database.transaction(async (tx) => {
+      const accountId = await insertAccount(tx, `Bench Payer ${n} LLC`, signedUp);
+      let pin = randomPin();
+      while (await pinTaken(tx, pin)) pin = randomPin();
+      const personId = await insertAccountHolder(tx, {
+        accountId,
+        fullName: `Bench Payer ${n}`,
         email: `bench-payer-${run}-${n}@example.com`,
-        password: 'bench-pay-now-password',
-        plan: plan.id,
-      },
-    );
-    if (!result.ok) throw new Error(`sign-up refused: ${JSON.stringify(result.errors)}`);
-    const { accountId, personId } = result;
+        pin,
+        passwordHash,
+        at: signedUp,
+      });
+      return { accountId, personId };
+    });
+    await then.engine(database).startSubscription(accountId, plan.id);
     const open = async () =>
       (await listInvoiceDtos(database, accountId)).invoices.filter((i) => i.status === 'open');
     await putCard(accountId, GOOD_CARD, signedUp);
