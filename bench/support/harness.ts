@@ -101,3 +101,55 @@ export async function freshPostgresDatabase(
     },
   };
 }
+
+/** An open invoice with a good card on file, and its account holder's API token. */
+export interface Payer {
+  token: string;
+  invoiceId: string;
+}
+
+/** `count` new customers with an open first invoice and a good card (bench/support/open-invoices.ts). */
+export function openInvoicesFor(env: Record<string, string>, count: number): Promise<Payer[]> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/support/open-invoices.ts', String(count)],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Payer[])
+        : reject(new Error(`open-invoices exited ${code}`)),
+    );
+  });
+}
+
+/** The p-th percentile (nearest rank) of latencies in ms. */
+export function percentile(latencies: number[], p: number): number {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Sends every request at once; answers each one's latency in ms (the body read), failing on any other status. */
+export async function allAtOnce(
+  requests: (() => Promise<Response>)[],
+  expectedStatus = 200,
+): Promise<number[]> {
+  return Promise.all(
+    requests.map(async (send) => {
+      const started = performance.now();
+      const response = await send();
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (response.status !== expectedStatus)
+        throw new Error(`${response.url} answered ${response.status}: ${body.slice(0, 200)}`);
+      return ms;
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
+import { statementName } from '../src/db/pglite-statements';
 import { drivers, openTestDatabase } from './helpers/app';
 
 describe.each(drivers)('named statements on %s', (driver) => {
@@ -36,6 +37,46 @@ describe.each(drivers)('named statements on %s', (driver) => {
       [1, 2, 3, 4].map((n) => database.query<{ n: number }>('select $1::int as n', [n], { prepare: true })),
     );
     expect(answers.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('are used inside a transaction too, with the answers of the plain statement, dates included', async () => {
+    const sql = 'select $1::text as t, $2::timestamptz as at, $3::int as n /* in a transaction */';
+    const at = new Date('2026-11-22T10:00:00.123Z');
+    const rows = await database.transaction(async (tx) => {
+      const prepared = await tx.query<{ t: string; at: Date; n: number | null }>(sql, ["it's", at, null], {
+        prepare: true,
+      });
+      const named = await tx.query('select 1 from pg_prepared_statements where name = $1', [
+        statementName(sql),
+      ]);
+      return { prepared, plain: await tx.query(sql, ["it's", at, null]), named: named.length };
+    });
+    expect(rows.prepared).toEqual(rows.plain);
+    expect(new Date(rows.prepared[0]!.at).toISOString()).toBe(at.toISOString());
+    expect(rows.named).toBe(1);
+  });
+
+  it('prepared first inside a transaction that rolls back, serve later statements inside and out', async () => {
+    const sql = 'select $1::int + 1 as n /* rolled back */';
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query(sql, [1], { prepare: true });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await database.query(sql, [2], { prepare: true })).toEqual([{ n: 3 }]);
+    expect(await database.transaction((tx) => tx.query(sql, [3], { prepare: true }))).toEqual([{ n: 4 }]);
+  });
+
+  it('answer a first use inside a transaction while another caller prepares the same one outside', async () => {
+    const sql = 'select $1::int * 2 as n /* both at once */';
+    const answers = await Promise.all([
+      database.query<{ n: number }>(sql, [1], { prepare: true }),
+      database.transaction((tx) => tx.query<{ n: number }>(sql, [2], { prepare: true })),
+      database.query<{ n: number }>(sql, [3], { prepare: true }),
+      database.transaction((tx) => tx.query<{ n: number }>(sql, [4], { prepare: true })),
+    ]);
+    expect(answers.map((rows) => rows[0]!.n)).toEqual([2, 4, 6, 8]);
   });
 });
 

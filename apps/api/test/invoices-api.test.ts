@@ -153,7 +153,11 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
       key: 'someone-else-0001',
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('NOT_FOUND');
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'There is no such invoice.',
+      field: 'invoice_id',
+    });
     expect(
       await ctx.database.query('select id from payments where invoice_id = $1', [invoiceId]),
     ).toHaveLength(0);

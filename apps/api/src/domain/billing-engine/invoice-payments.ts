@@ -95,7 +95,7 @@ export class InvoicePayments {
     const now = this.deps.clock.now();
     const begun = await this.deps.database.transaction(async (tx): Promise<Begun> => {
       const invoice = await lockInvoice(tx, accountId, invoiceId);
-      if (!invoice) throw new DomainError('not-found', 'There is no such invoice.');
+      if (!invoice) throw new DomainError('not-found', 'There is no such invoice.', 'invoice_id');
       if (invoice.status === 'paid') return { outcome: { state: 'paid' } };
       if (invoice.status !== 'open')
         return { outcome: { state: 'closed', message: `The invoice is ${invoice.status}.` } };

@@ -21,6 +21,7 @@ export async function lockInvoice(q: Transactional, accountId: string, invoiceId
   const [row] = await q.query<{ status: string; total_cents: number; number: string }>(
     'select status, total_cents, number from invoices where account_id = $1 and id = $2 for update',
     [accountId, invoiceId],
+    { prepare: true },
   );
   return row ?? null;
 }
@@ -29,6 +30,7 @@ export async function pendingAttempt(q: Transactional, accountId: string, invoic
   const [row] = await q.query<AttemptRow>(
     `select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and invoice_id = $2 and status = 'pending'`,
     [accountId, invoiceId],
+    { prepare: true },
   );
   return row ?? null;
 }
@@ -37,6 +39,7 @@ export async function findAttempt(q: Transactional, accountId: string, attemptId
   const [row] = await q.query<AttemptRow>(
     `select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and id = $2`,
     [accountId, attemptId],
+    { prepare: true },
   );
   return row ?? null;
 }
@@ -45,6 +48,7 @@ export async function defaultCard(q: Transactional, accountId: string) {
   const [card] = await q.query<{ id: string; brand: string; last4: string }>(
     'select id, brand, last4 from payment_methods where account_id = $1 and is_default order by created_at desc limit 1',
     [accountId],
+    { prepare: true },
   );
   return card ?? null;
 }
@@ -64,29 +68,26 @@ export async function insertPendingAttempt(
     at: Date;
   },
 ): Promise<{ attempt: number; idempotencyKey: string }> {
-  const [next] = await q.query<{ n: number }>(
-    'select coalesce(max(attempt), 0)::int + 1 as n from payments where account_id = $1 and invoice_id = $2',
-    [attempt.accountId, attempt.invoiceId],
-  );
-  const n = next!.n;
-  const idempotencyKey = `invoice:${attempt.invoiceId}:attempt:${n}`;
-  await q.query(
+  // One statement: the invoice is locked by the caller, so the next number cannot be taken meanwhile.
+  const [row] = await q.query<{ attempt: number; idempotency_key: string }>(
     `insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status,
                            card_brand, card_last4, created_at)
-     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9)`,
+     select $1, $2, $3::text, 'invoice:' || $3::text || ':attempt:' || next.n, next.n, $4, 'pending', $5, $6, $7
+       from (select coalesce(max(attempt), 0)::int + 1 as n from payments
+              where account_id = $2 and invoice_id = $3::text) next
+     returning attempt, idempotency_key`,
     [
       attempt.id,
       attempt.accountId,
       attempt.invoiceId,
-      idempotencyKey,
-      n,
       attempt.amountCents,
       attempt.card.brand,
       attempt.card.last4,
       attempt.at,
     ],
+    { prepare: true },
   );
-  return { attempt: n, idempotencyKey };
+  return { attempt: row!.attempt, idempotencyKey: row!.idempotency_key };
 }
 
 /** Settles a pending attempt with the provider's answer; false when it was settled already. */
@@ -107,6 +108,7 @@ export async function settleAttempt(
             resolved_at = $7
       where account_id = $1 and id = $2 and status = 'pending' returning id`,
     [accountId, attemptId, result.status, result.providerId, result.code, result.message, result.at],
+    { prepare: true },
   );
   return rows.length > 0;
 }
@@ -124,6 +126,7 @@ export async function markInvoicePaid(q: Transactional, accountId: string, invoi
   await q.query(
     "update invoices set status = 'paid', paid_at = $3 where account_id = $1 and id = $2 and status = 'open'",
     [accountId, invoiceId, at],
+    { prepare: true },
   );
 }
 
@@ -142,5 +145,6 @@ export async function refreshDelinquency(q: Transactional, accountId: string, fa
       : `update subscriptions set is_delinquent = exists (
            select 1 from invoices where account_id = $1 and status = 'open') where account_id = $1`,
     [accountId],
+    { prepare: true },
   );
 }

@@ -35,6 +35,7 @@ export async function awaitingOrder(q: Transactional, accountId: string, invoice
     `select account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id from period_start_orders
       where account_id = $1 and status = 'awaiting_payment'${invoiceId ? ' and invoice_id = $2' : ''}`,
     invoiceId ? [accountId, invoiceId] : [accountId],
+    { prepare: true },
   );
   return row ?? null;
 }

@@ -45,7 +45,7 @@ export async function queueInvoiceReceipt(
   accountId: string,
   invoiceId: string,
 ): Promise<number | null> {
-  const [row] = await q.query<ReceiptRow>(RECEIPT_SQL, [accountId, invoiceId]);
+  const [row] = await q.query<ReceiptRow>(RECEIPT_SQL, [accountId, invoiceId], { prepare: true });
   if (!row) return null;
   const amount = money(centsToDollars(row.amount_cents));
   const paidWith = card(row);

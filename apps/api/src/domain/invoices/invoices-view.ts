@@ -65,6 +65,7 @@ export async function listInvoiceDtos(q: Transactional, accountId: string): Prom
   const rows = await q.query<InvoiceListRow>(
     `${LIST_COLUMNS} from invoices i where i.account_id = $1 order by i.issued_at desc, i.number desc`,
     [accountId],
+    { prepare: true },
   );
   const due = rows.reduce((sum, row) => sum + dueCents(row), 0);
   return { invoices: rows.map(toDto), amount_due: centsToDollars(due) };

@@ -32,6 +32,7 @@ export async function queueEmail(q: Transactional, email: OutgoingEmail): Promis
       email.text,
       email.attachment ? JSON.stringify(email.attachment) : null,
     ],
+    { prepare: true },
   );
   return Number(row!.id);
 }

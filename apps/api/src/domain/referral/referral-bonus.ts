@@ -3,6 +3,7 @@ import type { Transactional } from '../../db/handle';
 import { grantReferralBonus } from '../billing-engine/billing-engine';
 import {
   hasPaidInvoice,
+  hasPendingReferral,
   lockPendingReferral,
   markBonusGranted,
   referredAccountsAwaitingBonus,
@@ -22,6 +23,8 @@ export async function grantReferralBonusForPayment(
   referredAccountId: string,
   at: Date,
 ): Promise<number> {
+  // Most payments are by accounts with no bonus pending: one read answers them, without a transaction.
+  if (!(await hasPendingReferral(database, referredAccountId))) return 0;
   return database.transaction(async (tx) => {
     const referral = await lockPendingReferral(tx, referredAccountId);
     if (!referral || !(await hasPaidInvoice(tx, referredAccountId))) return 0;

@@ -133,6 +133,16 @@ export interface PendingReferral {
 }
 
 /** The referral that brought this account, while its bonus is still pending, locked for the grant. */
+/** Whether the account came through a referral whose bonus is not granted yet (unlocked: a first look). */
+export async function hasPendingReferral(q: Transactional, referredAccountId: string): Promise<boolean> {
+  const rows = await q.query(
+    'select 1 from referrals where referred_account_id = $1 and bonus_granted_at is null limit 1',
+    [referredAccountId],
+    { prepare: true },
+  );
+  return rows.length > 0;
+}
+
 export async function lockPendingReferral(
   q: Transactional,
   referredAccountId: string,

@@ -28,10 +28,11 @@ export class SqlChargeStore implements SandboxChargeStore {
 
   async record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult> {
     const failed = result.status === 'failed' ? result : null;
-    await this.database().query(
+    const [inserted] = await this.database().query<ChargeRow>(
       `insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
                                     failure_code, failure_message, card_brand, card_last4)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (idempotency_key) do nothing`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (idempotency_key) do nothing
+       returning id, status, failure_code, failure_message, card_brand, card_last4`,
       [
         request.idempotencyKey,
         result.id,
@@ -44,8 +45,10 @@ export class SqlChargeStore implements SandboxChargeStore {
         result.card.brand,
         result.card.last4,
       ],
+      { prepare: true },
     );
-    return (await this.find(request))!;
+    // Nothing inserted: a charge under this key stands already, and it is the answer.
+    return inserted ? toResult(inserted) : (await this.find(request))!;
   }
 
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>): Promise<ChargeResult | null> {
@@ -53,6 +56,7 @@ export class SqlChargeStore implements SandboxChargeStore {
       `select id, status, failure_code, failure_message, card_brand, card_last4
          from sandbox_charges where idempotency_key = $1`,
       [request.idempotencyKey],
+      { prepare: true },
     );
     return row ? toResult(row) : null;
   }

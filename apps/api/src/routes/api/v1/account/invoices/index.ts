@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view';
 import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
-import { findInvoice } from '../../../../../domain/billing-engine/invoices-repository';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
 import { sendPrivateDownload } from '../private-download';
@@ -100,8 +99,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const accountId = req.principal!.accountId!;
       const { invoice_id } = req.body;
-      const invoice = await findInvoice(app.database, accountId, invoice_id);
-      if (!invoice) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      // Another account's or an unknown invoice is not found by the engine's locked read (404).
       // The charge's key comes from the invoice and its attempt, not from this header: every click, tab
       // and retry on one invoice meets the same attempt. A click that finds one in flight waits for it.
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, { waitMs: JOIN_WAIT_MS });
