@@ -109,7 +109,9 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     await boss.send(QUEUES.mail, {}, { singletonKey: 'now' });
   });
   app.addHook('onClose', async () => {
-    await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+    // Long enough for a job under way on a busy machine to finish and be recorded: the database closes
+    // after this, and a job's completion written after that fails.
+    await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   });
 }
 
