@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { poolCloser } from './pool-closer';
 import { openPgliteDataDir } from './owner-only';
 import type { QueryOptions, Transactional } from './handle';
 import { PgliteStatements, statementName } from './pglite-statements';
@@ -90,26 +91,6 @@ export const IDLE_CONNECTION_CLOSED = 'database: an idle connection was closed b
 
 const reportToStderr: IdleConnectionError = (error) =>
   console.error(`${IDLE_CONNECTION_CLOSED} (${error.message})`);
-
-/**
- * What ends the pool and waits until every connection is closed. pg's `end()` resolves once it has
- * asked the connections to close, before they have: a database dropped just then still sees them.
- */
-function poolCloser(pool: pg.Pool): () => Promise<void> {
-  const open = new Set<pg.PoolClient>();
-  let allClosed: (() => void) | undefined;
-  pool.on('connect', (client) => open.add(client));
-  pool.on('remove', (client) => {
-    open.delete(client);
-    if (open.size === 0) allClosed?.();
-  });
-  return async () => {
-    const closed =
-      open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve));
-    await pool.end();
-    await closed;
-  };
-}
 
 /**
  * Bounds on waiting for the server, so a database that is down or unreachable fails a request quickly
