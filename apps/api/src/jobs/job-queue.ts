@@ -22,10 +22,23 @@ export interface JobSettings {
 
 const RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
 
-/** pg-boss over the app's own database handle: PGlite in-process, or the PostgreSQL pool. */
-export function openJobQueue(database: Database, settings: JobSettings, run: boolean): PgBoss {
+/**
+ * pg-boss over the app's own database handle: PGlite in-process, or the PostgreSQL pool. Once `closed()`
+ * says the app has closed, what pg-boss still sends (a job that outlived the stop recording its end) is
+ * dropped rather than sent to a database that is gone: the job stays active and is retried elsewhere
+ * once it expires, as for a process that died.
+ */
+export function openJobQueue(
+  database: Database,
+  settings: JobSettings,
+  run: boolean,
+  closed: () => boolean = () => false,
+): PgBoss {
   return new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        closed() ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+    },
     // Only a process that works jobs keeps the schedule and expires jobs whose process died.
     schedule: run,
     supervise: run,

@@ -27,7 +27,8 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     return;
   }
   const settings = app.config.jobs;
-  const boss = openJobQueue(app.database, settings, true);
+  let stopped = false;
+  const boss = openJobQueue(app.database, settings, true, () => stopped);
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   // Under the start-up lock: pg-boss's schema and queues made by processes started at once on an
   // empty PostgreSQL database deadlocked (startup-processes.test.ts).
@@ -112,6 +113,7 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     // Long enough for a job under way on a busy machine to finish and be recorded: the database closes
     // after this, and a job's completion written after that fails.
     await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    stopped = true;
   });
 }
 
