@@ -10,7 +10,6 @@ import { createInvoice, type NewInvoice } from './invoices-repository';
 import { insertLedgerEntries, periodUsage } from './ledger-repository';
 import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
-import { queueInvoiceReceipt } from '../invoices/invoice-receipt';
 import { currentPeriod, findSubscription } from './subscription-periods';
 import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
@@ -43,12 +42,12 @@ export class BillingEngine {
     this.payments = new InvoicePayments(
       { ...deps, timeoutMs: deps.paymentTimeoutMs ?? 30_000 },
       {
-        // A paid invoice may start its period; the receipt is written in the same transaction.
-        paid: async (tx, accountId, invoiceId, at) => {
-          await startPaidPeriod(tx, accountId, invoiceId, at);
-          await queueInvoiceReceipt(tx, accountId, invoiceId);
+        // A paid invoice may start its period, in the transaction that records the payment.
+        paid: async (tx, accountId, invoiceId, at, startsPeriod) => {
+          if (startsPeriod) await startPaidPeriod(tx, accountId, invoiceId, at);
         },
-        declined: voidDeclinedStart,
+        declined: async (tx, accountId, invoiceId, at, startsPeriod) =>
+          startsPeriod && (await voidDeclinedStart(tx, accountId, invoiceId, at)),
       },
     );
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transactional } from '../../db/handle';
+import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
+import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices/invoice-receipt';
 import type { Clock } from '../ports/clock';
 import {
   UnknownPaymentMethodError,
@@ -9,16 +10,15 @@ import {
   type PaymentProvider,
 } from '../ports/payment-provider';
 import {
-  defaultCard,
+  beginAttempt,
   findAttempt,
-  insertPendingAttempt,
-  lockInvoice,
   markInvoicePaid,
   overdueAttempts,
-  pendingAttempt,
   refreshDelinquency,
   settleAttempt,
+  type AttemptResult,
   type AttemptRow,
+  type PaymentStart,
 } from './payment-attempts-repository';
 
 /** What became of a request to pay an invoice. */
@@ -32,9 +32,22 @@ export type PaymentOutcome =
 
 /** What the engine does in the transaction that settles an attempt (open a paid-for period, void…). */
 export interface SettlementHooks {
-  paid(tx: Transactional, accountId: string, invoiceId: string, at: Date): Promise<void>;
+  /** `startsPeriod`: the invoice has a period-start order awaiting its payment. */
+  paid(
+    tx: Transactional,
+    accountId: string,
+    invoiceId: string,
+    at: Date,
+    startsPeriod: boolean,
+  ): Promise<void>;
   /** Answers true when the declined invoice was voided (nothing it would have started happens). */
-  declined(tx: Transactional, accountId: string, invoiceId: string, at: Date): Promise<boolean>;
+  declined(
+    tx: Transactional,
+    accountId: string,
+    invoiceId: string,
+    at: Date,
+    startsPeriod: boolean,
+  ): Promise<boolean>;
 }
 
 export interface PaymentDeps {
@@ -47,18 +60,19 @@ export interface PaymentDeps {
 }
 
 /** What the first, locked step of a payment decided: an outcome at once, an attempt to join, or to make. */
-type Begun =
-  | { outcome: PaymentOutcome }
-  | { joined: AttemptRow }
-  | {
-      attempt: {
-        id: string;
-        idempotencyKey: string;
-        amountCents: number;
-        card: { id: string; brand: string; last4: string };
-        number: string;
-      };
-    };
+type Begun = { outcome: PaymentOutcome } | { joined: AttemptRow } | { attempt: NewAttempt };
+
+/** An attempt the first step wrote as pending, with what charging and settling it need. */
+interface NewAttempt {
+  id: string;
+  idempotencyKey: string;
+  amountCents: number;
+  card: { id: string; brand: string; last4: string };
+  number: string;
+  /** The invoice has a period-start order: its settlement starts (or voids) that period too. */
+  startsPeriod: boolean;
+  holder: { email: string; fullName: string } | null;
+}
 
 export const NO_CARD = 'No card on file.';
 export const NOT_CHARGED =
@@ -92,42 +106,14 @@ export class InvoicePayments {
     invoiceId: string,
     options: { waitMs?: number } = {},
   ): Promise<PaymentOutcome> {
-    const now = this.deps.clock.now();
-    const begun = await this.deps.database.transaction(async (tx): Promise<Begun> => {
-      const invoice = await lockInvoice(tx, accountId, invoiceId);
-      if (!invoice) throw new DomainError('not-found', 'There is no such invoice.', 'invoice_id');
-      if (invoice.status === 'paid') return { outcome: { state: 'paid' } };
-      if (invoice.status !== 'open')
-        return { outcome: { state: 'closed', message: `The invoice is ${invoice.status}.` } };
-      // Nothing to charge (a $0 close of a subscription's last period): paid as it is issued.
-      if (invoice.total_cents === 0) {
-        await markInvoicePaid(tx, accountId, invoiceId, now);
-        return { outcome: { state: 'paid' } };
-      }
-      const inFlight = await pendingAttempt(tx, accountId, invoiceId);
-      if (inFlight) return { joined: inFlight };
-      const card = await defaultCard(tx, accountId);
-      if (!card) {
-        await refreshDelinquency(tx, accountId, true);
-        return { outcome: { state: 'failed', message: NO_CARD } };
-      }
-      const id = `pay_${randomUUID().replaceAll('-', '')}`;
-      const { idempotencyKey } = await insertPendingAttempt(tx, {
-        id,
-        accountId,
-        invoiceId,
-        amountCents: invoice.total_cents,
-        card,
-        at: now,
-      });
-      return {
-        attempt: { id, idempotencyKey, amountCents: invoice.total_cents, card, number: invoice.number },
-      };
-    });
+    const begun = await this.begin(accountId, invoiceId);
     if ('outcome' in begun) return begun.outcome;
     if ('joined' in begun) return this.join(begun.joined, options.waitMs ?? 0);
+    return this.charge(accountId, invoiceId, begun.attempt);
+  }
 
-    const { attempt } = begun;
+  /** Asks the provider to charge a pending attempt and records its answer. */
+  private async charge(accountId: string, invoiceId: string, attempt: NewAttempt): Promise<PaymentOutcome> {
     let result: ChargeResult;
     try {
       result = await Promise.race([
@@ -154,7 +140,55 @@ export class InvoicePayments {
         card: attempt.card,
       };
     }
-    return this.settle(accountId, invoiceId, attempt.id, result);
+    if (attempt.startsPeriod) return this.settle(accountId, invoiceId, attempt.id, result);
+    return this.settleAlone(accountId, invoiceId, attempt, result);
+  }
+
+  /**
+   * The first, locked step: one statement (beginAttempt) decides at once, joins the attempt in flight or
+   * writes the next one as pending. An attempt written by another request after the statement began
+   * breaks a unique index; run again, the statement sees it and joins it.
+   */
+  private async begin(accountId: string, invoiceId: string): Promise<Begun> {
+    const now = this.deps.clock.now();
+    const id = `pay_${randomUUID().replaceAll('-', '')}`;
+    let found: PaymentStart | null;
+    for (let tries = 1; ; tries++) {
+      try {
+        found = await beginAttempt(this.deps.database, accountId, invoiceId, id, now);
+        break;
+      } catch (err) {
+        if (tries >= 5 || !isUniqueViolation(err)) throw err;
+      }
+    }
+    if (!found) throw new DomainError('not-found', 'There is no such invoice.', 'invoice_id');
+    if (found.status === 'paid') return { outcome: { state: 'paid' } };
+    if (found.status !== 'open')
+      return { outcome: { state: 'closed', message: `The invoice is ${found.status}.` } };
+    // Nothing to charge (a $0 close of a subscription's last period): paid as it is issued. One update,
+    // guarded by the invoice being open, so it needs no lock of its own.
+    if (found.total_cents === 0) {
+      await markInvoicePaid(this.deps.database, accountId, invoiceId, now);
+      return { outcome: { state: 'paid' } };
+    }
+    if (found.joined) return { joined: found.joined };
+    // The statement marked the account delinquent.
+    if (!found.card_id) return { outcome: { state: 'failed', message: NO_CARD } };
+    const card = { id: found.card_id, brand: found.card_brand!, last4: found.card_last4! };
+    return {
+      attempt: {
+        id,
+        idempotencyKey: found.idempotency_key!,
+        amountCents: found.total_cents,
+        card,
+        number: found.number,
+        startsPeriod: found.starts_period,
+        holder:
+          found.holder_email === null
+            ? null
+            : { email: found.holder_email, fullName: found.holder_name ?? '' },
+      },
+    };
   }
 
   /** Waits for an attempt in flight elsewhere; settles it by asking the provider once it is overdue. */
@@ -210,6 +244,49 @@ export class InvoicePayments {
     return settled;
   }
 
+  /**
+   * Records the provider's answer to an attempt that starts no period in one statement, the receipt with
+   * it: Pay now's usual case, in as few round trips as it can. Falls back to settle() when it finds that
+   * the invoice does start a period after all.
+   */
+  private async settleAlone(
+    accountId: string,
+    invoiceId: string,
+    attempt: NewAttempt,
+    result: ChargeResult,
+  ): Promise<PaymentOutcome> {
+    const at = this.deps.clock.now();
+    const failed = result.status === 'failed' ? result : null;
+    const receipt =
+      !failed && attempt.holder
+        ? invoiceReceiptEmail(accountId, invoiceId, {
+            number: attempt.number,
+            paid_at: at,
+            amount_cents: attempt.amountCents,
+            card_brand: attempt.card.brand,
+            card_last4: attempt.card.last4,
+            email: attempt.holder.email,
+            full_name: attempt.holder.fullName,
+          })
+        : undefined;
+    const { first, awaitingOrder } = await settleAttempt(
+      this.deps.database,
+      accountId,
+      invoiceId,
+      attempt.id,
+      recorded(result, at),
+      { alone: true, receipt },
+    );
+    if (!first && awaitingOrder) return this.settle(accountId, invoiceId, attempt.id, result);
+    const outcome: PaymentOutcome = !first
+      ? this.outcomeOf((await findAttempt(this.deps.database, accountId, attempt.id))!)
+      : failed
+        ? { state: 'failed', message: failed.message }
+        : { state: 'paid' };
+    this.logSettled(accountId, invoiceId, attempt.id, outcome, first);
+    return outcome;
+  }
+
   /** Records the provider's answer once, with what it causes, in one transaction. */
   private async settle(
     accountId: string,
@@ -218,29 +295,50 @@ export class InvoicePayments {
     result: ChargeResult,
   ): Promise<PaymentOutcome> {
     const now = this.deps.clock.now();
+    const failed = result.status === 'failed' ? result : null;
     const outcome = await this.deps.database.transaction(async (tx) => {
-      await lockInvoice(tx, accountId, invoiceId);
-      const failed = result.status === 'failed' ? result : null;
-      const first = await settleAttempt(tx, accountId, attemptId, {
-        status: result.status,
-        providerId: result.id || null,
-        code: failed?.code ?? null,
-        message: failed?.message ?? null,
-        at: now,
-      });
+      const settled = await settleAttempt(tx, accountId, invoiceId, attemptId, recorded(result, now));
       // Settled already (the request and the reconciliation job raced): the first answer stands.
-      if (!first) return this.outcomeOf((await findAttempt(tx, accountId, attemptId))!);
+      if (!settled.first) return this.outcomeOf((await findAttempt(tx, accountId, attemptId))!);
+      const { awaitingOrder } = settled;
       if (!failed) {
-        await markInvoicePaid(tx, accountId, invoiceId, now);
-        await this.hooks.paid(tx, accountId, invoiceId, now);
-        await refreshDelinquency(tx, accountId);
+        // settleAttempt marked the invoice paid; its period and receipt commit with it.
+        // Without an awaiting order settleAttempt refreshed the delinquency too.
+        await this.hooks.paid(tx, accountId, invoiceId, now, awaitingOrder);
+        await queueInvoiceReceipt(tx, accountId, invoiceId);
+        if (awaitingOrder) await refreshDelinquency(tx, accountId);
         return { state: 'paid' } as const;
       }
-      const voided = await this.hooks.declined(tx, accountId, invoiceId, now);
-      if (!voided) await refreshDelinquency(tx, accountId, true);
+      const voided = await this.hooks.declined(tx, accountId, invoiceId, now, awaitingOrder);
+      if (awaitingOrder && !voided) await refreshDelinquency(tx, accountId, true);
       return { state: 'failed', message: failed.message } as const;
     });
-    this.deps.log?.info({ accountId, invoiceId, attemptId, state: outcome.state }, 'invoice payment settled');
+    this.logSettled(accountId, invoiceId, attemptId, outcome, true);
     return outcome;
   }
+
+  private logSettled(
+    accountId: string,
+    invoiceId: string,
+    attemptId: string,
+    outcome: PaymentOutcome,
+    first: boolean,
+  ) {
+    this.deps.log?.info(
+      { accountId, invoiceId, attemptId, state: outcome.state, first },
+      'invoice payment settled',
+    );
+  }
+}
+
+/** The provider's answer as the attempt records it. */
+function recorded(result: ChargeResult, at: Date): AttemptResult {
+  const failed = result.status === 'failed' ? result : null;
+  return {
+    status: result.status,
+    providerId: result.id || null,
+    code: failed?.code ?? null,
+    message: failed?.message ?? null,
+    at,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import type { OutgoingEmail } from '../ports/mailer';
 
 export interface AttemptRow {
   id: string;
@@ -16,25 +17,6 @@ export interface AttemptRow {
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, attempt, idempotency_key, status, failure_message,
   card_brand, card_last4, created_at`;
 
-/** The invoice, locked until the caller's transaction ends: one attempt is decided on at a time. */
-export async function lockInvoice(q: Transactional, accountId: string, invoiceId: string) {
-  const [row] = await q.query<{ status: string; total_cents: number; number: string }>(
-    'select status, total_cents, number from invoices where account_id = $1 and id = $2 for update',
-    [accountId, invoiceId],
-    { prepare: true },
-  );
-  return row ?? null;
-}
-
-export async function pendingAttempt(q: Transactional, accountId: string, invoiceId: string) {
-  const [row] = await q.query<AttemptRow>(
-    `select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and invoice_id = $2 and status = 'pending'`,
-    [accountId, invoiceId],
-    { prepare: true },
-  );
-  return row ?? null;
-}
-
 export async function findAttempt(q: Transactional, accountId: string, attemptId: string) {
   const [row] = await q.query<AttemptRow>(
     `select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and id = $2`,
@@ -44,73 +26,162 @@ export async function findAttempt(q: Transactional, accountId: string, attemptId
   return row ?? null;
 }
 
-export async function defaultCard(q: Transactional, accountId: string) {
-  const [card] = await q.query<{ id: string; brand: string; last4: string }>(
-    'select id, brand, last4 from payment_methods where account_id = $1 and is_default order by created_at desc limit 1',
-    [accountId],
-    { prepare: true },
-  );
-  return card ?? null;
+/** What the first step of a payment found, and the attempt it wrote (if it wrote one). */
+export interface PaymentStart {
+  status: string;
+  total_cents: number;
+  number: string;
+  card_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** The attempt written as pending by this statement; null when none was. */
+  idempotency_key: string | null;
+  /** The attempt already in flight, when there is one (as json: its created_at is a string). */
+  joined: AttemptRow | null;
+  /** The invoice has a period-start order awaiting its payment (a start or a renewal). */
+  starts_period: boolean;
+  /** The account holder, whom the receipt is sent to. */
+  holder_email: string | null;
+  holder_name: string | null;
 }
 
 /**
- * Writes the next attempt as pending, before the provider is called. Its key is derived from the
- * invoice and the attempt number, so every process retrying this attempt sends the provider one key.
+ * The first step of a payment as one statement (no BEGIN/COMMIT round trips): locks the invoice, and
+ * when it is open, due and has no attempt in flight, writes the next attempt as pending with the default
+ * card, its number and its derived key; with no card on file it marks the account delinquent instead.
+ * The statement sees the payments as they were when it began, before it waited for the lock: an attempt
+ * written meanwhile by another request makes the insert break payments_one_pending (or the attempt
+ * number's unique index), and the caller runs the statement again. It also answers what settling the
+ * attempt needs to know (whether the invoice starts a period, whom its receipt goes to), so that step
+ * needs no reads of its own. Answers null for no such invoice.
  */
-export async function insertPendingAttempt(
+export async function beginAttempt(
   q: Transactional,
-  attempt: {
-    id: string;
-    accountId: string;
-    invoiceId: string;
-    amountCents: number;
-    card: { brand: string; last4: string };
-    at: Date;
-  },
-): Promise<{ attempt: number; idempotencyKey: string }> {
-  // One statement: the invoice is locked by the caller, so the next number cannot be taken meanwhile.
-  const [row] = await q.query<{ attempt: number; idempotency_key: string }>(
-    `insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status,
-                           card_brand, card_last4, created_at)
-     select $1, $2, $3::text, 'invoice:' || $3::text || ':attempt:' || next.n, next.n, $4, 'pending', $5, $6, $7
-       from (select coalesce(max(attempt), 0)::int + 1 as n from payments
-              where account_id = $2 and invoice_id = $3::text) next
-     returning attempt, idempotency_key`,
-    [
-      attempt.id,
-      attempt.accountId,
-      attempt.invoiceId,
-      attempt.amountCents,
-      attempt.card.brand,
-      attempt.card.last4,
-      attempt.at,
-    ],
+  accountId: string,
+  invoiceId: string,
+  attemptId: string,
+  at: Date,
+): Promise<PaymentStart | null> {
+  const [row] = await q.query<PaymentStart>(
+    `with inv as (
+       select status, total_cents, number from invoices where account_id = $1 and id = $2 for update
+     ), pending as (
+       select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and invoice_id = $2 and status = 'pending'
+     ), card as (
+       select id, brand, last4 from payment_methods where account_id = $1 and is_default
+        order by created_at desc limit 1
+     ), due as (
+       select total_cents from inv where status = 'open' and total_cents > 0 and not exists (select 1 from pending)
+     ), inserted as (
+       insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status,
+                             card_brand, card_last4, created_at)
+       select $3::text, $1, $2::text, 'invoice:' || $2::text || ':attempt:' || next.n, next.n, due.total_cents,
+              'pending', card.brand, card.last4, $4::timestamptz
+         from due, card, (select coalesce(max(attempt), 0)::int + 1 as n from payments
+                           where account_id = $1 and invoice_id = $2) next
+       returning idempotency_key
+     ), no_card as (
+       update subscriptions set is_delinquent = true
+        where account_id = $1 and exists (select 1 from due) and not exists (select 1 from card)
+       returning 1
+     ), holder as (
+       select email, full_name from people where account_id = $1 and is_admin order by created_at limit 1
+     )
+     select inv.status, inv.total_cents, inv.number, card.id as card_id, card.brand as card_brand,
+            card.last4 as card_last4, (select idempotency_key from inserted) as idempotency_key,
+            (select row_to_json(pending) from pending) as joined,
+            exists (select 1 from period_start_orders
+                     where account_id = $1 and invoice_id = $2 and status = 'awaiting_payment') as starts_period,
+            holder.email as holder_email, holder.full_name as holder_name
+       from inv left join card on true left join holder on true`,
+    [accountId, invoiceId, attemptId, at],
     { prepare: true },
   );
-  return { attempt: row!.attempt, idempotencyKey: row!.idempotency_key };
+  if (!row) return null;
+  if (row.joined) row.joined.created_at = new Date(row.joined.created_at);
+  return row;
 }
 
-/** Settles a pending attempt with the provider's answer; false when it was settled already. */
+/** The provider's answer to an attempt, as it is recorded. */
+export interface AttemptResult {
+  status: 'succeeded' | 'failed';
+  providerId: string | null;
+  code: string | null;
+  message: string | null;
+  at: Date;
+}
+
+/**
+ * Settles a pending attempt with the provider's answer in one statement: the invoice is locked first
+ * (the order every payment step takes), the attempt resolved, and on success the invoice marked paid.
+ * Answers whether this was the first answer (false when the attempt was settled already) and whether the
+ * invoice starts a period (an awaiting period-start order), so that the hooks skip what is not there.
+ * Without such an order nothing else settling can change the account's invoices, so the statement also
+ * refreshes its delinquency as refreshDelinquency would afterwards (the statement sees this invoice as it
+ * was, hence `id <> $2`), and queues `receipt` when one is given and the payment succeeded.
+ * `alone`: the statement is its own transaction, so it settles nothing when an order awaits (the period
+ * must start in the same transaction); the caller then settles in a transaction of its own.
+ */
 export async function settleAttempt(
   q: Transactional,
   accountId: string,
+  invoiceId: string,
   attemptId: string,
-  result: {
-    status: 'succeeded' | 'failed';
-    providerId: string | null;
-    code: string | null;
-    message: string | null;
-    at: Date;
-  },
-): Promise<boolean> {
-  const rows = await q.query(
-    `update payments set status = $3, provider_payment_id = $4, failure_code = $5, failure_message = $6,
-            resolved_at = $7
-      where account_id = $1 and id = $2 and status = 'pending' returning id`,
-    [accountId, attemptId, result.status, result.providerId, result.code, result.message, result.at],
+  result: AttemptResult,
+  options: { alone?: boolean; receipt?: OutgoingEmail } = {},
+): Promise<{ first: boolean; awaitingOrder: boolean }> {
+  const receipt = options.receipt ?? null;
+  const [row] = await q.query<{ first: boolean; awaiting_order: boolean }>(
+    `with inv as (
+       select id from invoices where account_id = $1 and id = $2 for update
+     ), awaiting as (
+       select 1 from period_start_orders where account_id = $1 and invoice_id = $2 and status = 'awaiting_payment'
+     ), settled as (
+       update payments set status = $4, provider_payment_id = $5, failure_code = $6, failure_message = $7,
+              resolved_at = $8
+        where account_id = $1 and id = $3 and status = 'pending' and exists (select 1 from inv)
+          and not ($9 and exists (select 1 from awaiting))
+       returning status
+     ), paid as (
+       update invoices set status = 'paid', paid_at = $8
+        where account_id = $1 and id = $2 and status = 'open'
+          and exists (select 1 from settled where status = 'succeeded')
+       returning id
+     ), delinquency as (
+       update subscriptions
+          set is_delinquent = case when $4 = 'succeeded'
+                                   then exists (select 1 from invoices
+                                                 where account_id = $1 and status = 'open' and id <> $2)
+                                   else true end
+        where account_id = $1 and exists (select 1 from settled) and not exists (select 1 from awaiting)
+       returning 1
+     ), receipt as (
+       insert into outbox (account_id, kind, "to", subject, text, attachment)
+       select $1, $10, $11, $12, $13, $14::jsonb
+        where $10::text is not null and exists (select 1 from settled where status = 'succeeded')
+          and not exists (select 1 from awaiting)
+       returning id
+     )
+     select exists (select 1 from settled) as first, exists (select 1 from awaiting) as awaiting_order`,
+    [
+      accountId,
+      invoiceId,
+      attemptId,
+      result.status,
+      result.providerId,
+      result.code,
+      result.message,
+      result.at,
+      options.alone ?? false,
+      receipt?.kind ?? null,
+      receipt?.to ?? null,
+      receipt?.subject ?? null,
+      receipt?.text ?? null,
+      receipt?.attachment ? JSON.stringify(receipt.attachment) : null,
+    ],
     { prepare: true },
   );
-  return rows.length > 0;
+  return { first: row!.first, awaitingOrder: row!.awaiting_order };
 }
 
 /** Pending attempts begun before `before`: their answer is overdue, so the provider is asked. */
