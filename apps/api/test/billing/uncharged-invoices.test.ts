@@ -6,7 +6,7 @@ import { chargeUnchargedInvoices } from '../../src/domain/billing-engine/uncharg
 import type { PaymentProvider } from '../../src/domain/ports/payment-provider';
 import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { drivers } from '../helpers/app';
-import { accountWithDeclinedClose, createAccount, createWorld, type World } from './harness';
+import { accountWithDeclinedClose, createAccount, createWorld, useCard, type World } from './harness';
 
 const invoicesOf = (world: World, accountId: string) =>
   world.database.query<{ id: string; status: string }>(
@@ -68,6 +68,31 @@ describe.each(drivers)('payments whose answer never came, and invoices never cha
       failure_message: NOT_CHARGED,
     });
     expect(await invoicesOf(world, accountId)).toContainEqual({ id: invoiceId, status: 'open' });
+  });
+
+  it('a Pay now that finds an overdue attempt which never reached the provider pays with the next attempt, once', async () => {
+    world = await createWorld(driver, '2026-03-02T15:00:00Z');
+    const { accountId, invoiceId } = await accountWithDeclinedClose(world);
+    await useCard(world, accountId, '4242424242424242');
+    const charged = world.sandbox.store.succeeded();
+    // The process that wrote attempt 2 died before calling the provider.
+    const unreachable = engineWith(world, () => Promise.reject(new Error('ECONNREFUSED')));
+    expect(await unreachable.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'pending' });
+    // While its answer may still come, Pay now joins it and charges nothing.
+    expect(await world.engine.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'pending' });
+    expect(world.sandbox.store.succeeded()).toBe(charged);
+
+    world.clock.set(new Date(world.clock.now().getTime() + 60_000));
+    expect(await world.engine.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'paid' });
+    const attempts = await attemptsOf(world, accountId);
+    expect(attempts.slice(-2)).toMatchObject([
+      { status: 'failed', failure_message: NOT_CHARGED },
+      { status: 'succeeded' },
+    ]);
+    expect(world.sandbox.store.succeeded()).toBe(charged + 1);
+    expect(await invoicesOf(world, accountId)).toContainEqual({ id: invoiceId, status: 'paid' });
+    expect(await world.engine.chargeInvoice(accountId, invoiceId)).toEqual({ state: 'paid' });
+    expect(world.sandbox.store.succeeded()).toBe(charged + 1);
   });
 
   it('an invoice whose charge never began is charged once by the period-close sweep', async () => {

@@ -7,6 +7,12 @@ import { bearer, expectConsistentAfter } from './shared';
 
 const INVOICES = `${API_ACCOUNT_BASE}/invoices/`;
 const PAY_PATH = `${INVOICES}pay/`;
+/**
+ * A kill after the attempt was written leaves it pending, its outcome unknown; a Pay now joins it and waits
+ * until it is overdue, then asks the provider (charged: paid; never charged: the next attempt is made).
+ * Short here, so that the retry's wait ends within the test.
+ */
+const SERVER_ENV = { PAYMENT_TIMEOUT_SECONDS: '2' };
 
 interface Listed {
   invoices: { id: string; status: string }[];
@@ -23,7 +29,7 @@ describe.each(drivers)("kill -9 while paying the demo's open invoice (%s)", (dri
       return ((await response.json()) as Listed).invoices;
     };
     try {
-      server = await serve(db);
+      server = await serve(db, SERVER_ENV);
       // The demo's card declined at its last period close: that invoice is due.
       const open = (await list()).filter((i) => i.status === 'open');
       expect(open).toHaveLength(1);
@@ -38,7 +44,7 @@ describe.each(drivers)("kill -9 while paying the demo's open invoice (%s)", (dri
           () => send(server!.url, 'POST', PAY_PATH, payHeaders, { invoice_id: invoiceId }),
           PAY_PATH,
         );
-        server = await serve(db);
+        server = await serve(db, SERVER_ENV);
         const status = (await list()).find((i) => i.id === invoiceId)!.status;
         console.info(`invoice payment (${driver}), killed when ${point}: ${outcome}, invoice ${status}`);
         if (outcome !== 'killed') expect({ outcome, status }).toEqual({ outcome: 200, status: 'paid' });

@@ -108,7 +108,15 @@ export class InvoicePayments {
   ): Promise<PaymentOutcome> {
     const begun = await this.begin(accountId, invoiceId);
     if ('outcome' in begun) return begun.outcome;
-    if ('joined' in begun) return this.join(begun.joined, options.waitMs ?? 0);
+    if ('joined' in begun) {
+      const joined = await this.join(begun.joined, options.waitMs ?? 0);
+      if (joined.state !== 'failed' || joined.message !== NOT_CHARGED) return joined;
+      // The attempt in flight had been abandoned before reaching the provider (its process died): this
+      // request still means to pay, so it makes the next attempt. Once: that one is this request's own.
+      const again = await this.begin(accountId, invoiceId);
+      if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt);
+      return 'outcome' in again && again.outcome.state !== 'closed' ? again.outcome : joined;
+    }
     return this.charge(accountId, invoiceId, begun.attempt);
   }
 
