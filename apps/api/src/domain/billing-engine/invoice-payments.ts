@@ -23,7 +23,11 @@ import {
 
 /** What became of a request to pay an invoice. */
 export type PaymentOutcome =
-  | { state: 'paid' }
+  /**
+   * `referralPending`: whether the account came through a referral whose bonus is still pending (false
+   * spares the caller the look-up; absent when this request did not find out).
+   */
+  | { state: 'paid'; referralPending?: boolean }
   | { state: 'failed'; message: string }
   /** The provider's answer is not known yet; the reconciliation job settles the attempt. */
   | { state: 'pending' }
@@ -72,6 +76,7 @@ interface NewAttempt {
   /** The invoice has a period-start order: its settlement starts (or voids) that period too. */
   startsPeriod: boolean;
   holder: { email: string; fullName: string } | null;
+  referralPending: boolean;
 }
 
 export const NO_CARD = 'No card on file.';
@@ -191,6 +196,7 @@ export class InvoicePayments {
         card,
         number: found.number,
         startsPeriod: found.starts_period,
+        referralPending: found.referral_pending,
         holder:
           found.holder_email === null
             ? null
@@ -290,7 +296,7 @@ export class InvoicePayments {
       ? this.outcomeOf((await findAttempt(this.deps.database, accountId, attempt.id))!)
       : failed
         ? { state: 'failed', message: failed.message }
-        : { state: 'paid' };
+        : { state: 'paid', referralPending: attempt.referralPending };
     this.logSettled(accountId, invoiceId, attempt.id, outcome, first);
     return outcome;
   }

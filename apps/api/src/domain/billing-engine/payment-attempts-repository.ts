@@ -43,6 +43,8 @@ export interface PaymentStart {
   /** The account holder, whom the receipt is sent to. */
   holder_email: string | null;
   holder_name: string | null;
+  /** The account came through a referral whose bonus is still pending (granted after a payment). */
+  referral_pending: boolean;
 }
 
 /**
@@ -53,7 +55,8 @@ export interface PaymentStart {
  * written meanwhile by another request makes the insert break payments_one_pending (or the attempt
  * number's unique index), and the caller runs the statement again. It also answers what settling the
  * attempt needs to know (whether the invoice starts a period, whom its receipt goes to), so that step
- * needs no reads of its own. Answers null for no such invoice.
+ * needs no reads of its own, and whether a referral bonus may follow the payment. Answers null for no
+ * such invoice.
  */
 export async function beginAttempt(
   q: Transactional,
@@ -92,7 +95,9 @@ export async function beginAttempt(
             (select row_to_json(pending) from pending) as joined,
             exists (select 1 from period_start_orders
                      where account_id = $1 and invoice_id = $2 and status = 'awaiting_payment') as starts_period,
-            holder.email as holder_email, holder.full_name as holder_name
+            holder.email as holder_email, holder.full_name as holder_name,
+            exists (select 1 from referrals where referred_account_id = $1 and bonus_granted_at is null)
+              as referral_pending
        from inv left join card on true left join holder on true`,
     [accountId, invoiceId, attemptId, at],
     { prepare: true },

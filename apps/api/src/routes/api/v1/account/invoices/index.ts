@@ -111,9 +111,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.mailer.wake();
       // A first paid invoice may earn this account's referrer a bonus; the payment stands either way
       // (the period-close job retries pending bonuses).
-      await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
-        req.log.error({ err }, 'referral bonus failed'),
-      );
+      if (outcome.referralPending !== false)
+        await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
+          req.log.error({ err }, 'referral bonus failed'),
+        );
       return { message: INVOICE_TEXT.paid, ...(await listInvoiceDtos(app.database, accountId)) };
     },
   );
