@@ -25,8 +25,8 @@ const RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
 /**
  * pg-boss over the app's own database handle: PGlite in-process, or the PostgreSQL pool. Once `closed()`
  * says the app has closed, what pg-boss still sends (a job that outlived the stop recording its end) is
- * dropped rather than sent to a database that is gone: the job stays active and is retried elsewhere
- * once it expires, as for a process that died.
+ * never sent to the database that is gone, and never answered: the job stays active and is retried
+ * elsewhere once it expires, as for a process that died.
  */
 export function openJobQueue(
   database: Database,
@@ -36,8 +36,10 @@ export function openJobQueue(
 ): PgBoss {
   return new PgBoss({
     db: {
+      // Never answered rather than answered empty: pg-boss reads a row from the answer to a job's
+      // completion (an empty one threw in its unawaited complete(), an unhandled rejection).
       executeSql: (text, values) =>
-        closed() ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+        closed() ? new Promise<never>(() => {}) : database.executeSql(text, values),
     },
     // Only a process that works jobs keeps the schedule and expires jobs whose process died.
     schedule: run,
