@@ -120,7 +120,9 @@ export class InvoicePayments {
       // request still means to pay, so it makes the next attempt. Once: that one is this request's own.
       const again = await this.begin(accountId, invoiceId);
       if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt);
-      return 'outcome' in again && again.outcome.state !== 'closed' ? again.outcome : joined;
+      // Another request made it first: its outcome is this one's.
+      if ('joined' in again) return this.join(again.joined, options.waitMs ?? 0);
+      return again.outcome.state !== 'closed' ? again.outcome : joined;
     }
     return this.charge(accountId, invoiceId, begun.attempt);
   }
