@@ -4,9 +4,7 @@ import { emailChanged } from '../../domain/profile/email-change-notices';
 import { completeEmailChange, findUsableEmailChange } from '../../domain/profile/email-change-repository';
 import { EMAIL_CLASH } from '../../domain/profile/profile-repository';
 import { html, type SafeHtml } from '../html';
-import { sitePage } from './layout';
-
-const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+import { sendPage, sitePage } from './layout';
 
 /**
  * The page the link in a change-of-email message opens (the portal's Profile asks for it). Opening it
@@ -15,7 +13,7 @@ const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': '
 export default async function emailChangePages(app: FastifyInstance) {
   const portalUrl = `${app.config.publicUrl}/`;
   const send = (reply: FastifyReply, status: number, title: string, main: SafeHtml) =>
-    reply.code(status).headers(headers).send(sitePage(title, main));
+    sendPage(reply, sitePage(title, main), status);
   const expired = (reply: FastifyReply) =>
     send(
       reply,

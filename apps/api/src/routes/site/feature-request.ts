@@ -16,7 +16,7 @@ import {
   loadFormTokenKey,
   spendFormToken,
 } from '../../domain/feature-request/form-token';
-import { allowSameOriginFraming, embeddedPage } from './layout';
+import { allowSameOriginFraming, embeddedPage, sendPage } from './layout';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'title', 'details'] as const;
 const FORM = 'feature-request';
@@ -72,11 +72,7 @@ export default async function featureRequestPages(app: FastifyInstance) {
   const tokenFor = (req: FastifyRequest) => issueFormToken(tokenKey, scope(req), app.clock.now());
 
   const sendFramable = (reply: FastifyReply, status: number, body: string) =>
-    allowSameOriginFraming(reply)
-      .code(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    sendPage(allowSameOriginFraming(reply), body, status);
 
   app.get('/site/feature-request', { schema: { hide: true } }, async (req, reply) => {
     const prefill = readInput(req.query);

@@ -9,7 +9,7 @@ import { html } from '../html';
 import { SECTION_TEXT } from './content';
 import emailChangePages from './email-change';
 import featureRequestPages from './feature-request';
-import { allowSameOriginFraming, sitePage as page } from './layout';
+import { allowSameOriginFraming, sendPage, sitePage as page } from './layout';
 import signupPages from './signup';
 import signupConfirmPages from './signup-confirm';
 
@@ -37,18 +37,17 @@ export default async function sitePages(app: FastifyInstance) {
           : 'The form could not be read. Please go back and try again.';
     // The form's own errors show inside the portal's frame.
     if (req.url.startsWith('/site/feature-request')) allowSameOriginFraming(reply);
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(
-        page(
-          'Please try again',
-          html`<div class="hero">
-            <h1>Please try again</h1>
-            <p>${message}</p>
-          </div>`,
-        ),
-      );
+    return sendPage(
+      reply,
+      page(
+        'Please try again',
+        html`<div class="hero">
+          <h1>Please try again</h1>
+          <p>${message}</p>
+        </div>`,
+      ),
+      status,
+    );
   });
 
   // The sign-up and feature-request forms are only taken from the site's own pages.

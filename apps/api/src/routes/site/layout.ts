@@ -11,6 +11,14 @@ export function sitePage(title: string, main: SafeHtml): string {
 <main>${main}</main><footer>© enQ · Fast access to tax-agency phone lines</footer></body></html>`.toString();
 }
 
+/** Sends a page as HTML, never cached: it may name a person or answer a one-time link. */
+export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    .send(page);
+}
+
 /** A page made to sit in another page's frame (the feature-request form): no site header or footer. */
 export function embeddedPage(title: string, main: SafeHtml): string {
   return html`<!doctype html>

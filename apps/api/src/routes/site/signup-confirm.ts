@@ -4,10 +4,8 @@ import { listAvailablePlans } from '../../domain/billing-engine/plans-repository
 import { findPendingSignup } from '../../domain/referral/pending-signup-repository';
 import { signUp, type SignupDeps } from '../../domain/referral/signup';
 import { html, type SafeHtml } from '../html';
-import { sitePage } from './layout';
+import { sendPage, sitePage } from './layout';
 import { planLabel } from './signup';
-
-const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
 /**
  * The page the link in a sign-up email opens (issue 22: sign-up finishes by email). Opening it only
@@ -15,7 +13,7 @@ const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': '
  */
 export default async function signupConfirmPages(app: FastifyInstance) {
   const send = (reply: FastifyReply, status: number, title: string, main: SafeHtml) =>
-    reply.code(status).headers(headers).send(sitePage(title, main));
+    sendPage(reply, sitePage(title, main), status);
   const expired = (reply: FastifyReply) =>
     send(
       reply,

@@ -16,7 +16,7 @@ import { signupAttemptEmail, signupLinkEmail } from '../../domain/referral/signu
 import { html, type SafeHtml } from '../html';
 import { RESET_REQUEST_PATH } from '../idp/password-reset-pages';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
-import { sitePage } from './layout';
+import { sendPage, sitePage } from './layout';
 
 const FIELDS = ['full_name', 'company', 'email', 'password', 'plan'] as const;
 
@@ -85,7 +85,6 @@ function signupForm({
 /** The sign-up page the referral link leads to (and anyone can reach from the site). */
 export default async function signupPages(app: FastifyInstance) {
   const environment = environmentForHost(new URL(app.config.publicUrl).hostname);
-  const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
   app.get<{ Querystring: { ref?: string } }>(
     SIGNUP_PAGE_PATH,
@@ -97,7 +96,7 @@ export default async function signupPages(app: FastifyInstance) {
         referrerFor(app.database, ref),
       ]);
       const values = { full_name: '', company: '', email: '', plan: '' };
-      return reply.headers(htmlHeaders).send(signupForm({ ref, referrer, plans, values, errors: {} }));
+      return sendPage(reply, signupForm({ ref, referrer, plans, values, errors: {} }));
     },
   );
 
@@ -121,10 +120,7 @@ export default async function signupPages(app: FastifyInstance) {
           referrerFor(app.database, ref),
         ]);
         const { password: _password, ...values } = input;
-        return reply
-          .code(400)
-          .headers(htmlHeaders)
-          .send(signupForm({ ref, referrer, plans, values, errors }));
+        return sendPage(reply, signupForm({ ref, referrer, plans, values, errors }), 400);
       }
       // The answer never waits for the lookup, the hash or the email: a new and a known email take the
       // same time and get the same page (issue 22); what differs is only what their mailboxes receive.
@@ -152,7 +148,8 @@ export default async function signupPages(app: FastifyInstance) {
         app.log.info({ outcome }, 'sign-up form handled');
       });
       const email = input.email.trim();
-      return reply.headers(htmlHeaders).send(
+      return sendPage(
+        reply,
         sitePage(
           SIGNUP_TEXT.checkEmail,
           html`<div class="hero">
@@ -166,7 +163,8 @@ export default async function signupPages(app: FastifyInstance) {
   );
 
   app.get(SIGNUP_READY_PATH, { schema: { hide: true } }, (_req, reply) =>
-    reply.headers(htmlHeaders).send(
+    sendPage(
+      reply,
       sitePage(
         'Your account is ready',
         html`<div class="hero">
