@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import { OUTBOX_COLUMNS, outboxValues } from '../mail/outbox-repository';
 import type { OutgoingEmail } from '../ports/mailer';
 
 export interface AttemptRow {
@@ -135,7 +136,6 @@ export async function settleAttempt(
   result: AttemptResult,
   options: { alone?: boolean; receipt?: OutgoingEmail } = {},
 ): Promise<{ first: boolean; awaitingOrder: boolean }> {
-  const receipt = options.receipt ?? null;
   const [row] = await q.query<{ first: boolean; awaiting_order: boolean }>(
     `with inv as (
        select id from invoices where account_id = $1 and id = $2 for update
@@ -161,9 +161,9 @@ export async function settleAttempt(
         where account_id = $1 and exists (select 1 from settled) and not exists (select 1 from awaiting)
        returning 1
      ), receipt as (
-       insert into outbox (account_id, kind, "to", subject, text, attachment)
-       select $1, $10, $11, $12, $13, $14::jsonb
-        where $10::text is not null and exists (select 1 from settled where status = 'succeeded')
+       insert into outbox (${OUTBOX_COLUMNS})
+       select $10::uuid, $11, $12, $13, $14, $15::jsonb
+        where $11::text is not null and exists (select 1 from settled where status = 'succeeded')
           and not exists (select 1 from awaiting)
        returning id
      )
@@ -178,11 +178,7 @@ export async function settleAttempt(
       result.message,
       result.at,
       options.alone ?? false,
-      receipt?.kind ?? null,
-      receipt?.to ?? null,
-      receipt?.subject ?? null,
-      receipt?.text ?? null,
-      receipt?.attachment ? JSON.stringify(receipt.attachment) : null,
+      ...outboxValues(options.receipt ?? null),
     ],
     { prepare: true },
   );

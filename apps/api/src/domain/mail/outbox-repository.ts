@@ -19,19 +19,27 @@ export interface LeasedEmail {
   attachment: OutboxAttachment | null;
 }
 
+/** The columns an email is written to, in the order of outboxValues(). */
+export const OUTBOX_COLUMNS = 'account_id, kind, "to", subject, text, attachment';
+
+/** An email as OUTBOX_COLUMNS take it (all null for none, for a statement that writes one only if given). */
+export function outboxValues(email: OutgoingEmail | null): unknown[] {
+  if (!email) return [null, null, null, null, null, null];
+  return [
+    email.accountId ?? null,
+    email.kind,
+    email.to,
+    email.subject,
+    email.text,
+    email.attachment ? JSON.stringify(email.attachment) : null,
+  ];
+}
+
 /** Keeps an email in the outbox (every email is kept, sent or not); answers its outbox id. */
 export async function queueEmail(q: Transactional, email: OutgoingEmail): Promise<number> {
   const [row] = await q.query<{ id: number }>(
-    `insert into outbox (account_id, kind, "to", subject, text, attachment)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [
-      email.accountId ?? null,
-      email.kind,
-      email.to,
-      email.subject,
-      email.text,
-      email.attachment ? JSON.stringify(email.attachment) : null,
-    ],
+    `insert into outbox (${OUTBOX_COLUMNS}) values ($1, $2, $3, $4, $5, $6) returning id`,
+    outboxValues(email),
     { prepare: true },
   );
   return Number(row!.id);
