@@ -42,12 +42,9 @@ export class BillingEngine {
     this.payments = new InvoicePayments(
       { ...deps, timeoutMs: deps.paymentTimeoutMs ?? 30_000 },
       {
-        // A paid invoice may start its period, in the transaction that records the payment.
-        paid: async (tx, accountId, invoiceId, at, startsPeriod) => {
-          if (startsPeriod) await startPaidPeriod(tx, accountId, invoiceId, at);
-        },
-        declined: async (tx, accountId, invoiceId, at, startsPeriod) =>
-          startsPeriod && (await voidDeclinedStart(tx, accountId, invoiceId, at)),
+        // A start or renewal begins its period in the transaction that records its payment.
+        paid: startPaidPeriod,
+        declined: voidDeclinedStart,
       },
     );
   }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices/invoice-receipt';
 import type { Clock } from '../ports/clock';
 import {
   UnknownPaymentMethodError,
@@ -14,12 +13,12 @@ import {
   findAttempt,
   markInvoicePaid,
   overdueAttempts,
-  refreshDelinquency,
-  settleAttempt,
-  type AttemptResult,
   type AttemptRow,
   type PaymentStart,
 } from './payment-attempts-repository';
+import { outcomeOf, PaymentSettlement, type SettlementHooks } from './payment-settlement';
+
+export type { SettlementHooks };
 
 /** What became of a request to pay an invoice. */
 export type PaymentOutcome =
@@ -34,26 +33,6 @@ export type PaymentOutcome =
   /** Void or refunded: nothing to pay. */
   | { state: 'closed'; message: string };
 
-/** What the engine does in the transaction that settles an attempt (open a paid-for period, void…). */
-export interface SettlementHooks {
-  /** `startsPeriod`: the invoice has a period-start order awaiting its payment. */
-  paid(
-    tx: Transactional,
-    accountId: string,
-    invoiceId: string,
-    at: Date,
-    startsPeriod: boolean,
-  ): Promise<void>;
-  /** Answers true when the declined invoice was voided (nothing it would have started happens). */
-  declined(
-    tx: Transactional,
-    accountId: string,
-    invoiceId: string,
-    at: Date,
-    startsPeriod: boolean,
-  ): Promise<boolean>;
-}
-
 export interface PaymentDeps {
   database: Transactional;
   payments: PaymentProvider;
@@ -67,7 +46,7 @@ export interface PaymentDeps {
 type Begun = { outcome: PaymentOutcome } | { joined: AttemptRow } | { attempt: NewAttempt };
 
 /** An attempt the first step wrote as pending, with what charging and settling it need. */
-interface NewAttempt {
+export interface NewAttempt {
   id: string;
   idempotencyKey: string;
   amountCents: number;
@@ -97,10 +76,14 @@ const timeout = (ms: number) =>
  * again. Pay now, period closes, interim marks, starts and renewals all pay through here.
  */
 export class InvoicePayments {
+  private readonly settlement: PaymentSettlement;
+
   constructor(
     private readonly deps: PaymentDeps,
-    private readonly hooks: SettlementHooks,
-  ) {}
+    hooks: SettlementHooks,
+  ) {
+    this.settlement = new PaymentSettlement(deps, hooks);
+  }
 
   /**
    * Pays an open invoice with the card on file, at most once. With `waitMs`, a request that finds an
@@ -155,8 +138,8 @@ export class InvoicePayments {
         card: attempt.card,
       };
     }
-    if (attempt.startsPeriod) return this.settle(accountId, invoiceId, attempt.id, result);
-    return this.settleAlone(accountId, invoiceId, attempt, result);
+    if (attempt.startsPeriod) return this.settlement.inTransaction(accountId, invoiceId, attempt.id, result);
+    return this.settlement.alone(accountId, invoiceId, attempt, result);
   }
 
   /**
@@ -212,7 +195,7 @@ export class InvoicePayments {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const row = await findAttempt(this.deps.database, attempt.account_id, attempt.id);
-      if (row && row.status !== 'pending') return this.outcomeOf(row);
+      if (row && row.status !== 'pending') return outcomeOf(row);
       if (this.isOverdue(attempt)) return this.reconcileAttempt(attempt);
       if (Date.now() >= deadline) return { state: 'pending' };
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -221,13 +204,6 @@ export class InvoicePayments {
 
   private isOverdue(attempt: AttemptRow) {
     return new Date(attempt.created_at).getTime() < this.deps.clock.now().getTime() - this.deps.timeoutMs;
-  }
-
-  private outcomeOf(row: AttemptRow): PaymentOutcome {
-    if (row.status === 'succeeded') return { state: 'paid' };
-    if (row.status === 'failed')
-      return { state: 'failed', message: row.failure_message ?? 'The payment failed.' };
-    return { state: 'pending' };
   }
 
   /** Asks the provider what became of an attempt whose answer never came, and settles it. */
@@ -243,7 +219,7 @@ export class InvoicePayments {
       return { state: 'pending' };
     }
     const card = { brand: attempt.card_brand ?? 'card', last4: attempt.card_last4 ?? '' };
-    return this.settle(
+    return this.settlement.inTransaction(
       attempt.account_id,
       attempt.invoice_id,
       attempt.id,
@@ -259,102 +235,4 @@ export class InvoicePayments {
       if ((await this.reconcileAttempt(attempt)).state !== 'pending') settled++;
     return settled;
   }
-
-  /**
-   * Records the provider's answer to an attempt that starts no period in one statement, the receipt with
-   * it: Pay now's usual case, in as few round trips as it can. Falls back to settle() when it finds that
-   * the invoice does start a period after all.
-   */
-  private async settleAlone(
-    accountId: string,
-    invoiceId: string,
-    attempt: NewAttempt,
-    result: ChargeResult,
-  ): Promise<PaymentOutcome> {
-    const at = this.deps.clock.now();
-    const failed = result.status === 'failed' ? result : null;
-    const receipt =
-      !failed && attempt.holder
-        ? invoiceReceiptEmail(accountId, invoiceId, {
-            number: attempt.number,
-            paid_at: at,
-            amount_cents: attempt.amountCents,
-            card_brand: attempt.card.brand,
-            card_last4: attempt.card.last4,
-            email: attempt.holder.email,
-            full_name: attempt.holder.fullName,
-          })
-        : undefined;
-    const { first, awaitingOrder } = await settleAttempt(
-      this.deps.database,
-      accountId,
-      invoiceId,
-      attempt.id,
-      recorded(result, at),
-      { alone: true, receipt },
-    );
-    if (!first && awaitingOrder) return this.settle(accountId, invoiceId, attempt.id, result);
-    const outcome: PaymentOutcome = !first
-      ? this.outcomeOf((await findAttempt(this.deps.database, accountId, attempt.id))!)
-      : failed
-        ? { state: 'failed', message: failed.message }
-        : { state: 'paid', referralPending: attempt.referralPending };
-    this.logSettled(accountId, invoiceId, attempt.id, outcome, first);
-    return outcome;
-  }
-
-  /** Records the provider's answer once, with what it causes, in one transaction. */
-  private async settle(
-    accountId: string,
-    invoiceId: string,
-    attemptId: string,
-    result: ChargeResult,
-  ): Promise<PaymentOutcome> {
-    const now = this.deps.clock.now();
-    const failed = result.status === 'failed' ? result : null;
-    const outcome = await this.deps.database.transaction(async (tx) => {
-      const settled = await settleAttempt(tx, accountId, invoiceId, attemptId, recorded(result, now));
-      // Settled already (the request and the reconciliation job raced): the first answer stands.
-      if (!settled.first) return this.outcomeOf((await findAttempt(tx, accountId, attemptId))!);
-      const { awaitingOrder } = settled;
-      if (!failed) {
-        // settleAttempt marked the invoice paid; its period and receipt commit with it.
-        // Without an awaiting order settleAttempt refreshed the delinquency too.
-        await this.hooks.paid(tx, accountId, invoiceId, now, awaitingOrder);
-        await queueInvoiceReceipt(tx, accountId, invoiceId);
-        if (awaitingOrder) await refreshDelinquency(tx, accountId);
-        return { state: 'paid' } as const;
-      }
-      const voided = await this.hooks.declined(tx, accountId, invoiceId, now, awaitingOrder);
-      if (awaitingOrder && !voided) await refreshDelinquency(tx, accountId, true);
-      return { state: 'failed', message: failed.message } as const;
-    });
-    this.logSettled(accountId, invoiceId, attemptId, outcome, true);
-    return outcome;
-  }
-
-  private logSettled(
-    accountId: string,
-    invoiceId: string,
-    attemptId: string,
-    outcome: PaymentOutcome,
-    first: boolean,
-  ) {
-    this.deps.log?.info(
-      { accountId, invoiceId, attemptId, state: outcome.state, first },
-      'invoice payment settled',
-    );
-  }
-}
-
-/** The provider's answer as the attempt records it. */
-function recorded(result: ChargeResult, at: Date): AttemptResult {
-  const failed = result.status === 'failed' ? result : null;
-  return {
-    status: result.status,
-    providerId: result.id || null,
-    code: failed?.code ?? null,
-    message: failed?.message ?? null,
-    at,
-  };
 }
