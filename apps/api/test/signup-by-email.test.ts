@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
-import { expectSameTiming } from './helpers/timing';
+import { expectKnownAndUnknownAlike } from './helpers/timing';
 
 const HOST = 'localhost:8080';
 const LINK = /https?:\/\/\S+\/site\/signup\/confirm\/[\w-]{43}/;
@@ -92,37 +92,12 @@ describe.each(drivers)('sign-up finishes by email (%s)', (driver) => {
   });
 
   it('answers a known and an unknown email in the same time (median of 30 each, alternating)', async () => {
-    const timed = async (email: string) => {
-      const started = process.hrtime.bigint();
-      const response = await form(email);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The work each post leaves for after its answer is done before the next one is timed.
-      await ctx.app.afterAnswer.idle();
-      return { ms, status: response.statusCode, body: response.body.replace(email, 'EMAIL') };
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    const bodies = new Set<string>();
-    for (let i = 0; i < 32; i++) {
-      // Which goes first flips each round: neither is always the one right after the other's work.
-      let a, b;
-      if (i % 2 === 0) {
-        a = await timed(DEMO_ADMIN.email);
-        b = await timed(`timing${i}@quillledger.com`);
-      } else {
-        b = await timed(`timing${i}@quillledger.com`);
-        a = await timed(DEMO_ADMIN.email);
-      }
-      expect([a.status, b.status]).toEqual([200, 200]);
-      bodies.add(a.body).add(b.body);
-      // The first two warm the route up.
-      if (i >= 2) {
-        known.push(a.ms);
-        unknown.push(b.ms);
-      }
-    }
-    expect(bodies.size).toBe(1);
-    expectSameTiming(known, unknown);
+    await expectKnownAndUnknownAlike({
+      post: (email) => form(email),
+      known: DEMO_ADMIN.email,
+      unknown: (round) => `timing${round}@quillledger.com`,
+      settle: () => ctx.app.afterAnswer.idle(),
+    });
   });
 
   it('the link shows a Confirm button, creates the account once, and then only says it was used', async () => {
