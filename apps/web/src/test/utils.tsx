@@ -44,6 +44,19 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
+/** Gives jsdom a matchMedia whose queries match as `matches` says (none by default: a wide screen). */
+export function stubMatchMedia(matches: (query: string) => boolean = () => false) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: matches(query),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
 /** Replaces window.location with a copy whose reload/assign are spies. */
 export function stubLocation() {
   const reload = vi.fn();

@@ -3,45 +3,21 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, TestServices } from '../../test/utils';
-import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
+import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
+import { callRow, CALLS_BASE, stubCallsApi } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
 const BASE = CALLS_BASE;
-const DATES = CALL_DATES;
 const row = callRow(1);
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://portal.test');
-      if (url.pathname === `${BASE}/dates/`) return jsonResponse({ dates: DATES });
-      if (url.pathname === `${BASE}/totals/`)
-        return jsonResponse({
-          calls: 1,
-          billed_seconds: 205,
-          credits_used: 93.96,
-          overage_credits: 0,
-          overage_dollars: 0,
-        });
-      if (url.pathname === `${BASE}/filters/`) return jsonResponse({ users: [], destinations: [] });
-      if (url.pathname === `${BASE}/`) return jsonResponse({ calls: [row], total_pages: 1, page_size: 25 });
-      if (url.pathname === `${BASE}/download/`)
-        return jsonResponse({ code: ERROR_CODES.rateLimited, message: CALL_DOWNLOADS_BUSY }, 429, {
+  stubMatchMedia();
+  stubCallsApi([row], (url) =>
+    url.pathname === `${BASE}/download/`
+      ? jsonResponse({ code: ERROR_CODES.rateLimited, message: CALL_DOWNLOADS_BUSY }, 429, {
           'Retry-After': '30',
-        });
-      throw new Error(`unexpected ${url.pathname}`);
-    }),
+        })
+      : undefined,
   );
 });
 afterEach(() => vi.unstubAllGlobals());

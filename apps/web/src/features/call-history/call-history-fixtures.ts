@@ -1,4 +1,6 @@
 import type { CallRow } from '@enq/contract';
+import { vi } from 'vitest';
+import { jsonResponse } from '../../test/utils';
 
 // What the Call History page tests answer for the calls API.
 export const CALLS_BASE = '/api/v1/account/calls';
@@ -20,3 +22,30 @@ export const callRow = (i: number): CallRow => ({
   credits_used: 93.96,
   billed_in: null,
 });
+
+/**
+ * Answers the Call History page's requests with one page of `calls` and their totals; `more` answers any
+ * other path first (undefined to fall through). An unexpected path fails the test.
+ */
+export function stubCallsApi(calls: CallRow[], more: (url: URL) => Response | undefined = () => undefined) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      const answer = more(url);
+      if (answer) return answer;
+      if (url.pathname === `${CALLS_BASE}/dates/`) return jsonResponse({ dates: CALL_DATES });
+      if (url.pathname === `${CALLS_BASE}/totals/`)
+        return jsonResponse({
+          calls: calls.length,
+          billed_seconds: calls.reduce((sum, c) => sum + c.billed_duration, 0),
+          credits_used: Math.round(calls.reduce((sum, c) => sum + c.credits_used, 0) * 100) / 100,
+          overage_credits: 0,
+          overage_dollars: 0,
+        });
+      if (url.pathname === `${CALLS_BASE}/filters/`) return jsonResponse({ users: [], destinations: [] });
+      if (url.pathname === `${CALLS_BASE}/`) return jsonResponse({ calls, total_pages: 1, page_size: 25 });
+      throw new Error(`unexpected ${url.pathname}`);
+    }),
+  );
+}

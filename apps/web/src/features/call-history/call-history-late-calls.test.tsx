@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, TestServices } from '../../test/utils';
-import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
+import { stubMatchMedia, TestServices } from '../../test/utils';
+import { callRow, CALL_DATES, stubCallsApi } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
 // A call made at 11:59:59 AM on Mar 14, the previous period's last hour, posted after that period closed: the API says it was
@@ -15,34 +15,8 @@ const LATE = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://portal.test');
-      if (url.pathname === `${CALLS_BASE}/dates/`) return jsonResponse({ dates: CALL_DATES });
-      if (url.pathname === `${CALLS_BASE}/totals/`)
-        return jsonResponse({
-          calls: 2,
-          billed_seconds: 410,
-          credits_used: 187.92,
-          overage_credits: 0,
-          overage_dollars: 0,
-        });
-      if (url.pathname === `${CALLS_BASE}/filters/`) return jsonResponse({ users: [], destinations: [] });
-      if (url.pathname === `${CALLS_BASE}/`)
-        return jsonResponse({ calls: [callRow(1), LATE], total_pages: 1, page_size: 25 });
-      throw new Error(`unexpected ${url.pathname}`);
-    }),
-  );
+  stubMatchMedia();
+  stubCallsApi([callRow(1), LATE]);
 });
 afterEach(() => vi.unstubAllGlobals());
 

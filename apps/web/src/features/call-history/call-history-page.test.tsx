@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, TestServices } from '../../test/utils';
+import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
 import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
@@ -61,15 +61,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function setWidth(narrow: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: narrow && query.includes('565px'),
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
+  stubMatchMedia((query) => narrow && query.includes('565px'));
 }
 
 function renderPage(url = '/call-history') {
