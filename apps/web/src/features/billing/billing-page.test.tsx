@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billingData } from '../../test/billing-data';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { BillingPage } from './billing-page';
 
@@ -17,28 +18,7 @@ const HOME = {
   country: 'US',
 };
 
-const DATA: BillingData = {
-  card_details: {
-    brand: 'visa',
-    last4: '4242',
-    expiry: '08/2028',
-    is_expired: false,
-    is_expired_soon: false,
-  },
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: true,
-  last_invoice_id: 'in_1',
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: false,
-  is_account_active: true,
-  tax: { status: 'taxable', exemption_reference: null },
-  service_address: HOME,
-  billing_address: HOME,
-};
+const DATA = billingData({ service_address: HOME, billing_address: HOME });
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 let routes: Record<string, Handler>;

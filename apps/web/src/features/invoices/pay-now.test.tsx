@@ -2,34 +2,14 @@ import { INVOICE_TEXT, type BillingData } from '@enq/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { billingData } from '../../test/billing-data';
 import { jsonResponse } from '../../test/utils';
 import { BASE, LIST, fakeApi, invoice, listResponse, renderInvoicesPage } from './invoice-fixtures';
 import { INVOICES_PENDING_POLL_MS } from './invoices-settings';
 
 const api = fakeApi();
 
-const BILLING: BillingData = {
-  card_details: {
-    brand: 'visa',
-    last4: '4242',
-    expiry: '08/2028',
-    is_expired: false,
-    is_expired_soon: false,
-  },
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: false,
-  last_invoice_id: 'in_1',
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: true,
-  is_account_active: true,
-  tax: { status: 'taxable', exemption_reference: null },
-  service_address: null,
-  billing_address: null,
-};
+const BILLING = billingData({ last_invoice_paid: false, is_delinquent: true });
 const PAID_LIST = [invoice(1), ...LIST.slice(1)];
 const paid = () => jsonResponse({ message: INVOICE_TEXT.paid, invoices: PAID_LIST, amount_due: 0 });
 
