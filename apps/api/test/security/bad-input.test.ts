@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { castOf, snapshot, snapshotQuery, type Cast } from './suite/accounts';
 import { accountOperations, requestFor, sampleOf, type JsonSchema, type Operation } from './suite/operations';
+import { leaves, replaced } from './suite/sample-paths';
 import { newTally, RUNS, SEED, suiteApp, summaryLine, type SuiteApp } from './suite/setup';
 
 const nested = (depth: number): unknown => {
@@ -38,26 +39,6 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   // Deeper values are sent as raw JSON below: JSON.stringify itself overflows on them.
   fc.constantFrom(nested(500), nested(40)),
 );
-
-/** Every leaf's path in a sample value, so a bad value can replace any of them. */
-function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
-    const inner = entries.flatMap(([k, v]) => leaves(v, [...path, k]));
-    return inner.length ? inner : [path];
-  }
-  return [path];
-}
-
-function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
-  if (path.length === 0) return by;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), by);
-  return copy;
-}
 
 /*
  * Generated bad input at every account operation, sent by a signed-in account member: never a 5xx, and

@@ -2,28 +2,11 @@ import { API_ACCOUNT_BASE, BILLING_PATHS, USERS_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { castOf, type Cast } from './suite/accounts';
 import { accountOperations, requestFor, sampleOf, type JsonSchema, type Operation } from './suite/operations';
+import { replaced, stringLeaves } from './suite/sample-paths';
 import { newTally, suiteApp, summaryLine, type SuiteApp } from './suite/setup';
 
 /** Names every plain object answers to: a lookup table that is a plain object finds them all. */
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
-
-/** Every string leaf of a sample value, as a path into it. */
-function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value === 'string') return [path];
-  if (value === null || typeof value !== 'object') return [];
-  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
-  return entries.flatMap(([k, v]) => stringLeaves(v, [...path, k]));
-}
-
-function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
-  if (path.length === 0) return by;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), by);
-  return copy;
-}
 
 /*
  * Prototype names in every string an account operation takes (path, query and body): each is an
