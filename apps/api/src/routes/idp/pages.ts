@@ -43,6 +43,25 @@ export function renderAuthPage({
     </html>`.toString();
 }
 
+/** A form's error, read out as it appears; the field it concerns points at it (emailField). */
+export const errorBox = (error?: string) =>
+  error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '';
+
+/** The provider forms' sign-in email input: with an error, marked invalid and described by it. */
+export const emailField = (email: string | undefined, error: string | undefined) =>
+  html`<label for="email">Email</label>
+    <input
+      id="email"
+      name="email"
+      type="email"
+      autocomplete="username"
+      required
+      autofocus
+      maxlength="320"
+      value="${email ?? ''}"
+      ${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}
+    />`;
+
 export function renderLoginPage({
   uid,
   email,
@@ -56,18 +75,9 @@ export function renderLoginPage({
     title: 'Sign in',
     body: html`<h1>Sign in to your account</h1>
       <p class="muted">Manage your lines, users, billing and call history.</p>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+      ${errorBox(error)}
       <form method="post" action="/interaction/${uid}/login" autocomplete="on">
-        <label for="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          autofocus
-          value="${email ?? ''}"
-        />
+        ${emailField(email, error)}
         <div class="label-row">
           <label for="password">Password</label>
           <a class="link small-link" href="/password-reset">Forgot your password?</a>

@@ -1,12 +1,9 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { html } from '../html';
-import { renderAuthPage } from './pages';
+import { emailField, errorBox, renderAuthPage } from './pages';
 
 export const RESET_REQUEST_PATH = '/password-reset';
 export const PASSWORD_MAX_LENGTH = 1024;
-
-const errorBox = (error?: string) =>
-  error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '';
 
 const signInLink = (portalUrl: string, label = 'Back to sign in') =>
   html`<p class="muted small"><a class="link" href="${portalUrl}">${label}</a></p>`;
@@ -29,18 +26,7 @@ export function renderResetRequestPage({
       </p>
       ${errorBox(error)}
       <form method="post" action="${RESET_REQUEST_PATH}">
-        <label for="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          autofocus
-          maxlength="320"
-          value="${email ?? ''}"
-          ${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}
-        />
+        ${emailField(email, error)}
         <button class="button" type="submit">Email me a link</button>
       </form>
       ${signInLink(portalUrl)}`,
