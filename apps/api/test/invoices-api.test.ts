@@ -140,6 +140,32 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     ).toHaveLength(1);
   });
 
+  it('API-19 the invoice id written other ways at once pays it at most once; what is not found says so', async () => {
+    const invoiceId = await openInvoice();
+    const spellings = [
+      invoiceId,
+      invoiceId.toUpperCase(),
+      ` ${invoiceId} `,
+      encodeURIComponent(invoiceId).replace('_', '%5F'),
+      invoiceId.normalize('NFKC').replace('i', '\uFF49'),
+    ];
+    const responses = await Promise.all(
+      spellings.map((id, i) =>
+        call('POST', '/pay/', { payload: { invoice_id: id }, key: `spelling-${i}-0001` }),
+      ),
+    );
+    expect(responses[0]!.statusCode, responses[0]!.body).toBe(200);
+    for (const response of responses.slice(1)) {
+      expect([200, 400, 404], response.body).toContain(response.statusCode);
+      if (response.statusCode !== 200) expect(response.json().field).toBe('invoice_id');
+    }
+    const payments = await ctx.database.query<{ status: string }>(
+      'select status from payments where invoice_id = $1',
+      [invoiceId],
+    );
+    expect(payments).toEqual([{ status: 'succeeded' }]);
+  });
+
   it('API-19 needs an Idempotency-Key header', async () => {
     const invoiceId = await openInvoice();
     const response = await call('POST', '/pay/', { payload: { invoice_id: invoiceId } });
