@@ -54,6 +54,7 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
           usage,
           { credits: 3_210_000, cents: 32_100 },
           30_000,
+          0,
         ),
         DEFAULT_ISSUER,
       ),

@@ -1,5 +1,6 @@
 import {
   API_ACCOUNT_BASE,
+  CALL_COLUMNS,
   SERVICE_KEY_HEADER,
   TELEPHONY_CALLS_PATH,
   type CallRow,
@@ -145,7 +146,7 @@ describe.each(drivers)('late calls and the period close (%s)', (driver) => {
     ]);
   });
 
-  it("a Subscription invoice's call CSV holds the calls of the period it prepays, not a late call billed after it", async () => {
+  it("a Subscription invoice's call CSV holds no calls (it billed none); the close's holds its period's, not a late call", async () => {
     const { pin, token } = await teamAccount('Prepaid period practice');
     clock.set(minutes(-24 * 60));
     await post(pin, [{ uuid: 'prepaid-own', at: new Date('2026-03-10T15:00:00Z') }]);
@@ -165,7 +166,44 @@ describe.each(drivers)('late calls and the period close (%s)', (driver) => {
       );
     };
     expect(await rows(closing.id)).toEqual(['03/10/2026 11:00:00 AM']);
-    expect(await rows(start.id)).toEqual(['03/10/2026 11:00:00 AM']);
+    expect(await rows(start.id)).toEqual([]);
+  });
+
+  it("each invoice's call CSV holds exactly the calls it billed: the interim's, then the close's since", async () => {
+    const { pin, token } = await teamAccount('Interim calls practice');
+    // 30 calls of 40 minutes by mid-month: $378 of overage past the plan's 30,000 credits, past the $300
+    // mark; 5 more later stay under $500, so the close bills them.
+    const early = Array.from({ length: 30 }, (_, i) => ({
+      uuid: `interim-${i}`,
+      at: new Date(Date.UTC(2026, 2, 3 + (i % 10), 15, i)),
+      seconds: 2400,
+    }));
+    clock.set(new Date('2026-03-16T15:00:00Z'));
+    await post(pin, early);
+    const later = Array.from({ length: 5 }, (_, i) => ({
+      uuid: `after-${i}`,
+      at: new Date(Date.UTC(2026, 2, 20 + i, 15)),
+      seconds: 2400,
+    }));
+    clock.set(new Date('2026-03-26T15:00:00Z'));
+    await post(pin, later);
+    clock.set(minutes(61));
+    await ctx.app.closeDuePeriods();
+
+    const all = await invoices(token);
+    const interim = all.find((i) => i.summary === 'Interim: $300 mark')!;
+    const closing = all.find((i) => i.summary === 'Period close')!;
+    const csv = async (invoiceId: string) => {
+      const response = await get(token, `/calls/download/?invoice_id=${invoiceId}`);
+      expect(response.statusCode).toBe(200);
+      const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+      const credits = rows.reduce((sum, r) => sum + Math.round(Number(r[CALL_COLUMNS[6]]) * 100), 0) / 100;
+      return { calls: rows.length, credits };
+    };
+    // Every call is on one invoice: the interim bills the first 30 (the plan's credits, then overage).
+    expect(await csv(interim.id)).toEqual({ calls: 30, credits: interim.credits_used });
+    expect(await csv(closing.id)).toEqual({ calls: 5, credits: closing.credits_used });
+    expect(all.filter((i) => i.summary.startsWith('Interim'))).toHaveLength(1);
   });
 
   it('a mark crossed by calls posted at the instant the period ends is billed by its one closing invoice', async () => {

@@ -90,7 +90,7 @@ describe.each(drivers)('money rows are append-only (%s)', (driver) => {
     const invoice = { accountId, periodId: period!.id, issuedAt: world.clock.now() };
     return world.engine.issue(
       tx,
-      interimInvoice(invoice, usage, { credits: 3_210_000, cents: 32_100 }, 30_000),
+      interimInvoice(invoice, usage, { credits: 3_210_000, cents: 32_100 }, 30_000, 0),
     );
   }
   const issue = (accountId: string) => world.database.transaction((tx) => issueInterim(tx, accountId));

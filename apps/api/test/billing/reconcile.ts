@@ -106,8 +106,14 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
     ) {
       problems.push(`${invoice.number}: its Period is not the billing period it settles`);
     }
-    if (invoice.kind === 'interim' && (prepaid.length > 0 || own.some((l) => l.kind !== 'overage')))
-      problems.push(`${invoice.number}: an interim invoice bills overage only`);
+    // An interim invoice bills its period's calls since the last invoice: within the plan ($0), then overage.
+    if (
+      invoice.kind === 'interim' &&
+      (prepaid.length > 0 ||
+        own.at(-1)?.kind !== 'overage' ||
+        own.slice(0, -1).some((l) => l.kind !== 'included' || l.amount_cents !== 0))
+    )
+      problems.push(`${invoice.number}: an interim invoice bills its calls within the plan, then overage`);
   }
 
   // Every period that opened is prepaid by exactly one subscription line, starting when it starts.
@@ -139,10 +145,11 @@ export async function invoiceProblems(database: Database, accountId: string): Pr
   }
   for (const period of periods.filter((p) => !p.closed_at)) {
     const interim = invoices.filter((i) => i.period_id === period.id && i.kind === 'interim');
-    const invoiced = sum(interim.flatMap(linesOf), (l) => Number(l.quantity));
+    const overage = interim.flatMap(linesOf).filter((l) => l.kind === 'overage');
+    const invoiced = sum(overage, (l) => Number(l.quantity));
     if (invoiced > Number(period.overage))
       problems.push('the open period has more overage invoiced than used');
-    if (sum(interim.flatMap(linesOf), (l) => l.amount_cents) !== overageCents(invoiced))
+    if (sum(overage, (l) => l.amount_cents) !== overageCents(invoiced))
       problems.push("the open period's interim invoices are not its overage invoiced so far at $0.01");
   }
   return problems;

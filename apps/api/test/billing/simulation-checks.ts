@@ -78,13 +78,7 @@ export function usagePeriod(books: Books, invoice: Invoice): Period | undefined 
 
 /** The calls the invoice's call CSV lists (the domain function behind /calls/download/?invoice_id=). */
 export async function invoiceCsv(database: Database, accountId: string, invoiceId: string) {
-  const range = (await invoiceRange(database, accountId, invoiceId))!;
-  const csv = callsCsvStream(database, {
-    accountId,
-    from: range.from,
-    to: range.to,
-    periodId: range.periodId ?? undefined,
-  });
+  const csv = callsCsvStream(database, (await invoiceRange(database, accountId, invoiceId))!.range);
   let text = '';
   for await (const chunk of csv) text += String(chunk);
   const rows = text.split('\r\n').slice(1).filter(Boolean);
@@ -164,30 +158,29 @@ export function linePeriodProblems(books: Books): string[] {
 }
 
 /**
- * Each invoice's CSV lists exactly the calls billed in its period; where the period had no interim
- * invoice, the closing invoice's Credits used equal its CSV's. An interim invoice bills only the overage
- * not yet invoiced (docs/billing.md, "What a row means"): its own credits are not its period's calls,
- * so a period with interims is checked as a whole: its invoices together bill what its CSV lists.
+ * Each invoice's CSV lists exactly the calls it billed: their credits are its Credits used (a Subscription
+ * invoice's, none). Every call of a period is on exactly one of its invoices, interim ones included, so
+ * a closed period's invoices' CSVs together list its calls, each once.
  */
 export async function csvProblems(database: Database, accountId: string, books: Books) {
   const problems: string[] = [];
-  for (const invoice of books.invoices.filter((i) => i.status !== 'void')) {
-    const period = usagePeriod(books, invoice);
-    if (!period) continue;
+  const listed = new Map<string, { calls: number; cc: number }>();
+  for (const invoice of books.invoices) {
     const csv = await invoiceCsv(database, accountId, invoice.id);
-    if (csv.cc !== Number(period.calls_cc) || csv.calls !== period.calls)
+    if (csv.cc !== Number(invoice.credits_used))
       problems.push(
-        `${invoice.number} (${invoice.summary}): its CSV lists ${csv.calls} calls, ${csv.cc} cc; its period billed ${period.calls}, ${period.calls_cc} cc`,
+        `${invoice.number} (${invoice.summary}, ${invoice.status}): Credits used ${invoice.credits_used} cc, its CSV lists ${csv.calls} calls, ${csv.cc} cc`,
       );
-    if (invoice.kind === 'start' || !period.closed_at) continue;
-    const usage = books.invoices.filter(
-      (i) => i.period_id === period.id && i.kind !== 'start' && i.status !== 'void',
-    );
-    const billed = sum(usage, (i) => Number(i.credits_used));
-    if (usage.length === 1 && Number(invoice.credits_used) !== csv.cc)
-      problems.push(`${invoice.number}: Credits used ${invoice.credits_used}, its CSV ${csv.cc}`);
-    if (usage.length > 1 && billed !== csv.cc)
-      problems.push(`${invoice.number}: its period's invoices bill ${billed} cc, its CSV ${csv.cc}`);
+    if (invoice.status === 'void' || !invoice.period_id) continue;
+    const sofar = listed.get(invoice.period_id) ?? { calls: 0, cc: 0 };
+    listed.set(invoice.period_id, { calls: sofar.calls + csv.calls, cc: sofar.cc + csv.cc });
+  }
+  for (const period of books.periods.filter((p) => p.closed_at)) {
+    const csvs = listed.get(period.id) ?? { calls: 0, cc: 0 };
+    if (csvs.calls !== period.calls || csvs.cc !== Number(period.calls_cc))
+      problems.push(
+        `${iso(period.starts_at)}: its invoices' CSVs list ${csvs.calls} calls, ${csvs.cc} cc; the period billed ${period.calls}, ${period.calls_cc} cc`,
+      );
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -110,6 +111,9 @@ export const invoices = pgTable(
     totalCents: integer('total_cents').notNull(),
     // The sum of the invoice's included and overage lines.
     creditsUsed: centicredits('credits_used').notNull(),
+    // An invoice that bills usage: the last call it covers (calls.billed_seq); the calls it billed are its
+    // period's after the previous such invoice's. Null for a Subscription invoice, and before 0024.
+    callsThrough: bigint('calls_through', { mode: 'number' }),
     // The seller and buyer as they stood at issue ({ name, address, email, tax_id } and
     // { name, email, service_address, billing_address, tax_status }): the invoice never reads them anew.
     seller: jsonb('seller').notNull(),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { centicredits, sameAccountReference, ts } from './columns';
 import { accounts, people } from './accounts';
 import { billingPeriods } from './billing';
@@ -25,6 +26,11 @@ export const calls = pgTable(
     overageCredits: centicredits('overage_credits').notNull().default(0),
     unbilledCredits: centicredits('unbilled_credits').notNull().default(0),
     periodId: uuid('period_id'),
+    // The order calls are booked in (an account's under its subscription's lock): an invoice bills its
+    // period's calls up to its calls_through (0024).
+    billedSeq: bigint('billed_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('calls_billed_seq')`),
   },
   (t) => [
     // call_uuid leads: the ingest finds duplicates by call_uuid alone, with the key's own index.

@@ -188,11 +188,21 @@ export class BillingEngine {
       // A period that has ended is billed by its close, which would otherwise follow at the same instant.
       if (!period || period.plan.period !== 'mo' || period.end <= now) return null;
       // Indexed sums, not the whole usage summary: this runs after every batch with overage.
-      const [totals] = await tx.query<{ used: string; invoiced: string; cents: string }>(
+      const [totals] = await tx.query<{
+        used: string;
+        invoiced: string;
+        cents: string;
+        included: string;
+        included_invoiced: string;
+      }>(
         `select (select coalesce(-sum(amount), 0) from credit_ledger
                   where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text as used,
-                i.invoiced::text, i.cents::text
-           from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents
+                (select coalesce(-sum(amount), 0) from credit_ledger
+                  where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus')
+                    and kind = 'use')::text as included,
+                i.invoiced::text, i.cents::text, i.included_invoiced::text
+           from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents,
+                        coalesce(sum(credits_used - overage_credits), 0) as included_invoiced
                    from invoices where account_id = $1 and period_id = $2 and status <> 'void') i`,
         [accountId, period.id],
       );
@@ -204,7 +214,13 @@ export class BillingEngine {
       const due = { credits: used - invoiced, cents: overageCentsDue(used, Number(totals!.cents)) };
       return this.issue(
         tx,
-        interimInvoice({ accountId, periodId: period.id, issuedAt: now }, period, due, mark),
+        interimInvoice(
+          { accountId, periodId: period.id, issuedAt: now },
+          period,
+          due,
+          mark,
+          Number(totals!.included) - Number(totals!.included_invoiced),
+        ),
       );
     });
     if (invoiceId) await this.chargeInvoice(accountId, invoiceId);

@@ -54,19 +54,9 @@ export function closingLines(
   const lines: NewInvoiceLine[] = next ? [subscriptionLine(next.plan, next.period)] : [];
   const { overage, unbilled } = usage.used;
   const total = Object.values(usage.used).reduce((sum, credits) => sum + credits, 0);
-  const included = total - overage - unbilled;
-  if (included > 0)
-    lines.push({
-      kind: 'included',
-      description:
-        plan.period === 'mo'
-          ? 'Credits used from plan, rollover and bonus credits (included)'
-          : 'Credits used from the annual plan and bonus credits (included)',
-      periodStart: closed.start,
-      periodEnd: closed.end,
-      quantity: included,
-      amountCents: 0,
-    });
+  // What interim invoices of the period billed within the plan is not billed again.
+  const included = total - overage - unbilled - usage.includedInvoiced;
+  if (included > 0) lines.push(includedLine(plan.period, closed, included));
   if (unbilled > 0)
     lines.push({
       kind: 'included',
@@ -87,12 +77,32 @@ export function closingLines(
   return lines;
 }
 
-/** An interim invoice bills the overage not yet invoiced once a high-water mark is crossed. */
+/** The credits a period used within its plan (rollover and bonus included) that an invoice bills at $0. */
+function includedLine(period: Plan['period'], span: Span, quantity: number): NewInvoiceLine {
+  return {
+    kind: 'included',
+    description:
+      period === 'mo'
+        ? 'Credits used from plan, rollover and bonus credits (included)'
+        : 'Credits used from the annual plan and bonus credits (included)',
+    periodStart: span.start,
+    periodEnd: span.end,
+    quantity,
+    amountCents: 0,
+  };
+}
+
+/**
+ * An interim invoice, once a high-water mark is crossed: it bills the period's calls since its last
+ * invoice, those within the plan (`includedCredits`, $0) and the overage not yet invoiced, so that every
+ * call of the period is on exactly one of its invoices. Interim marks are for monthly plans only.
+ */
 export function interimInvoice(
   base: Pick<NewInvoice, 'accountId' | 'periodId' | 'issuedAt'>,
   usage: Span,
   due: OverageDue,
   markCents: number,
+  includedCredits: number,
 ): NewInvoice {
   const mark = dollars(markCents);
   return {
@@ -101,6 +111,9 @@ export function interimInvoice(
     summary: `Interim: ${mark} mark`,
     periodStart: usage.start,
     periodEnd: usage.end,
-    lines: [overageLine(due, usage, `, billed when overage passed ${mark}`)],
+    lines: [
+      ...(includedCredits > 0 ? [includedLine('mo', usage, includedCredits)] : []),
+      overageLine(due, usage, `, billed when overage passed ${mark}`),
+    ],
   };
 }

@@ -107,8 +107,13 @@ export async function createInvoice(
   await q.query(
     `insert into invoices (id, account_id, number, kind, summary, period_id, period_start, period_end, issued_at,
                            status, subscription_cents, overage_credits, overage_cents, subtotal_cents,
-                           tax_rate_bp, tax_cents, total_cents, credits_used, seller, buyer)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+                           tax_rate_bp, tax_cents, total_cents, credits_used, seller, buyer, calls_through)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+             -- An invoice that bills a period's usage covers its calls booked so far (the caller holds the
+             -- subscription's lock, as bookings do); a Subscription invoice bills no calls.
+             case when $4 <> 'start' and $6::uuid is not null
+                  then (select coalesce(max(billed_seq), 0) from calls where account_id = $2 and period_id = $6::uuid)
+             end)`,
     [
       id,
       invoice.accountId,

@@ -51,6 +51,8 @@ export interface PeriodUsage {
   overageInvoiced: number;
   /** The cents those invoices billed for it (the period's overage is rounded once, docs/billing.md). */
   overageCentsInvoiced: number;
+  /** Credits used within the plan (rollover and bonus) already put on an invoice (an interim one). */
+  includedInvoiced: number;
   calls: number;
   overageCalls: number;
 }
@@ -72,8 +74,9 @@ export async function periodUsage(
         where account_id = $1 and period_id = $2 group by bucket, kind`,
       [accountId, periodId],
     ),
-    q.query<{ credits: string; cents: string }>(
-      `select coalesce(sum(overage_credits), 0)::text as credits, coalesce(sum(overage_cents), 0)::text as cents
+    q.query<{ credits: string; cents: string; included: string }>(
+      `select coalesce(sum(overage_credits), 0)::text as credits, coalesce(sum(overage_cents), 0)::text as cents,
+              coalesce(sum(credits_used - overage_credits), 0)::text as included
          from invoices where account_id = $1 and period_id = $2 and status <> 'void'`,
       [accountId, periodId],
     ),
@@ -89,7 +92,7 @@ export async function periodUsage(
 /** A period's usage from its ledger sums by bucket and kind, its invoiced overage and its call counts. */
 export function usageFrom(
   sums: SumRow[],
-  invoiced: { credits: string | number; cents: string | number },
+  invoiced: { credits: string | number; cents: string | number; included?: string | number },
   counts: { calls: number; overage_calls: number },
 ): PeriodUsage {
   // Sums are negated for uses; `+ 0` keeps a negated zero from showing as -0.
@@ -116,6 +119,7 @@ export function usageFrom(
     expired: 0 - (sum('plan', 'expire') + sum('rollover', 'expire') + sum('bonus', 'expire')) + 0,
     overageInvoiced: Number(invoiced.credits),
     overageCentsInvoiced: Number(invoiced.cents),
+    includedInvoiced: Number(invoiced.included ?? 0),
     calls: counts.calls,
     overageCalls: counts.overage_calls,
   };

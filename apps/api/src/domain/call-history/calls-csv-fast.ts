@@ -15,7 +15,7 @@ import {
   neutraliseCell,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-range';
+import { billedWhere, INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-range';
 
 /** A call as the export writes it: its unix seconds, texts and amounts (in hundredths of a credit). */
 export interface CsvCall {
@@ -83,6 +83,7 @@ export async function readCsvChunk(
   if (r.user !== undefined) where += ` and user_name = ${add(r.user)}`;
   if (r.destination !== undefined) where += ` and destination = ${add(r.destination)}`;
   if (r.periodId !== undefined) where += ` and period_id = ${add(r.periodId)}`;
+  where += billedWhere(r.billed, add);
   const chunkCalls = `select * from calls
     where account_id = $1 and call_timestamp >= to_timestamp($2::bigint) and ${where}
     ${NEWEST_FIRST} limit $3`;

@@ -1,25 +1,36 @@
 import type { Transactional } from '../../db/handle';
+import type { BilledCalls, CallRange } from './calls-range';
 
 /**
- * The calls an invoice's CSV holds: those billed in its billing period, which are the period's own calls
- * and any call posted after an earlier period's close (billed late, here). The range spans them all, so
- * the export reads the same index as any range; null when the account has no such invoice.
+ * The calls an invoice's CSV holds: exactly those it billed, so they add up to its Credits used. An
+ * invoice that bills usage billed its period's calls (a late call is billed in the period it was posted
+ * in) booked after the period's previous invoice and up to its own place; a Subscription invoice billed
+ * none. An invoice issued before invoices kept their place lists its whole period. The range spans the
+ * period and its calls, so the export reads the same index as any range; null when the account has no
+ * such invoice.
  */
 export async function invoiceRange(
   q: Transactional,
   accountId: string,
   invoiceId: string,
-): Promise<{ from: number; to: number; number: string; periodId: string | null } | null> {
+): Promise<{ number: string; range: CallRange } | null> {
   const [row] = await q.query<{
     starts_at: Date;
     ends_at: Date;
     number: string;
+    kind: string;
     period_id: string | null;
     first_call: Date | null;
     last_call: Date | null;
+    calls_through: string | null;
+    calls_after: string | null;
   }>(
     `select coalesce(p.starts_at, i.period_start) as starts_at, coalesce(p.ends_at, i.period_end) as ends_at,
-            i.number, p.id as period_id, c.first_call, c.last_call
+            i.number, i.kind, p.id as period_id, c.first_call, c.last_call, i.calls_through::text,
+            (select e.calls_through from invoices e
+              where e.account_id = i.account_id and e.period_id = i.period_id and e.status <> 'void'
+                and e.calls_through is not null and (e.issued_at, e.number) < (i.issued_at, i.number)
+              order by e.issued_at desc, e.number desc limit 1)::text as calls_after
        from invoices i
        -- A Subscription invoice (no period_id) is for the period it prepays, which starts at its start.
        left join billing_periods p on p.account_id = i.account_id
@@ -33,7 +44,23 @@ export async function invoiceRange(
   const seconds = (at: Date) => new Date(at).getTime() / 1000;
   const from = Math.min(seconds(row.starts_at), row.first_call ? seconds(row.first_call) : Infinity);
   const to = Math.max(seconds(row.ends_at) - 0.001, row.last_call ? seconds(row.last_call) : -Infinity);
-  return { from: Math.floor(from), to: Math.floor(to), number: row.number, periodId: row.period_id };
+  const billed: BilledCalls | null =
+    row.kind === 'start'
+      ? { after: null, through: 0 }
+      : row.calls_through !== null
+        ? {
+            after: row.calls_after === null ? null : Number(row.calls_after),
+            through: Number(row.calls_through),
+          }
+        : null;
+  const range: CallRange = {
+    accountId,
+    from: Math.floor(from),
+    to: Math.floor(to),
+    periodId: row.period_id ?? undefined,
+    billed: billed ?? undefined,
+  };
+  return { number: row.number, range };
 }
 
 /** The billing period before the one starting at `start`, if any. */

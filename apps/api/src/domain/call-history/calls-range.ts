@@ -1,5 +1,12 @@
 import type { QueryOptions } from '../../db/handle';
 
+/** The calls an invoice billed, in its period, by their place in the booking order (0024). */
+export interface BilledCalls {
+  /** After the place the period's previous invoice covered (null: from the period's first call). */
+  after: number | null;
+  through: number;
+}
+
 /** One account's calls in `from..to` (unix seconds, both inclusive), optionally for one user or line. */
 export interface CallRange {
   accountId: string;
@@ -9,6 +16,15 @@ export interface CallRange {
   destination?: string | undefined;
   /** Only the calls billed in this period (an invoice's calls; a late call is billed after its time). */
   periodId?: string | undefined;
+  /** Only the calls at these places in the booking order (the ones one invoice billed). */
+  billed?: BilledCalls | undefined;
+}
+
+/** The filter on a call's place in the booking order, for a range with `billed`; `add` binds a value. */
+export function billedWhere(billed: BilledCalls | undefined, add: (value: unknown) => string): string {
+  if (!billed) return '';
+  const after = billed.after === null ? '' : ` and billed_seq > ${add(billed.after)}`;
+  return `${after} and billed_seq <= ${add(billed.through)}`;
 }
 
 /**
@@ -42,5 +58,6 @@ export function rangeWhere(r: CallRange, upperParam = '$3'): { sql: string; para
     params.push(r.periodId);
     sql += ` and period_id = $${params.length}`;
   }
+  sql += billedWhere(r.billed, (value) => `$${params.push(value)}`);
   return { sql, params };
 }

@@ -158,10 +158,10 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (invoice_id !== undefined) {
         const invoice = await invoiceRange(app.database, accountId, invoice_id);
         if (!invoice) throw new HttpError(404, 'No such invoice.');
-        // Exactly the calls the invoice's period billed: a call posted after its period closed is on the
-        // invoices of the period it was billed in (docs/billing.md, "Late calls").
-        const periodId = invoice.periodId ?? undefined;
-        range = { accountId, from: invoice.from, to: invoice.to, user, destination, periodId };
+        // Exactly the calls the invoice billed: its period's since the period's previous invoice; a call
+        // posted after its period closed is on an invoice of the period it was billed in (docs/billing.md,
+        // "Late calls").
+        range = { ...invoice.range, user, destination };
         filename = `call-history-${invoice.number}.csv`;
       } else {
         range = { accountId, from: req.query.timestampFrom!, to: req.query.timestampTo!, user, destination };
