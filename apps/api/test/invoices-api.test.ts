@@ -128,7 +128,9 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     }
     const third = await pay();
     expect(third.statusCode).toBe(200);
-    expect(third.json().invoices.find((i: { id: string }) => i.id === invoiceId).status).toBe('paid');
+    expect(third.json()).toEqual({ message: INVOICE_TEXT.paid });
+    const { invoices } = (await call('GET', '/')).json() as { invoices: { id: string; status: string }[] };
+    expect(invoices.find((i) => i.id === invoiceId)!.status).toBe('paid');
     const payments = await ctx.database.query('select id from payments where invoice_id = $1', [invoiceId]);
     expect(payments).toHaveLength(1);
     const again = await call('POST', '/pay/', {

@@ -139,9 +139,11 @@ export const payInvoiceSchema = z
   .object({ invoice_id: z.string().min(1).max(64) })
   .meta({ id: 'PayInvoice' });
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const payInvoiceResponseSchema = invoicesResponseSchema
-  .extend({ message: z.string() })
-  .meta({ id: 'PayInvoiceResponse' });
+/**
+ * The 200 answer: the invoice is paid. The list is not sent back: the page asks for it again (API-19), as
+ * it does after every payment, so building it here would be done twice.
+ */
+export const payInvoiceResponseSchema = z.object({ message: z.string() }).meta({ id: 'PayInvoiceResponse' });
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
 /**

@@ -11,7 +11,7 @@ const api = fakeApi();
 
 const BILLING = billingData({ last_invoice_paid: false, is_delinquent: true });
 const PAID_LIST = [invoice(1), ...LIST.slice(1)];
-const paid = () => jsonResponse({ message: INVOICE_TEXT.paid, invoices: PAID_LIST, amount_due: 0 });
+const paid = () => jsonResponse({ message: INVOICE_TEXT.paid });
 
 async function renderPage(billing: BillingData = BILLING) {
   api.routes['GET /api/v1/account/billing/'] = () => jsonResponse(billing);

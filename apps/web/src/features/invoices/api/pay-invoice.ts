@@ -1,16 +1,15 @@
 import {
   INVOICE_PATHS,
   PAYMENT_PENDING_CODE,
-  type InvoicesResponse,
   type PayInvoicePending,
   type PayInvoiceResponse,
 } from '@enq/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { INVOICES_QUERY_KEY } from './get-invoices';
 import { CACHE_TAGS } from '../../../lib/query-keys';
 
-/** 200: paid, with the new list; 202: the provider's answer is not known yet (PAYMENT_PENDING). */
+/** 200: paid; 202: the provider's answer is not known yet (PAYMENT_PENDING). */
 export type PayOutcome = PayInvoiceResponse | PayInvoicePending;
 
 export const isPaymentPending = (outcome: PayOutcome): outcome is PayInvoicePending =>
@@ -28,23 +27,31 @@ export function payInvoice({ invoiceId, idempotencyKey }: { invoiceId: string; i
   });
 }
 
-/** After paying, the list (and billing and overview, whose banners depend on it) is refreshed. */
+/**
+ * After paying, the list is asked for again before the payment counts as done, so the page never shows
+ * the paid invoice as due; billing and overview, whose banners depend on it, are refreshed too.
+ */
 export function usePayInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payInvoice,
     onSuccess: (outcome) => {
-      if (isPaymentPending(outcome)) return;
-      const { invoices, amount_due } = outcome;
-      queryClient.setQueryData<InvoicesResponse>(INVOICES_QUERY_KEY, { invoices, amount_due });
+      if (!isPaymentPending(outcome)) return refreshInvoices(queryClient);
     },
-    onSettled: () => refreshAfterPayment(queryClient),
+    onSettled: (outcome) =>
+      refreshAfterPayment(queryClient, { invoices: !outcome || isPaymentPending(outcome) }),
   });
 }
 
-/** The list, and billing and overview: their banners would otherwise show an unpaid invoice a moment longer. */
-export function refreshAfterPayment(queryClient: ReturnType<typeof useQueryClient>): void {
-  void queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
+const refreshInvoices = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
+
+/**
+ * Billing and overview (their banners would otherwise show an unpaid invoice a moment longer) and,
+ * unless it was just refreshed, the list.
+ */
+export function refreshAfterPayment(queryClient: QueryClient, { invoices = true } = {}): void {
+  if (invoices) void refreshInvoices(queryClient);
   void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.billing], refetchType: 'all' });
   void queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.overview], refetchType: 'all' });
 }

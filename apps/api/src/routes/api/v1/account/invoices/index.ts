@@ -115,7 +115,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         await grantReferralBonusForPayment(app.database, accountId, app.clock.now()).catch((err: unknown) =>
           req.log.error({ err }, 'referral bonus failed'),
         );
-      return { message: INVOICE_TEXT.paid, ...(await listInvoiceDtos(app.database, accountId)) };
+      return { message: INVOICE_TEXT.paid };
     },
   );
 };
