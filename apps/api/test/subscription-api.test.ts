@@ -100,6 +100,58 @@ describe.each(drivers)('subscription API (%s)', (driver) => {
     expect(resumed.json()).toMatchObject({ cancel_at_period_end: false, pending_plan_id: null });
   });
 
+  it('Keep this plan undoes a cancellation or a scheduled change of an annual plan and charges nothing', async () => {
+    const [holder] = await ctx.database.query<{ account_id: string }>(
+      'select account_id from people where email = $1',
+      [DEMO_ANNUAL.email],
+    );
+    const accountId = holder!.account_id;
+    const money = () =>
+      ctx.database.query(
+        `select (select count(*)::int from invoices where account_id = $1) as invoices,
+                (select count(*)::int from payments where account_id = $1) as payments,
+                (select current_period_end from subscriptions where account_id = $1) as period_end`,
+        [accountId],
+      );
+    const before = await money();
+    const nothing = await call(DEMO_ANNUAL.email, 'GET', '/keep/');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe('There is no cancellation or scheduled change to undo.');
+
+    expect((await call(DEMO_ANNUAL.email, 'POST', '/cancel/')).statusCode).toBe(200);
+    const preview = await call(DEMO_ANNUAL.email, 'GET', '/keep/');
+    expect(preview.json().messages).toEqual([
+      'Your cancellation is withdrawn.',
+      expect.stringMatching(
+        /^You stay on the \w+ annual plan; it renews on \w+ \d+, \d{4} at \$[\d,.]+ per year\.$/,
+      ),
+      'Nothing is charged now.',
+    ]);
+    const kept = await call(DEMO_ANNUAL.email, 'POST', '/keep/');
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({
+      message: SUBSCRIPTION_TEXT.changed,
+      cancel_at_period_end: false,
+      pending_plan_id: null,
+      is_credits_exhausted: true,
+    });
+
+    expect((await call(DEMO_ANNUAL.email, 'POST', '/change/', { plan: 'firm-annual' })).statusCode).toBe(200);
+    const cancelPreview = await call(DEMO_ANNUAL.email, 'GET', '/cancel/');
+    expect(cancelPreview.json().messages[1]).toMatch(
+      /^Your scheduled change to the Firm annual plan is dropped: no plan starts on \w+ \d+, \d{4}\.$/,
+    );
+    expect((await call(DEMO_ANNUAL.email, 'GET', '/keep/')).json().messages[0]).toBe(
+      'Your change to the Firm annual plan is dropped.',
+    );
+    expect((await call(DEMO_ANNUAL.email, 'POST', '/keep/')).json()).toMatchObject({
+      cancel_at_period_end: false,
+      pending_plan_id: null,
+    });
+    // No invoice, no charge, the same year: keeping is never a renewal.
+    expect(await money()).toEqual(before);
+  });
+
   it('SUB-13 SUB-14 renews the exhausted annual plan at once with fresh credits', async () => {
     const before = (await call(DEMO_ANNUAL.email, 'GET', '/')).json();
     expect(before).toMatchObject({ is_credits_exhausted: true, current_plan: { period: 'yr' } });

@@ -7,6 +7,7 @@ import { SUBSCRIPTION_RELOAD_DELAY_MS } from '../src/features/subscription/subsc
 
 const CHANGE_PATH = '/api/v1/account/subscription/change/';
 const CANCEL_PATH = '/api/v1/account/subscription/cancel/';
+const KEEP_PATH = '/api/v1/account/subscription/keep/';
 
 describe('the subscription page (Chromium against the real server)', () => {
   const journey = useJourney();
@@ -126,6 +127,21 @@ describe('the subscription page (Chromium against the real server)', () => {
     expect(await page.getByRole('button', { name: 'Keep Team monthly' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'subscription-cancelled');
+  });
+
+  it('Keep this plan withdraws the cancellation without a charge: the plan goes on as before', async () => {
+    const { page } = journey;
+    await page.getByRole('button', { name: 'Keep Team monthly' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Keep Team monthly?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
+      'Your cancellation is withdrawn.',
+      expect.stringMatching(/^You stay on the Team monthly plan; it renews on /),
+      'Nothing is charged now.',
+    ]);
+    await proceedAndReload(page, KEEP_PATH, SUBSCRIPTION_TEXT.changed);
+    await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    expect(await currentPlan(page).textContent()).not.toContain('Cancels at period end');
   });
 
   it('SUB-11 SUB-13 SUB-14 the annual bookkeeper with credits used up renews: preview, Proceed, toast, reload with fresh credits', async () => {

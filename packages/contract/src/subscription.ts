@@ -75,6 +75,8 @@ export const SUBSCRIPTION_PATHS = {
   root: '/subscription/',
   change: '/subscription/change/',
   cancel: '/subscription/cancel/',
+  /** "Keep this plan": undoes a cancellation or a scheduled change; GET previews, POST keeps. */
+  keep: '/subscription/keep/',
 } as const;
 
 export const SUBSCRIPTION_TEXT = {

@@ -8,7 +8,11 @@ import {
 import type { Transactional } from '../../db/handle';
 import { periodBoundary } from '../billing-engine/periods';
 import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import {
+  currentPeriod,
+  findSubscription,
+  type SubscriptionRow,
+} from '../billing-engine/subscription-periods';
 import { taxCents, type InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
@@ -105,13 +109,8 @@ export async function planChange(
         ],
       };
     }
-    if (sub.cancel_at_period_end || sub.pending_plan_id) {
-      return {
-        kind: 'resume',
-        plan,
-        messages: [`You stay on the ${planLabel(plan)} plan; it renews on ${dateText(end)} at ${price}.`],
-      };
-    }
+    if (sub.cancel_at_period_end || sub.pending_plan_id)
+      return { kind: 'resume', plan, messages: await keepMessages(q, sub, plan, price) };
     throw new DomainError('conflict', `You are already on the ${planLabel(plan)} plan.`);
   }
   const current = (await findPlan(q, sub.plan_id))!;
@@ -152,13 +151,62 @@ export async function applyPlanChange(
     if (outcome.state === 'failed' || outcome.state === 'closed')
       throw new DomainError('payment-failed', outcome.message);
     if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
+  } else if (change.kind === 'resume') {
+    await applyKeep(deps, accountId);
   } else {
     await deps.database.query(
       `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,
-      [accountId, change.kind === 'resume' ? null : planId, now],
+      [accountId, planId, now],
     );
   }
   return change.kind;
+}
+
+/** What keeping the plan undoes (a cancellation or a scheduled change) and what stays, in words. */
+async function keepMessages(
+  q: Transactional,
+  sub: SubscriptionRow,
+  plan: Plan,
+  price: string,
+): Promise<string[]> {
+  const pending = sub.pending_plan_id ? await findPlan(q, sub.pending_plan_id) : null;
+  return [
+    pending ? `Your change to the ${planLabel(pending)} plan is dropped.` : 'Your cancellation is withdrawn.',
+    `You stay on the ${planLabel(plan)} plan; it renews on ${dateText(new Date(sub.current_period_end))} at ${price}.`,
+    'Nothing is charged now.',
+  ];
+}
+
+/**
+ * What "Keep this plan" would do: undo the cancellation or the scheduled change of an active plan and
+ * charge nothing (docs/requirements.md). Renewing early is the change to the same annual plan;
+ * keeping never renews.
+ */
+export async function keepPreview(
+  q: Transactional,
+  accountId: string,
+  issuer: Pick<InvoiceIssuer, 'taxRateBasisPoints'>,
+): Promise<string[]> {
+  const sub = await findSubscription(q, accountId);
+  if (!sub || sub.status !== 'active')
+    throw new DomainError('conflict', 'There is no active subscription to keep.');
+  if (!sub.cancel_at_period_end && !sub.pending_plan_id)
+    throw new DomainError('conflict', 'There is no cancellation or scheduled change to undo.');
+  const plan = (await findPlan(q, sub.plan_id))!;
+  const [account] = await q.query<{ tax_status: TaxStatus }>(
+    'select tax_status from accounts where id = $1',
+    [accountId],
+  );
+  return keepMessages(q, sub, plan, pricing(plan, account!.tax_status, issuer).price);
+}
+
+/** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
+export async function applyKeep(deps: BillingDeps, accountId: string): Promise<void> {
+  await keepPreview(deps.database, accountId, deps.issuer);
+  await deps.database.query(
+    'update subscriptions set pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1',
+    [accountId, deps.clock.now()],
+  );
 }
 
 export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
@@ -168,9 +216,13 @@ export async function cancelPreview(q: Transactional, accountId: string): Promis
   if (sub.cancel_at_period_end)
     throw new DomainError('conflict', 'The subscription is already set to end with this period.');
   const plan = (await findPlan(q, sub.plan_id))!;
+  const pending = sub.pending_plan_id ? await findPlan(q, sub.pending_plan_id) : null;
   const end = dateText(new Date(sub.current_period_end));
   return [
     `Your ${planLabel(plan)} subscription ends on ${end}, at the end of the current period.`,
+    ...(pending
+      ? [`Your scheduled change to the ${planLabel(pending)} plan is dropped: no plan starts on ${end}.`]
+      : []),
     'Until then your plan, users and credits work as before.',
     plan.period === 'mo'
       ? 'Any overage of this period is invoiced on that date; unused credits expire.'

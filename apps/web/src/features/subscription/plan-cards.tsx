@@ -70,7 +70,7 @@ export function PlanCards({
                   keepable={keepable}
                   verb={verb}
                   locked={locked}
-                  busy={busyKey === `change:${plan.price_id}`}
+                  busy={busyKey === (plan.price_id === currentPriceId ? 'keep' : `change:${plan.price_id}`)}
                   onPick={onPick}
                 />
               ))}
@@ -140,14 +140,14 @@ function PlanCard({
               Current plan
             </p>
             {keepable ? (
-              // Undoes a scheduled cancellation or change: the change calls with the current plan.
+              // Undoes a scheduled cancellation or change and charges nothing (never a renewal).
               <Button
                 variant="secondary"
                 className="w-full"
                 aria-label={`Keep ${label}`}
                 disabled={locked}
                 aria-busy={busy}
-                onClick={() => onPick({ kind: 'change', priceId: plan.price_id, label })}
+                onClick={() => onPick({ kind: 'keep', label })}
               >
                 {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
                 Keep this plan

@@ -412,22 +412,30 @@ describe('change, renew and cancel', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull());
   });
 
-  it('a scheduled cancellation can be undone: Keep uses the change calls with the current plan', async () => {
-    await renderPage({ ...TEAM_MONTHLY, cancel_at_period_end: true });
-    const success = vi.spyOn(toast, 'success');
-    stubLocation();
-    routes[`GET ${BASE}/change/`] = () => jsonResponse({ messages: ['You stay on the Team monthly plan.'] });
-    routes[`POST ${BASE}/change/`] = () =>
-      jsonResponse({ ...TEAM_MONTHLY, message: 'Subscription changed.' });
-    fireEvent.click(button('Keep Team monthly'));
-    const dialog = await screen.findByRole('dialog', { name: 'Keep Team monthly?' });
-    expect(calls('GET', `${BASE}/change/`)[0]!.url.searchParams.get('plan')).toBe('team-monthly');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed));
-    expect(JSON.parse(String(calls('POST', `${BASE}/change/`)[0]!.init.body))).toEqual({
-      plan: 'team-monthly',
-    });
-  });
+  it.each([
+    ['a cancellation', { cancel_at_period_end: true }],
+    ['a scheduled change', { pending_plan_id: 'team-annual' }],
+  ])(
+    'Keep this plan on an annual plan with %s undoes it through /keep/, never a renewal through /change/',
+    async (_, scheduled) => {
+      await renderPage({ ...SOLO_ANNUAL_EXHAUSTED, ...scheduled });
+      const success = vi.spyOn(toast, 'success');
+      stubLocation();
+      const messages = ['Your cancellation is withdrawn.', 'Nothing is charged now.'];
+      routes[`GET ${BASE}/keep/`] = () => jsonResponse({ messages });
+      routes[`POST ${BASE}/keep/`] = () =>
+        jsonResponse({ ...SOLO_ANNUAL_EXHAUSTED, message: SUBSCRIPTION_TEXT.changed });
+      fireEvent.click(button('Keep Solo annual'));
+      const dialog = await screen.findByRole('dialog', { name: 'Keep Solo annual?' });
+      for (const message of messages) expect(within(dialog).getByText(message)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+      await waitFor(() => expect(success).toHaveBeenCalledWith(SUBSCRIPTION_TEXT.changed));
+      expect(calls('POST', `${BASE}/keep/`)).toHaveLength(1);
+      expect(calls('POST', `${BASE}/keep/`)[0]!.init.body).toBeUndefined();
+      expect(calls('GET', `${BASE}/change/`)).toHaveLength(0);
+      expect(calls('POST', `${BASE}/change/`)).toHaveLength(0);
+    },
+  );
 
   it('SUB-12 a failed POST toasts the server message, schedules no reload and unlocks the buttons', async () => {
     await renderPage();

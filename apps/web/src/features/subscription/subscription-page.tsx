@@ -14,10 +14,9 @@ export const INACTIVE_TEXT = 'Your subscription is inactive. Choose a plan to st
 function modalTitle(action: SubscriptionAction, info: SubscriptionResponse): string {
   if (action.kind === 'cancel') return 'Cancel your subscription?';
   if (action.kind === 'renew') return `Renew ${action.label} now?`;
+  if (action.kind === 'keep') return `Keep ${action.label}?`;
   if (!info.is_subscription_active) return `Start ${action.label}?`;
-  return action.priceId === info.current_plan?.price_id
-    ? `Keep ${action.label}?`
-    : `Change to ${action.label}?`;
+  return `Change to ${action.label}?`;
 }
 
 export function SubscriptionPage() {

@@ -4,23 +4,31 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../lib/api-client';
 import { useCancelSubscription } from './api/cancel-subscription';
 import { useChangeSubscription } from './api/change-subscription';
+import { useKeepSubscription } from './api/keep-subscription';
 import { usePreviewCancel } from './api/preview-cancel';
 import { usePreviewChange } from './api/preview-change';
+import { usePreviewKeep } from './api/preview-keep';
 import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
 
-/** What the person asked for: a plan change (or a start, when inactive), a renewal, or a cancellation. */
+/**
+ * What the person asked for: a plan change (or a start, when inactive), a renewal, keeping the plan
+ * (undoing a cancellation or a scheduled change), or a cancellation.
+ */
 export type SubscriptionAction =
-  { kind: 'change' | 'renew'; priceId: string; label: string } | { kind: 'cancel' };
+  | { kind: 'change' | 'renew'; priceId: string; label: string }
+  | { kind: 'keep'; label: string }
+  | { kind: 'cancel' };
 
 const SUCCESS_TEXT = {
   change: SUBSCRIPTION_TEXT.changed,
   renew: SUBSCRIPTION_TEXT.renewed,
+  keep: SUBSCRIPTION_TEXT.changed,
   cancel: SUBSCRIPTION_TEXT.cancelled,
 } as const;
 
 /** Identifies the button that started an action, so only that one shows a spinner. */
 const actionKey = (action: SubscriptionAction): string =>
-  action.kind === 'cancel' ? 'cancel' : `${action.kind}:${action.priceId}`;
+  action.kind === 'cancel' || action.kind === 'keep' ? action.kind : `${action.kind}:${action.priceId}`;
 
 function errorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : MESSAGES.genericError;
@@ -36,6 +44,8 @@ export function useSubscriptionFlow() {
   const previewCancel = usePreviewCancel();
   const change = useChangeSubscription();
   const cancel = useCancelSubscription();
+  const previewKeep = usePreviewKeep();
+  const keep = useKeepSubscription();
   const [confirming, setConfirming] = useState<{ action: SubscriptionAction; messages: string[] } | null>(
     null,
   );
@@ -45,8 +55,8 @@ export function useSubscriptionFlow() {
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  const previewing = previewChange.isPending || previewCancel.isPending;
-  const posting = change.isPending || cancel.isPending;
+  const previewing = previewChange.isPending || previewCancel.isPending || previewKeep.isPending;
+  const posting = change.isPending || cancel.isPending || keep.isPending;
   const locked = previewing || posting || reloading || confirming !== null;
 
   async function start(action: SubscriptionAction) {
@@ -57,7 +67,9 @@ export function useSubscriptionFlow() {
       preview =
         action.kind === 'cancel'
           ? await previewCancel.mutateAsync()
-          : await previewChange.mutateAsync(action.priceId);
+          : action.kind === 'keep'
+            ? await previewKeep.mutateAsync()
+            : await previewChange.mutateAsync(action.priceId);
     } catch (error) {
       toast.error(errorText(error));
       setStartedKey(null);
@@ -71,6 +83,7 @@ export function useSubscriptionFlow() {
     const { action } = confirming;
     try {
       if (action.kind === 'cancel') await cancel.mutateAsync();
+      else if (action.kind === 'keep') await keep.mutateAsync();
       else await change.mutateAsync(action.priceId);
     } catch (error) {
       toast.error(errorText(error));

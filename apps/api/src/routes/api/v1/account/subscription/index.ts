@@ -14,8 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAvailablePlans } from '../../../../../domain/billing-engine/plans-repository';
 import {
   applyCancel,
+  applyKeep,
   applyPlanChange,
   cancelPreview,
+  keepPreview,
   planChange,
 } from '../../../../../domain/subscription/subscription-changes';
 import { subscriptionInfo } from '../../../../../domain/subscription/subscription-info';
@@ -129,6 +131,36 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       const accountId = req.principal!.accountId!;
       await applyCancel(deps, accountId);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.cancelled };
+    },
+  );
+
+  app.get(
+    '/keep/',
+    {
+      schema: {
+        tags,
+        summary: 'What keeping the plan would undo (a cancellation or a scheduled change)',
+        response: { 200: previewResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      messages: await keepPreview(app.database, req.principal!.accountId!, deps.issuer),
+    }),
+  );
+
+  app.post(
+    '/keep/',
+    {
+      schema: {
+        tags,
+        summary: 'Keep the plan: undo a cancellation or a scheduled change, charging nothing',
+        response: { 200: subscriptionMutationResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      await applyKeep(deps, accountId);
+      return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.changed };
     },
   );
 };
