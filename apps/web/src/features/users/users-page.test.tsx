@@ -376,6 +376,28 @@ describe('Users page', () => {
     expect(screen.getByText(/Your plan has no sub-account users/)).toBeTruthy();
   });
 
+  it('SHELL-24 downloading the CSV template saves add-users-enq.csv and says so once', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    setup(usersData(), {
+      'GET /users/get-csv-template/': () =>
+        new Response('Full Name,Email,Hold Music\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    await screen.findByTestId('admin-row');
+    fireEvent.click(button(/^Download template/));
+    await screen.findByText('File downloaded successfully');
+    expect(saved).toEqual(['add-users-enq.csv']);
+    // A second toast would show by now: both were raised in the same tick.
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(screen.getAllByText('File downloaded successfully')).toHaveLength(1);
+    click.mockRestore();
+  });
+
   it('USR-02 the hold-music picker lists the tracks with the default first chosen', async () => {
     setup();
     await screen.findByTestId('admin-row');

@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
 import { useDownloadCsvTemplate } from '../api/csv-template';
 import { CsvUploadError, useUploadUsersCsv } from '../api/upload-users-csv';
-import { TOAST } from '../../../lib/toast-settings';
 
 /** Add users from a CSV file in the template's format (USR-27); the answer replaces the list. */
 export function CsvImport({
@@ -24,11 +23,8 @@ export function CsvImport({
   const upload = useUploadUsersCsv();
   const disabled = disabledReason !== null || upload.isPending;
 
-  const download = () =>
-    template.mutate(undefined, {
-      onSuccess: () => toast.success(MESSAGES.fileDownloaded, { autoClose: TOAST.downloadAutoCloseMs }),
-      onError: () => toast.error(MESSAGES.genericError),
-    });
+  // saveFile says 'File downloaded successfully' (SHELL-24).
+  const download = () => template.mutate(undefined, { onError: () => toast.error(MESSAGES.genericError) });
   const send = (chosen: File) => {
     setProblem(null);
     upload.mutate(chosen, {
