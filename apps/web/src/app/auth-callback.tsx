@@ -60,5 +60,5 @@ export function AuthCallback({ onSignedIn }: { onSignedIn: (result: SignInResult
     };
   }, [authClient, onSignedIn]);
 
-  return failed ? <SignInRedirect returnTo="/" /> : <Loader fullScreen />;
+  return failed ? <SignInRedirect returnTo="/" quiet /> : <Loader fullScreen />;
 }
