@@ -39,3 +39,14 @@ export const periodNoun = (period: PlanDto['period']): string => (period === 'yr
 /** "Team annual": the name and the billing period, as buttons and dialogs name a plan. */
 export const planLabel = (plan: Pick<PlanDto, 'name' | 'period'>): string =>
   `${plan.name} ${periodAdjective(plan.period)}`;
+
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** A wait in whole minutes and seconds, e.g. 1 → "1 second", 60 → "1 minute", 127 → "2 minutes 7 seconds". */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return count(rest, 'second');
+  return rest === 0 ? count(minutes, 'minute') : `${count(minutes, 'minute')} ${count(rest, 'second')}`;
+}

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { safeText } from '@enq/contract';
+import { formatWait, safeText } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -31,8 +31,12 @@ const EXPIRED_PAGE = renderAuthPage({
     <p class="error">The sign-in page was open too long or was already used.</p>
     <p><a class="link" href="/">Start again</a></p>`,
 });
+/** During a wait the password is not checked (that would let a guesser go on): the page says so. */
 const tooManyFailures = (seconds: number) =>
-  `Too many failed sign-ins. Please wait ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again, or reset your password.`;
+  `Too many failed sign-ins, so this one was not checked. Please wait ${formatWait(seconds)} and try again, or reset your password.`;
+/** The failure that starts a wait says so, so that the next try, with the right password too, waits. */
+const invalidLoginThenWait = (seconds: number) =>
+  `${INVALID_LOGIN} Please wait ${formatWait(seconds)} before you try again.`;
 
 /**
  * The embedded provider's interaction pages (sign-in, cancel, password reset) and their assets.
@@ -134,9 +138,11 @@ export default async function idpRoutes(app: FastifyInstance) {
           identity?.passwordHash ?? (await dummyHash),
         );
         if (!identity || !valid) {
-          if (email) await recordSignInFailure(app.database, email, req.ip, now);
+          if (!email) return refuse(401, INVALID_LOGIN);
+          await recordSignInFailure(app.database, email, req.ip, now);
           req.log.info('sign-in refused');
-          return refuse(401, INVALID_LOGIN);
+          const next = await signInWaitSeconds(app.database, email, req.ip, now);
+          return refuse(401, next > 0 ? invalidLoginThenWait(next) : INVALID_LOGIN);
         }
         await clearSignInFailures(app.database, email, req.ip);
         const deviceId = ensureDeviceCookie(req.raw, reply.raw, app.config.publicUrl.startsWith('https:'));
