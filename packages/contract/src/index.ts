@@ -24,6 +24,7 @@ export * from './lines';
 export * from './overview';
 export * from './overview-rules';
 export * from './format';
+export * from './invoice-document';
 export * from './caller-id';
 export * from './referral';
 export * from './feature-request';

@@ -1,6 +1,5 @@
-import type { InvoiceDetail } from '@enq/contract';
+import { addressLines, type InvoiceDetail } from '@enq/contract';
 import type { Sheet, TextLine } from './invoice-pdf-layout';
-import { addressLines } from './invoice-pdf-text';
 
 /**
  * Who issued the document and who it is made out to, as the invoice recorded them when it was issued

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, formatMoney, type Address, type InvoiceDetail } from '@enq/contract';
+import { BUSINESS_TIME_ZONE, formatMoney, type InvoiceDetail } from '@enq/contract';
 
 /** The texts an invoice PDF prints, each computed from the invoice detail alone. */
 
@@ -35,37 +35,3 @@ export function period(startIso: string, endIso: string): string {
   const from = start.year === end.year ? start.monthDay : `${start.monthDay}, ${start.year}`;
   return `${from} – ${end.monthDay}, ${end.year}`;
 }
-
-/** Address lines in print order; an address never given reads as such rather than as a blank. */
-export function addressLines(address: Address | null): string[] {
-  const lines = address
-    ? [
-        address.line1,
-        address.line2,
-        [address.city, [address.state, address.postal_code].filter((s) => s.trim()).join(' ')]
-          .filter((s) => s.trim())
-          .join(', '),
-        address.country,
-      ].filter((line) => line.trim() !== '')
-    : [];
-  return lines.length ? lines : ['Not on file'];
-}
-
-const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
-
-/**
- * 'Tax (Taxable, 0%)' or 'Tax (Exempt)': an exempt invoice has no rate to quote (its reference is in the
- * buyer's block). The status is the text the invoice was issued with: 'Exempt …' for an exempt buyer,
- * so an older free-text value such as 'Non-exempt' is printed as issued, with its rate.
- */
-export function taxLabel(tax: InvoiceDetail['tax']): string {
-  return /^exempt\b/i.test(tax.status)
-    ? 'Tax (Exempt)'
-    : `Tax (${capitalise(tax.status)}, ${tax.rate_percent}%)`;
-}
-
-/** 'visa •••• 4242' as a person reads it on paper: 'Visa ending in 4242'. */
-export const cardLabel = (card: string | null): string =>
-  card ? capitalise(card.replace(/\s*[•*]+\s*/, ' ending in ')) : '';
-
-export const statusLabel = (status: string): string => capitalise(status.replace(/_/g, ' '));

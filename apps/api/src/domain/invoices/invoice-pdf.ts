@@ -1,8 +1,14 @@
-import { invoiceStatusLabel, type InvoiceDetail } from '@enq/contract';
+import {
+  cardLabel,
+  invoiceStatusLabel,
+  paymentStatusLabel,
+  taxLabel,
+  type InvoiceDetail,
+} from '@enq/contract';
 import { createEnqPdf } from '../documents/pdf-document';
 import { Sheet, type Column } from './invoice-pdf-layout';
 import { drawHead } from './invoice-pdf-parties';
-import { cardLabel, day, lineQuantity, money, period, statusLabel, taxLabel } from './invoice-pdf-text';
+import { day, lineQuantity, money, period } from './invoice-pdf-text';
 import { drawCreditNote } from './credit-note-pdf';
 
 const LINE_COLUMNS: Column[] = [
@@ -56,7 +62,9 @@ function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
       detail.payments.map((p) => [
         day(p.timestamp),
         money(p.amount),
-        p.failure_message ? { text: statusLabel(p.status), note: p.failure_message } : statusLabel(p.status),
+        p.failure_message
+          ? { text: paymentStatusLabel(p.status), note: p.failure_message }
+          : paymentStatusLabel(p.status),
         cardLabel(p.card) || '—',
       ]),
     );

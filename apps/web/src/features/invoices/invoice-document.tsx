@@ -1,15 +1,12 @@
-import { invoiceStatusLabel, type Address, type InvoiceDetail } from '@enq/contract';
+import {
+  addressLines,
+  cardLabel,
+  invoiceStatusLabel,
+  paymentStatusLabel,
+  taxLabel,
+  type InvoiceDetail,
+} from '@enq/contract';
 import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
-
-const addressLines = (address: Address | null) =>
-  address
-    ? [
-        address.line1,
-        address.line2,
-        [address.city, address.state, address.postal_code].filter(Boolean).join(', '),
-        address.country,
-      ].filter((line) => line.trim() !== '')
-    : [];
 
 function Party({ title, lines }: { title: string; lines: string[] }) {
   return (
@@ -25,7 +22,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
   const { seller, buyer, tax } = invoice;
   const totals: [string, string][] = [
     ['Subtotal', formatMoney(invoice.subtotal)],
-    [`Tax (${tax.status}, ${tax.rate_percent}%)`, formatMoney(tax.amount)],
+    [taxLabel(tax), formatMoney(tax.amount)],
     ['Total', formatMoney(invoice.total)],
     ['Amount paid', formatMoney(invoice.amount_paid)],
     ...(invoice.amount_refunded > 0
@@ -106,8 +103,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           <ul className="mt-1 space-y-1">
             {invoice.payments.map((payment) => (
               <li key={payment.id}>
-                {formatDate(payment.timestamp)}: {formatMoney(payment.amount)} {payment.status}
-                {payment.card ? ` (${payment.card})` : ''}
+                {formatDate(payment.timestamp)}: {formatMoney(payment.amount)}{' '}
+                {paymentStatusLabel(payment.status).toLowerCase()}
+                {payment.card ? ` (${cardLabel(payment.card)})` : ''}
                 {payment.failure_message ? `: ${payment.failure_message}` : ''}
               </li>
             ))}
