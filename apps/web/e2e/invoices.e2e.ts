@@ -76,7 +76,7 @@ describe('the invoices page (Chromium against the real server)', () => {
     const first = table.getByRole('row').nth(1);
     const number = (await first.getByRole('cell').nth(2).textContent())!.trim();
     const downloading = page.waitForEvent('download');
-    await first.getByRole('button', { name: `Download invoice ${number}` }).click();
+    await first.getByRole('button', { name: `PDF of invoice ${number}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`enq-invoice-${number}.pdf`);
     const pdf = readFileSync((await download.path())!);

@@ -1,18 +1,27 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { INVOICE_TEXT } from '@enq/contract';
+import { Download, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { useInvoiceDetail } from './api/get-invoice-detail';
 import { InvoiceDocument } from './invoice-document';
 
-/** INV-03: the invoice as issued: parties, lines with their periods, totals, payments and credit notes. */
+/**
+ * INV-03: the invoice as issued: parties, lines with their periods, totals, payments and credit notes;
+ * with what its row offers: its PDF (and its refund's), and Pay now while it is payable.
+ */
 export function InvoiceDetailModal({
   invoiceId,
   onClose,
+  onDownload,
+  onPay,
 }: {
   invoiceId: string | null;
   onClose: () => void;
+  onDownload: (isRefund: boolean) => void;
+  /** Absent when the invoice is not payable now (paid, void, or a payment being confirmed). */
+  onPay?: (() => void) | undefined;
 }) {
   const detail = useInvoiceDetail(invoiceId);
   return (
@@ -41,10 +50,25 @@ export function InvoiceDetailModal({
           ) : (
             <InvoiceDocument invoice={detail.data} />
           )}
-          <div className="mt-6 flex justify-end">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            {detail.data ? (
+              <>
+                <Button variant="secondary" onClick={() => onDownload(false)}>
+                  <Download aria-hidden="true" className="size-4" />
+                  Download PDF
+                </Button>
+                {detail.data.refunds.length > 0 ? (
+                  <Button variant="secondary" onClick={() => onDownload(true)}>
+                    <Download aria-hidden="true" className="size-4" />
+                    Download refund PDF
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>
+            {onPay && detail.data ? <Button onClick={onPay}>{INVOICE_TEXT.payNow}</Button> : null}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,13 +1,74 @@
-import { INVOICE_COLUMNS, MESSAGES, type InvoiceDetail } from '@enq/contract';
+import { INVOICE_COLUMNS, INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { billingData } from '../../test/billing-data';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { BASE, LIST, fakeApi, invoice, renderInvoicesPage } from './invoice-fixtures';
 import { InvoicesPage } from './invoices-page';
 
 const api = fakeApi();
 const renderPage = (list?: Parameters<typeof renderInvoicesPage>[1]) => renderInvoicesPage(api, list);
+
+/** What GET /detail/ answers for a row: issued to Harbor & Pine, two lines, one failed payment. */
+function detailOf(row: InvoiceDto): InvoiceDetail {
+  return {
+    ...row,
+    seller: {
+      name: 'enQ Communications, Inc.',
+      address: ['100 Congress Avenue, Suite 2000', 'Austin, TX 78701'],
+      email: 'billing@enq.example.com',
+      tax_id: 'EIN 99-1234567',
+    },
+    buyer: {
+      name: 'Harbor & Pine Tax Advisors',
+      email: 'dana@example.com',
+      service_address: null,
+      billing_address: {
+        line1: '1200 Harbor Pine Road',
+        line2: '',
+        city: 'Portland',
+        state: 'ME',
+        postal_code: '04101',
+        country: 'US',
+      },
+      tax_status: 'Taxable',
+    },
+    lines: [
+      {
+        kind: 'subscription',
+        description: 'Team plan, monthly, paid in advance',
+        period_start: '2026-11-05T14:00:00.000Z',
+        period_end: '2026-12-05T14:00:00.000Z',
+        quantity: 1,
+        amount: 300,
+      },
+      {
+        kind: 'overage',
+        description: 'Overage credits at $0.01 per credit',
+        period_start: '2026-10-05T13:00:00.000Z',
+        period_end: '2026-11-05T14:00:00.000Z',
+        quantity: 24042.58,
+        amount: 240.43,
+      },
+    ],
+    subtotal: 540.43,
+    tax: { status: 'Taxable', rate_percent: 0.67, amount: 3.6 },
+    amount_paid: 0,
+    amount_refunded: 0,
+    payments: [
+      {
+        id: 'pi_1',
+        timestamp: '2026-11-05T14:00:00.000Z',
+        amount: 544.03,
+        status: 'failed',
+        card: 'visa •••• 4242',
+        failure_message: 'Your card has insufficient funds.',
+      },
+    ],
+    refunds: [],
+  };
+}
 
 describe('the invoices page', () => {
   it('INV-01 INV-02 the eight columns and client-side pages of 10', async () => {
@@ -63,62 +124,9 @@ describe('the invoices page', () => {
 
   it('INV-03 View shows the invoice as issued: its number (never the internal id), parties, lines with periods and totals', async () => {
     await renderPage();
-    const detail: InvoiceDetail = {
-      ...invoice(4, { status: 'open', total: 544.03, amount_due: 544.03, credits_used: 58739.72 }),
-      seller: {
-        name: 'enQ Communications, Inc.',
-        address: ['100 Congress Avenue, Suite 2000', 'Austin, TX 78701'],
-        email: 'billing@enq.example.com',
-        tax_id: 'EIN 99-1234567',
-      },
-      buyer: {
-        name: 'Harbor & Pine Tax Advisors',
-        email: 'dana@example.com',
-        service_address: null,
-        billing_address: {
-          line1: '1200 Harbor Pine Road',
-          line2: '',
-          city: 'Portland',
-          state: 'ME',
-          postal_code: '04101',
-          country: 'US',
-        },
-        tax_status: 'Taxable',
-      },
-      lines: [
-        {
-          kind: 'subscription',
-          description: 'Team plan, monthly, paid in advance',
-          period_start: '2026-11-05T14:00:00.000Z',
-          period_end: '2026-12-05T14:00:00.000Z',
-          quantity: 1,
-          amount: 300,
-        },
-        {
-          kind: 'overage',
-          description: 'Overage credits at $0.01 per credit',
-          period_start: '2026-10-05T13:00:00.000Z',
-          period_end: '2026-11-05T14:00:00.000Z',
-          quantity: 24042.58,
-          amount: 240.43,
-        },
-      ],
-      subtotal: 540.43,
-      tax: { status: 'Taxable', rate_percent: 0.67, amount: 3.6 },
-      amount_paid: 0,
-      amount_refunded: 0,
-      payments: [
-        {
-          id: 'pi_1',
-          timestamp: '2026-11-05T14:00:00.000Z',
-          amount: 544.03,
-          status: 'failed',
-          card: 'visa •••• 4242',
-          failure_message: 'Your card has insufficient funds.',
-        },
-      ],
-      refunds: [],
-    };
+    const detail = detailOf(
+      invoice(4, { status: 'open', total: 544.03, amount_due: 544.03, credits_used: 58739.72 }),
+    );
     api.routes[`GET ${BASE}/detail/`] = (_init, url) => {
       expect(url.searchParams.get('invoice_id')).toBe('in_4');
       return jsonResponse(detail);
@@ -143,6 +151,38 @@ describe('the invoices page', () => {
     expect(text).toContain('$544.03 failed (Visa ending in 4242): Your card has insufficient funds.');
   });
 
+  it('the dialog offers what the row does: the PDF, and Pay now while the invoice is payable', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await renderPage();
+    const downloads: string[] = [];
+    api.routes[`GET ${BASE}/download/`] = (_init, url) => {
+      downloads.push(url.searchParams.get('invoice_id')!);
+      return new Response('%PDF');
+    };
+    api.routes[`GET ${BASE}/detail/`] = (_init, url) =>
+      jsonResponse(detailOf(LIST.find((i) => i.id === url.searchParams.get('invoice_id'))!));
+    api.routes['GET /api/v1/account/billing/'] = () => jsonResponse(billingData());
+
+    fireEvent.click(screen.getByRole('button', { name: 'View invoice ENQ-202604-AAAA' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Invoice ENQ-202604-AAAA' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(downloads).toEqual(['in_4']));
+    // Paid: nothing to pay.
+    expect(within(dialog).queryByRole('button', { name: INVOICE_TEXT.payNow })).toBeNull();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'View invoice ENQ-202601-AAAA' }));
+    dialog = await screen.findByRole('dialog', { name: 'Invoice ENQ-202601-AAAA' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: INVOICE_TEXT.payNow }));
+    // Pay now asks first, as from the row: the invoice's own dialog gives way to the confirmation.
+    await screen.findByRole('dialog', { name: 'Pay invoice ENQ-202601-AAAA' });
+    expect(screen.queryByRole('dialog', { name: 'Invoice ENQ-202601-AAAA' })).toBeNull();
+    expect(api.payCalls()).toHaveLength(0);
+    click.mockRestore();
+  });
+
   it("API-18 INV-08 downloads name the file from content-disposition (default 'invoice.pdf'); the refund PDF uses is_refund", async () => {
     const success = vi.spyOn(toast, 'success');
     const created: string[] = [];
@@ -159,9 +199,9 @@ describe('the invoices page', () => {
             headers: { 'content-disposition': 'attachment; filename="enq-refund-X.pdf"' },
           })
         : new Response('%PDF');
-    fireEvent.click(screen.getByRole('button', { name: 'Download invoice ENQ-202601-AAAA' }));
+    fireEvent.click(screen.getByRole('button', { name: 'PDF of invoice ENQ-202601-AAAA' }));
     await waitFor(() => expect(created).toEqual(['invoice.pdf']));
-    fireEvent.click(screen.getByRole('button', { name: 'Download refund ENQ-202602-AAAA' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refund PDF of invoice ENQ-202602-AAAA' }));
     await waitFor(() => expect(created).toEqual(['invoice.pdf', 'enq-refund-X.pdf']));
     expect(success).toHaveBeenCalledWith(MESSAGES.fileDownloaded, { autoClose: 2000 });
     click.mockRestore();

@@ -76,7 +76,9 @@ function AmountDue({ invoices, amountDue }: { invoices: InvoiceDto[]; amountDue:
 
 function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
   const [page, setPage] = useState(0);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewingId, setViewing] = useState<string | null>(null);
+  // The row as the list shows it now: paying elsewhere updates what the dialog offers.
+  const viewing = invoices.find((i) => i.id === viewingId) ?? null;
   // Mounted from the first View on, so it can close (and reopen) as a dialog does.
   const [detailUsed, setDetailUsed] = useState(false);
   const { payNow, paying, payingId } = usePayNow(invoices);
@@ -88,6 +90,11 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
   const pages = Math.max(1, Math.ceil(invoices.length / INVOICES_PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const rows = invoices.slice(current * INVOICES_PAGE_SIZE, (current + 1) * INVOICES_PAGE_SIZE);
+
+  function askToPay(invoice: InvoiceDto) {
+    setConfirmUsed(true);
+    setConfirming(invoice);
+  }
 
   function downloadPdf(invoiceId: string, isRefund: boolean) {
     download.mutate({ invoiceId, isRefund }, { onError: () => toast.error(MESSAGES.genericError) });
@@ -151,10 +158,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                           disabled={paying}
                           aria-busy={payingId === invoice.id}
                           aria-label={`Pay now ${invoice.number}`}
-                          onClick={() => {
-                            setConfirmUsed(true);
-                            setConfirming(invoice);
-                          }}
+                          onClick={() => askToPay(invoice)}
                         >
                           {INVOICE_TEXT.payNow}
                         </Button>
@@ -166,7 +170,8 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       <button
                         type="button"
                         className="focus-ring inline-flex items-center gap-1 rounded font-semibold text-brand-700 hover:underline"
-                        aria-label={`Download invoice ${invoice.number}`}
+                        // The name starts with the text shown (WCAG 2.5.3, axe label-content-name-mismatch).
+                        aria-label={`PDF of invoice ${invoice.number}`}
                         onClick={() => downloadPdf(invoice.id, false)}
                       >
                         <Download aria-hidden="true" className="size-4" />
@@ -176,7 +181,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                         <button
                           type="button"
                           className="focus-ring inline-flex items-center gap-1 rounded font-semibold text-brand-700 hover:underline"
-                          aria-label={`Download refund ${invoice.number}`}
+                          aria-label={`Refund PDF of invoice ${invoice.number}`}
                           onClick={() => downloadPdf(invoice.id, true)}
                         >
                           <Download aria-hidden="true" className="size-4" />
@@ -219,7 +224,19 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
       ) : null}
       {detailUsed ? (
         <Suspense fallback={null}>
-          <InvoiceDetailModal invoiceId={viewing} onClose={() => setViewing(null)} />
+          <InvoiceDetailModal
+            invoiceId={viewing?.id ?? null}
+            onClose={() => setViewing(null)}
+            onDownload={(isRefund) => viewing && downloadPdf(viewing.id, isRefund)}
+            onPay={
+              viewing && isPayable(viewing) && !viewing.payment_pending && !paying
+                ? () => {
+                    setViewing(null);
+                    askToPay(viewing);
+                  }
+                : undefined
+            }
+          />
         </Suspense>
       ) : null}
       {confirmUsed ? (
