@@ -1,6 +1,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020';
 import { SERVICE_KEY_HEADER } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
+import { issueApiToken } from '../../src/domain/auth/token-repository';
 import { createTestApp, type TestContext } from '../helpers/app';
 import {
   isEnvelope,
@@ -36,6 +39,35 @@ describe('the served OpenAPI document', () => {
     expect(problem).toBeNull();
     expect(doc.openapi).toMatch(/^3\./);
     expect(operations.length).toBeGreaterThan(40);
+  });
+
+  it('is OpenAPI 3.1: every schema compiles with Ajv as JSON Schema 2020-12, nullable ones as anyOf null', async () => {
+    const [admin] = await ctx.database.query<{ id: string }>('select id from people where email = $1', [
+      DEMO_ADMIN.email,
+    ]);
+    const { token } = await issueApiToken(ctx.database, admin!.id);
+    const demoBilling = (
+      await ctx.app.inject({ url: '/api/v1/account/billing/', headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const ajv = new Ajv2020({ strict: false, logger: false });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const names = Object.keys(doc.components.schemas);
+    const refused = names.filter((name) => {
+      try {
+        return !ajv.getSchema(`doc#/components/schemas/${name}`);
+      } catch {
+        return true;
+      }
+    });
+    expect(refused).toEqual([]);
+    // 3.0's `nullable` (ignored beside allOf [$ref]) is gone; a null card is valid, a string is not.
+    expect(JSON.stringify(doc)).not.toContain('"nullable"');
+    const billing = ajv.getSchema('doc#/components/schemas/BillingData')!;
+    const valid = (cardDetails: unknown) => billing({ ...demoBilling, card_details: cardDetails });
+    expect(valid(demoBilling.card_details)).toBe(true);
+    expect(valid(null)).toBe(true);
+    expect(valid('visa')).toBe(false);
   });
 
   it('names every operation with a unique camelCase operationId', () => {

@@ -13,6 +13,9 @@ import { BEARER, completeOperation } from './complete-operation';
 async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, where a nullable reference is anyOf [$ref, null]; in
+      // 3.0 zod writes `nullable` beside allOf [$ref], which 3.0.3 ignores and Ajv refuses.
+      openapi: '3.1.0',
       info: { title: 'enQ account portal API', version: '1.0.0' },
       components: {
         securitySchemes: {
