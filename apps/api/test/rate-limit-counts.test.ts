@@ -44,4 +44,17 @@ describe.each(drivers)('shared rate-limit counts (%s)', (driver) => {
     expect(keys).not.toContain('route|lapsing');
     expect(keys).toEqual(expect.arrayContaining(['route|a', 'route|b', 'route|short']));
   });
+
+  it('a window ending at this very instant is lapsed for the count, the read and the clean-up alike', async () => {
+    // One transaction reads one now(): the window ends exactly then, as PGlite's clock can see it.
+    const left = await database.transaction(async (tx) => {
+      await tx.query(
+        "insert into rate_limit_hits (key, hits, window_ends_at) values ('route|instant', 3, now())",
+      );
+      expect(await readHits(tx, 'route|instant')).toEqual({ hits: 0, ttlMs: 0 });
+      await deleteLapsedHits(tx);
+      return tx.query("select key from rate_limit_hits where key = 'route|instant'");
+    });
+    expect(left).toEqual([]);
+  });
 });

@@ -40,7 +40,10 @@ export async function readHits(database: Transactional, key: string): Promise<Hi
   return row ? { hits: row.hits, ttlMs: row.ttl_ms } : { hits: 0, ttlMs: 0 };
 }
 
-/** Lapsed windows are of no use: forgotten now and then so the table stays small. */
+/**
+ * Lapsed windows are of no use: forgotten now and then so the table stays small. Lapsed as the count
+ * and the read say it: ended at or before now (PGlite's clock can read the very instant a window ends).
+ */
 export async function deleteLapsedHits(database: Transactional): Promise<void> {
-  await database.query('delete from rate_limit_hits where window_ends_at < now()');
+  await database.query('delete from rate_limit_hits where window_ends_at <= now()');
 }
