@@ -109,7 +109,10 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           >
             {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None scheduled'}
           </Stat>
-          <Stat label="Active users">{info.active_users}</Stat>
+          {/* Users lists the sub-account users; this counts everyone with a PIN, the admin too. */}
+          <Stat label="Active users" hint="with a PIN, you included">
+            {info.active_users}
+          </Stat>
         </dl>
 
         <PlanCreditsMeter
