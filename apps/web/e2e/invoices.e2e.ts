@@ -90,7 +90,7 @@ describe('the invoices page (Chromium against the real server)', () => {
     }
     const refundRow = table.getByRole('row').filter({ hasText: 'Refunded' });
     const refundDownload = page.waitForEvent('download');
-    await refundRow.getByRole('button', { name: /^Download refund/ }).click();
+    await refundRow.getByRole('button', { name: /^Refund PDF of invoice/ }).click();
     expect((await refundDownload).suggestedFilename()).toMatch(
       /^enq-credit-note-ENQ-\d{6}-[0-9A-F]{8}\.pdf$/,
     );

@@ -124,14 +124,14 @@ describe('the subscription page (Chromium against the real server)', () => {
     await page.getByText(/^Your subscription is cancelled and ends on /).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     expect(await currentPlan(page).textContent()).toContain('Cancels at period end');
-    expect(await page.getByRole('button', { name: 'Keep Team monthly' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Keep this plan, Team monthly' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'subscription-cancelled');
   });
 
   it('Keep this plan withdraws the cancellation without a charge: the plan goes on as before', async () => {
     const { page } = journey;
-    await page.getByRole('button', { name: 'Keep Team monthly' }).click();
+    await page.getByRole('button', { name: 'Keep this plan, Team monthly' }).click();
     const dialog = page.getByRole('dialog', { name: 'Keep Team monthly?' });
     await dialog.waitFor();
     expect(await dialog.getByRole('listitem').allTextContents()).toEqual([

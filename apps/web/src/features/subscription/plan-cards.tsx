@@ -144,7 +144,7 @@ function PlanCard({
               <Button
                 variant="secondary"
                 className="w-full"
-                aria-label={`Keep ${label}`}
+                aria-label={`Keep this plan, ${label}`}
                 disabled={locked}
                 aria-busy={busy}
                 onClick={() => onPick({ kind: 'keep', label })}

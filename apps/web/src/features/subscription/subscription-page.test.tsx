@@ -427,7 +427,7 @@ describe('change, renew and cancel', () => {
       routes[`GET ${BASE}/keep/`] = () => jsonResponse({ messages });
       routes[`POST ${BASE}/keep/`] = () =>
         jsonResponse({ ...SOLO_ANNUAL_EXHAUSTED, message: SUBSCRIPTION_TEXT.changed });
-      fireEvent.click(button('Keep Solo annual'));
+      fireEvent.click(button('Keep this plan, Solo annual'));
       const dialog = await screen.findByRole('dialog', { name: 'Keep Solo annual?' });
       for (const message of messages) expect(within(dialog).getByText(message)).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
