@@ -129,7 +129,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/routes/idp/assets/*.js'],
+    files: ['apps/api/src/routes/*/assets/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -132,6 +132,28 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     await screenshot(page, 'users-show-all-add-1280');
   });
 
+  it('Feature Request: the frame fits the whole form, so Send needs no scroll inside the frame', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/feature-request`);
+    const iframe = page.locator('iframe[title="Feature request form"]');
+    const send = page.frameLocator('iframe[title="Feature request form"]').getByRole('button', {
+      name: 'Send request',
+    });
+    await send.waitFor();
+    const frame = (await iframe.elementHandle())!;
+    const inside = (await frame.contentFrame())!;
+    // The frame grows to what its page says; wait for that, then nothing is left to scroll inside.
+    await page.waitForFunction((el) => (el as HTMLIFrameElement).style.height !== '', frame);
+    const { scrollHeight, innerHeight } = await inside.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      innerHeight: window.innerHeight,
+    }));
+    expect(scrollHeight).toBeLessThanOrEqual(innerHeight + 1);
+    await send.scrollIntoViewIfNeeded();
+    await screenshot(page, 'phone-feature-request-390');
+  });
+
   it('the mobile menu shows Log Out without scrolling', async () => {
     const { server, page } = journey;
     await page.setViewportSize(PHONE);

@@ -14,6 +14,7 @@ import signupPages from './signup';
 import signupConfirmPages from './signup-confirm';
 
 const css = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
+const frameHeightJs = readFileSync(new URL('./assets/frame-height.js', import.meta.url), 'utf8');
 // The site's forms are read field by field, not through a contract schema: this is their text rule.
 // Only the feature request's details are written over several lines.
 const siteForm = z.object({ details: multiline(z.string()) }).catchall(z.string());
@@ -82,6 +83,9 @@ export default async function sitePages(app: FastifyInstance) {
   // same-origin resource policy the browser would refuse it this public stylesheet.
   app.get('/site/site.css', { schema: { hide: true } }, (_req, reply) =>
     reply.header('cross-origin-resource-policy', 'cross-origin').type('text/css').send(css),
+  );
+  app.get('/site/frame-height.js', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('cross-origin-resource-policy', 'cross-origin').type('text/javascript').send(frameHeightJs),
   );
   app.get('/site/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').send(home));
   app.get('/site', { schema: { hide: true } }, (_req, reply) => reply.redirect('/site/'));

@@ -23,7 +23,8 @@ export function sendPage(reply: FastifyReply, page: string, status = 200): Fasti
 export function embeddedPage(title: string, main: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · enQ</title><link rel="stylesheet" href="/site/site.css"></head>
+<title>${title} · enQ</title><link rel="stylesheet" href="/site/site.css">
+<script src="/site/frame-height.js" defer></script></head>
 <body class="embedded"><main>${main}</main></body></html>`.toString();
 }
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@enq/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { FeatureRequestPage } from './feature-request-page';
@@ -54,6 +54,27 @@ describe('the feature request page', () => {
     expect(screen.getByRole('status', { name: 'Loading the feature request form' })).toBeTruthy();
     fireEvent.load(frame);
     expect(screen.queryByRole('status', { name: 'Loading the feature request form' })).toBeNull();
+  });
+
+  it('fits the frame to the height its own page tells, and only its own page', async () => {
+    renderPage();
+    const frame = (await screen.findByTitle('Feature request form')) as HTMLIFrameElement;
+    const tell = (height: unknown, source: MessageEventSource | null) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', { data: { type: 'enq:frame-height', height }, source }),
+        );
+      });
+    // Until it tells, most of the window; another window's message changes nothing.
+    expect(frame.className).toContain('min-h-[48rem]');
+    await tell(900, window);
+    expect(frame.style.height).toBe('');
+    await tell(836.4, frame.contentWindow);
+    expect(frame.style.height).toBe('837px');
+    expect(frame.className).not.toContain('min-h-[48rem]');
+    await tell('tall', frame.contentWindow);
+    await tell(1e9, frame.contentWindow);
+    expect(frame.style.height).toBe('4000px');
   });
 
   it('a failed load shows the generic error with Retry', async () => {

@@ -1,5 +1,5 @@
 import { FEATURE_REQUEST_TEXT } from '@enq/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { Loader } from '../../components/ui/loader';
@@ -22,9 +22,34 @@ export function FeatureRequestPage() {
   );
 }
 
+/** What the framed page may say of its height: more than this is not a form. */
+const MAX_FRAME_HEIGHT = 4000;
+
+/**
+ * The framed page's height as it tells it (our own form does, see routes/site/assets/frame-height.js),
+ * so the frame fits it and Send never hides behind a scroll inside the frame; null until it tells.
+ */
+function useFramedHeight(frame: RefObject<HTMLIFrameElement | null>) {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      // Only the frame's own page: its origin is opaque (sandboxed), so it is known by its window.
+      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      const data = event.data as { type?: unknown; height?: unknown } | null;
+      if (data?.type !== 'enq:frame-height' || typeof data.height !== 'number') return;
+      if (data.height > 0) setHeight(Math.min(Math.ceil(data.height), MAX_FRAME_HEIGHT));
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [frame]);
+  return height;
+}
+
 /** FEAT-01: the form (ours or the configured external one) framed in the page, prefilled by its URL. */
 function EmbeddedForm({ url }: { url: string }) {
   const [loaded, setLoaded] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const height = useFramedHeight(frame);
   return (
     <div className="relative overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
       {loaded === url ? null : (
@@ -33,6 +58,7 @@ function EmbeddedForm({ url }: { url: string }) {
         </div>
       )}
       <iframe
+        ref={frame}
         key={url}
         src={url}
         title={FEATURE_REQUEST_TEXT.frameTitle}
@@ -41,7 +67,9 @@ function EmbeddedForm({ url }: { url: string }) {
         // allow-same-origin: with allow-scripts it would let a form on our own origin lift its sandbox.
         // Its posts say `Origin: null`, and the local form proves itself with a token instead.
         sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
-        className="block h-[calc(100vh-12rem)] min-h-[48rem] w-full border-0"
+        // An external form that says nothing of its height gets most of the window.
+        className={`block w-full border-0 ${height === null ? 'h-[calc(100vh-12rem)] min-h-[48rem]' : ''}`}
+        style={height === null ? undefined : { height }}
       />
     </div>
   );
