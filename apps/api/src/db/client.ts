@@ -48,6 +48,20 @@ export interface Database extends Transactional {
   close(): Promise<void>;
 }
 
+/**
+ * One connection runs one statement at a time: statements of a transaction sent at once (a Promise.all
+ * in domain code) wait their turn here, in the order they were sent, rather than in the driver, which
+ * pg deprecates ("already executing a query") and pg@9 refuses.
+ */
+function oneAtATime(query: Transactional['query']): Transactional['query'] {
+  let last: Promise<unknown> = Promise.resolve();
+  return <Row>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const run = last.then(() => query<Row>(text, params, options));
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 /** An open transaction's statements, with nested transactions as savepoints on it. */
 function openTransaction(query: Transactional['query']): Transactional {
   let savepoints = 0;
@@ -182,7 +196,9 @@ export async function openDatabase(
           await client.query('begin');
           const result = await work(
             openTransaction(
-              async (text, params, options) => (await client.query(pgQuery(text, params, options))).rows,
+              oneAtATime(
+                async (text, params, options) => (await client.query(pgQuery(text, params, options))).rows,
+              ),
             ),
           );
           await client.query('commit');
