@@ -33,4 +33,22 @@ describe.each(drivers)('a transaction handle (%s)', (driver) => {
     // pg deprecates a second query on a busy connection (and pg@9 refuses it).
     expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
   });
+
+  it('a failed statement fails the transaction: the statements behind it fail, and so does the commit', async () => {
+    const settled: string[] = [];
+    const outcome = await database
+      .transaction(async (tx) => {
+        await tx.query('create temporary table kept (n int)');
+        for (const result of await Promise.allSettled([
+          tx.query('select 1 / 0'),
+          tx.query('insert into kept values (1)'),
+        ]))
+          settled.push(result.status);
+        return 'committed';
+      })
+      .catch((error: Error) => error.message);
+    expect(settled).toEqual(['rejected', 'rejected']);
+    // Work that went on after a failure was rolled back: the caller is told so, on both drivers.
+    expect(outcome).toBe('Transaction was rolled back instead of committed');
+  });
 });

@@ -201,7 +201,10 @@ export async function openDatabase(
               ),
             ),
           );
-          await client.query('commit');
+          // A statement that failed inside `work` aborted the transaction, even if `work` went on: its
+          // COMMIT then rolls back. Said as an error, as PGlite says it, never as a commit.
+          const { command } = await client.query('commit');
+          if (command === 'ROLLBACK') throw new Error('Transaction was rolled back instead of committed');
           client.release();
           return result;
         } catch (error) {
