@@ -1,4 +1,4 @@
-import { API_ACCOUNT_BASE, CALL_COLUMNS } from '@enq/contract';
+import { API_ACCOUNT_BASE, CALL_CSV_COLUMNS } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,7 +67,7 @@ describe.each(drivers)('the calls CSV export to a slow client (%s)', (driver) =>
     const body = Buffer.concat(parts);
     expect(body.equals(whole.rawPayload)).toBe(true);
     const records = parse(body, { bom: true }) as string[][];
-    expect(records[0]).toEqual([...CALL_COLUMNS]);
+    expect(records[0]).toEqual([...CALL_CSV_COLUMNS]);
     expect(records).toHaveLength(MANY_CALLS + 1);
     expect(records[1]![2]).toBe(`${'Tom "T" Nguyen, CPA '.repeat(12)}${MANY_CALLS}`);
     expect(records.at(-1)![2]).toBe(`${'Tom "T" Nguyen, CPA '.repeat(12)}1`);

@@ -1,4 +1,4 @@
-import { CALL_COLUMNS, formatBilledDuration, formatCallTime, neutraliseCell } from '@enq/contract';
+import { CALL_CSV_COLUMNS, formatCallTime, neutraliseCell } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { buffer } from 'node:stream/consumers';
@@ -68,7 +68,7 @@ const values = (
 });
 /** The CSV of `calls` as text, its byte-order mark kept (a TextDecoder would drop it). */
 const csvOf = async (calls: CsvCall[]) => (await buffer(callsCsv([calls]))).toString('utf8');
-const HEADER = `\uFEFF${CALL_COLUMNS.join(',')}\r\n`;
+const HEADER = `\uFEFF${CALL_CSV_COLUMNS.join(',')}\r\n`;
 
 describe('the CSV of calls', () => {
   it("API-15 parses back to each call's cells as the table shows them, with formulas neutralised", async () => {
@@ -77,13 +77,15 @@ describe('the CSV of calls', () => {
         const csv = await csvOf(calls);
         expect(csv.startsWith(HEADER)).toBe(true);
         expect(parse(csv, { bom: true })).toEqual([
-          [...CALL_COLUMNS],
+          [...CALL_CSV_COLUMNS],
           ...calls.map((c) => [
             formatCallTime(c.unixTime),
             neutraliseCell(c.destination),
             neutraliseCell(c.user),
             /^\+?\d{1,15}$|^[A-Za-z][A-Za-z ]*$/.test(c.callerId) ? c.callerId : neutraliseCell(c.callerId),
-            formatBilledDuration(c.billedSeconds),
+            // Numbers a spreadsheet keeps: whole seconds, and minutes (two decimals).
+            String(c.billedSeconds),
+            (c.billedSeconds / 60).toFixed(2),
             String(c.rateCc / 100),
             String(c.creditsCc / 100),
           ]),
@@ -102,15 +104,15 @@ describe('the CSV of calls', () => {
     const time = formatCallTime(1_700_000_000);
     expect(csv).toBe(
       HEADER +
-        `${time},"'=cmd","'+1 202","Ann ""A""",3:25,27.5,57.29\r\n` +
-        `${time},"IRS","Bo","'@home",0:59,0.05,1\r\n` +
-        `${time},"IRS","Bo","'-1",1:00,0,0.1\r\n`,
+        `${time},"'=cmd","'+1 202","Ann ""A""",205,3.42,27.5,57.29\r\n` +
+        `${time},"IRS","Bo","'@home",59,0.98,0.05,1\r\n` +
+        `${time},"IRS","Bo","'-1",60,1.00,0,0.1\r\n`,
     );
   });
 
   it('prints negative amounts as numbers, not as formulas', async () => {
     const csv = await csvOf([values([1_700_000_000, 61, -250, -5], ['IRS', 'Bo', '+1'])]);
-    expect(csv).toContain(',1:01,-2.5,-0.05\r\n');
+    expect(csv).toContain(',61,1.02,-2.5,-0.05\r\n');
   });
 
   it('guards a text that starts with a TAB or a CR, some programs skip them before a formula', async () => {
@@ -120,7 +122,8 @@ describe('the CSV of calls', () => {
       "'\t=1",
       "'\r=2",
       "'\t+1",
-      '0:01',
+      '1',
+      '0.02',
       '0.01',
       '0.01',
     ]);
@@ -167,6 +170,6 @@ describe('the CSV of a chunk as the database joins it (the fast path)', () => {
     const csv = (
       await buffer(callsCsv([joined([values([1_700_000_000, 205, 2750, 100], ['IRS', 'Bo', '+1'])])]))
     ).toString();
-    expect(csv).toContain(',3:25,27.5,1\r\n');
+    expect(csv).toContain(',205,3.42,27.5,1\r\n');
   });
 });

@@ -1,6 +1,5 @@
 import {
   API_ACCOUNT_BASE,
-  CALL_COLUMNS,
   SERVICE_KEY_HEADER,
   TELEPHONY_CALLS_PATH,
   type CallRow,
@@ -197,7 +196,7 @@ describe.each(drivers)('late calls and the period close (%s)', (driver) => {
       const response = await get(token, `/calls/download/?invoice_id=${invoiceId}`);
       expect(response.statusCode).toBe(200);
       const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
-      const credits = rows.reduce((sum, r) => sum + Math.round(Number(r[CALL_COLUMNS[6]]) * 100), 0) / 100;
+      const credits = rows.reduce((sum, r) => sum + Math.round(Number(r['Credits used']) * 100), 0) / 100;
       return { calls: rows.length, credits };
     };
     // Every call is on one invoice: the interim bills the first 30 (the plan's credits, then overage).

@@ -1,4 +1,4 @@
-import { CALL_COLUMNS, CALL_TEXT, MESSAGES } from '@enq/contract';
+import { CALL_COLUMNS, CALL_CSV_COLUMNS, CALL_TEXT, MESSAGES } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -70,8 +70,10 @@ describe('the call history page (Chromium against the real server)', () => {
     // A byte-order mark (spreadsheets then read UTF-8), and caller IDs as they are, not "'+1…".
     expect(text.startsWith('\uFEFF')).toBe(true);
     const records = parse(text, { bom: true }) as string[][];
-    expect(records[0]).toEqual([...CALL_COLUMNS]);
+    expect(records[0]).toEqual([...CALL_CSV_COLUMNS]);
     expect(records.slice(1).every((r) => !r[3]!.startsWith("'"))).toBe(true);
+    // Durations as numbers a spreadsheet keeps: seconds, and the same in minutes.
+    for (const r of records.slice(1)) expect(Number(r[5])).toBeCloseTo(Number(r[4]) / 60, 2);
     expect(records.length).toBeGreaterThan(26);
   });
 

@@ -55,6 +55,17 @@ export const CALL_COLUMNS = [
   'Credits used',
 ] as const;
 
+/**
+ * The CSV's columns: the table's, with the duration as two numbers a spreadsheet keeps as numbers (the
+ * table's '8:33' is read as a time of day): whole seconds, and minutes to two decimals.
+ */
+export const CALL_CSV_COLUMNS = [
+  ...CALL_COLUMNS.slice(0, 4),
+  'Billed Duration (seconds)',
+  'Billed Duration (minutes)',
+  ...CALL_COLUMNS.slice(5),
+] as const;
+
 const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799); // up to 9999-12-31
 
 const filters = {
@@ -171,9 +182,15 @@ export function formatCallTime(unixSecondsValue: number): string {
   return format(new TZDate(unixSecondsValue * 1000, BUSINESS_TIME_ZONE), CALL_TIME_FORMAT);
 }
 
-/** Billed seconds as minutes and seconds, e.g. 205 -> '3:25' (the same in the table and the CSV). */
+/** Billed seconds as the table shows them, minutes and seconds, e.g. 205 -> '3:25'. */
 export function formatBilledDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Billed seconds in minutes to two decimals, rounded half up, as the CSV writes them: 205 -> '3.42'. */
+export function billedMinutes(seconds: number): string {
+  const hundredths = Math.floor((seconds * 100 + 30) / 60);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
 /**

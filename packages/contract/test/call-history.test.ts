@@ -5,6 +5,7 @@ import {
   CALL_TEXT,
   availablePresets,
   defaultPreset,
+  billedMinutes,
   formatBilledDuration,
   formatCallTime,
   neutraliseCell,
@@ -153,6 +154,12 @@ describe('call history formatting', () => {
     expect(formatCallTime(Date.UTC(2026, 0, 4, 4, 0, 0) / 1000)).toBe('01/03/2026 11:00:00 PM');
     expect(formatBilledDuration(205)).toBe('3:25');
     expect(formatBilledDuration(5)).toBe('0:05');
+    // The CSV's minutes: two decimals, half up.
+    expect(billedMinutes(205)).toBe('3.42');
+    expect(billedMinutes(1)).toBe('0.02');
+    expect(billedMinutes(60)).toBe('1.00');
+    expect(billedMinutes(0)).toBe('0.00');
+    expect(billedMinutes(86_400)).toBe('1440.00');
     for (const bad of ['=1+1', '+1', '-2', '@SUM(A1)']) expect(neutraliseCell(bad)).toBe(`'${bad}`);
     expect(neutraliseCell('Dana')).toBe('Dana');
     // A leading TAB or CR also starts a formula in some spreadsheet programs.

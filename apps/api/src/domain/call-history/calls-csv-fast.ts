@@ -8,10 +8,10 @@
 // 1.4 µs a line; a chunk's statement 5 µs a call building json_agg, 1.9 building the joined text.
 import {
   BUSINESS_TIME_ZONE,
-  CALL_COLUMNS,
+  CALL_CSV_COLUMNS,
   CSV_BOM,
   ccToCredits,
-  formatBilledDuration,
+  billedMinutes,
   neutraliseCell,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
@@ -127,7 +127,7 @@ function separatorsFit(joined: string, rows: number): boolean {
 }
 
 /** The CSV's first line: byte-order mark (spreadsheets then read accents), column names, CRLF. */
-export const CSV_HEADER = `${CSV_BOM}${CALL_COLUMNS.join(',')}\r\n`;
+export const CSV_HEADER = `${CSV_BOM}${CALL_CSV_COLUMNS.join(',')}\r\n`;
 
 /** A text cell, always quoted (RFC 4180: a quote inside is doubled). */
 const quoted = (cell: string) => `"${cell.includes('"') ? cell.replaceAll('"', '""') : cell}"`;
@@ -139,14 +139,17 @@ const quoted = (cell: string) => `"${cell.includes('"') ? cell.replaceAll('"', '
 const callerIdCell = (value: string) =>
   /^\+?\d{1,15}$|^[A-Za-z][A-Za-z ]*$/.test(value) ? value : neutraliseCell(value);
 
+/** The duration cells: whole seconds, then minutes (CALL_CSV_COLUMNS). */
+const durationCells = (seconds: number) => `${seconds},${billedMinutes(seconds)}`;
+
 /**
- * A call's CSV line, in CALL_COLUMNS order with a CRLF line end: the time in New York time and the
- * duration as minutes:seconds, as the table shows them; texts a person typed (line and user names)
+ * A call's CSV line, in CALL_CSV_COLUMNS order with a CRLF line end: the time in New York time as the
+ * table shows it; the duration in seconds and in minutes; texts a person typed (line and user names)
  * quoted, with the formula guard; amounts in credits.
  */
 export const csvLine = (c: CsvCall, formatTime: (unixSeconds: number) => string): string =>
   `${formatTime(c.unixTime)},${quoted(neutraliseCell(c.destination))},${quoted(neutraliseCell(c.user))},` +
-  `${quoted(callerIdCell(c.callerId))},${formatBilledDuration(c.billedSeconds)},` +
+  `${quoted(callerIdCell(c.callerId))},${durationCells(c.billedSeconds)},` +
   `${ccToCredits(c.rateCc)},${ccToCredits(c.creditsCc)}\r\n`;
 
 /** The digits at text[from..to) as a number; -1 when empty or not all digits. */
@@ -199,7 +202,7 @@ export function writeJoinedLines(
     out.add(
       `${formatTime(integerAt(t, start, u0))},${quoted(neutraliseCell(t.slice(u0 + 1, u1)))},` +
         `${quoted(neutraliseCell(t.slice(u1 + 1, u2)))},${quoted(callerIdCell(t.slice(u2 + 1, u3)))},` +
-        `${formatBilledDuration(integerAt(t, u3 + 1, u4))},${centicreditsAt(t, u4 + 1, u5)},` +
+        `${durationCells(integerAt(t, u3 + 1, u4))},${centicreditsAt(t, u4 + 1, u5)},` +
         `${centicreditsAt(t, u5 + 1, end)}\r\n`,
     );
     start = end + 1;
