@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { loggerOptions } from './logging';
+import { loggerOptions, logsRequests } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import { composeBilling } from './composition';
@@ -92,7 +92,12 @@ export async function buildApp({
   const app = Fastify({
     // Tests may pass their own stream or level; redaction and the error serializer always apply.
     logger:
-      logger === false ? false : { ...loggerOptions(config.logLevel), ...(logger === true ? {} : logger) },
+      logger === false
+        ? false
+        : typeof logger === 'object'
+          ? { ...loggerOptions(config.logLevel, false), ...logger }
+          : loggerOptions(config.logLevel),
+    disableRequestLogging: !logsRequests(config.logLevel),
     // A number of proxies: trust that many hops from the socket, so the client is the next entry leftwards.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -62,9 +62,30 @@ interface LoggedRequest {
   hostname?: string;
 }
 
-export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+/**
+ * Each request's lines ('incoming request', 'request completed') only at debug and trace: at info a
+ * short session printed thousands, and the sign-in details scrolled away. Failures are logged anyway.
+ */
+export const logsRequests = (level: string): boolean => level === 'debug' || level === 'trace';
+
+/**
+ * pino's options. A person at a terminal reads lines (pino-pretty, in pino's worker thread); anything
+ * else (a file, a collector, the tests) gets one JSON object a line.
+ */
+export function loggerOptions(
+  level: string,
+  terminal = process.stdout.isTTY === true,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
+    ...(terminal
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' },
+          },
+        }
+      : {}),
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     serializers: {
       err: loggableError,

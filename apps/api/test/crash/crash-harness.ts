@@ -70,14 +70,14 @@ export async function seededDatabase(driver: Driver): Promise<CrashDatabase> {
   return { driver, env, token, open, drop };
 }
 
-/** A server on the database, ready, logging each request it receives (info level) so a test can see it. */
+/** A server on the database, ready, logging each request it receives (debug level) so a test can see it. */
 export async function serve(db: CrashDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const server = await startServerProcess({
     ...env,
     ...db.env,
     SEED_DEMO: 'false',
     TELEPHONY_SERVICE_KEY: SERVICE_KEY,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'debug',
   });
   await server.ready;
   return server;

@@ -42,10 +42,11 @@ describe('what the log of failing and refused requests holds', () => {
         done();
       },
     });
+    // At debug each request has its lines too (the request line with its URL): all of it is checked.
     app = await buildApp({
-      config: testConfig(),
+      config: testConfig({ LOG_LEVEL: 'debug' }),
       database: failingOnLeakyEmail(database),
-      logger: { level: 'info', stream },
+      logger: { level: 'debug', stream },
       scheduleJobs: false,
     });
     await app.ready();
@@ -89,6 +90,7 @@ describe('what the log of failing and refused requests holds', () => {
     await app.inject({ url: `/password-reset/${link}` });
 
     const log = lines.join('');
+    expect(log).toContain('incoming request');
     expect(log).toContain('request failed');
     expect(log).toContain('22P02');
     for (const secret of [
