@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import { API_ACCOUNT_BASE, API_AUTH_BASE } from '@enq/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -97,7 +97,7 @@ export async function buildApp({
         : typeof logger === 'object'
           ? { ...loggerOptions(config.logLevel, false), ...logger }
           : loggerOptions(config.logLevel),
-    disableRequestLogging: !logsRequests(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     // A number of proxies: trust that many hops from the socket, so the client is the next entry leftwards.
     trustProxy:
       typeof config.trustProxy === 'number'
