@@ -1,14 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { buildSummary } from './build/build-summary.ts';
+import { precompress } from './build/precompress.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
 const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

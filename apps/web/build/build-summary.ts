@@ -1,0 +1,49 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * One line for the whole build: how many files, how large, how long. `npm start` builds with Vite's
+ * own list of every chunk turned off (--logLevel warn), so this line is what a person sees of it.
+ */
+export function buildSummary(): Plugin {
+  let outDir = 'dist';
+  let started = 0;
+  return {
+    name: 'enq-build-summary',
+    apply: 'build',
+    // After precompress (listed before it): the .br copies are there to count.
+    enforce: 'post',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    buildStart() {
+      started = performance.now();
+    },
+    closeBundle() {
+      let count = 0;
+      let bytes = 0;
+      let wire = 0;
+      for (const path of files(outDir)) {
+        if (path.endsWith('.gz') || path.endsWith('.br')) continue;
+        const size = statSync(path).size;
+        count++;
+        bytes += size;
+        // What a browser that takes Brotli would be sent of it: the .br copy where there is one.
+        wire += existsSync(`${path}.br`) ? statSync(`${path}.br`).size : size;
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Built the page in ${seconds} s: ${count} files, ${kB(bytes)} (${kB(wire)} with Brotli)`);
+    },
+  };
+}
