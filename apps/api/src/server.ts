@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { startBackupListener } from './backup/backup-listener';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/lock';
-import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from './db/seed/demo-account';
+import { signInBanner } from './startup/sign-in-banner';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -42,20 +42,12 @@ async function main() {
   }
   app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
   if (config.seedDemo && config.oidc.embedded) {
-    console.log(
-      [
-        '',
-        `  enQ account portal: ${config.publicUrl}`,
-        `  Sign in as the account holder: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-        `  Staff identity:                ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`,
-        `  Annual-plan account:           ${DEMO_ANNUAL.email} / ${DEMO_ANNUAL.password}`,
-        ...(config.env === 'production'
-          ? []
-          : [`  Telephony service key:         ${app.telephonyServiceKey}`]),
-        `  API docs:                      ${config.publicUrl}/api/docs`,
-        '',
-      ].join('\n'),
+    const banner = await signInBanner(
+      app.database,
+      { portal: config.publicUrl, mail: null },
+      config.env === 'production' ? null : app.telephonyServiceKey,
     );
+    console.log(banner);
   }
 }
 
