@@ -130,11 +130,13 @@ export async function seedDemoHistory(
     () => !!options.declineInCurrentPeriod && clockAt.getTime() >= declineFrom.getTime(),
   );
   // The process's engine, under the history's moving clock and with its card. The history replays calls
-  // in time order, none late, so each period closes at its end (no grace window).
+  // in time order, none late, so each period closes at its end (no grace window). Its payments are a
+  // replay, not news: the first start's log says only that the demo was made.
   const engine = (options.billing ?? standaloneBilling()).engine(database, {
     clock,
     payments: sandbox,
     closeGraceMs: 0,
+    log: undefined,
   });
   const rates = await RateTable.load(database);
   const random = seededRandom(options.seed);

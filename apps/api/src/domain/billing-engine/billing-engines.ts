@@ -22,12 +22,13 @@ export interface BillingEngines extends BillingParts {
   /** An engine's deps on `database`: the process's database, or a transaction a caller has open. */
   deps(database: Transactional): BillingDeps;
   /**
-   * An engine on `database`. `replace` swaps the clock or the card provider (the demo seed makes its
-   * history under a moving clock, with a card that declines on cue), never the issuer.
+   * An engine on `database`. `replace` swaps the clock, the card provider or the log (the demo seed
+   * makes its history under a moving clock, with a card that declines on cue, and logs none of its
+   * replayed payments), never the issuer.
    */
   engine(
     database: Transactional,
-    replace?: Partial<Pick<BillingParts, 'clock' | 'payments' | 'closeGraceMs'>>,
+    replace?: Partial<Pick<BillingParts, 'clock' | 'payments' | 'closeGraceMs' | 'log'>>,
   ): BillingEngine;
 }
 
