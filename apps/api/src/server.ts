@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { startBackupListener } from './backup/backup-listener';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/lock';
+import { mailViewerUrl } from './routes/site/mail';
 import { signInBanner } from './startup/sign-in-banner';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -44,7 +45,7 @@ async function main() {
   if (config.seedDemo && config.oidc.embedded) {
     const banner = await signInBanner(
       app.database,
-      { portal: config.publicUrl, mail: null },
+      { portal: config.publicUrl, mail: mailViewerUrl(config) },
       config.env === 'production' ? null : app.telephonyServiceKey,
     );
     console.log(banner);

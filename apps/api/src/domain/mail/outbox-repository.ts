@@ -114,3 +114,34 @@ export async function failedEmails(q: Transactional, limit = 50) {
     [limit],
   );
 }
+
+/** An email as the local mail viewer shows it (routes/site/mail.ts). */
+export interface KeptEmail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  status: OutboxStatus;
+  created_at: Date;
+  sent_at: Date | null;
+  error: string | null;
+  attachment: OutboxAttachment | null;
+}
+
+const KEPT_COLUMNS = 'id, kind, "to", subject, text, status, created_at, sent_at, error, attachment';
+
+/** The newest `limit` emails of the outbox, newest first. */
+export async function newestEmails(q: Transactional, limit: number): Promise<KeptEmail[]> {
+  const rows = await q.query<KeptEmail>(
+    `select ${KEPT_COLUMNS} from outbox order by created_at desc, id desc limit $1`,
+    [limit],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** One email of the outbox, or null. */
+export async function findEmail(q: Transactional, id: number): Promise<KeptEmail | null> {
+  const [row] = await q.query<KeptEmail>(`select ${KEPT_COLUMNS} from outbox where id = $1`, [id]);
+  return row ? { ...row, id: Number(row.id) } : null;
+}

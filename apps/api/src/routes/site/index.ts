@@ -10,6 +10,7 @@ import { SECTION_TEXT } from './content';
 import emailChangePages from './email-change';
 import featureRequestPages from './feature-request';
 import { allowSameOriginFraming, sendPage, sitePage as page } from './layout';
+import mailPages, { mailViewerUrl } from './mail';
 import signupPages from './signup';
 import signupConfirmPages from './signup-confirm';
 
@@ -122,4 +123,5 @@ export default async function sitePages(app: FastifyInstance) {
   await app.register(signupConfirmPages);
   await app.register(featureRequestPages);
   await app.register(emailChangePages);
+  if (mailViewerUrl(app.config)) await app.register(mailPages);
 }
