@@ -6,7 +6,7 @@ import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
 import type { Transactional } from '../../db/handle';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
-import { html, trustedHtml } from '../../routes/html';
+import { html, trustedHtml } from '../../html';
 import { renderAuthPage } from '../../routes/idp/pages';
 
 interface ProviderOptions {

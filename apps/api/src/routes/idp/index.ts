@@ -17,7 +17,7 @@ import type { LoginDevice } from '../../plugins/idp/provider';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { ensureDeviceCookie } from './device-cookie';
 import { renderAuthPage, renderLoginPage } from './pages';
-import { html } from '../html';
+import { html } from '../../html';
 import { passwordResetRoutes } from './password-reset-routes';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 
 /** The identity provider's own pages (login, logout, errors): plain HTML under the strict CSP. */
 export function renderAuthPage({

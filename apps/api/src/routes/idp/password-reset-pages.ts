@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
-import { html } from '../html';
+import { html } from '../../html';
 import { emailField, errorBox, renderAuthPage } from './pages';
 
 export const RESET_REQUEST_PATH = '/password-reset';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailChanged } from '../../domain/profile/email-change-notices';
 import { completeEmailChange, findUsableEmailChange } from '../../domain/profile/email-change-repository';
 import { EMAIL_CLASH } from '../../domain/profile/profile-repository';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 
 /**

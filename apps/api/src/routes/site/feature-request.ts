@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
-import { html } from '../html';
+import { html } from '../../html';
 import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import {
   FORM_TOKEN_FIELD,

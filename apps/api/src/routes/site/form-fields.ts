@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 
 /** One value of a urlencoded form body: the first when a name is repeated, '' when absent. */
 export function formValue(body: unknown, name: string, maxLength = 10_000): string {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { formOriginGuard } from '../../plugins/same-origin';
-import { html } from '../html';
+import { html } from '../../html';
 import { SECTION_TEXT } from './content';
 import emailChangePages from './email-change';
 import featureRequestPages from './feature-request';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 
 /** A page of the local marketing site: its header, the content, its footer. */
 export function sitePage(title: string, main: SafeHtml): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findEmail, newestEmails, type KeptEmail } from '../../domain/mail/outbox-repository';
 import { renderOutboxAttachment } from '../../domain/mail/outbox-attachments';
-import { html, trustedHtml, type SafeHtml } from '../html';
+import { html, trustedHtml, type SafeHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 
 /** The most emails the list shows. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listAvailablePlans } from '../../domain/billing-engine/plans-repository';
 import { findPendingSignup } from '../../domain/referral/pending-signup-repository';
 import { signUp, type SignupDeps } from '../../domain/referral/signup';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 import { planLabel } from './signup';
 

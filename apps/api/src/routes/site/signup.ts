@@ -13,7 +13,7 @@ import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans
 import type { Referrer } from '../../domain/referral/referral-repository';
 import { checkSignupForm, holdSignup, referrerFor } from '../../domain/referral/signup';
 import { signupAttemptEmail, signupLinkEmail } from '../../domain/referral/signup-notices';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '../../html';
 import { RESET_REQUEST_PATH } from '../idp/password-reset-pages';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';
 import { sendPage, sitePage } from './layout';

@@ -1,5 +1,5 @@
 /*
- * The one way the provider's pages (routes/idp) and the local site (routes/site) write HTML: the `html`
+ * The one way the server writes HTML (the provider's pages, the local site, emails' HTML parts): the `html`
  * tag escapes every interpolated value unless it is itself markup made by `html` (or, for a constant
  * the code owns, `trustedHtml`). Forgetting to escape is then impossible; forgetting to mark is a
  * visible double escape, never an injection.
