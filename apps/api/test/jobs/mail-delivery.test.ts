@@ -77,6 +77,10 @@ describe.each(drivers)('mail delivery through the outbox (%s)', (driver) => {
       expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.value[0]!.address : null).toBe(DEMO_ADMIN.email);
       expect(mail!.subject).toMatch(/password/i);
       expect(mail!.text).toContain('/password-reset/');
+      // The same words as HTML, the link clickable; one Message-ID at the sender's domain.
+      const link = /http\S+\/password-reset\/\S+/.exec(mail!.text!)![0];
+      expect(mail!.html).toContain(`<a href="${link}">${link}</a>`);
+      expect(mail!.messageId).toMatch(/^<outbox-\d+-\d+@enq\.test>$/);
 
       // Later runs of the job (retries, the schedule) do not send it again.
       await ctx.app.jobQueue!.send('mail', {}, { singletonKey: 'now' });

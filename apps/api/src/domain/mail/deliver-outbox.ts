@@ -7,6 +7,7 @@ import {
   markEmailSent,
   secondsUntilNextEmail,
 } from './outbox-repository';
+import { emailHtml, emailMessageId } from './email-html';
 import { renderOutboxAttachment } from './outbox-attachments';
 
 export interface DeliverySettings {
@@ -51,6 +52,8 @@ export async function deliverOutbox(
           to: email.to,
           subject: email.subject,
           text: email.text,
+          html: emailHtml(email.subject, email.text),
+          messageId: emailMessageId(email, settings.from),
           ...(email.attachment
             ? { attachments: [await renderOutboxAttachment(database, email.attachment)] }
             : {}),

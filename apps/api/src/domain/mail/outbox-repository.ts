@@ -17,6 +17,7 @@ export interface LeasedEmail {
   attempts: number;
   /** Rendered when sent (outbox-attachments.ts). */
   attachment: OutboxAttachment | null;
+  created_at: Date;
 }
 
 /** The columns an email is written to, in the order of outboxValues(). */
@@ -61,7 +62,7 @@ export async function leaseDueEmails(
                     where (status = 'queued' and next_attempt_at <= now())
                        or (status = 'sending' and lease_until < now())
                     order by next_attempt_at, id limit $2 for update skip locked)
-      returning id, "to", subject, text, kind, attempts, attachment`,
+      returning id, "to", subject, text, kind, attempts, attachment, created_at`,
     [leaseSeconds, limit],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));

@@ -44,6 +44,10 @@ export interface MailTransport {
     to: string;
     subject: string;
     text: string;
+    /** The same text as HTML (email-html.ts). */
+    html: string;
+    /** The same on every try of one email. */
+    messageId: string;
     attachments?: MailAttachment[];
   }): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findEmail, newestEmails, type KeptEmail } from '../../domain/mail/outbox-repository';
+import { linkedText } from '../../domain/mail/email-html';
 import { renderOutboxAttachment } from '../../domain/mail/outbox-attachments';
-import { html, trustedHtml, type SafeHtml } from '../../html';
+import { html, trustedHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 
 /** The most emails the list shows. */
@@ -17,12 +18,6 @@ async function emailOf(app: FastifyInstance, params: unknown) {
 
 const when = (at: Date | string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(at));
-
-/** The text with its web addresses as links (a reset or sign-up link is what one comes here for). */
-function textWithLinks(text: string): SafeHtml {
-  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
-  return html`${parts.map((part, i) => (i % 2 === 1 ? html`<a href="${part}">${part}</a>` : part))}`;
-}
 
 function listPage(emails: KeptEmail[]): string {
   const rows = emails.map(
@@ -55,7 +50,7 @@ function emailPage(e: KeptEmail, from: string): string {
         <dt>Status</dt><dd>${e.status}${e.error ? html` (${e.error})` : ''}</dd>
         ${e.attachment ? html`<dt>Attachment</dt><dd><a href="/site/mail/${e.id}/attachment">Download</a></dd>` : trustedHtml('')}
       </dl>
-      <pre class="mail-text">${textWithLinks(e.text)}</pre>`,
+      <pre class="mail-text">${linkedText(e.text)}</pre>`,
   );
 }
 
