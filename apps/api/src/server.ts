@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { startBackupListener } from './backup/backup-listener';
+import { startControlListener } from './control/control-listener';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/lock';
 import { mailViewerUrl } from './routes/site/mail';
@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
 
-  let stopBackupListener: (() => Promise<void>) | undefined;
+  let stopControlListener: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -23,7 +23,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    Promise.resolve(stopBackupListener?.())
+    Promise.resolve(stopControlListener?.())
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -37,9 +37,10 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The embedded database can only be copied consistently by the process that holds it.
+  // The embedded database belongs to this process: backups, new tokens and the failed-work report of
+  // the CLI come through it while it runs.
   if (config.database.kind === 'pglite') {
-    stopBackupListener = await startBackupListener(app.database, config.database.dataDir, app.log);
+    stopControlListener = await startControlListener(app.database, config.database.dataDir, app.log);
   }
   app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
   if (config.seedDemo && config.oidc.embedded) {

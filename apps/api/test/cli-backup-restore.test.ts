@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKUP_SECRET_HEADER, readBackupControl } from '../src/backup/control-file';
+import { CONTROL_SECRET_HEADER, readServerControl } from '../src/control/control-file';
 import { DEMO_PROFILE } from '../src/db/seed/demo-profile';
 import { CLI_PROCESS_TIMEOUT_MS, npmRun } from './helpers/npm-run';
 import { SERVER_START_TIMEOUT_MS, startServerProcess, type ServerProcess } from './helpers/server-process';
@@ -22,7 +22,7 @@ const signingKeyIds = async (server: ServerProcess) =>
     (k) => k.kid,
   );
 
-describe('npm run backup and npm run restore (embedded database)', () => {
+describe('npm run backup, restore, token and jobs (embedded database)', () => {
   const root = mkdtempSync(join(tmpdir(), 'enq-backup-'));
   const liveDir = join(root, 'live');
   const restoredDir = join(root, 'restored');
@@ -51,14 +51,27 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(put.status).toBe(200);
       const kids = await signingKeyIds(live);
 
+      // While it runs it holds the embedded database: a new token and the failed-work report come
+      // through it, as the backup does.
+      const during = await npmRun('token', liveDir);
+      expect(during.status).toBe(0);
+      expect((await api(live, during.lastLine, 'GET', AUTH_PATHS.me)).status).toBe(200);
+      const jobs = await npmRun('jobs', liveDir, 'failed');
+      expect(jobs.status).toBe(0);
+      expect(jobs.lastLine).toBe('No failed jobs.');
+
       // Only the holder of the control file's secret gets a dump, and only on the loopback listener.
-      const control = readBackupControl(liveDir)!;
+      const control = readServerControl(liveDir)!;
       expect(control.pid).toBe(live.child.pid);
-      expect(statSync(join(liveDir, 'enq-backup.json')).mode & 0o077).toBe(0);
+      expect(statSync(join(liveDir, 'enq-control.json')).mode & 0o077).toBe(0);
       expect(control.port).not.toBe(Number(new URL(live.url).port));
       const listener = `http://127.0.0.1:${control.port}/backup`;
       expect((await fetch(listener, { method: 'POST' })).status).toBe(403);
-      const wrong = { [BACKUP_SECRET_HEADER]: `${control.secret.slice(1)}x` };
+      expect(
+        (await fetch(`http://127.0.0.1:${control.port}/token`, { method: 'POST', body: '{"email":"x"}' }))
+          .status,
+      ).toBe(403);
+      const wrong = { [CONTROL_SECRET_HEADER]: `${control.secret.slice(1)}x` };
       expect((await fetch(listener, { method: 'POST', headers: wrong })).status).toBe(403);
       expect((await fetch(`${live.url}/backup`, { method: 'POST' })).status).toBe(404);
 
@@ -75,7 +88,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(refused.stderr).toContain('stop the server first');
       expect(refused.stderr).toContain(`in use by process ${live.child.pid}`);
       await live.stop();
-      expect(readBackupControl(liveDir)).toBeNull();
+      expect(readServerControl(liveDir)).toBeNull();
 
       const restore = await npmRun('restore', restoredDir, backupFile);
       expect(restore.stderr).toBe('');
@@ -91,7 +104,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(await signingKeyIds(restored)).toEqual(kids);
       await restored.stop();
     },
-    4 * CLI_PROCESS_TIMEOUT_MS + 2 * SERVER_START_TIMEOUT_MS,
+    6 * CLI_PROCESS_TIMEOUT_MS + 2 * SERVER_START_TIMEOUT_MS,
   );
 
   it(

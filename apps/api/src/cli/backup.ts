@@ -3,35 +3,25 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import {
-  BACKUP_SECRET_HEADER,
-  backupFileName,
-  readBackupControl,
-  type BackupControl,
-} from '../backup/control-file';
+import { askRunningServer } from '../control/ask-server';
+import { backupFileName } from '../control/control-file';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { DatabaseLockedError, isAlive } from '../db/lock';
+import { DatabaseLockedError } from '../db/lock';
 
 /**
- * The running server writes the dump: it alone holds the embedded database. False when nothing listens
- * there (a control file left by a server that was killed, its pid since taken by another process).
+ * The running server writes the dump: it alone holds the embedded database. Its pid, or null when none
+ * runs (askRunningServer).
  */
-async function fromServer(control: BackupControl, partial: string): Promise<boolean> {
-  let response: Response;
-  try {
-    response = await fetch(`http://127.0.0.1:${control.port}/backup`, {
-      method: 'POST',
-      headers: { [BACKUP_SECRET_HEADER]: control.secret },
-    });
-  } catch {
-    return false;
-  }
+async function fromServer(dataDir: string, partial: string): Promise<number | null> {
+  const asked = await askRunningServer(dataDir, '/backup', { method: 'POST' });
+  if (!asked) return null;
+  const { response, pid } = asked;
   if (response.status !== 200 || !response.body) {
-    throw new Error(`The running server (process ${control.pid}) refused the backup: ${response.status}.`);
+    throw new Error(`The running server (process ${pid}) refused the backup: ${response.status}.`);
   }
   await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(partial));
-  return true;
+  return pid;
 }
 
 /** No server runs: this process takes the database's lock and dumps it itself. */
@@ -75,11 +65,11 @@ async function main() {
     process.argv[2] ?? backupFileName(new Date()),
   );
   const partial = `${target}.partial`;
-  const control = readBackupControl(dataDir);
   try {
-    if (control && isAlive(control.pid) && (await fromServer(control, partial))) {
+    const pid = await fromServer(dataDir, partial);
+    if (pid !== null) {
       console.error(
-        `Backed up the embedded database in ${dataDir} through the running server (process ${control.pid}).`,
+        `Backed up the embedded database in ${dataDir} through the running server (process ${pid}).`,
       );
     } else {
       await directly(dataDir, partial);

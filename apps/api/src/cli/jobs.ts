@@ -1,10 +1,18 @@
 import { loadConfig } from '../config';
+import { askRunningServer } from '../control/ask-server';
 import { openDatabase } from '../db/client';
 import { DatabaseLockedError } from '../db/lock';
-import { failedEmails } from '../domain/mail/outbox-repository';
-import { failedJobs } from '../jobs/job-queue';
+import { failedWorkReport } from '../jobs/failed-work';
 
 const USAGE = 'Usage: npm run jobs -- failed   (lists the jobs and emails that failed for good, and why)';
+
+/** The report from a server running on the embedded database (it holds the database); null when none. */
+async function throughServer(dataDir: string): Promise<string | null> {
+  const asked = await askRunningServer(dataDir, '/jobs/failed');
+  if (!asked) return null;
+  if (asked.response.status !== 200) throw new Error(await asked.response.text());
+  return asked.response.text();
+}
 
 /** `npm run jobs -- failed`: what background work failed for good, and the reason it gave. */
 async function main(args: string[]): Promise<number> {
@@ -13,24 +21,15 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const report = config.database.kind === 'pglite' ? await throughServer(config.database.dataDir) : null;
+  if (report !== null) {
+    process.stdout.write(report);
+    return 0;
+  }
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    const jobs = await failedJobs(database).catch((error: unknown) => {
-      // No process has started the job queue on this database yet: nothing can have failed.
-      if ((error as { code?: string }).code === '42P01') return [];
-      throw error;
-    });
-    const emails = await failedEmails(database);
-    if (jobs.length === 0 && emails.length === 0) console.log('No failed jobs.');
-    for (const job of jobs)
-      console.log(
-        `job ${job.name} ${job.id} failed ${job.failedAt.toISOString()} after ${job.retryCount} retries: ${job.reason}`,
-      );
-    for (const email of emails)
-      console.log(
-        `email ${email.id} (${email.kind}) to ${email.to} failed after ${email.attempts} tries: ${email.error ?? 'no reason recorded'}`,
-      );
+    for (const line of await failedWorkReport(database)) console.log(line);
     return 0;
   } finally {
     await database.close();

@@ -1,32 +1,45 @@
 import { composeBilling } from '../composition';
-import { emailKey } from '@enq/contract';
 import { loadConfig } from '../config';
+import { askRunningServer } from '../control/ask-server';
 import { openDatabase } from '../db/client';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
-import { issueApiToken } from '../domain/auth/token-repository';
+import { issueApiTokenForEmail } from '../domain/auth/token-repository';
 import { prepareDatabase } from '../startup/prepare-database';
 
-/** `npm run token -- [email]`: an API token for a person straight from the database (last line). */
-async function main() {
-  const email = process.argv[2] ?? DEMO_ADMIN.email;
-  const config = loadConfig();
+type Issued = { token: string; expiresAt: Date | string };
+
+/** A server running on the embedded database issues the token (it holds the database); null when none. */
+async function throughServer(dataDir: string, email: string): Promise<Issued | null> {
+  const asked = await askRunningServer(dataDir, '/token', { method: 'POST', body: { email } });
+  if (!asked) return null;
+  if (asked.response.status !== 200) throw new Error(await asked.response.text());
+  return (await asked.response.json()) as Issued;
+}
+
+/** No server holds the database: this process opens it (and makes the demo on a new one). */
+async function directly(config: ReturnType<typeof loadConfig>, email: string): Promise<Issued | null> {
   const database = await openDatabase(config.database);
   try {
     await prepareDatabase(database, {
       seedDemo: config.seedDemo,
       billing: composeBilling(config, () => database),
     });
-    const [person] = await database.query<{ id: string }>(
-      'select id from people where lower(email) = $1 order by is_admin desc, is_staff desc limit 1',
-      [emailKey(email)],
-    );
-    if (!person) throw new Error(`No person with the email ${email}.`);
-    const { token, expiresAt } = await issueApiToken(database, person.id);
-    console.error(`API token for ${email}, valid until ${expiresAt.toISOString()}:`);
-    console.log(token);
+    return await issueApiTokenForEmail(database, email);
   } finally {
     await database.close();
   }
+}
+
+/** `npm run token -- [email]`: an API token for a person (last line), while the server runs or not. */
+async function main() {
+  const email = process.argv[2] ?? DEMO_ADMIN.email;
+  const config = loadConfig();
+  const issued =
+    (config.database.kind === 'pglite' ? await throughServer(config.database.dataDir, email) : null) ??
+    (await directly(config, email));
+  if (!issued) throw new Error(`No person with the email ${email}.`);
+  console.error(`API token for ${email}, valid until ${new Date(issued.expiresAt).toISOString()}:`);
+  console.log(issued.token);
 }
 
 main().catch((error: unknown) => {

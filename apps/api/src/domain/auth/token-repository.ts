@@ -1,4 +1,4 @@
-import { API_TOKEN_TTL_SECONDS } from '@enq/contract';
+import { API_TOKEN_TTL_SECONDS, emailKey } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 
@@ -80,4 +80,16 @@ export async function revokePersonApiTokens(q: Transactional, personId: string, 
     [personId, now],
   );
   return rows.length;
+}
+
+/**
+ * An API token for the person with `email` (`npm run token`): the account holder or staff identity
+ * first when one email has several; null when nobody has it.
+ */
+export async function issueApiTokenForEmail(database: Transactional, email: string) {
+  const [person] = await database.query<{ id: string }>(
+    'select id from people where lower(email) = $1 order by is_admin desc, is_staff desc limit 1',
+    [emailKey(email)],
+  );
+  return person ? issueApiToken(database, person.id) : null;
 }
