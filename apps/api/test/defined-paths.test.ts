@@ -42,14 +42,15 @@ describe('the account paths the page uses', () => {
     expect(served('GET', '/users/no-such-path/')).toBe(false);
   });
 
-  it('API-25 /subscription/, /subscription/change/, /subscription/cancel/', () => {
+  it('API-25 /subscription/, /subscription/change/, /subscription/cancel/ (and /keep/, Keep this plan)', () => {
     expect(SUBSCRIPTION_PATHS).toEqual({
       root: '/subscription/',
       change: '/subscription/change/',
       cancel: '/subscription/cancel/',
+      keep: '/subscription/keep/',
     });
     expect(served('GET', SUBSCRIPTION_PATHS.root)).toBe(true);
-    for (const path of [SUBSCRIPTION_PATHS.change, SUBSCRIPTION_PATHS.cancel]) {
+    for (const path of [SUBSCRIPTION_PATHS.change, SUBSCRIPTION_PATHS.cancel, SUBSCRIPTION_PATHS.keep]) {
       expect(served('GET', path), `GET ${path}`).toBe(true);
       expect(served('POST', path), `POST ${path}`).toBe(true);
     }
