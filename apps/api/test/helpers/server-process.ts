@@ -64,7 +64,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     let gone = false;
     void exited.then(() => (gone = true));
     for (;;) {
-      if (gone) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${output}`);
+      if (gone)
+        throw new Error(
+          `server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${output}`,
+        );
       try {
         if ((await fetch(`${url}/readyz`)).status === 200) return;
       } catch {
