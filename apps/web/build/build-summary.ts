@@ -1,16 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { distFiles } from './dist-files.ts';
 
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
 
 /**
  * One line for the whole build: how many files, how large, how long. `npm start` builds with Vite's
@@ -34,7 +27,7 @@ export function buildSummary(): Plugin {
       let count = 0;
       let bytes = 0;
       let wire = 0;
-      for (const path of files(outDir)) {
+      for (const path of distFiles(outDir)) {
         if (path.endsWith('.gz') || path.endsWith('.br')) continue;
         const size = statSync(path).size;
         count++;

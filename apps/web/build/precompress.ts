@@ -1,20 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { distFiles } from './dist-files.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_BYTES = 1024;
-
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the strongest
@@ -30,7 +23,7 @@ export function precompress(): Plugin {
       outDir = join(config.root, config.build.outDir);
     },
     closeBundle() {
-      for (const path of files(outDir)) {
+      for (const path of distFiles(outDir)) {
         if (!COMPRESSIBLE.test(path)) continue;
         const body = readFileSync(path);
         if (body.length < MIN_BYTES) continue;
