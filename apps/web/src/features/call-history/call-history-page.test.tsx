@@ -267,6 +267,17 @@ describe('CallHistoryPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
+  it('CALL-14 at 565 px or less Download stays on screen with an invalid range, disabled', async () => {
+    setWidth(true);
+    renderPage();
+    const download = (await screen.findByRole('button', { name: CALL_TEXT.download })) as HTMLButtonElement;
+    await waitFor(() => expect(download.disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: 'May 1, 2026 9:00 AM' } });
+    expect(await screen.findByText(CALL_TEXT.startAfterEnd)).toBeTruthy();
+    const still = screen.getByRole('button', { name: CALL_TEXT.download }) as HTMLButtonElement;
+    expect(still.disabled).toBe(true);
+  });
+
   it('a year still being typed ("March 2, 20") changes nothing: the range and the picker stay', async () => {
     setWidth(false);
     const router = renderPage();

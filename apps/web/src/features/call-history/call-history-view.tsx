@@ -118,8 +118,10 @@ export function CallHistoryView({
   const totalPages = calls.data?.total_pages ?? 0;
   const loaded = calls.isSuccess;
   const empty = loaded && totalPages === 0;
-  // An invalid range has no results: the previous range's rows and download would mislead.
-  const showDownload = !error && (narrow || (loaded && !empty)); // hidden on wide screens while empty (docs/requirements.md, Decisions)
+  // On narrow screens Download is always shown (CALL-14); while the range is invalid it is disabled
+  // there, since the previous range's file would mislead. Wide screens hide it while empty or invalid
+  // (docs/requirements.md, Decisions).
+  const showDownload = narrow || (!error && loaded && !empty);
   const showEmpty = empty && !narrow; // CALL-15
 
   return (
@@ -142,7 +144,7 @@ export function CallHistoryView({
           {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
         {showDownload ? (
-          <Button onClick={() => void download()} disabled={downloading}>
+          <Button onClick={() => void download()} disabled={downloading || !!error}>
             <Download aria-hidden="true" className="size-4" />
             {CALL_TEXT.download}
           </Button>
