@@ -65,6 +65,7 @@ describe('server basics', () => {
       'support',
       'blog',
       'terms',
+      'terms-subscription-and-payment',
       'privacy',
       'taxes-and-fees',
     ]) {

@@ -21,7 +21,15 @@ describe('the call rates page (Chromium against the real server)', () => {
     expect(box!.height).toBe(RATE_CHART_HEIGHT);
     expect(await page.getByText('Dynamic pricing').count()).toBe(1);
     const terms = page.getByRole('link', { name: 'Subscription and payment terms' });
-    expect(await terms.getAttribute('href')).toMatch(/\/site\/#terms$/);
+    // RATE-08: the link lands on the terms' subscription-and-payment section, which is there.
+    const href = (await terms.getAttribute('href'))!;
+    expect(href).toMatch(/\/site\/#terms-subscription-and-payment$/);
+    const site = await page.context().newPage();
+    await site.goto(href);
+    expect(await site.locator('#terms-subscription-and-payment h3').textContent()).toBe(
+      'Subscription and payment',
+    );
+    await site.close();
     // RATE-04: the y-axis starts at 20.
     const ticks = await page.locator('.recharts-yAxis-tick-labels text').allTextContents();
     expect(ticks[0]).toBe('20');

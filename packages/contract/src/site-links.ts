@@ -47,6 +47,9 @@ export const LEGAL_MENU: SiteMenu = {
   ],
 };
 
+/** The subscription-and-payment section within the terms of service (RATE-08 links to it). */
+export const TERMS_PAYMENT_ANCHOR = 'terms-subscription-and-payment';
+
 export function marketingLink(marketingUrl: string, anchor: string): string {
   return `${marketingUrl.replace(/#.*$/, '')}#${anchor}`;
 }

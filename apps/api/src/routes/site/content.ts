@@ -11,7 +11,11 @@ export const SECTION_TEXT: Record<string, string> = {
   partners: 'We work with practice-management vendors and professional associations.',
   support: 'Our support team answers questions about your account, billing and lines.',
   blog: 'Notes on agency hold times, filing season staffing and product updates.',
-  terms: 'Subscription and payment: plans renew each period; overage is billed at $0.01 per credit.',
+  terms: 'The terms on which enQ provides its service to your practice.',
   privacy: 'We keep call records to bill you and never sell your data.',
   'taxes-and-fees': 'Sales tax applies where required by the service address.',
 };
+
+/** The terms' subscription-and-payment section (TERMS_PAYMENT_ANCHOR), which Call Rates links to. */
+export const TERMS_PAYMENT_TEXT =
+  'Plans renew each period and are paid in advance; credits used beyond the plan are billed as overage at $0.01 per credit, at the period end or when the overage reaches $300, $500 or $1,000.';

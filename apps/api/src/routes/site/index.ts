@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
-import { findTextProblem, LEGAL_MENU, MARKETING_MENUS, multiline } from '@enq/contract';
+import { findTextProblem, LEGAL_MENU, MARKETING_MENUS, multiline, TERMS_PAYMENT_ANCHOR } from '@enq/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { html } from '../../html';
-import { SECTION_TEXT } from './content';
+import { SECTION_TEXT, TERMS_PAYMENT_TEXT } from './content';
 import emailChangePages from './email-change';
 import featureRequestPages from './feature-request';
 import { allowSameOriginFraming, sendPage, sitePage as page } from './layout';
@@ -68,6 +68,11 @@ export default async function sitePages(app: FastifyInstance) {
       html`<section id="${anchor}">
         <h2>${label}</h2>
         <p>${SECTION_TEXT[anchor] ?? ''}</p>
+        ${
+          anchor === 'terms'
+            ? html`<section id="${TERMS_PAYMENT_ANCHOR}"><h3>Subscription and payment</h3><p>${TERMS_PAYMENT_TEXT}</p></section>`
+            : ''
+        }
       </section>`,
   );
   const home = page(

@@ -34,7 +34,8 @@ describe('CallRatesPage', () => {
     expect(screen.getByText(RATES_TEXT.credits)).toBeTruthy();
     expect(screen.getByText(/billed as overage/)).toBeTruthy();
     expect(screen.getByRole('link', { name: RATES_TEXT.terms }).getAttribute('href')).toBe(
-      'https://enq.example.test/#terms',
+      // RATE-08: the subscription-and-payment section, not the terms' start.
+      'https://enq.example.test/#terms-subscription-and-payment',
     );
   });
 

@@ -1,4 +1,4 @@
-import { marketingLink, RATE_CHART_Y_MIN, type RatesResponse } from '@enq/contract';
+import { marketingLink, RATE_CHART_Y_MIN, TERMS_PAYMENT_ANCHOR, type RatesResponse } from '@enq/contract';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/ui/load-error';
@@ -47,7 +47,7 @@ export function CallRatesPage() {
           {RATES_TEXT.billing} See the{' '}
           <a
             className="focus-ring rounded font-medium text-brand-700 underline"
-            href={marketingLink(config.marketing_url, 'terms')}
+            href={marketingLink(config.marketing_url, TERMS_PAYMENT_ANCHOR)}
             target="_blank"
             rel="noopener noreferrer"
           >
