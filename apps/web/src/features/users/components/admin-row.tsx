@@ -1,4 +1,4 @@
-import type { HoldMusic, User } from '@enq/contract';
+import { USERS_TEXT, type HoldMusic, type User } from '@enq/contract';
 import { Pencil } from 'lucide-react';
 import { HoldMusicSelect } from './hold-music-select';
 import { PinCell } from './pin-cell';
@@ -50,8 +50,9 @@ export function AdminRow({
           Admin
         </span>
       </td>
-      <td data-label="Email" className={`${cellClass} pt-3.5 break-all text-slate-700`}>
-        {admin.email}
+      <td data-label="Email" className={`${cellClass} pt-3.5 text-slate-700 [overflow-wrap:anywhere]`}>
+        {/* When it must wrap, at the @: "dana.whitfield@ / harborpinetax.com", not "….c / om". */}
+        {atWrap(admin.email)}
       </td>
       <td data-label="Hold music" className={cellClass}>
         <HoldMusicSelect
@@ -66,14 +67,28 @@ export function AdminRow({
         <button
           type="button"
           className={`${iconButton} w-auto gap-1 px-2`}
+          title={USERS_TEXT.editUserTitle}
           onClick={onEdit}
           disabled={locked}
         >
           <Pencil aria-hidden="true" className="size-4" />
-          Edit
+          {/* The pencil (and its tooltip) says it on wide screens, where the columns need the room. */}
+          <span className="lg:sr-only">Edit</span>
         </button>
       </td>
       <td data-label="Delete" className={cellClass} />
     </tr>
+  );
+}
+
+function atWrap(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }

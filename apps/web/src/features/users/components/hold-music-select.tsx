@@ -26,7 +26,8 @@ export function HoldMusicSelect({
       value={value}
       disabled={disabled}
       size={size}
-      className="min-w-36"
+      // "Evergreen Strings" and "Morning Commute" in full, beside the arrow.
+      className="min-w-[11.5rem]"
       onChange={(event) => onChange(event.target.value)}
     >
       {list.map((t) => (

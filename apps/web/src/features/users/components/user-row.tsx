@@ -106,7 +106,7 @@ export const UserRowView = memo(function UserRowView({
           aria-label={row.isNew ? 'Full name of the new user' : `Full name of ${name}`}
           aria-invalid={errors.full_name ? true : undefined}
           aria-describedby={errors.full_name ? `${id}-name-error` : undefined}
-          className="min-w-36"
+          className="min-w-32 lg:w-36"
         />
         <FieldError id={`${id}-name-error`} message={errors.full_name} />
       </td>
@@ -123,7 +123,8 @@ export const UserRowView = memo(function UserRowView({
           aria-label={row.isNew ? 'Email of the new user' : `Email of ${name}`}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          className="min-w-36"
+          // On wide screens wide enough for a whole address of 34 characters ("benjamin.carter@harborpinetax.com").
+          className="w-full lg:min-w-[18rem]"
         />
         <FieldError id={`${id}-email-error`} message={errors.email} />
       </td>
@@ -140,12 +141,14 @@ export const UserRowView = memo(function UserRowView({
         <button
           type="button"
           className={`${iconButton} w-auto gap-1 px-2`}
+          title={USERS_TEXT.editUserTitle}
           onClick={() => onOpenEdit(row.key)}
           disabled={locked || row.removed}
           aria-label={`Edit ${name}`}
         >
           <Pencil aria-hidden="true" className="size-4" />
-          Edit
+          {/* The pencil (and its tooltip) says it on wide screens, where the columns need the room. */}
+          <span className="lg:sr-only">Edit</span>
         </button>
       </td>
       <td data-label="Delete" className={cellClass}>
