@@ -27,8 +27,9 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
               <th
                 key={column}
                 scope="col"
-                // Duration, rate and credits are numbers: right-aligned like their cells.
-                className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left'} text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase`}
+                // Duration, rate and credits are numbers: right-aligned like their cells. Their headings
+                // may wrap ('Billed / Duration'): the numbers under them are short, the destinations long.
+                className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left whitespace-nowrap'} text-xs font-semibold tracking-wide text-slate-600 uppercase`}
               >
                 {column}
               </th>
@@ -45,10 +46,11 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
                   <span className="block text-xs text-slate-500">{billedInNote(call.billed_in)}</span>
                 )}
               </td>
-              <td data-label={CALL_COLUMNS[1]} className="px-3 py-2">
+              {/* Room for a line's name on one or two lines at 1280 px, not three or four. */}
+              <td data-label={CALL_COLUMNS[1]} className="px-3 py-2 lg:min-w-[12rem]">
                 {call.destination}
               </td>
-              <td data-label={CALL_COLUMNS[2]} className="px-3 py-2">
+              <td data-label={CALL_COLUMNS[2]} className="px-3 py-2 lg:whitespace-nowrap">
                 {call.user}
               </td>
               <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
