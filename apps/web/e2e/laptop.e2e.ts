@@ -1,0 +1,80 @@
+import { BANNER_TEXT } from '@enq/contract';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { screenshot, signIn, type Page } from './support/browser';
+import { useJourney } from './support/journey';
+
+/**
+ * How a page's table and fields sit at 1280 px: how far the table scrolls sideways, and the fields
+ * (inputs, selects) whose text is wider than the field, so part of it is hidden.
+ */
+function laptopFit(page: Page, tableSelector: string, fieldSelector: string) {
+  return page.evaluate(
+    ([table, fields]) => {
+      const box = document.querySelector(table)!.parentElement!;
+      const cut = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(fields)]
+        .filter((el) => {
+          if (el instanceof HTMLSelectElement) {
+            // A select's text is its chosen option's: measured in the select's own font.
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(el).font;
+            probe.style.position = 'absolute';
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = el.selectedOptions[0]?.textContent ?? '';
+            document.body.append(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            const style = getComputedStyle(el);
+            return (
+              width > el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 1
+            );
+          }
+          return el.scrollWidth > el.clientWidth + 1;
+        })
+        .map((el) => el.getAttribute('aria-label') ?? el.id);
+      return { sideways: box.scrollWidth - box.clientWidth, cut };
+    },
+    [tableSelector, fieldSelector] as const,
+  );
+}
+
+describe('the portal at 1280 px (Chromium against the real server)', () => {
+  const journey = useJourney({ seeded: true });
+
+  it('Users: every email and hold-music name reads in full, and the table needs no sideways scroll', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/users`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/users`);
+    await page.getByTestId('user-row').first().waitFor();
+    expect(await laptopFit(page, 'table', '[data-testid="user-row"] input, table select')).toEqual({
+      sideways: 0,
+      cut: [],
+    });
+    // The admin's email breaks, if at all, at the @.
+    expect(await page.getByTestId('admin-row').locator('wbr').count()).toBe(1);
+    await screenshot(page, 'laptop-users-1280');
+  });
+
+  it('Call History: the filters and the table fit, with no sideways scroll', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/call-history`);
+    await page.getByTestId('call-row').first().waitFor();
+    expect(await laptopFit(page, 'table', 'form input, form select, section input, section select')).toEqual({
+      sideways: 0,
+      cut: [],
+    });
+    await screenshot(page, 'laptop-call-history-1280');
+  });
+
+  it('Overview: the payment alerts are one panel with one primary action', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/`);
+    const alerts = page.getByRole('region', { name: 'Account alerts' });
+    await alerts.getByText(BANNER_TEXT.invoiceOutstanding).waitFor();
+    const panels = alerts.getByRole('alert');
+    expect(await panels.count()).toBe(1);
+    expect(await panels.getByRole('listitem').count()).toBe(3);
+    expect(await panels.getByRole('link').allTextContents()).toEqual(['Pay invoice', 'Update card']);
+  });
+});
