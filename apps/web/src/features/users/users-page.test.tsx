@@ -366,10 +366,12 @@ describe('Users page', () => {
     expect(button('Send PIN email')).toHaveProperty('disabled', true);
   });
 
-  it('USR-26 USR-27 without a multi-user plan Add is hidden and the page says why; the CSV section exists', async () => {
+  it('USR-26 without a multi-user plan Add and the CSV section are hidden, and the page says why', async () => {
     setup(usersData(0, { is_multi_user: false }));
     await screen.findByTestId('admin-row');
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    // Nobody to add on such a plan: no file of users either.
+    expect(screen.queryByRole('region', { name: 'Add users from a CSV file' })).toBeNull();
     expect(screen.getByText(/does not include sub-account users/)).toBeTruthy();
     // The empty list speaks of the plan, not of a search nobody typed.
     expect(screen.queryByText('No users match your search.')).toBeNull();
@@ -398,7 +400,7 @@ describe('Users page', () => {
     click.mockRestore();
   });
 
-  it('USR-02 the hold-music picker lists the tracks with the default first chosen', async () => {
+  it('USR-02 USR-27 the hold-music picker lists the tracks with the default first chosen; the CSV section is there', async () => {
     setup();
     await screen.findByTestId('admin-row');
     const picker = screen.getByLabelText('Hold music') as HTMLSelectElement;
