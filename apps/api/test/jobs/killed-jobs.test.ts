@@ -237,7 +237,14 @@ describe.each(drivers.filter((driver) => driver === 'postgres'))(
             `select count(*)::int as n from pgboss.job where name = 'period-close' and state < 'completed'`,
           );
           if (rows[0]!.n === 0) break;
-          if (Date.now() > deadline) throw new Error('period-close jobs never settled');
+          if (Date.now() > deadline) {
+            // What each unsettled job is doing, so that a failure here can be read, not guessed.
+            const { rows: open } = await sql.query(
+              `select id, state, retry_count, retry_limit, start_after, started_on, output from pgboss.job
+                where name = 'period-close' and state < 'completed'`,
+            );
+            throw new Error(`period-close jobs never settled: ${JSON.stringify(open)}`);
+          }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         await second.stop();
