@@ -400,6 +400,15 @@ describe('Users page', () => {
     click.mockRestore();
   });
 
+  it('a CSV upload says how many users it added', async () => {
+    setup(usersData(24), { 'POST /users/': () => jsonResponse(usersData(27)) });
+    await screen.findByTestId('admin-row');
+    const file = new File(['Full Name,Email\nAnn,ann@firm.com\n'], 'team.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('CSV file of users'), { target: { files: [file] } });
+    fireEvent.click(button('Upload users'));
+    expect(await screen.findByText('3 users added from the file.')).toBeTruthy();
+  });
+
   it('USR-02 USR-27 the hold-music picker lists the tracks with the default first chosen; the CSV section is there', async () => {
     setup();
     await screen.findByTestId('admin-row');

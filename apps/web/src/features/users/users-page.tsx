@@ -165,8 +165,10 @@ function UsersEditor({ data }: { data: UsersData }) {
         <CsvImport
           disabledReason={csvBlocked}
           onImported={(fresh) => {
+            // The answer is the whole list: what it has more than the saved one came from the file.
+            const added = fresh.users.length - state.saved.size;
             dispatch({ type: 'loaded', data: fresh });
-            toast.success('Users added from the file.');
+            toast.success(`${added} ${added === 1 ? 'user' : 'users'} added from the file.`);
           }}
         />
       ) : null}

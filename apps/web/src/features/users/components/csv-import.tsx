@@ -13,7 +13,7 @@ export function CsvImport({
   onImported,
 }: {
   disabledReason: string | null;
-  onImported: (data: UsersData, added: number) => void;
+  onImported: (data: UsersData) => void;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -31,7 +31,7 @@ export function CsvImport({
       onSuccess: (data) => {
         setFile(null);
         if (input.current) input.current.value = '';
-        onImported(data, 0);
+        onImported(data);
       },
       onError: (error) =>
         error instanceof CsvUploadError
