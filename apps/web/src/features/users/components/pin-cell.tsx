@@ -1,5 +1,5 @@
 import { maskPin } from '@enq/contract';
-import { KeyRound } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { iconButton } from './row-styles';
 
 /** A masked PIN (its last four digits spoken) and the button that gives a new one. */
@@ -30,7 +30,8 @@ export function PinCell({
         aria-label={`Change PIN for ${name}`}
         title="Change PIN"
       >
-        <KeyRound aria-hidden="true" className="size-4" />
+        {/* A new PIN, not a look at this one: a key read as "show PIN". */}
+        <RefreshCw aria-hidden="true" className="size-4" />
       </button>
     </div>
   );
