@@ -126,8 +126,32 @@ describe.each(drivers)('users API (%s)', (driver) => {
     const response = await call('GET', USERS_PATHS.csvTemplate);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="add-users-enq.csv"');
-    // Every CSV the portal makes: UTF-8 byte-order mark and CRLF line ends.
-    expect(response.body).toBe('\uFEFFfull_name,email,hold_music\r\n');
+    // Every CSV the portal makes: UTF-8 byte-order mark and CRLF line ends. Under the header, the
+    // example row with the default track's name.
+    const [first] = (await load()).hold_music_list;
+    expect(response.body).toBe(
+      `\uFEFFfull_name,email,hold_music\r\nJordan Example,jordan.example@example.com,${first!.name}\r\n`,
+    );
+    // Uploaded as it is, the template adds nobody: its example row is not a person.
+    const upload = async (csv: string) => {
+      const form = multipartCsv(csv);
+      return ctx.app.inject({
+        method: 'POST',
+        url: url(USERS_PATHS.users),
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      });
+    };
+    const unchanged = await upload(response.body);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().message).toBe('The file has no users to add.');
+    // With a row of its own under the example, only that row is added.
+    const before = (await load()).users.length;
+    const added = await upload(`${response.body}Row Of Mine,row.of.mine@harborpinetax.com,\r\n`);
+    expect(added.statusCode).toBe(200);
+    const users = added.json<UsersData>().users;
+    expect(users).toHaveLength(before + 1);
+    expect(users.some((u) => u.email === 'jordan.example@example.com')).toBe(false);
   });
 
   it('API-48 API-50 a partial failure applies the valid items and reports the refused one', async () => {

@@ -15,6 +15,14 @@ export const USERS_PATHS = {
 
 export const USERS_CSV_TEMPLATE_FILENAME = 'add-users-enq.csv';
 export const USERS_CSV_COLUMNS = ['full_name', 'email', 'hold_music'] as const;
+/**
+ * The template's example row (its hold music is the catalogue's default track): it shows how a row
+ * reads, and an upload that still has it skips it rather than add a made-up person.
+ */
+export const USERS_CSV_EXAMPLE = {
+  full_name: 'Jordan Example',
+  email: 'jordan.example@example.com',
+} as const;
 /** The CSV upload: at most this many bytes and data rows. */
 export const USERS_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const USERS_CSV_MAX_ROWS = 10_000;

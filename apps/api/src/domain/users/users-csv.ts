@@ -3,6 +3,7 @@ import {
   isValidEmail,
   textProblem,
   USERS_CSV_COLUMNS,
+  USERS_CSV_EXAMPLE,
   USERS_CSV_MAX_ROWS,
   USERS_ERRORS,
   USERS_NEW_ROW_MIN_NAME_LENGTH,
@@ -13,11 +14,22 @@ import {
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
-/** The template: the header row the upload expects (hold_music may be a track's name or value). */
-export function usersCsvTemplate(): string {
+/**
+ * The template: the header row the upload expects (hold_music may be a track's name or value) and the
+ * example row, with the default track's name.
+ */
+export function usersCsvTemplate(defaultTrackName: string): string {
   // Like every CSV the portal makes: a byte-order mark and CRLF line ends, for spreadsheet programs.
-  return stringify([[...USERS_CSV_COLUMNS]], { bom: true, record_delimiter: 'windows' });
+  return stringify(
+    [[...USERS_CSV_COLUMNS], [USERS_CSV_EXAMPLE.full_name, USERS_CSV_EXAMPLE.email, defaultTrackName]],
+    { bom: true, record_delimiter: 'windows' },
+  );
 }
+
+/** The template's example row, left in the file: not a person to add. */
+const isExampleRow = (fullName: string, email: string) =>
+  fullName.toLowerCase() === USERS_CSV_EXAMPLE.full_name.toLowerCase() &&
+  emailKey(email) === emailKey(USERS_CSV_EXAMPLE.email);
 
 export interface CsvUser {
   full_name: string;
@@ -59,9 +71,13 @@ export function parseUsersCsv(
   } catch (error) {
     return { ok: false, message: `The file is not a readable CSV: ${(error as Error).message}`, errors: [] };
   }
-  const [head, ...rows] = records;
+  const [head, ...all] = records;
   const header = (head?.record ?? []).map(headerKey);
   const col = (name: string) => header.indexOf(name);
+  const rows = all.filter(
+    ({ record }) =>
+      !isExampleRow((record[col('full_name')] ?? '').trim(), (record[col('email')] ?? '').trim()),
+  );
   if (col('full_name') < 0 || col('email') < 0) {
     return {
       ok: false,

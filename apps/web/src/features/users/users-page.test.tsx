@@ -419,6 +419,8 @@ describe('Users page', () => {
       'Quiet Ledger',
     ]);
     expect(button('Play Harbor Lights')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Add users from a CSV file' })).toBeTruthy();
+    const csv = screen.getByRole('region', { name: 'Add users from a CSV file' });
+    // The names a file's hold_music column takes.
+    expect(within(csv).getByText('Hold-music tracks: Harbor Lights, Quiet Ledger.')).toBeTruthy();
   });
 });

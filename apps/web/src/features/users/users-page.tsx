@@ -163,6 +163,7 @@ function UsersEditor({ data }: { data: UsersData }) {
 
       {state.isMultiUser ? (
         <CsvImport
+          tracks={state.holdMusicList.map((t) => t.name)}
           disabledReason={csvBlocked}
           onImported={(fresh) => {
             // The answer is the whole list: what it has more than the saved one came from the file.

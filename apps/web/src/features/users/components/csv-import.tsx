@@ -9,9 +9,12 @@ import { CsvUploadError, useUploadUsersCsv } from '../api/upload-users-csv';
 
 /** Add users from a CSV file in the template's format (USR-27); the answer replaces the list. */
 export function CsvImport({
+  tracks,
   disabledReason,
   onImported,
 }: {
+  /** The hold-music tracks' names, as the file's hold_music column takes them. */
+  tracks: string[];
   disabledReason: string | null;
   onImported: (data: UsersData) => void;
 }) {
@@ -51,8 +54,11 @@ export function CsvImport({
       <p className="mt-1 text-sm text-slate-600">
         Download the template, fill in one user per row (full name, email and, optionally, a hold-music
         track), and upload it. Every user gets their own PIN. If any row has a problem, nobody is added and
-        each problem is listed by row.
+        each problem is listed by row. The template's example row is never added.
       </p>
+      {tracks.length > 0 ? (
+        <p className="mt-1 text-sm text-slate-600">Hold-music tracks: {tracks.join(', ')}.</p>
+      ) : null}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button variant="secondary" onClick={download} disabled={template.isPending}>
           <Download aria-hidden="true" className="size-4" />

@@ -23,7 +23,12 @@ import { z } from 'zod';
 import { holdMusicWav } from '../../../../../domain/users/hold-music-audio';
 import { pinEmail } from '../../../../../domain/users/pin-email';
 import { parseUsersCsv, usersCsvTemplate } from '../../../../../domain/users/users-csv';
-import { accountEmails, adminOf, getUsersData } from '../../../../../domain/users/users-repository';
+import {
+  accountEmails,
+  adminOf,
+  getUsersData,
+  holdMusicCatalogue,
+} from '../../../../../domain/users/users-repository';
 import {
   addUsers,
   assertCanChangeUsers,
@@ -154,11 +159,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.string(), ...errors },
       },
     },
-    async (_req, reply) =>
-      reply
+    async (_req, reply) => {
+      // The example row's track is the default one, the catalogue's first (getUsersData).
+      const [first] = await holdMusicCatalogue(app.database);
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${USERS_CSV_TEMPLATE_FILENAME}"`)
-        .send(usersCsvTemplate()),
+        .send(usersCsvTemplate(first?.name ?? ''));
+    },
   );
 
   app.put(
