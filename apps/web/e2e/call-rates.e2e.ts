@@ -44,6 +44,10 @@ describe('the call rates page (Chromium against the real server)', () => {
     await entry.click();
     await expect.poll(curves).toBe(1);
     expect(await page.locator('figure').getAttribute('data-isolated')).toBe(name);
+    // The table below reads that line's 48 half hours.
+    const table = page.getByRole('region', { name: 'Rates by half hour' });
+    expect(await table.getByLabel('Line', { exact: true }).inputValue()).toBe(name);
+    expect(await table.locator('tbody tr').count()).toBe(48);
     await screenshot(page, 'call-rates-isolated');
     await page.locator('.recharts-legend-item').nth(2).click();
     await expect.poll(curves).toBe(LINE_DESTINATIONS.length);

@@ -8,6 +8,7 @@ import { useServices } from '../../lib/services';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useRates } from './api/get-rates';
 import { RATE_CHART_COLORS, RATE_CHART_HEIGHT } from './rate-chart-settings';
+import { RateTable } from './rate-table';
 
 export const RATES_TEXT = {
   dynamicPricing:
@@ -35,7 +36,7 @@ export function CallRatesPage() {
       ) : rates.isError ? (
         <LoadError onRetry={() => void rates.refetch()} />
       ) : (
-        <RatesChart rates={rates.data} />
+        <RatesChartAndTable rates={rates.data} />
       )}
       <section aria-label="How call rates work" className="space-y-3 text-sm leading-6 text-slate-700">
         <h2 className="text-lg font-semibold text-slate-900">Dynamic pricing</h2>
@@ -68,8 +69,26 @@ export function nextIsolated(current: string | null, clicked: string): string | 
 /** 48 half-hour points: on a phone every 12th is labelled. */
 const PHONE_TICK_INTERVAL = 11;
 
-function RatesChart({ rates }: { rates: RatesResponse }) {
+/** The chart and the table of one line's rates: the line isolated in the chart is the table's. */
+function RatesChartAndTable({ rates }: { rates: RatesResponse }) {
   const [isolated, setIsolated] = useState<string | null>(null);
+  return (
+    <>
+      <RatesChart rates={rates} isolated={isolated} onIsolate={setIsolated} />
+      <RateTable rates={rates} shown={isolated} />
+    </>
+  );
+}
+
+function RatesChart({
+  rates,
+  isolated,
+  onIsolate,
+}: {
+  rates: RatesResponse;
+  isolated: string | null;
+  onIsolate: (update: (current: string | null) => string | null) => void;
+}) {
   // A phone has room for a tick every 6 hours (4 labels across the day), and a smaller legend.
   const narrow = useMediaQuery('(max-width: 639.98px)');
   return (
@@ -92,7 +111,7 @@ function RatesChart({ rates }: { rates: RatesResponse }) {
             <Tooltip />
             <Legend
               wrapperStyle={{ cursor: 'pointer', paddingTop: 12, fontSize: narrow ? 11 : 14 }}
-              onClick={(entry) => setIsolated((current) => nextIsolated(current, String(entry.dataKey)))}
+              onClick={(entry) => onIsolate((current) => nextIsolated(current, String(entry.dataKey)))}
             />
             {rates.destinations.map((destination, index) => (
               <Line
