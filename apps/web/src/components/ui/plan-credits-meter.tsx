@@ -18,7 +18,7 @@ export function PlanCreditsMeter({
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600 tabular-nums">
-          {formatCredits(used)} of {formatCredits(total)} used
+          {formatCredits(used)} of {formatCredits(total)} credits used
         </p>
       </div>
       <div

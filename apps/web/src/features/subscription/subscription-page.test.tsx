@@ -177,7 +177,7 @@ describe('the subscription page', () => {
     expect(text).toContain('$1,234.50');
     expect(text).toContain('due Apr 14, 2026');
     expect(text).toContain('12of 31 in this period');
-    expect(text).toContain('12,345.5 of 30,000 used');
+    expect(text).toContain('12,345.5 of 30,000 credits used');
     // Users lists sub-account users only: the count here says it holds the admin too.
     expect(text).toContain(`Active users${TEAM_MONTHLY.active_users}with a PIN, you included`);
     const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
