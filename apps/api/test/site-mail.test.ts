@@ -48,6 +48,9 @@ describe('the local mail viewer (/site/mail, embedded defaults)', () => {
   it('answers only a browser on this machine, and nothing for an email that is not there', async () => {
     for (const url of ['/site/mail', `/site/mail/${id}`, `/site/mail/${id}/attachment`])
       expect((await get(url, '203.0.113.9')).statusCode).toBe(404);
+    // Nor what a proxy on this machine forwards from elsewhere.
+    for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }])
+      expect((await ctx.app.inject({ url: '/site/mail', headers: header })).statusCode).toBe(404);
     expect((await get('/site/mail/999999')).statusCode).toBe(404);
     expect((await get('/site/mail/x')).statusCode).toBe(404);
   });

@@ -66,7 +66,9 @@ export function mailViewerUrl(config: { smtpUrl?: string | undefined; env: strin
  */
 export default async function mailPages(app: FastifyInstance) {
   const local = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.callNotFound();
+    // A proxy on this machine connects from loopback too: what it forwards comes from elsewhere.
+    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? '')) return reply.callNotFound();
   };
   app.get('/site/mail', { schema: { hide: true }, onRequest: local }, async (_req, reply) =>
     sendPage(reply, listPage(await newestEmails(app.database, LISTED))),
