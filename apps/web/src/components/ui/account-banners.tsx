@@ -1,7 +1,9 @@
 import { accountBanners, type AccountBanner, type BannerFlags } from '@enq/contract';
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { InfoBanner } from './info-banner';
+import { BANNER_STYLES, InfoBanner } from './info-banner';
+
+const danger = BANNER_STYLES.danger;
 
 /** The banners about paying: a failed card, an unpaid invoice, a delinquent account say one thing. */
 const PAYMENT_KINDS: ReadonlySet<AccountBanner['kind']> = new Set([
@@ -20,12 +22,9 @@ function PaymentAlerts({ banners }: { banners: AccountBanner[] }) {
   const unique = actions.filter((a, i) => actions.findIndex((o) => o.to === a.to) === i);
   const primary = unique.find((a) => a.to === '/invoices') ?? unique[0];
   return (
-    <div
-      role="alert"
-      className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200 ring-inset"
-    >
+    <div role="alert" className={`rounded-lg p-4 text-sm ring-1 ring-inset ${danger.box}`}>
       <div className="flex items-start gap-3">
-        <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+        <AlertCircle aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${danger.icon}`} />
         <div className="flex-1 space-y-3">
           <p className="font-semibold">Your payment did not go through</p>
           <ul className="list-disc space-y-1 pl-4">
@@ -49,7 +48,7 @@ function PaymentAlerts({ banners }: { banners: AccountBanner[] }) {
                   <Link
                     key={action.to}
                     to={action.to}
-                    className="focus-ring rounded font-semibold text-red-800 underline underline-offset-2 hover:no-underline"
+                    className={`focus-ring rounded font-semibold underline underline-offset-2 hover:no-underline ${danger.action}`}
                   >
                     {action.label}
                   </Link>

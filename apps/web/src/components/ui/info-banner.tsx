@@ -9,7 +9,8 @@ export type BannerAction =
   | { label: string; href: string; onClick?: never }
   | { label: string; onClick: () => void };
 
-const STYLES: Record<BannerVariant, { box: string; icon: string; action: string }> = {
+/** Each variant's colours: the box, its icon, its action links (AccountBanners' grouped panel too). */
+export const BANNER_STYLES: Record<BannerVariant, { box: string; icon: string; action: string }> = {
   danger: { box: 'bg-red-50 ring-red-200 text-red-900', icon: 'text-red-600', action: 'text-red-800' },
   warning: {
     box: 'bg-amber-50 ring-amber-200 text-amber-900',
@@ -34,7 +35,7 @@ export function InfoBanner({
   message: ReactNode;
   action?: BannerAction;
 }) {
-  const style = STYLES[variant];
+  const style = BANNER_STYLES[variant];
   const Icon = ICONS[variant];
   const actionClass = `focus-ring shrink-0 rounded font-semibold underline underline-offset-2 hover:no-underline ${style.action}`;
   return (
