@@ -65,18 +65,19 @@ export async function startControlListener(
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(issued));
   }
 
+  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<unknown>> = {
+    'POST /backup': (_req, res) => backup(res),
+    'POST /token': token,
+    'GET /jobs/failed': async (_req, res) =>
+      text(res, 200, `${(await failedWorkReport(database)).join('\n')}\n`),
+  };
+
   const server = createServer((req, res) => {
     const route = `${req.method} ${req.url}`;
-    const known = ['POST /backup', 'POST /token', 'GET /jobs/failed'];
-    if (!known.includes(route)) return void res.writeHead(404).end();
+    const handle = routes[route];
+    if (!handle) return void res.writeHead(404).end();
     if (!sameSecret(req.headers[CONTROL_SECRET_HEADER], secretBytes)) return void res.writeHead(403).end();
-    const work =
-      route === 'POST /backup'
-        ? backup(res)
-        : route === 'POST /token'
-          ? token(req, res)
-          : failedWorkReport(database).then((lines) => text(res, 200, `${lines.join('\n')}\n`));
-    work.catch((err: unknown) => {
+    handle(req, res).catch((err: unknown) => {
       log.error({ err, route }, 'control request failed');
       if (!res.headersSent) text(res, 500, `${route} failed: see the server log`);
       else res.destroy();
