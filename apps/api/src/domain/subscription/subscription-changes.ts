@@ -152,7 +152,7 @@ export async function applyPlanChange(
       throw new DomainError('payment-failed', outcome.message);
     if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
   } else if (change.kind === 'resume') {
-    await applyKeep(deps, accountId);
+    await undoScheduled(deps, accountId);
   } else {
     await deps.database.query(
       `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,
@@ -200,13 +200,18 @@ export async function keepPreview(
   return keepMessages(q, sub, plan, pricing(plan, account!.tax_status, issuer).price);
 }
 
-/** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
-export async function applyKeep(deps: BillingDeps, accountId: string): Promise<void> {
-  await keepPreview(deps.database, accountId, deps.issuer);
+/** The cancellation or the scheduled change undone: the plan goes on as it is. */
+async function undoScheduled(deps: BillingDeps, accountId: string): Promise<void> {
   await deps.database.query(
     'update subscriptions set pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1',
     [accountId, deps.clock.now()],
   );
+}
+
+/** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
+export async function applyKeep(deps: BillingDeps, accountId: string): Promise<void> {
+  await keepPreview(deps.database, accountId, deps.issuer);
+  await undoScheduled(deps, accountId);
 }
 
 export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
