@@ -23,14 +23,30 @@ const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
   '/feature-request': () => import('../features/feature-request/feature-request-route'),
 };
 
+const loaded = new Map<PortalPath, ComponentType>();
+
 /** The screen's code for a path (already on its way when the boot preloaded it), or null. */
 export function loadScreen(pathname: string): Promise<RouteModule> | null {
-  return isPortalPath(pathname) ? SCREENS[pathname]() : null;
+  if (!isPortalPath(pathname)) return null;
+  return SCREENS[pathname]().then((module) => {
+    loaded.set(pathname, module.Component);
+    return module;
+  });
 }
 
-// React's lazy, not the router's: the router then starts at once and the layout shows (with the
-// screen's title and placeholders) while the screen's code is on its way.
-const lazyScreen = (path: PortalPath) => lazy(async () => ({ default: (await SCREENS[path]()).Component }));
+/**
+ * React's lazy, not the router's: the router then starts at once and the layout shows (with the
+ * screen's title and placeholders) while the screen's code is on its way. A screen whose code is
+ * already here renders at once: going through lazy would suspend it anyway, and React holds a
+ * suspended boundary's content back for a few hundred milliseconds once its fallback has shown.
+ */
+function lazyScreen(path: PortalPath): ComponentType {
+  const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
+  return function Screen() {
+    const Loaded = loaded.get(path);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
 
 export const portalRoutes: RouteObject[] = [
   {
