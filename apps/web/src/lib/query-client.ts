@@ -6,6 +6,11 @@ import { ApiError } from './api-client';
 const MAX_RETRIES = 2;
 /** Unused query data is kept this long (API-21). */
 export const QUERY_GC_TIME_MS = 60_000;
+/**
+ * An answer this young is not asked for again when a screen mounts: the boot asks for the screen's
+ * data before the screen exists, and the screen would otherwise repeat the request on arrival.
+ */
+export const QUERY_FRESH_MS = 5_000;
 /** One toast however many loads fail at once. */
 export const LOAD_FAILED_TOAST_ID = 'load-failed';
 
@@ -27,6 +32,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         gcTime: QUERY_GC_TIME_MS,
+        staleTime: QUERY_FRESH_MS,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
