@@ -1,11 +1,11 @@
-import { defaultPreset, presetRange, toUnixSeconds, type CallDates } from '@enq/contract';
+import type { CallDates } from '@enq/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { useCallDates } from './api/get-call-dates';
-import { readView, writeView, type CallHistoryView as View } from './call-history-state';
+import { freshPresetRange, openingView, readView, writeView } from './call-history-state';
 import { CallHistoryView } from './call-history-view';
 
 export function CallHistoryPage() {
@@ -30,16 +30,8 @@ function CallHistory({ dates }: { dates: CallDates }) {
 
   // No range in the URL: the default preset (current period with dates, else today), without a new history entry.
   useEffect(() => {
-    if (view) return;
-    const preset = defaultPreset(dates);
-    const range = presetRange(preset, new Date(), dates)!;
-    setParams(
-      writeView({ preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 }),
-      {
-        replace: true,
-      },
-    );
-  }, [view, dates, setParams]);
+    if (!view) setParams(writeView(openingView(params, dates)), { replace: true });
+  }, [view, params, dates, setParams]);
 
   // A bookmarked relative preset ("today", "last 7 days") means that range now, not the day it was saved:
   // the view the page opened on is replaced once by the preset's current range.
@@ -55,13 +47,4 @@ function CallHistory({ dates }: { dates: CallDates }) {
   if (!view || stale) return <PageSkeleton path="/call-history" label="Loading calls" />;
   // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
   return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
-}
-
-/** The preset's current range when it differs from the one in the URL, else null. */
-function freshPresetRange(view: View, dates: CallDates): { from: number; to: number } | null {
-  const range = presetRange(view.preset, new Date(), dates);
-  if (!range) return null;
-  const from = toUnixSeconds(range.start);
-  const to = toUnixSeconds(range.end);
-  return from === view.from && to === view.to ? null : { from, to };
 }

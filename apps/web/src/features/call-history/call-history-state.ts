@@ -1,5 +1,14 @@
 import { TZDate } from '@date-fns/tz';
-import { BUSINESS_TIME_ZONE, CALL_PRESETS, type CallPreset } from '@enq/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  CALL_PRESETS,
+  defaultPreset,
+  presetRange,
+  toUnixSeconds,
+  type CallDates,
+  type CallPreset,
+} from '@enq/contract';
+import type { CallsParams } from './api/get-calls';
 
 /** What the URL holds, so a view can be bookmarked and shared. */
 export interface CallHistoryView {
@@ -27,6 +36,42 @@ export function readView(params: URLSearchParams): CallHistoryView | null {
     page: Math.max(1, int(params.get('page')) ?? 1),
     user: params.get('user') || undefined,
     destination: params.get('destination') || undefined,
+  };
+}
+
+/** The preset's current range when it differs from the one in the view, else null. */
+export function freshPresetRange(
+  view: CallHistoryView,
+  dates: CallDates,
+  now = new Date(),
+): { from: number; to: number } | null {
+  const range = presetRange(view.preset, now, dates);
+  if (!range) return null;
+  const from = toUnixSeconds(range.start);
+  const to = toUnixSeconds(range.end);
+  return from === view.from && to === view.to ? null : { from, to };
+}
+
+/**
+ * The view the page settles on when it opens on these search params: theirs, with a relative preset
+ * brought up to today, or with none the default preset (the current period with dates, else today).
+ */
+export function openingView(params: URLSearchParams, dates: CallDates, now = new Date()): CallHistoryView {
+  const view = readView(params);
+  if (view) return { ...view, ...freshPresetRange(view, dates, now) };
+  const preset = defaultPreset(dates);
+  const range = presetRange(preset, now, dates)!;
+  return { preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 };
+}
+
+/** What GET /calls/ is asked for a view. */
+export function callsParams(view: CallHistoryView): CallsParams {
+  return {
+    timestampFrom: view.from,
+    timestampTo: view.to,
+    page: view.page,
+    user: view.user,
+    destination: view.destination,
   };
 }
 

@@ -24,7 +24,7 @@ import { downloadCalls } from './api/download-calls';
 import { useCallTotals } from './api/get-call-totals';
 import { useCalls } from './api/get-calls';
 import { CallFilters } from './call-filters';
-import { fromPickerDate, writeView, type CallHistoryView as View } from './call-history-state';
+import { callsParams, fromPickerDate, writeView, type CallHistoryView as View } from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
 
@@ -54,20 +54,9 @@ export function CallHistoryView({
     setError(null);
   }
   const [downloading, setDownloading] = useState(false);
-  const calls = useCalls({
-    timestampFrom: view.from,
-    timestampTo: view.to,
-    page: view.page,
-    user: view.user,
-    destination: view.destination,
-  });
-
-  const totals = useCallTotals({
-    timestampFrom: view.from,
-    timestampTo: view.to,
-    user: view.user,
-    destination: view.destination,
-  });
+  const calls = useCalls(callsParams(view));
+  const { page: _page, ...rangeParams } = callsParams(view);
+  const totals = useCallTotals(rangeParams);
 
   const go = (next: Partial<View>, replace = false) =>
     onChange(writeView({ ...view, page: 1, ...next }), { replace });

@@ -1,5 +1,5 @@
 import { CALL_PATHS, type CallTotals } from '@enq/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { CallsParams } from './get-calls';
 
@@ -9,12 +9,13 @@ export function getCallTotals(params: CallTotalsParams, signal?: AbortSignal): P
   return apiRequest<CallTotals>(CALL_PATHS.totals, { query: { ...params }, signal });
 }
 
-/** The range's totals; they do not change with the page, so paging does not refetch them. */
-export function useCallTotals(params: CallTotalsParams | null) {
-  return useQuery({
+export const callTotalsQuery = (params: CallTotalsParams) =>
+  queryOptions({
     queryKey: ['calls', 'totals', params],
-    queryFn: ({ signal }) => getCallTotals(params!, signal),
-    enabled: params !== null,
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => getCallTotals(params, signal),
   });
+
+/** The range's totals; they do not change with the page, so paging does not refetch them. */
+export function useCallTotals(params: CallTotalsParams) {
+  return useQuery({ ...callTotalsQuery(params), placeholderData: keepPreviousData });
 }

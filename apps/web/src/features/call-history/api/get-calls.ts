@@ -1,5 +1,5 @@
 import { CALL_PATHS, type CallsResponse } from '@enq/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface CallsParams {
@@ -14,12 +14,10 @@ export function getCalls(params: CallsParams, signal?: AbortSignal): Promise<Cal
   return apiRequest<CallsResponse>(CALL_PATHS.list, { query: { ...params }, signal });
 }
 
+export const callsQuery = (params: CallsParams) =>
+  queryOptions({ queryKey: ['calls', 'list', params], queryFn: ({ signal }) => getCalls(params, signal) });
+
 /** One page of calls; the previous page stays on screen while the next one loads. */
-export function useCalls(params: CallsParams | null) {
-  return useQuery({
-    queryKey: ['calls', 'list', params],
-    queryFn: ({ signal }) => getCalls(params!, signal),
-    enabled: params !== null,
-    placeholderData: keepPreviousData,
-  });
+export function useCalls(params: CallsParams) {
+  return useQuery({ ...callsQuery(params), placeholderData: keepPreviousData });
 }
