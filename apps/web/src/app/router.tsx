@@ -1,9 +1,9 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, useDeferredValue, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AccountLayout } from './account-layout';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
-import { isPortalPath, RouteError } from './route-fallback';
+import { isPortalPath, RouteError, RouteFallback } from './route-fallback';
 
 type RouteModule = { Component: ComponentType };
 
@@ -44,6 +44,11 @@ function lazyScreen(path: PortalPath): ComponentType {
   const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
   return function Screen() {
     const Loaded = loaded.get(path);
+    // The first pass shows the placeholders and the screen follows as a transition, which React
+    // renders in short slices: rendered with the layout, a table of inputs is one long task that
+    // holds up the first input.
+    const ready = useDeferredValue(true, false);
+    if (!ready) return <RouteFallback />;
     return Loaded ? <Loaded /> : <Lazy />;
   };
 }
