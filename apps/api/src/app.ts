@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { API_ACCOUNT_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -81,6 +82,9 @@ function contentSecurityPolicy(config: AppConfig) {
   };
 }
 
+/** Answers smaller than this are sent uncompressed. */
+export const API_COMPRESS_MIN_BYTES = 4096;
+
 export async function buildApp({
   config,
   database,
@@ -123,6 +127,11 @@ export async function buildApp({
     // page made to be framed (the feature-request form) allows its own origin in both.
     xFrameOptions: { action: 'deny' },
   });
+  // JSON and CSV over a few kilobytes travel compressed (brotli at quality 4, else gzip): the rate
+  // table, a page of calls, the API description. Smaller answers, the overview's among them, are
+  // sent as they are: compressing them costs more time than it saves on the wire. Built files are
+  // compressed at build time (routes/web.ts serves those).
+  await app.register(compress, { threshold: API_COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
   await app.register(noStorePlugin);
   await app.register(openapiPlugin);
 
