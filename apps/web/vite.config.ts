@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
+import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
@@ -9,7 +10,7 @@ const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), buildSummary()],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
