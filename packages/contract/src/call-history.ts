@@ -4,20 +4,13 @@ import { z } from 'zod';
 import { formatPeriod } from './format';
 import { BUSINESS_TIME_ZONE } from './time';
 
-/**
+/*
  * Call history (CALL-01..15, API-11..15).
  *
  * Times on the wire are unix seconds. A range `timestampFrom..timestampTo` includes both ends to the
  * second (a call at 23:59:59.5 is inside a range ending 23:59:59), so the presets end at the last second
  * of their day or month. Rows are ordered newest first, on the page and in the CSV.
  */
-export const CALL_PATHS = {
-  list: '/calls/',
-  dates: '/calls/dates/',
-  download: '/calls/download/',
-  filters: '/calls/filters/',
-  totals: '/calls/totals/',
-} as const;
 
 /** The table shows 25 calls per page (docs/requirements.md, Decisions). */
 export const CALL_HISTORY_PAGE_SIZE = 25;

@@ -157,13 +157,6 @@ export const payInvoicePendingSchema = z
   .meta({ id: 'PayInvoicePending' });
 export type PayInvoicePending = z.infer<typeof payInvoicePendingSchema>;
 
-export const INVOICE_PATHS = {
-  root: '/invoices/',
-  detail: '/invoices/detail/',
-  download: '/invoices/download/',
-  pay: '/invoices/pay/',
-} as const;
-
 export const INVOICE_COLUMNS = [
   'Invoice date',
   'Period',

@@ -18,3 +18,41 @@ export const DEVICE_PATHS = { newDevice: '/new-device' } as const;
 
 /** SPA path the identity provider redirects back to after sign-in. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
+
+// The account screens' paths that the boot asks before a screen's code has arrived (app/screen-data):
+// here, apart from each screen's schemas, so that asking for them does not wait for zod.
+
+/** Paths below /api/v1/account (API-24). */
+export const USERS_PATHS = {
+  users: '/users/',
+  changePin: '/users/change-pin/',
+  changeAdminPin: '/users/change-admin-pin/',
+  csvTemplate: '/users/get-csv-template/',
+  sendPinEmail: '/users/send-pin-email/',
+  /** Hold-music audio, `{value}` filled in; `url` in hold_music_list points here. */
+  holdMusicAudio: (value: string) => `/users/hold-music/${encodeURIComponent(value)}.wav`,
+} as const;
+
+/** Call history (API-11..15); what the times mean is in call-history.ts. */
+export const CALL_PATHS = {
+  list: '/calls/',
+  dates: '/calls/dates/',
+  download: '/calls/download/',
+  filters: '/calls/filters/',
+  totals: '/calls/totals/',
+} as const;
+
+export const INVOICE_PATHS = {
+  root: '/invoices/',
+  detail: '/invoices/detail/',
+  download: '/invoices/download/',
+  pay: '/invoices/pay/',
+} as const;
+
+export const SUBSCRIPTION_PATHS = {
+  root: '/subscription/',
+  change: '/subscription/change/',
+  cancel: '/subscription/cancel/',
+  /** "Keep this plan": undoes a cancellation or a scheduled change; GET previews, POST keeps. */
+  keep: '/subscription/keep/',
+} as const;

@@ -71,14 +71,6 @@ export const subscriptionMutationResponseSchema = subscriptionResponseSchema
   .extend({ message: z.string() })
   .meta({ id: 'SubscriptionMutation' });
 
-export const SUBSCRIPTION_PATHS = {
-  root: '/subscription/',
-  change: '/subscription/change/',
-  cancel: '/subscription/cancel/',
-  /** "Keep this plan": undoes a cancellation or a scheduled change; GET previews, POST keeps. */
-  keep: '/subscription/keep/',
-} as const;
-
 export const SUBSCRIPTION_TEXT = {
   cancelled: 'Subscription cancelled.',
   changed: 'Subscription changed.',

@@ -2,17 +2,6 @@ import { z } from 'zod';
 
 // The Users page (USR-01..80, API-45..55).
 
-/** Paths below /api/v1/account (API-24). */
-export const USERS_PATHS = {
-  users: '/users/',
-  changePin: '/users/change-pin/',
-  changeAdminPin: '/users/change-admin-pin/',
-  csvTemplate: '/users/get-csv-template/',
-  sendPinEmail: '/users/send-pin-email/',
-  /** Hold-music audio, `{value}` filled in; `url` in hold_music_list points here. */
-  holdMusicAudio: (value: string) => `/users/hold-music/${encodeURIComponent(value)}.wav`,
-} as const;
-
 export const USERS_CSV_TEMPLATE_FILENAME = 'add-users-enq.csv';
 export const USERS_CSV_COLUMNS = ['full_name', 'email', 'hold_music'] as const;
 /**

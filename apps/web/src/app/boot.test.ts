@@ -36,6 +36,18 @@ describe('the boot', () => {
     expect(requested()).toEqual(['/api/v1/config', '/api/v1/auth/me', '/api/v1/account/']);
   });
 
+  it.each([
+    ['/users', '/api/v1/account/users/'],
+    ['/invoices', '/api/v1/account/invoices/'],
+    ['/subscription', '/api/v1/account/subscription/'],
+    ['/call-history', '/api/v1/account/calls/dates/'],
+  ])("on %s asks for that screen's first answer beside sign-in: %s", async (path, first) => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    startBoot(createQueryClient(), path);
+    await vi.waitFor(() => expect(requested()).toHaveLength(3));
+    expect(requested()).toEqual(['/api/v1/config', '/api/v1/auth/me', first]);
+  });
+
   it("keeps the screen's answer for a customer, so the screen asks nothing again", async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     answerAs({ is_staff: false });

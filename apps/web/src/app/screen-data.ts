@@ -1,22 +1,27 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { callDatesQuery } from '../features/call-history/api/get-call-dates';
+import { invoicesQuery } from '../features/invoices/api/get-invoices';
 import { overviewQuery } from '../features/overview/api/get-overview';
+import { subscriptionQuery } from '../features/subscription/api/get-subscription';
+import { usersQuery } from '../features/users/api/get-users';
 import type { PortalPath } from '../lib/portal-routes';
 import type { ScreenLoad } from '../lib/screen-load';
 import { isPortalPath } from './route-fallback';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
 
-// The landing page's query is part of the first load (it carries no schemas); the others are
-// imported on demand, since their modules bring their screens' schemas with them.
-const SCREEN_DATA: Partial<Record<PortalPath, () => Promise<ScreenLoad>>> = {
-  '/': () => Promise.resolve({ first: overviewQuery }),
-  '/users': () => import('../features/users/api/get-users').then((m) => ({ first: m.usersQuery })),
-  '/call-history': () =>
-    import('../features/call-history/call-history-first-load').then((m) => m.callHistoryFirstLoad),
-  '/subscription': () =>
-    import('../features/subscription/api/get-subscription').then((m) => ({ first: m.subscriptionQuery })),
-  '/invoices': () =>
-    import('../features/invoices/api/get-invoices').then((m) => ({ first: m.invoicesQuery })),
+// Each screen's first query is part of the first load: its module carries no schemas (the paths
+// are in the contract's paths.ts). Call History's follow-up needs its date rules, so it is imported
+// on demand, by then beside the screen's own code.
+const SCREEN_DATA: Partial<Record<PortalPath, ScreenLoad>> = {
+  '/': { first: overviewQuery },
+  '/users': { first: usersQuery },
+  '/call-history': {
+    first: callDatesQuery,
+    next: () => import('../features/call-history/call-history-first-load').then((m) => m.callHistoryNext),
+  },
+  '/subscription': { first: subscriptionQuery },
+  '/invoices': { first: invoicesQuery },
 };
 
 /**
@@ -33,7 +38,7 @@ export async function prefetchScreenData(
 ): Promise<void> {
   const load = isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined;
   if (!load) return;
-  const { first, next } = await load();
+  const { first, next } = load;
   const answer = (first.queryFn as Ask)({
     client,
     queryKey: first.queryKey,
@@ -44,7 +49,7 @@ export async function prefetchScreenData(
   await client.prefetchQuery({ queryKey: first.queryKey, queryFn: () => answer });
   const data = client.getQueryData(first.queryKey);
   if (data === undefined || !next) return;
-  const following = next(data as never, new URLSearchParams(window.location.search));
+  const following = (await next())(data as never, new URLSearchParams(window.location.search));
   await Promise.all(
     following.map((query) =>
       client.prefetchQuery(query as FetchQueryOptions<unknown, Error, unknown, QueryKey>),
