@@ -64,6 +64,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('enq-portal'),
+  // The ID token claim an external provider puts its sign-in risk assessment in (AUTH-13).
+  OIDC_RISK_CLAIM: z.string().trim().min(1).max(200).default('risk_assessment'),
   // Each environment's API and identity provider as the page is told them (AUTH-10..12); unset, the
   // page's own origin and OIDC_ISSUER.
   LOCAL_API_ORIGIN: origin.optional(),
@@ -143,6 +145,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       issuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
       clientId: env.OIDC_CLIENT_ID,
       scope: 'openid email profile',
+      riskClaim: env.OIDC_RISK_CLAIM,
     },
     environments: {
       local: endpoints(env.LOCAL_API_ORIGIN, env.LOCAL_OIDC_ISSUER),
