@@ -147,7 +147,15 @@ describe('the overview page', () => {
     expect(attempts).toBe(2);
   });
 
-  it('OVW-01 shows the PIN as the server masks it, all but its last 4 characters', async () => {
+  it('OVW-01 shows the PIN masked, all but its last 4 characters, whatever the answer carries', async () => {
+    // An answer carrying the whole PIN still shows only its last 4 characters.
+    renderPage({ ...DATA, pin: '48213456' });
+    await ready();
+    expect(screen.getByTestId('overview-pin').textContent).toBe('••••3456');
+    expect(document.body.textContent).not.toContain('4821');
+  });
+
+  it('OVW-01 a PIN the server masked already shows as it came', async () => {
     renderPage({ ...DATA, pin: '••3456' });
     await ready();
     expect(screen.getByTestId('overview-pin').textContent).toBe('••3456');
