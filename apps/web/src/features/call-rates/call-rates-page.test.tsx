@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { CallRatesPage, RATES_TEXT } from './call-rates-page';
 import { matchingLines } from './rate-table';
@@ -21,6 +21,9 @@ beforeEach(() => {
     vi.fn<typeof fetch>(async () => jsonResponse(answer)),
   );
 });
+
+// A drawn chart leaves recharts' text-measuring span in <body>; test files share the document.
+afterEach(() => document.getElementById('recharts_measurement_span')?.remove());
 
 /**
  * jsdom lays nothing out, so the chart would draw at 0 × 0 with no lines. Every box is given the
