@@ -11,6 +11,7 @@ import billingPlugin from './plugins/billing';
 import { composeBilling } from './composition';
 import type { Clock } from './domain/ports/clock';
 import clockPlugin from './plugins/clock';
+import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import idpPlugin from './plugins/idp';
@@ -54,6 +55,13 @@ export interface BuildOptions {
   scheduleJobs?: boolean;
 }
 
+const environmentIssuers = (config: AppConfig) =>
+  Object.values(config.environments).flatMap((e) => (e.oidcIssuer ? [e.oidcIssuer] : []));
+const environmentOrigins = (config: AppConfig) => [
+  ...environmentIssuers(config),
+  ...Object.values(config.environments).flatMap((e) => (e.apiOrigin ? [e.apiOrigin] : [])),
+];
+
 function contentSecurityPolicy(config: AppConfig) {
   const origins = (...urls: string[]) => [...new Set(urls.map((u) => new URL(u).origin))];
   // Stripe Elements loads its script and card frames from Stripe, and talks to its API.
@@ -65,7 +73,12 @@ function contentSecurityPolicy(config: AppConfig) {
       // react-toastify and Radix set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
-      connectSrc: ["'self'", ...origins(config.oidc.issuer), ...(stripe ? ['https://api.stripe.com'] : [])],
+      // The page calls the API and identity provider of the environment its host names (AUTH-10..12).
+      connectSrc: [
+        "'self'",
+        ...origins(config.oidc.issuer, ...environmentOrigins(config)),
+        ...(stripe ? ['https://api.stripe.com'] : []),
+      ],
       // The feature-request page embeds the configured form (our own /site page unless set).
       frameSrc: [
         "'self'",
@@ -73,7 +86,10 @@ function contentSecurityPolicy(config: AppConfig) {
         ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
       ],
       // The sign-in and sign-out forms redirect on to the provider, the portal and the marketing site.
-      formAction: ["'self'", ...origins(config.oidc.issuer, config.sites.marketing)],
+      formAction: [
+        "'self'",
+        ...origins(config.oidc.issuer, ...environmentIssuers(config), config.sites.marketing),
+      ],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -133,6 +149,7 @@ export async function buildApp({
   // compressed at build time (routes/web.ts serves those).
   await app.register(compress, { threshold: API_COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
   await app.register(noStorePlugin);
+  await app.register(corsPlugin);
   await app.register(openapiPlugin);
 
   // Built once: every engine of the process (routes, jobs, sign-up, the demo seed) shares these parts.

@@ -10,6 +10,20 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const url = z.url({ protocol: /^https?$/ });
+/** An origin (scheme, host, port): a path, query or fragment would be silently dropped, so it is refused. */
+const origin = url
+  .refine((v) => /^https?:\/\/[^/?#]+\/?$/i.test(v), 'must be an origin such as https://api.example.com')
+  .transform((v) => new URL(v).origin);
+/** A comma list of origins; empty entries are ignored. */
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(origin));
 
 const isAddressOrCidr = (entry: string) => {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -50,6 +64,18 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('enq-portal'),
+  // The ID token claim an external provider puts its sign-in risk assessment in (AUTH-13).
+  OIDC_RISK_CLAIM: z.string().trim().min(1).max(200).default('risk_assessment'),
+  // Each environment's API and identity provider as the page is told them (AUTH-10..12); unset, the
+  // page's own origin and OIDC_ISSUER.
+  LOCAL_API_ORIGIN: origin.optional(),
+  DEV_API_ORIGIN: origin.optional(),
+  PRODUCTION_API_ORIGIN: origin.optional(),
+  LOCAL_OIDC_ISSUER: url.optional(),
+  DEV_OIDC_ISSUER: url.optional(),
+  PRODUCTION_OIDC_ISSUER: url.optional(),
+  // Pages served from other origins that may call this API (their environment maps to it).
+  CORS_ORIGINS: originList.optional(),
   MARKETING_URL: url.optional(),
   SUPPORT_URL: url.optional(),
   ADMIN_PANEL_URL: url.optional(),
@@ -96,6 +122,11 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
 
+const endpoints = (apiOrigin: string | undefined, issuer: string | undefined) => ({
+  apiOrigin: apiOrigin ?? null,
+  oidcIssuer: issuer?.replace(/\/$/, '') ?? null,
+});
+
 function deriveConfig(env: z.output<typeof envSchema>) {
   // Loopback and wildcard addresses are reached as localhost, which is what a person types.
   const listenHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? 'localhost' : env.HOST;
@@ -114,7 +145,14 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       issuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
       clientId: env.OIDC_CLIENT_ID,
       scope: 'openid email profile',
+      riskClaim: env.OIDC_RISK_CLAIM,
     },
+    environments: {
+      local: endpoints(env.LOCAL_API_ORIGIN, env.LOCAL_OIDC_ISSUER),
+      dev: endpoints(env.DEV_API_ORIGIN, env.DEV_OIDC_ISSUER),
+      production: endpoints(env.PRODUCTION_API_ORIGIN, env.PRODUCTION_OIDC_ISSUER),
+    },
+    corsOrigins: env.CORS_ORIGINS ?? [],
     sites: {
       marketing: env.MARKETING_URL ?? `${publicUrl}/site/`,
       support: env.SUPPORT_URL ?? `${publicUrl}/site/support`,

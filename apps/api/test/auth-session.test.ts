@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
+import { routesOf } from './helpers/route-list';
 import { foreignSignedIdToken, providerSignedIdToken, subjectOf, unsignedIdToken } from './helpers/tokens';
 
 describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
@@ -90,12 +91,22 @@ describe.each(drivers)('session exchange and token auth (%s)', (driver) => {
     expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', field: 'id_token' });
   });
 
-  it('AUTH-01 answers 401 without a token, with a garbage token, and on account routes', async () => {
+  it('AUTH-01 no portal screen is served to a visitor not signed in: every account read answers 401, nothing else', async () => {
     expect((await me()).statusCode).toBe(401);
     expect((await me('enq_not-a-real-token')).statusCode).toBe(401);
-    const account = await ctx.app.inject({ method: 'GET', url: `${API_ACCOUNT_BASE}/billing/` });
-    expect(account.statusCode).toBe(401);
-    expect(account.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    // Every screen's data, as the router has it (a path parameter filled with a stand-in).
+    const reads = routesOf(ctx.app)
+      .filter((r) => r.method === 'GET' && r.url.startsWith(`${API_ACCOUNT_BASE}/`))
+      .map((r) => r.url.replace(/:\w+/g, 'x'));
+    expect(reads).toEqual(expect.arrayContaining([`${API_ACCOUNT_BASE}/`, `${API_ACCOUNT_BASE}/billing/`]));
+    expect(reads.length).toBeGreaterThan(15);
+    for (const url of reads) {
+      for (const headers of [{}, { authorization: 'Bearer enq_not-a-real-token' }]) {
+        const answer = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(answer.statusCode, url).toBe(401);
+        expect(answer.json(), url).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+      }
+    }
   });
 
   it('AUTH-04 a staff identity is told it is staff and gets 403 from every account route', async () => {

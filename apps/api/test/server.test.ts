@@ -47,6 +47,12 @@ describe('server basics', () => {
   it('serves the public configuration the page needs before sign-in', async () => {
     expect((await ctx.app.inject('/api/v1/config')).json()).toEqual({
       oidc: { issuer: 'http://localhost:8080/oidc', client_id: 'enq-portal', scope: 'openid email profile' },
+      // Nothing configured: every environment's page calls the server that served it (AUTH-10..12).
+      environments: {
+        local: { api_origin: null, oidc_issuer: null },
+        dev: { api_origin: null, oidc_issuer: null },
+        production: { api_origin: null, oidc_issuer: null },
+      },
       marketing_url: 'http://localhost:8080/site/',
       support_url: 'http://localhost:8080/site/support',
       admin_panel_url: 'http://localhost:8080/site/admin',

@@ -10,7 +10,8 @@ export const sessionResponseSchema = z
     token: z.string(),
     expires_at: z.string().meta({ description: 'ISO 8601 time after which the token is refused' }),
     new_device: z.boolean().meta({
-      description: 'True when this person never signed in from this browser before: call POST /new-device',
+      description:
+        "Call POST /new-device: this person never signed in from this browser before, or the identity provider's risk assessment has low confidence for impossible travel or a new device",
     }),
   })
   .meta({ id: 'SessionResponse' });

@@ -110,7 +110,8 @@ describe('billing texts and card expiry', () => {
 });
 
 describe('invoices texts', () => {
-  it('INV-01 INV-02 the eight columns and pages of 10', () => {
+  // INV-01 and INV-02 are the page's: invoices-page.test.tsx reads the headings and pages of 10 off the table.
+  it("the eight column headings are the spec's, letter for letter", () => {
     expect(INVOICE_COLUMNS).toEqual([
       'Invoice date',
       'Period',
@@ -133,7 +134,8 @@ describe('invoices texts', () => {
     expect(payErrorMessage()).toBe('Error paying invoice');
     expect(payErrorMessage('Your card was declined.')).toBe('Error paying invoice: Your card was declined.');
   });
-  it('API-18 file names', () => {
+  // API-18 (the name from content-disposition, else 'invoice.pdf') is proved where the page downloads.
+  it('names an invoice PDF and a credit note PDF by the invoice number', () => {
     expect(invoiceFilename('ENQ-202611-ABCD', false)).toBe('enq-invoice-ENQ-202611-ABCD.pdf');
     expect(invoiceFilename('ENQ-202611-ABCD', true)).toBe('enq-credit-note-ENQ-202611-ABCD.pdf');
   });

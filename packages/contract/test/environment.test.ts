@@ -1,18 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { emailPattern, environmentForHost, isValidEmail } from '../src/environment';
+import { canonicalHost, emailPattern, environmentForHost, isValidEmail } from '../src/environment';
 
 describe('environment rule', () => {
-  it('AUTH-10 localhost is the local environment', () => {
-    expect(environmentForHost('localhost')).toBe('local');
-    expect(environmentForHost('127.0.0.1')).toBe('local');
+  it('AUTH-10 localhost is the local environment, however the host is spelt', () => {
+    // What a browser's location or a Host header may hold for the one local host.
+    for (const host of [
+      'localhost',
+      'LOCALHOST',
+      'LocalHost',
+      'localhost.',
+      'localhost:5173',
+      'LOCALHOST.:8080',
+      ' localhost ',
+      '127.0.0.1',
+      '127.0.0.1:8080',
+      '[::1]',
+      '[::1]:8080',
+      '::1',
+    ]) {
+      expect(environmentForHost(host), host).toBe('local');
+    }
   });
-  it("AUTH-11 a host containing 'enqueue' is the dev environment", () => {
-    expect(environmentForHost('portal.enqueue-dev.com')).toBe('dev');
-    expect(environmentForHost('ENQUEUE.example')).toBe('dev');
+  it("AUTH-11 a host containing 'enqueue' is the dev environment, however it is spelt", () => {
+    for (const host of [
+      'portal.enqueue-dev.com',
+      'ENQUEUE.example',
+      'Portal.EnQueue.dev.',
+      'portal.enqueue.dev:443',
+      'enqueue',
+    ]) {
+      expect(environmentForHost(host), host).toBe('dev');
+    }
   });
-  it('AUTH-12 any other host is production', () => {
-    expect(environmentForHost('portal.enq.com')).toBe('production');
-    expect(environmentForHost('enq-queue.com')).toBe('production');
+  it('AUTH-12 any other host is production, including ones that only look local or dev', () => {
+    for (const host of [
+      'portal.enq.com',
+      'PORTAL.ENQ.COM.',
+      'portal.enq.com:8443',
+      'enq-queue.com',
+      'en.queue.example',
+      'localhost.enq.com',
+      'notlocalhost',
+      '127.0.0.2',
+      // Not a host at all: production's rules, the strictest.
+      'evil.example#localhost',
+      'evil.example/enqueue',
+      'user@localhost',
+      '',
+    ]) {
+      expect(environmentForHost(host), host).toBe('production');
+    }
+  });
+  it('reads every spelling of one host as the same canonical host', () => {
+    expect(canonicalHost('LocalHost.:5173')).toBe('localhost');
+    expect(canonicalHost('[::1]:8080')).toBe('::1');
+    expect(canonicalHost('Portal.EnQueue.Dev.')).toBe('portal.enqueue.dev');
+    expect(canonicalHost('localhost/x')).toBeNull();
   });
 });
 

@@ -35,9 +35,9 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
 });
 
-async function signIn() {
+async function signIn(user: Record<string, unknown> = { id_token: 'id' }) {
   const authClient = fakeAuthClient();
-  authClient.signinRedirectCallback.mockResolvedValue({ id_token: 'id', state: {} } as unknown as User);
+  authClient.signinRedirectCallback.mockResolvedValue({ state: {}, ...user } as unknown as User);
   render(
     <TestServices authClient={authClient}>
       <AuthGate>
@@ -59,6 +59,31 @@ describe('sign-in callback', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBeUndefined();
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer api-tok');
+  });
+
+  // An external provider's risk assessment (Auth0's riskAssessment, in an ID token claim) is read by
+  // the server from the token it verified; the page hands the token over as it came and follows the
+  // exchange's answer.
+  const lowConfidenceProfile = {
+    sub: 'p1',
+    risk_assessment: {
+      confidence: 'low',
+      assessments: { ImpossibleTravel: { confidence: 'low' }, NewDevice: { confidence: 'low' } },
+    },
+  };
+  const externalIdToken = 'eyJhbGciOiJSUzI1NiJ9.eyJyaXNrX2Fzc2Vzc21lbnQiOnt9fQ.c2ln';
+
+  it("AUTH-13 an external provider's low-confidence sign-in: its ID token goes to the exchange untouched, and the call follows", async () => {
+    newDevice = true; // what the server answers for low confidence in impossible travel or new device
+    await signIn({ id_token: externalIdToken, profile: lowConfidenceProfile });
+    const [, exchange] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/auth/session')!;
+    expect(JSON.parse(String(exchange?.body))).toEqual({ id_token: externalIdToken });
+    expect(newDeviceCalls()).toHaveLength(1);
+  });
+
+  it('AUTH-13 claims the server did not vouch for never make the call on their own', async () => {
+    await signIn({ id_token: externalIdToken, profile: lowConfidenceProfile });
+    expect(newDeviceCalls()).toHaveLength(0);
   });
 
   it('AUTH-13 a sign-in from a known device makes no extra call', async () => {

@@ -33,7 +33,31 @@ function renderGate(authClient = fakeAuthClient()) {
 }
 
 describe('AuthGate', () => {
-  it('AUTH-01 AUTH-02 AUTH-03 without a token it shows a loader and signs in, keeping the current path', async () => {
+  it('AUTH-03 a visitor back from the provider sees a loading indicator until the API token comes, then the portal', async () => {
+    window.history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
+    let answerSession: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((url) =>
+      String(url) === '/api/v1/auth/session'
+        ? new Promise<Response>((resolve) => (answerSession = resolve))
+        : Promise.resolve(jsonResponse(customer)),
+    );
+    const authClient = fakeAuthClient();
+    authClient.signinRedirectCallback.mockResolvedValue({
+      id_token: 'id.jwt.sig',
+      state: {},
+    } as unknown as User);
+    renderGate(authClient);
+    // Signed in at the provider, the ID token in hand, the exchange not answered: the loader, nothing else.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/session', expect.anything()));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('the portal')).toBeNull();
+    expect(window.localStorage.getItem(API_TOKEN_STORAGE_KEY)).toBeNull();
+    answerSession(jsonResponse({ token: 'api-tok', expires_at: '2030-01-01T00:00:00Z', new_device: false }));
+    expect(await screen.findByText('the portal')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('AUTH-01 AUTH-02 without a token it signs in, keeping the current path, and shows no portal', async () => {
     window.history.replaceState(null, '', '/call-history?page=2#top');
     const authClient = renderGate();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();

@@ -1,39 +1,53 @@
 import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
+import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { jsonResponse, testConfig } from '../test/utils';
 import { startBoot } from './boot';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let answerConfig: (response: Response) => void;
 const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 const OVERVIEW = { pin: '1234 5678' };
 
-beforeEach(() => {
-  // Nothing answers: what counts is what was asked for before any answer came.
-  fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
-  vi.stubGlobal('fetch', fetchMock);
-});
+const localApi = 'http://api.local.test:9000';
+const mapped = {
+  ...testConfig,
+  environments: { ...testConfig.environments, local: { api_origin: localApi, oidc_issuer: null } },
+};
 
-/** /auth/me answers as the given person; the overview answers as the server would for them. */
-function answerAs(me: { is_staff: boolean }) {
-  fetchMock.mockImplementation((input) => {
+/** The config answers when the test says so; /auth/me and the overview as the server would for `me`. */
+function serve(me?: { is_staff: boolean }) {
+  fetchMock = vi.fn<typeof fetch>((input) => {
     const url = String(input);
-    if (url === '/api/v1/auth/me')
+    if (url === '/api/v1/config') return new Promise<Response>((resolve) => (answerConfig = resolve));
+    if (me && url === `${localApi}/api/v1/auth/me`)
       return Promise.resolve(Response.json({ id: 'u1', email: 'a@b.co', is_staff: me.is_staff }));
-    if (url === '/api/v1/account/')
+    if (me && url === `${localApi}/api/v1/account/`)
       return Promise.resolve(
         me.is_staff ? Response.json({ message: 'Forbidden.' }, { status: 403 }) : Response.json(OVERVIEW),
       );
     return new Promise<Response>(() => undefined);
   });
+  vi.stubGlobal('fetch', fetchMock);
 }
 
+beforeEach(() => serve());
+afterEach(() => setApiOrigin(''));
+
 describe('the boot', () => {
-  it("asks for the config, who is signed in and the screen's first answer together, none waiting for another", async () => {
+  it("AUTH-10 asks for the config, then who is signed in and the screen's first answer together, at the API the config names", async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     startBoot(createQueryClient(), '/');
+    expect(requested()).toEqual(['/api/v1/config']);
+    answerConfig(jsonResponse(mapped));
     await vi.waitFor(() => expect(requested()).toHaveLength(3));
-    expect(requested()).toEqual(['/api/v1/config', '/api/v1/auth/me', '/api/v1/account/']);
+    expect(requested()).toEqual([
+      '/api/v1/config',
+      `${localApi}/api/v1/auth/me`,
+      `${localApi}/api/v1/account/`,
+    ]);
   });
 
   it.each([
@@ -44,44 +58,62 @@ describe('the boot', () => {
   ])("on %s asks for that screen's first answer beside sign-in: %s", async (path, first) => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     startBoot(createQueryClient(), path);
+    answerConfig(jsonResponse(mapped));
     await vi.waitFor(() => expect(requested()).toHaveLength(3));
-    expect(requested()).toEqual(['/api/v1/config', '/api/v1/auth/me', first]);
+    expect(requested()).toEqual(['/api/v1/config', `${localApi}/api/v1/auth/me`, `${localApi}${first}`]);
+  });
+
+  it('asks nobody else when the config fails: no API is known to ask', async () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    const client = createQueryClient();
+    startBoot(client, '/');
+    // A 4xx, which is not retried.
+    answerConfig(new Response('gone', { status: 404 }));
+    await vi.waitFor(() => expect(client.getQueryState(['public-config'])?.status).toBe('error'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requested()).toEqual(['/api/v1/config']);
   });
 
   it("keeps the screen's answer for a customer, so the screen asks nothing again", async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-    answerAs({ is_staff: false });
+    serve({ is_staff: false });
     const client = createQueryClient();
     startBoot(client, '/');
+    answerConfig(jsonResponse(mapped));
     await vi.waitFor(() => expect(client.getQueryData(OVERVIEW_QUERY_KEY)).toEqual(OVERVIEW));
-    expect(requested().filter((url) => url === '/api/v1/account/')).toHaveLength(1);
+    expect(requested().filter((url) => url.endsWith('/api/v1/account/'))).toHaveLength(1);
   });
 
   it('keeps nothing for a staff identity, whose account paths are refused, and reports no failure', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-    answerAs({ is_staff: true });
+    serve({ is_staff: true });
     const client = createQueryClient();
     const failures = vi.fn();
     client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') failures(event.query.queryKey);
     });
     startBoot(client, '/');
+    answerConfig(jsonResponse(mapped));
     await vi.waitFor(() => expect(client.getQueryData(['auth', 'me'])).toBeDefined());
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(requested()).toContain('/api/v1/account/');
+    expect(requested()).toContain(`${localApi}/api/v1/account/`);
     expect(client.getQueryCache().find({ queryKey: OVERVIEW_QUERY_KEY })).toBeUndefined();
     expect(failures).not.toHaveBeenCalled();
   });
 
-  it('asks only for the config when nobody is signed in', () => {
-    startBoot(createQueryClient());
+  it('asks only for the config when nobody is signed in', async () => {
+    startBoot(createQueryClient(), '/');
+    answerConfig(jsonResponse(mapped));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(requested()).toEqual(['/api/v1/config']);
   });
 
-  it('asks only for the config on the sign-in callback, before its code is exchanged', () => {
+  it('asks only for the config on the sign-in callback, before its code is exchanged', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'old');
     window.history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
     startBoot(createQueryClient());
+    answerConfig(jsonResponse(mapped));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(requested()).toEqual(['/api/v1/config']);
   });
 });

@@ -7,19 +7,27 @@ import { loadScreen } from './router';
 import { prefetchScreenData } from './screen-data';
 
 /**
- * Starts, at once and side by side, what the portal needs before it can render: the public config,
- * who is signed in, the screen's code and the screen's first answer. Rendered in turn, each would wait
- * for the one before it. The components ask for the same queries and modules and find them under way
- * or done.
+ * Starts what the portal needs before it can render, before React has drawn anything, side by side:
+ * the public config and the screen's code at once; who is signed in and the screen's first answer the
+ * moment the config is in. The config names the API this page's host maps to (AUTH-10..12), so asking
+ * anything of the API before it would ask the wrong server (and a 401 from there would throw the token
+ * away). Rendered in turn, each would wait for the one before it; the components ask for the same
+ * queries and modules and find them under way or done.
  */
 export function startBoot(client: QueryClient, pathname: string = window.location.pathname): void {
-  void client.prefetchQuery(publicConfigQuery);
+  const config = client.prefetchQuery(publicConfigQuery);
   if (!getApiToken() || isProviderCallback()) return;
   // Failures here are shown by whoever asks again: the router for the code, the gate for sign-in.
   loadScreen(pathname)?.catch(() => undefined);
-  const customer = client.fetchQuery(meQuery).then(
-    (me) => !me.is_staff,
-    () => false,
+  // A config that failed names no API: the page shows its error and asks nobody else.
+  const configured = config.then(() => client.getQueryData(publicConfigQuery.queryKey) !== undefined);
+  const customer = configured.then((ok) =>
+    ok
+      ? client.fetchQuery(meQuery).then(
+          (me) => !me.is_staff,
+          () => false,
+        )
+      : false,
   );
-  prefetchScreenData(client, pathname, customer).catch(() => undefined);
+  prefetchScreenData(client, pathname, configured, customer).catch(() => undefined);
 }

@@ -65,7 +65,7 @@ describe('providers', () => {
     );
     await waitFor(() => expect(client.getQueryState(['session'])?.status).toBe('error'));
     await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByText(MESSAGES.genericError)).toBeNull();
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
     unmount();
 
     render(
@@ -76,6 +76,6 @@ describe('providers', () => {
         </QueryClientProvider>
       </AppProviders>,
     );
-    expect(await screen.findAllByText(MESSAGES.genericError)).toHaveLength(1);
+    expect(await screen.findAllByText('Something went wrong. Please try again.')).toHaveLength(1);
   });
 });

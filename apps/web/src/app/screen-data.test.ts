@@ -2,6 +2,7 @@ import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_DATES, CALLS_BASE } from '../features/call-history/call-history-fixtures';
 import { createQueryClient } from '../lib/query-client';
+import { jsonResponse, testConfig } from '../test/utils';
 import { startBoot } from './boot';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -10,6 +11,7 @@ const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>((input) => {
     const url = String(input);
+    if (url === '/api/v1/config') return Promise.resolve(jsonResponse(testConfig));
     if (url === '/api/v1/auth/me')
       return Promise.resolve(Response.json({ id: 'u', email: 'a@b.co', is_staff: false }));
     if (url === `${CALLS_BASE}/dates/`) return Promise.resolve(Response.json({ dates: CALL_DATES }));

@@ -26,18 +26,19 @@ const SCREEN_DATA: Partial<Record<PortalPath, ScreenLoad>> = {
 
 /**
  * The first answers a screen waits for, asked at boot beside the screen's code instead of after that
- * code has arrived and rendered. The first is asked at once, side by side with sign-in, and kept only
- * once `customer` confirms the person may have it (a staff identity is refused account paths); until
- * then it stays out of the query cache, whose failures the page reports. A failure is the screen's
- * to show when it asks again.
+ * code has arrived and rendered. The first is asked once `configured` says where the API is, side by
+ * side with sign-in, and kept only once `customer` confirms the person may have it (a staff identity
+ * is refused account paths); until then it stays out of the query cache, whose failures the page
+ * reports. A failure is the screen's to show when it asks again.
  */
 export async function prefetchScreenData(
   client: QueryClient,
   pathname: string,
+  configured: Promise<boolean>,
   customer: Promise<boolean>,
 ): Promise<void> {
   const load = isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined;
-  if (!load) return;
+  if (!load || !(await configured)) return;
   const { first, next } = load;
   const answer = (first.queryFn as Ask)({
     client,

@@ -20,6 +20,11 @@ export interface RequestOptions {
   ignoreUnauthorized?: boolean;
 }
 
+/** What only `pageRequest` sets: the page's own server gets no API token. */
+interface SendOptions extends RequestOptions {
+  anonymous?: boolean;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -42,8 +47,24 @@ function clientError(code: ClientErrorCode, status = 0): ApiError {
   return new ApiError(status, code, MESSAGES.genericError);
 }
 
+/**
+ * The origin every API call goes to: the API of the environment this page's host names (AUTH-10..12),
+ * set once the config is in (lib/config.ts). Empty is the page's own origin, the default, so a call
+ * made before then (none is, but tests make many) stays on the server that served the page.
+ */
+let apiOrigin = '';
+
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin;
+}
+
+/** An absolute API path (`/api/v1/...`) at the environment's API. */
+export function apiUrl(path: string): string {
+  return `${apiOrigin}${path}`;
+}
+
 export function accountPath(path: string): string {
-  return `${API_ACCOUNT_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  return apiUrl(`${API_ACCOUNT_BASE}${path.startsWith('/') ? path : `/${path}`}`);
 }
 
 function withQuery(url: string, query?: Record<string, QueryValue>): string {
@@ -89,7 +110,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  */
 async function send<T>(
   url: string,
-  options: RequestOptions,
+  options: SendOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
   const {
@@ -100,6 +121,7 @@ async function send<T>(
     timeoutMs = API_TIMEOUT_MS,
     headers = {},
     ignoreUnauthorized,
+    anonymous,
   } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -112,7 +134,7 @@ async function send<T>(
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
   const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
-  const token = getApiToken();
+  const token = anonymous ? null : getApiToken();
   if (token) requestHeaders.Authorization = `Bearer ${token}`;
   if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
 
@@ -147,14 +169,22 @@ async function send<T>(
   }
 }
 
-/** A JSON call to an absolute API path (the /api/v1/auth and /api/v1/config endpoints). */
+/** A JSON call to an absolute API path (the /api/v1/auth and /api/v1/payments endpoints). */
 export function apiRequestAbsolute<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  return send(url, options, (response) => readJson(response) as Promise<T>);
+  return send(apiUrl(url), options, (response) => readJson(response) as Promise<T>);
+}
+
+/**
+ * A JSON call to the server that served the page, whatever the environment's API: the config, which
+ * says where that API is. It carries no token, which belongs to the API.
+ */
+export function pageRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return send(url, { ...options, anonymous: true }, (response) => readJson(response) as Promise<T>);
 }
 
 /** A JSON call below the account base path, e.g. `apiRequest('/billing/')`. */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return apiRequestAbsolute<T>(accountPath(path), options);
+  return send(accountPath(path), options, (response) => readJson(response) as Promise<T>);
 }
 
 export interface DownloadedFile {

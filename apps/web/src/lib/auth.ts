@@ -1,5 +1,6 @@
 import { AUTH_CALLBACK_PATH, type PublicConfig } from '@enq/contract';
 import type { UserManager, UserManagerSettings } from 'oidc-client-ts';
+import { endpointsHere } from './environment';
 
 /** The slice of oidc-client-ts the portal uses; tests pass fakes of it. */
 export type AuthClient = Pick<UserManager, 'signinRedirect' | 'signinRedirectCallback' | 'signoutRedirect'>;
@@ -10,7 +11,8 @@ export interface ReturnState {
 
 function settings(config: PublicConfig, origin: string): Omit<UserManagerSettings, 'userStore'> {
   return {
-    authority: config.oidc.issuer,
+    // The identity provider of this page's environment (AUTH-10..12), the one its API trusts.
+    authority: endpointsHere(config).issuer,
     client_id: config.oidc.client_id,
     scope: config.oidc.scope,
     redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,

@@ -1,15 +1,23 @@
 import { API_PUBLIC_CONFIG, type PublicConfig } from '@enq/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequestAbsolute } from './api-client';
+import { ApiError, pageRequest, setApiOrigin } from './api-client';
+import { endpointsHere } from './environment';
 
 export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  const body = await apiRequestAbsolute<unknown>(API_PUBLIC_CONFIG, { signal });
+  const body = await pageRequest<unknown>(API_PUBLIC_CONFIG, { signal });
   // The server checks this answer against publicConfigSchema on its way out; validating it again here
   // would put zod into the first load of every page, so only its shape is checked.
   const config = body as Partial<PublicConfig> | null;
-  if (typeof config?.oidc?.issuer !== 'string' || typeof config.marketing_url !== 'string') {
+  if (
+    typeof config?.oidc?.issuer !== 'string' ||
+    typeof config.marketing_url !== 'string' ||
+    typeof config.environments !== 'object' ||
+    config.environments === null
+  ) {
     throw new ApiError(200, 'PARSING_ERROR', 'The portal configuration is malformed.');
   }
+  // From here on every API call goes to the API of the environment this page's host names.
+  setApiOrigin(endpointsHere(config as PublicConfig).apiOrigin);
   return config as PublicConfig;
 }
 

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
+import { setApiOrigin } from '../lib/api-client';
 
 // findBy/waitFor give up after 1 s by default; a lazy route's first import took longer on a loaded
 // two-core machine. Passing tests never wait the extra time.
@@ -16,6 +17,8 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
+  // A loaded config points the API client at its environment's API: back to the page's own origin.
+  setApiOrigin('');
 });
 
 // Radix popper measures its anchor; jsdom has no ResizeObserver.

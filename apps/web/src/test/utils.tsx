@@ -8,6 +8,11 @@ import { ServicesProvider } from '../lib/services';
 
 export const testConfig: PublicConfig = {
   oidc: { issuer: 'https://id.example.test/oidc', client_id: 'portal', scope: 'openid email profile' },
+  environments: {
+    local: { api_origin: null, oidc_issuer: null },
+    dev: { api_origin: null, oidc_issuer: null },
+    production: { api_origin: null, oidc_issuer: null },
+  },
   marketing_url: 'https://enq.example.test/',
   support_url: 'https://support.example.test/help',
   admin_panel_url: 'https://admin.example.test/panel',

@@ -92,18 +92,26 @@ describe('the billing page', () => {
     expect(screen.getByTestId('tax-status').textContent).toBe('Exempt (ref TX-01-2345678)');
   });
 
-  it("BILL-02 BILL-03 BILL-04 'Expired' badge; 'No Card Added' with 'Add card'", async () => {
+  it("BILL-02 BILL-04 an expired card: the 'Expired' badge, and still 'Update credit card'", async () => {
     renderPage({ ...DATA, card_details: { ...DATA.card_details!, is_expired: true } });
     await ready();
-    expect(within(screen.getByTestId('card-row')).getByText('Expired')).toBeTruthy();
+    const row = screen.getByTestId('card-row');
+    expect(within(row).getByText('Expired')).toBeTruthy();
+    expect(row.textContent).toContain('•••• •••• •••• 4242');
+    // An expired card is a card: it is updated, not added.
+    expect(button('Update credit card')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add card' })).toBeNull();
     expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('expired'))).toBe(true);
   });
 
   it("BILL-03 BILL-04 BAN-04 no card: 'No Card Added', 'Add card' and the missing-card banner", async () => {
     renderPage({ ...DATA, card_details: null });
     await ready();
-    expect(screen.getByTestId('card-row').textContent).toBe(BILLING_TEXT.noCard);
-    expect(button(BILLING_TEXT.addCard)).toBeTruthy();
+    const row = screen.getByTestId('card-row');
+    expect(row.textContent).toBe('No Card Added');
+    expect(within(row).queryByText('Expired')).toBeNull();
+    expect(button('Add card')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update credit card' })).toBeNull();
     expect(screen.getByText('There is no credit card on file. Please add a credit card.')).toBeTruthy();
   });
 
@@ -158,7 +166,11 @@ describe('the billing page', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(within(form).getByText('Your card was declined.')).toBeTruthy());
     await act(async () => {
-      vi.advanceTimersByTime(4000);
+      vi.advanceTimersByTime(3800);
+    });
+    expect(within(form).getByText('Your card was declined.')).toBeTruthy(); // not sooner
+    await act(async () => {
+      vi.advanceTimersByTime(200);
     });
     expect(within(form).queryByText('Your card was declined.')).toBeNull();
   });

@@ -147,10 +147,12 @@ describe('the overview page', () => {
     expect(attempts).toBe(2);
   });
 
-  it('OVW-01 shows the PIN as the server masks it, all but its last 4 characters', async () => {
-    renderPage({ ...DATA, pin: '••3456' });
+  it('OVW-01 shows the PIN masked, all but its last 4 characters, whatever the answer carries', async () => {
+    // The server sends it masked ('••3456', unchanged by masking again); a whole PIN shows only its last 4.
+    renderPage({ ...DATA, pin: '48213456' });
     await ready();
-    expect(screen.getByTestId('overview-pin').textContent).toBe('••3456');
+    expect(screen.getByTestId('overview-pin').textContent).toBe('••••3456');
+    expect(document.body.textContent).not.toContain('4821');
   });
 
   it('OVW-02 the subscription summary: plan, credits used by kind, credits left, next payment, days left', async () => {

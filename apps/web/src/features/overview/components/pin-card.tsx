@@ -1,7 +1,12 @@
+import { maskPin } from '@enq/contract';
 import { ArrowRight, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** OVW-01: the person's PIN, all but the last 4 characters masked (the server sends it masked). */
+/**
+ * OVW-01: the person's PIN, all but the last 4 characters masked. The server sends it masked; masking
+ * it again here changes nothing then (a bullet stays a bullet) and keeps a full PIN off the screen if
+ * an answer ever carried one.
+ */
 export function PinCard({ pin }: { pin: string | null }) {
   return (
     <section
@@ -18,7 +23,7 @@ export function PinCard({ pin }: { pin: string | null }) {
         className="mt-3 font-mono text-3xl font-semibold tracking-[0.2em] tabular-nums"
         data-testid="overview-pin"
       >
-        {pin ?? '—'}
+        {pin ? maskPin(pin) : '—'}
       </p>
       <p className="mt-3 text-sm text-slate-300">
         Enter it when you call an enQ line. Your full PIN is on your PDF.

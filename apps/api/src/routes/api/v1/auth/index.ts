@@ -6,11 +6,12 @@ import {
   sessionResponseSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
+import { decodeJwt, type JWTPayload } from 'jose';
 import { DEVICE_ID_CLAIM } from '../../../../domain/auth/device-id';
 import { isKnownDevice } from '../../../../domain/auth/devices-repository';
 import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
 import { findPersonBySubject } from '../../../../domain/auth/people-repository';
+import { lowConfidenceReasons, riskySignInSightingId } from '../../../../domain/auth/sign-in-risk';
 import {
   consumeIdToken,
   endSignIns,
@@ -21,10 +22,10 @@ import { HttpError } from '../../../../plugins/errors';
 
 /**
  * The embedded provider's device claim (AUTH-13), read from a token that was verified just before.
- * External issuers send none, and then no sign-in counts as new.
+ * External issuers send none: for them the provider's risk assessment decides (sign-in-risk.ts).
  */
-function deviceClaim(idToken: string): string | null {
-  const claim = decodeJwt(idToken)[DEVICE_ID_CLAIM];
+function deviceClaim(claims: JWTPayload): string | null {
+  const claim = claims[DEVICE_ID_CLAIM];
   return typeof claim === 'string' && /^[\w-]{16,128}$/.test(claim) ? claim : null;
 }
 
@@ -56,10 +57,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, 'This sign-in has ended. Please sign in again.');
       if (!(await consumeIdToken(app.database, verified.replayKey, verified.expiresAt)))
         throw new HttpError(401, 'This sign-in was already used. Please sign in again.');
-      const deviceId = deviceClaim(req.body.id_token);
-      const newDevice = deviceId !== null && !(await isKnownDevice(app.database, person.id, deviceId));
-      const { token, expiresAt } = await issueApiToken(app.database, person.id, new Date(), deviceId);
-      return { token, expires_at: expiresAt.toISOString(), new_device: newDevice };
+      // Both read from the token verified above.
+      const claims = decodeJwt(req.body.id_token);
+      const deviceId = deviceClaim(claims);
+      const knownDevice = deviceId === null || (await isKnownDevice(app.database, person.id, deviceId));
+      // AUTH-13: low confidence for impossible travel or a new device asks for the same call.
+      const risk = lowConfidenceReasons(claims[app.config.oidc.riskClaim]);
+      if (risk.length > 0) req.log.info({ reasons: risk }, 'sign-in assessed as unusual');
+      const sighting = risk.length > 0 ? riskySignInSightingId() : deviceId;
+      const { token, expiresAt } = await issueApiToken(app.database, person.id, new Date(), sighting);
+      return { token, expires_at: expiresAt.toISOString(), new_device: !knownDevice || risk.length > 0 };
     },
   );
 
