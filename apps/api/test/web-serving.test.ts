@@ -13,7 +13,7 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'enq-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>enQ</title>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>enQ</title></head>');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
@@ -62,5 +62,35 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     const plain = await asset('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('writes the public config into the page, the same as /api/v1/config, so the page asks its API at once', async () => {
+    const config = (await ctx.app.inject('/api/v1/config')).json();
+    const readConfig = (html: string) => {
+      const element = /<script id="public-config" type="application\/json">(.*?)<\/script><\/head>/s.exec(
+        html,
+      );
+      expect(element, 'the config element before </head>').not.toBeNull();
+      expect(element![1]).not.toContain('</');
+      return JSON.parse(element![1]!);
+    };
+    const br = await ctx.app.inject({
+      url: '/users?page=2',
+      headers: { host: 'localhost:8080', 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html.startsWith('<!doctype html><title>enQ</title>')).toBe(true);
+    expect(readConfig(html)).toEqual(config);
+    const plain = await ctx.app.inject({
+      url: '/',
+      headers: { host: 'localhost:8080', 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(readConfig(plain.body)).toEqual(config);
   });
 });

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUnder, routerPath, sameRequestOn } from '../plugins/request-path';
+import { publicConfig } from './api/v1/config';
+import { portalPage } from './portal-page';
 
 const NON_SPA_PREFIXES = ['/api', '/oidc', '/interaction', '/site', '/healthz', '/readyz'];
 
@@ -30,6 +32,7 @@ async function webApp(app: FastifyInstance) {
   } else {
     app.log.warn({ dist }, 'no web build found: run `npm run build` to serve the portal page');
   }
+  const sendPage = hasBuild ? portalPage(join(dist, 'index.html'), publicConfig(app.config)) : null;
 
   // Pages without an icon link of their own (the sign-in page, the local site) make the browser ask.
   app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
@@ -48,9 +51,7 @@ async function webApp(app: FastifyInstance) {
       // Built from the path alone: `//evil.example/x` read as a URL reference would leave PUBLIC_URL.
       return reply.redirect(sameRequestOn(canonical.origin, req.url), 308);
     }
-    if (wantsPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (wantsPage && sendPage) return sendPage(req, reply);
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No such resource: ${req.method} ${path}` });
   });
 }

@@ -117,3 +117,20 @@ describe('the boot', () => {
     expect(requested()).toEqual(['/api/v1/config']);
   });
 });
+
+describe('the boot on a page the server wrote its config into', () => {
+  afterEach(() => document.getElementById('public-config')?.remove());
+
+  it('asks no config: who is signed in and the screen first answer go out at once, to the API it names', async () => {
+    const element = Object.assign(document.createElement('script'), {
+      id: 'public-config',
+      type: 'application/json',
+      textContent: JSON.stringify(mapped),
+    });
+    document.head.append(element);
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    startBoot(createQueryClient(), '/');
+    await vi.waitFor(() => expect(requested()).toHaveLength(2));
+    expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
+  });
+});

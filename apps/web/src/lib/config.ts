@@ -3,8 +3,26 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, pageRequest, setApiOrigin } from './api-client';
 import { endpointsHere } from './environment';
 
+/** Where the server writes the config into the page (apps/api/src/routes/portal-page.ts). */
+const EMBEDDED_CONFIG_ID = 'public-config';
+
+/** The config the server wrote into the page, or undefined (the dev server's page has none). */
+function embeddedConfig(): unknown {
+  const text = document.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // asked of the server instead
+  }
+}
+
+/**
+ * The page's config: as written into the page, so that the API can be asked at once, else from
+ * GET /api/v1/config.
+ */
 export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  const body = await pageRequest<unknown>(API_PUBLIC_CONFIG, { signal });
+  const body = embeddedConfig() ?? (await pageRequest<unknown>(API_PUBLIC_CONFIG, { signal }));
   // The server checks this answer against publicConfigSchema on its way out; validating it again here
   // would put zod into the first load of every page, so only its shape is checked.
   const config = body as Partial<PublicConfig> | null;

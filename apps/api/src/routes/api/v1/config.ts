@@ -1,24 +1,26 @@
-import { publicConfigSchema } from '@enq/contract';
+import { publicConfigSchema, type PublicConfig } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../../config';
 
-const configRoute: FastifyPluginAsyncZod = async (app) => {
+/** What the page needs before sign-in: GET /api/v1/config, and written into the page itself (web.ts). */
+export function publicConfig(config: AppConfig): PublicConfig {
   const published = ({ apiOrigin, oidcIssuer }: { apiOrigin: string | null; oidcIssuer: string | null }) => ({
     api_origin: apiOrigin,
     oidc_issuer: oidcIssuer,
   });
-  const { local, dev, production } = app.config.environments;
-  const body = {
-    oidc: {
-      issuer: app.config.oidc.issuer,
-      client_id: app.config.oidc.clientId,
-      scope: app.config.oidc.scope,
-    },
+  const { local, dev, production } = config.environments;
+  return {
+    oidc: { issuer: config.oidc.issuer, client_id: config.oidc.clientId, scope: config.oidc.scope },
     // AUTH-10..12: the page picks its environment by its own host and sends every call there.
     environments: { local: published(local), dev: published(dev), production: published(production) },
-    marketing_url: app.config.sites.marketing,
-    support_url: app.config.sites.support,
-    admin_panel_url: app.config.sites.adminPanel,
+    marketing_url: config.sites.marketing,
+    support_url: config.sites.support,
+    admin_panel_url: config.sites.adminPanel,
   };
+}
+
+const configRoute: FastifyPluginAsyncZod = async (app) => {
+  const body = publicConfig(app.config);
   app.get(
     '/config',
     {
