@@ -45,6 +45,42 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     await page.getByTestId('user-row').first().waitFor();
     const fit = await phoneFit(page, '[data-testid="admin-row"], [data-testid="user-row"]');
     expect(fit).toEqual({ sideways: 0, rows: 11, outside: [] });
+    // Compact cards: three lines each (they were seven label lines, about 300 px), every email whole in
+    // its field, each select box level with its user's name, and no column names shouted in capitals.
+    const cards = await page
+      .locator('[data-testid="admin-row"], [data-testid="user-row"]')
+      .evaluateAll((rows) =>
+        rows.map((row) => {
+          const mid = (el: Element | null) => {
+            const box = el!.getBoundingClientRect();
+            return box.top + box.height / 2;
+          };
+          const box = row.querySelector('input[type="checkbox"]');
+          // The third cell is the name: a field, or the admin's name as text.
+          const name = row.querySelector('td:nth-child(3) input, td:nth-child(3) span');
+          const email = row.querySelector<HTMLInputElement>('input[type="email"]');
+          return {
+            height: Math.round(row.getBoundingClientRect().height),
+            offset: Math.abs(mid(box) - mid(name)),
+            emailCut: email ? email.scrollWidth > email.clientWidth + 1 : false,
+            // Stacked tables write each column's name before its cell ('SELECT', 'DELETE', ...).
+            labels: [...(row as HTMLTableRowElement).cells].filter(
+              (td) => getComputedStyle(td, '::before').content !== 'none',
+            ).length,
+          };
+        }),
+      );
+    for (const card of cards) {
+      expect(card.height).toBeLessThanOrEqual(150);
+      expect(card.offset).toBeLessThanOrEqual(2);
+      expect(card.emailCut).toBe(false);
+      expect(card.labels).toBe(0);
+    }
+    const first = page.getByTestId('user-row').first();
+    expect(await first.getByRole('button', { name: 'Delete user' }).getAttribute('title')).toBe(
+      'Delete user',
+    );
+    expect(await first.getByRole('button', { name: /^Edit / }).isVisible()).toBe(true);
     await screenshot(page, 'phone-users-390');
   });
 

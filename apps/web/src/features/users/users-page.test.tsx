@@ -61,11 +61,20 @@ describe('Users page', () => {
       '100',
       'Show All (24)',
     ]);
+    // The select box's words show only on phones, where the other column names are not shown.
     expect(
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'PIN', 'Full name', 'Email', 'Hold music', 'Actions', 'Delete']);
+    ).toEqual([
+      'Select all users on this page',
+      'PIN',
+      'Full name',
+      'Email',
+      'Hold music',
+      'Actions',
+      'Delete',
+    ]);
     const admin = screen.getByTestId('admin-row');
     expect(within(admin).getByRole('checkbox')).toHaveProperty('disabled', true);
     expect(within(admin).queryByRole('textbox')).toBeNull();
