@@ -50,7 +50,7 @@ describe('the users page (Chromium against the real server)', () => {
     await page.getByRole('button', { name: /^Stop / }).click();
   });
 
-  it('USR-32 USR-34 USR-54 adds a user inline at 1280 px and saves', async () => {
+  it('USR-32 USR-34 USR-54 USR-78 adds a user inline at 1280 px, saves, and emails her the PIN shown', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const name = page.getByLabel('Full name of the new user');
@@ -61,9 +61,19 @@ describe('the users page (Chromium against the real server)', () => {
     await saveAndConfirm(page);
     await toast(page, 'Changes saved.');
     const data = await api(page);
-    expect(data.users.find((u) => u.email === 'nora.inline@harborpinetax.com')?.pin_number).toMatch(
-      /^\d{6}$/,
+    const pin = data.users.find((u) => u.email === 'nora.inline@harborpinetax.com')?.pin_number;
+    expect(pin).toMatch(/^\d{6}$/);
+    // The PIN the server issued is shown to whoever added her, and emailed on request (in the outbox below).
+    const offer = dialog(page, "New user's PIN");
+    expect(await offer.getByRole('listitem').textContent()).toBe(
+      `Nora Inline (nora.inline@harborpinetax.com)PIN ${pin}`,
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-new-pin-1280');
+    await offer.getByRole('button', { name: 'Send PIN email' }).click();
+    await toast(page, 'PIN email sent to nora.inline@harborpinetax.com.');
+    emailed.push('nora.inline@harborpinetax.com');
+    await offer.waitFor({ state: 'detached' });
   });
 
   it('USR-74 edits a user through Edit user info and saves', async () => {
@@ -188,7 +198,12 @@ describe('the users page (Chromium against the real server)', () => {
       await screenshot(small, 'users-900');
       await saveAndConfirm(small);
       await toast(small, 'Changes saved.');
-      expect((await api(small)).users.some((u) => u.email === 'mona.modal@harborpinetax.com')).toBe(true);
+      const mona = (await api(small)).users.find((u) => u.email === 'mona.modal@harborpinetax.com');
+      // Added through the dialog, her PIN is offered the same way; not sent this time.
+      const offer = dialog(small, "New user's PIN");
+      expect(await offer.textContent()).toContain(`PIN ${mona!.pin_number}`);
+      await offer.getByRole('button', { name: 'Not now' }).click();
+      await offer.waitFor({ state: 'detached' });
     } finally {
       await narrow.close();
     }

@@ -273,6 +273,73 @@ describe('Users page', () => {
     expect(await screen.findByText('Changes are not saved.')).toBeTruthy();
   });
 
+  it('USR-40 USR-54 USR-78 a user added in the dialog and saved: their new PIN is shown and emailed on request', async () => {
+    const saved = usersData(3);
+    saved.users.push({ full_name: 'Ann Lee', email: 'ann@firm.com', pin_number: '482913', hold_music: 'x' });
+    const calls = setup(usersData(3), {
+      'PUT /users/': () =>
+        jsonResponse({ ...saved, request_status: { added: ok(['ann@firm.com']), updated: [], removed: [] } }),
+      'POST /users/send-pin-email/': () => jsonResponse({ message: '' }),
+    });
+    await screen.findByTestId('admin-row');
+    fireEvent.click(button('Add'));
+    const add = await screen.findByRole('dialog', { name: 'Add new user' });
+    fireEvent.change(within(add).getByLabelText('Full name'), { target: { value: 'Ann Lee' } });
+    fireEvent.change(within(add).getByLabelText('Email'), { target: { value: 'ann@firm.com' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    await screen.findByText('New user Ann Lee added to unsaved changes.');
+    fireEvent.click(button('Save Changes'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Changes saved.')).toBeTruthy();
+    const offer = await screen.findByRole('dialog', { name: "New user's PIN" });
+    // The PIN the server issued, in full: not the page's temporary one, not masked.
+    expect(
+      within(within(offer).getByRole('region', { name: 'New user' })).getByRole('listitem').textContent,
+    ).toBe('Ann Lee (ann@firm.com)PIN 482913');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Send PIN email' }));
+    expect(await screen.findByText('PIN email sent.')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/users/send-pin-email/',
+      body: { emails: ['ann@firm.com'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('USR-32 USR-50 a row added inline is offered after the save too, once Changes Not Saved is closed', async () => {
+    const saved = usersData(3);
+    saved.users.push({ full_name: 'Bo Ng', email: 'bo@firm.com', pin_number: '555123', hold_music: 'x' });
+    const calls = setup(
+      usersData(3),
+      {
+        'PUT /users/': () =>
+          jsonResponse({
+            ...saved,
+            request_status: {
+              added: ok(['bo@firm.com']),
+              updated: [{ email: 'one@firm.com', status: 'This email already exists.' }],
+              removed: [],
+            },
+          }),
+      },
+      true,
+    );
+    await screen.findByTestId('admin-row');
+    fireEvent.change(screen.getByLabelText('Email of User 01'), { target: { value: 'one@firm.com' } });
+    fireEvent.click(button('Add'));
+    fireEvent.change(screen.getByLabelText('Full name of the new user'), { target: { value: 'Bo Ng' } });
+    fireEvent.change(screen.getByLabelText('Email of the new user'), { target: { value: 'bo@firm.com' } });
+    fireEvent.click(button('Save Changes'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const failed = await screen.findByRole('dialog', { name: 'Changes Not Saved' });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Close' }));
+    const offer = await screen.findByRole('dialog', { name: "New user's PIN" });
+    expect(within(offer).getByText('555123')).toBeTruthy();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/users/send-pin-email/')).toBe(false);
+  });
+
   it('USR-54 USR-23 USR-24 USR-25 a clean save says Changes saved.; errors show inline and block Save', async () => {
     setup(usersData(3), {
       'PUT /users/': () =>

@@ -6,6 +6,7 @@ import type { UsersView } from '../use-users-view';
 import { takenEmails } from '../users-selectors';
 import type { UsersAction, UsersState } from '../users-state';
 import { ChangesNotSavedModal, ConfirmChangesModal } from './changes-modals';
+import { NewPinsModal } from './new-pins-modal';
 import { UserFormModal, type UserDraft } from './user-form-modal';
 import { DialogList, UsersDialog } from './users-dialog';
 
@@ -165,6 +166,14 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
         added={modal?.kind === 'notSaved' ? modal.added : []}
         updated={modal?.kind === 'notSaved' ? modal.updated : []}
         removed={modal?.kind === 'notSaved' ? modal.removed : []}
+        onClose={actions.afterNotSaved}
+      />
+
+      <NewPinsModal
+        open={modal?.kind === 'newPins'}
+        users={modal?.kind === 'newPins' ? modal.users : []}
+        sending={actions.sendingEmail}
+        onSend={() => modal?.kind === 'newPins' && actions.sendNewPins(modal.users)}
         onClose={close}
       />
     </>
