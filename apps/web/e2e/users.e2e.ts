@@ -76,12 +76,20 @@ describe('the users page (Chromium against the real server)', () => {
     await offer.waitFor({ state: 'detached' });
   });
 
-  it('USR-74 edits a user through Edit user info and saves', async () => {
+  it('USR-74 USR-76 edits a user through Edit user info, which also holds her PIN and its actions, and saves', async () => {
     const { page } = journey;
     // The inline row was added on the last page, which stays in view after the save.
     await page.getByRole('button', { name: 'Page 1' }).click();
     await page.getByRole('button', { name: 'Edit Aisha Thompson' }).click();
     const edit = dialog(page, 'Edit user info');
+    // More than the row: her PIN with Send PIN email and Change PIN, and the track to listen to.
+    const aisha = (await api(page)).users.find((u) => u.full_name === 'Aisha Thompson')!;
+    const pin = edit.getByRole('region', { name: 'PIN' });
+    expect(await pin.textContent()).toContain(`••${aisha.pin_number.slice(-4)}`);
+    expect(await pin.getByRole('button').allTextContents()).toEqual(['Send PIN email', 'Change PIN']);
+    await edit.getByRole('button', { name: /^Play / }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-edit-1280');
     await edit.getByLabel('Full name').fill('Aisha Thompson-Reid');
     await edit.getByRole('button', { name: 'Save' }).click();
     await saveAndConfirm(page);
