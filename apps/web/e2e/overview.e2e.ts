@@ -26,7 +26,9 @@ describe('the overview (Chromium against the real server)', () => {
     expect(await page.getByTestId('overview-pin').textContent()).toMatch(/^••\d{4}$/);
     const text = (await summary(page).textContent()) ?? '';
     expect(text).toContain('Team monthly');
-    expect(text).toMatch(/Credits left[\d,.]+/);
+    // Every credit figure names its unit.
+    expect(text).toMatch(/Credits used this periodPlan[\d,.]+ creditsRollover[\d,.]+ credits/);
+    expect(text).toMatch(/Credits leftPlan[\d,.]+ creditsRollover[\d,.]+ creditsTotal[\d,.]+ credits/);
     expect(text).toMatch(/Next payment\$300\.00due /);
     expect(await summary(page).getByRole('progressbar', { name: 'Plan credits used' }).isVisible()).toBe(
       true,
