@@ -146,6 +146,26 @@ describe('users page state', () => {
     ).toBe(false);
   });
 
+  it("USR-73 Save waits while a new row's email is empty, malformed, taken or the admin's, or its name is empty", () => {
+    const canSave = (full_name: string, email: string) => {
+      const s = run(start(2), { type: 'addInline' });
+      const k = s.rows.at(-1)!.key;
+      const t = run(
+        s,
+        { type: 'edit', key: k, field: 'full_name', value: full_name },
+        { type: 'edit', key: k, field: 'email', value: email },
+      );
+      return summarize(t, ctxOf(t)).canSave;
+    };
+    expect(canSave('Ann Lee', 'ann@firm.com')).toBe(true);
+    expect(canSave('Ann Lee', '')).toBe(false);
+    expect(canSave('Ann Lee', 'ann@')).toBe(false);
+    expect(canSave('Ann Lee', 'USER2@firm.com')).toBe(false);
+    expect(canSave('Ann Lee', 'Dana@firm.com')).toBe(false);
+    expect(canSave('', 'ann@firm.com')).toBe(false);
+    expect(canSave(' ', 'ann@firm.com')).toBe(false);
+  });
+
   it('USR-48 only complete updated users are listed as modified', () => {
     let s = start();
     s = run(
