@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -340,23 +340,55 @@ describe('Users page', () => {
     expect(calls.some((c) => c.path === '/users/send-pin-email/')).toBe(false);
   });
 
-  it('USR-54 USR-23 USR-24 USR-25 a clean save says Changes saved.; errors show inline and block Save', async () => {
-    setup(usersData(3), {
-      'PUT /users/': () =>
-        jsonResponse({
-          ...usersData(3),
-          request_status: { added: [], updated: ok(['user1@firm.com']), removed: [] },
-        }),
-    });
+  it("USR-23 USR-24 USR-25 USR-54 the save bar: nothing before a change, the error line, the hint, and a save that shows the server's answer", async () => {
+    // The server keeps emails as it stores them: the page shows its answer, not what was typed.
+    const answer = usersData(3);
+    answer.users[0]!.email = 'one@firm.com';
+    const calls = setup(
+      usersData(3),
+      {
+        'PUT /users/': () =>
+          jsonResponse({
+            ...answer,
+            request_status: { added: [], updated: ok(['one@firm.com']), removed: [] },
+          }),
+      },
+      true,
+    );
     await screen.findByTestId('admin-row');
-    fireEvent.change(screen.getByLabelText('Email of User 01'), { target: { value: 'dana@firm.com' } });
-    expect(screen.getAllByText('Admin email cannot be used.').length).toBeGreaterThan(0);
-    expect(screen.queryByText('Click "Save Changes" to apply all updates made on this page.')).toBeNull();
-    expect(button('Save Changes')).toHaveProperty('disabled', true);
-    fireEvent.change(screen.getByLabelText('Email of User 01'), { target: { value: 'one@firm.com' } });
+    const hint = 'Click "Save Changes" to apply all updates made on this page.';
+    const errorLine = () => screen.queryByRole('alert', { name: 'Problems to fix before saving' });
+    const pending = () => screen.queryByRole('button', { name: 'Save Changes' });
+    expect(pending()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByText(hint)).toBeNull();
+
+    // A new row with a malformed email: the save bar's error line says so, in the spec's words.
+    fireEvent.click(button('Add'));
+    fireEvent.change(screen.getByLabelText('Full name of the new user'), { target: { value: 'Bo Ng' } });
+    fireEvent.change(screen.getByLabelText('Email of the new user'), { target: { value: 'bo@' } });
+    expect(
+      within(errorLine()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Invalid email format: bo@', 'Please complete all required fields']);
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(pending()).toHaveProperty('disabled', true);
+    fireEvent.click(within(screen.getByTestId('new-row')).getByRole('button', { name: 'Delete user' }));
+    expect(errorLine()).toBeNull();
+    expect(pending()).toBeNull();
+
+    // A valid change: the hint, with Save Changes and Cancel.
+    fireEvent.change(screen.getByLabelText('Email of User 01'), { target: { value: 'One@Firm.com' } });
+    expect(screen.getByText(hint)).toBeTruthy();
+    expect(button('Cancel')).toHaveProperty('disabled', false);
     fireEvent.click(button('Save Changes'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { updated: [{ email: 'One@Firm.com' }] } });
+    expect((screen.getByLabelText('Email of User 01') as HTMLInputElement).value).toBe('one@firm.com');
+    expect(pending()).toBeNull();
+    expect(screen.queryByText(hint)).toBeNull();
   });
 
   it('USR-74 USR-75 Edit user info: Save and Cancel; the admin name and email are locked', async () => {
@@ -496,12 +528,28 @@ describe('Users page', () => {
     expect(button('Send PIN email')).toHaveProperty('disabled', true);
   });
 
-  it('USR-26 without a multi-user plan Add and the CSV section are hidden, and the page says why', async () => {
+  it('USR-26 USR-13 a multi-user plan offers Add and the CSV section however many users it has; a single-user plan neither', async () => {
+    // The same queries find both on a multi-user plan, so their absence below is the plan's doing.
+    const add = () => screen.queryByRole('button', { name: 'Add' });
+    const csv = () => screen.queryByRole('region', { name: 'Add users from a CSV file' });
+    setup(usersData(150));
+    await screen.findByTestId('admin-row');
+    expect(add()).toHaveProperty('disabled', false);
+    expect(csv()).not.toBeNull();
+    // No upper limit: a 151st user is added like the first.
+    fireEvent.click(add()!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add new user' });
+    fireEvent.change(within(dialog).getByLabelText('Full name'), { target: { value: 'Ann Lee' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ann@firm.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(await screen.findByTestId('new-row')).getByText('New User')).toBeTruthy();
+    cleanup();
+
     setup(usersData(0, { is_multi_user: false }));
     await screen.findByTestId('admin-row');
-    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(add()).toBeNull();
     // Nobody to add on such a plan: no file of users either.
-    expect(screen.queryByRole('region', { name: 'Add users from a CSV file' })).toBeNull();
+    expect(csv()).toBeNull();
     expect(screen.getByText(/does not include sub-account users/)).toBeTruthy();
     // The empty list speaks of the plan, not of a search nobody typed.
     expect(screen.queryByText('No users match your search.')).toBeNull();

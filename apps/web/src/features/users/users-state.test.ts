@@ -280,7 +280,9 @@ describe('users page state', () => {
     expect('admin_user' in body).toBe(false);
   });
 
-  it('USR-50 USR-54 after a partial save the refused changes stay as unsaved edits', () => {
+  // The reducer's part of a partial save; the 'Changes Not Saved' dialog (USR-50) and the toasts
+  // (USR-52, USR-54) are the page's, asserted in users-page.test.tsx.
+  it('after a partial save the accepted changes come from the answer and the refused ones stay as unsaved edits', () => {
     let s = start(3);
     s = run(
       s,
