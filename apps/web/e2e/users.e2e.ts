@@ -31,10 +31,30 @@ describe('the users page (Chromium against the real server)', () => {
     await page.waitForURL(`${server.url}/users`);
     await page.getByTestId('admin-row').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
-    expect(await page.getByTestId('admin-row').textContent()).toContain('Dana Whitfield');
+    // USR-07: the admin is the table's first row.
+    const rows = page.locator('table tbody tr');
+    expect(await rows.first().getAttribute('data-testid')).toBe('admin-row');
+    expect(await rows.first().textContent()).toContain('Dana Whitfield');
+    // USR-14: every PIN on the page as dots and its last four digits, none of them whole.
+    const data = await api(page);
+    const masked = (pin: string) => `${'•'.repeat(pin.length - 4)}${pin.slice(-4)}`;
+    const shown = [data.admin_user, ...data.users.slice(0, 10)];
+    const table = (await page.locator('table').textContent()) ?? '';
+    for (const user of shown) {
+      expect(table).toContain(masked(user.pin_number));
+      expect(table).not.toContain(user.pin_number);
+    }
     expect(await page.getByTestId('user-row').count()).toBe(10);
+    // USR-16: 24 users at 10 a page: '<' and '>' page links; at 25 a page, one page and no links.
     expect(await page.getByTestId('page-label').textContent()).toBe('1–10 of 24');
-    expect(await page.getByTestId('admin-row').textContent()).toMatch(/••\d{4}/);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.getByRole('button', { name: 'Previous page' }).textContent()).toBe('<');
+    expect(await pages.getByRole('button', { name: 'Next page' }).textContent()).toBe('>');
+    await page.getByLabel('Per page').selectOption('25');
+    await page.getByTestId('page-label').filter({ hasText: '1–24 of 24' }).waitFor();
+    expect(await pages.count()).toBe(0);
+    await page.getByLabel('Per page').selectOption('10');
+    await pages.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'users-1280');
   });
