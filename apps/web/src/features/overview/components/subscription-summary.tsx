@@ -45,7 +45,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
             exhausted={info.is_credits_exhausted}
           />
 
-          <dl className="grid gap-3 sm:grid-cols-2">
+          <dl className="grid grid-cols-2 gap-3">
             <Stat
               label="Next payment"
               hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
