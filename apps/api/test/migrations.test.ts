@@ -48,7 +48,7 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
       password_hash: string | null;
     }>('select is_admin, is_staff, pin, password_hash from people');
     const admin = people.filter((p) => p.is_admin);
-    expect(admin).toHaveLength(2); // the practice and the annual-plan bookkeeper
+    expect(admin).toHaveLength(3); // the practice, the annual-plan bookkeeper and the new team
     expect(admin[0]!.pin).toMatch(/^\d{6}$/);
     expect(admin[0]!.password_hash).toMatch(/^scrypt\$/);
     expect(people.filter((p) => !p.is_admin && !p.is_staff).length).toBeGreaterThanOrEqual(3);

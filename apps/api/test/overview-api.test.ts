@@ -1,6 +1,6 @@
 import { API_ACCOUNT_BASE, OVERVIEW_TEXT, type OverviewResponse } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM, DEMO_SUB_USERS } from '../src/db/seed/demo-account';
 import { issueApiToken } from '../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
@@ -17,7 +17,7 @@ describe.each(drivers)('overview API (%s)', (driver) => {
 
   beforeAll(async () => {
     ctx = await createTestApp(driver);
-    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, TEAMMATE]) {
+    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email, TEAMMATE]) {
       const [p] = await ctx.database.query<{ id: string; account_id: string; pin: string }>(
         'select id, account_id, pin from people where email = $1',
         [email],
@@ -111,13 +111,31 @@ describe.each(drivers)('overview API (%s)', (driver) => {
     expect(resources).toMatchObject({ link: 'https://www.irs.gov/tax-professionals' });
   });
 
-  it('OVW-04 a multi-user plan shows the sub-account notice linking to /users', async () => {
-    expect((await overview()).sub_account_notification).toEqual({
+  it('OVW-04 a multi-user plan with no sub-account users yet shows the sub-account notice linking to /users', async () => {
+    expect((await overview(DEMO_NEW_TEAM.email)).sub_account_notification).toEqual({
       title: OVERVIEW_TEXT.subAccountTitle,
-      text: OVERVIEW_TEXT.subAccountText('Team'),
+      text: OVERVIEW_TEXT.subAccountText('Practice'),
       link: '/users',
       linkText: OVERVIEW_TEXT.subAccountLinkText,
     });
+  });
+
+  it('OVW-04 an account that already has sub-account users is not told to add them', async () => {
+    // The practice has 24 users on its Team plan: the notice would tell it what it does already.
+    expect((await overview()).sub_account_notification).toBeNull();
+    expect((await overview(TEAMMATE)).sub_account_notification).toBeNull();
+  });
+
+  it('OVW-04 the new team adds its first user, and the notice is gone; removing the user brings it back', async () => {
+    const account = people[DEMO_NEW_TEAM.email]!.account_id;
+    const [first] = await ctx.database.query<{ id: string }>(
+      `insert into people (account_id, full_name, email, pin) values ($1, 'Owen Park', 'owen.park@birchstreetcpa.com', '918273')
+       returning id`,
+      [account],
+    );
+    expect((await overview(DEMO_NEW_TEAM.email)).sub_account_notification).toBeNull();
+    await ctx.database.query('delete from people where id = $1 and account_id = $2', [first!.id, account]);
+    expect((await overview(DEMO_NEW_TEAM.email)).sub_account_notification).not.toBeNull();
   });
 
   it('BAN-09 OVW-04 the annual exhausted account: out of credits, no sub-account notice, only global notices', async () => {
@@ -137,9 +155,11 @@ describe.each(drivers)('overview API (%s)', (driver) => {
     expect(titles(await overview())).toEqual([MAINTENANCE, CARDS, RESOURCES]);
     expect(titles(await overview(TEAMMATE))).toEqual([MAINTENANCE, IRS, CARDS, RESOURCES]);
 
-    expect((await call('POST', '/notifications/sub_account/dismiss')).statusCode).toBe(204);
-    expect((await overview()).sub_account_notification).toBeNull();
-    expect((await overview(TEAMMATE)).sub_account_notification).not.toBeNull();
+    expect((await overview(DEMO_NEW_TEAM.email)).sub_account_notification).not.toBeNull();
+    expect((await call('POST', '/notifications/sub_account/dismiss', DEMO_NEW_TEAM.email)).statusCode).toBe(
+      204,
+    );
+    expect((await overview(DEMO_NEW_TEAM.email)).sub_account_notification).toBeNull();
   });
 
   it('OVW-06 a notice that is not dismissible cannot be dismissed and keeps showing', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { DEMO_ADMIN, DEMO_ANNUAL } from '../src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../src/db/seed/demo-account';
 import { hashPassword } from '../src/domain/auth/password';
 import { signInBanner } from '../src/startup/sign-in-banner';
 import { createTestApp, type TestContext } from './helpers/app';
@@ -32,5 +32,8 @@ describe('the sign-in details npm start prints', () => {
     expect(lineOf(after, DEMO_ADMIN.email)).toContain('(password changed since');
     // The others are as they were.
     expect(lineOf(after, DEMO_ANNUAL.email)).toContain(`${DEMO_ANNUAL.email} / ${DEMO_ANNUAL.password}`);
+    expect(lineOf(after, DEMO_NEW_TEAM.email)).toContain(
+      `New team, no users yet:        ${DEMO_NEW_TEAM.email} / ${DEMO_NEW_TEAM.password}`,
+    );
   });
 });

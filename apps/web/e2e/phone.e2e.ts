@@ -45,7 +45,75 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     await page.getByTestId('user-row').first().waitFor();
     const fit = await phoneFit(page, '[data-testid="admin-row"], [data-testid="user-row"]');
     expect(fit).toEqual({ sideways: 0, rows: 11, outside: [] });
+    // Compact cards: three lines each (they were seven label lines, about 300 px), every email whole in
+    // its field, each select box level with its user's name, and no column names shouted in capitals.
+    const cards = await page
+      .locator('[data-testid="admin-row"], [data-testid="user-row"]')
+      .evaluateAll((rows) =>
+        rows.map((row) => {
+          const mid = (el: Element | null) => {
+            const box = el!.getBoundingClientRect();
+            return box.top + box.height / 2;
+          };
+          const box = row.querySelector('input[type="checkbox"]');
+          // The third cell is the name: a field, or the admin's name as text.
+          const name = row.querySelector('td:nth-child(3) input, td:nth-child(3) span');
+          const email = row.querySelector<HTMLInputElement>('input[type="email"]');
+          return {
+            height: Math.round(row.getBoundingClientRect().height),
+            offset: Math.abs(mid(box) - mid(name)),
+            emailCut: email ? email.scrollWidth > email.clientWidth + 1 : false,
+            // Stacked tables write each column's name before its cell ('SELECT', 'DELETE', ...).
+            labels: [...(row as HTMLTableRowElement).cells].filter(
+              (td) => getComputedStyle(td, '::before').content !== 'none',
+            ).length,
+          };
+        }),
+      );
+    for (const card of cards) {
+      expect(card.height).toBeLessThanOrEqual(150);
+      expect(card.offset).toBeLessThanOrEqual(2);
+      expect(card.emailCut).toBe(false);
+      expect(card.labels).toBe(0);
+    }
+    const first = page.getByTestId('user-row').first();
+    expect(await first.getByRole('button', { name: 'Delete user' }).getAttribute('title')).toBe(
+      'Delete user',
+    );
+    expect(await first.getByRole('button', { name: /^Edit / }).isVisible()).toBe(true);
     await screenshot(page, 'phone-users-390');
+
+    // A user added on the phone (through the dialog) and saved: her PIN is shown, and emailed on request.
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add new user' });
+    await add.getByLabel('Full name').fill('Paula Phone');
+    await add.getByLabel('Email').fill('paula.phone@harborpinetax.com');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm User List Changes' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    const offer = page.getByRole('dialog', { name: "New user's PIN" });
+    const pin = await page.evaluate(async (path) => {
+      const token = window.localStorage.getItem('apiToken');
+      const data = await (await fetch(path, { headers: { Authorization: `Bearer ${token}` } })).json();
+      return (data.users as { email: string; pin_number: string }[]).find(
+        (u) => u.email === 'paula.phone@harborpinetax.com',
+      )!.pin_number;
+    }, `/api/v1/account${USERS_PATHS.users}`);
+    expect(await offer.getByRole('listitem').textContent()).toBe(
+      `Paula Phone (paula.phone@harborpinetax.com)PIN ${pin}`,
+    );
+    // The dialog and both its buttons on the phone's screen.
+    const send = offer.getByRole('button', { name: 'Send PIN email' });
+    const box = (await send.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await offer.getByRole('button', { name: 'Not now' }).isVisible()).toBe(true);
+    await screenshot(page, 'phone-users-new-pin-390');
+    await send.click();
+    await page.getByText('PIN email sent to paula.phone@harborpinetax.com.').first().waitFor();
+    await offer.waitFor({ state: 'detached' });
   });
 
   it('Call History: every call is a card with its credits on screen', async () => {

@@ -31,10 +31,30 @@ describe('the users page (Chromium against the real server)', () => {
     await page.waitForURL(`${server.url}/users`);
     await page.getByTestId('admin-row').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
-    expect(await page.getByTestId('admin-row').textContent()).toContain('Dana Whitfield');
+    // USR-07: the admin is the table's first row.
+    const rows = page.locator('table tbody tr');
+    expect(await rows.first().getAttribute('data-testid')).toBe('admin-row');
+    expect(await rows.first().textContent()).toContain('Dana Whitfield');
+    // USR-14: every PIN on the page as dots and its last four digits, none of them whole.
+    const data = await api(page);
+    const masked = (pin: string) => `${'•'.repeat(pin.length - 4)}${pin.slice(-4)}`;
+    const shown = [data.admin_user, ...data.users.slice(0, 10)];
+    const table = (await page.locator('table').textContent()) ?? '';
+    for (const user of shown) {
+      expect(table).toContain(masked(user.pin_number));
+      expect(table).not.toContain(user.pin_number);
+    }
     expect(await page.getByTestId('user-row').count()).toBe(10);
+    // USR-16: 24 users at 10 a page: '<' and '>' page links; at 25 a page, one page and no links.
     expect(await page.getByTestId('page-label').textContent()).toBe('1–10 of 24');
-    expect(await page.getByTestId('admin-row').textContent()).toMatch(/••\d{4}/);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.getByRole('button', { name: 'Previous page' }).textContent()).toBe('<');
+    expect(await pages.getByRole('button', { name: 'Next page' }).textContent()).toBe('>');
+    await page.getByLabel('Per page').selectOption('25');
+    await page.getByTestId('page-label').filter({ hasText: '1–24 of 24' }).waitFor();
+    expect(await pages.count()).toBe(0);
+    await page.getByLabel('Per page').selectOption('10');
+    await pages.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'users-1280');
   });
@@ -50,7 +70,7 @@ describe('the users page (Chromium against the real server)', () => {
     await page.getByRole('button', { name: /^Stop / }).click();
   });
 
-  it('USR-32 USR-34 USR-54 adds a user inline at 1280 px and saves', async () => {
+  it('USR-32 USR-34 USR-54 USR-78 adds a user inline at 1280 px, saves, and emails her the PIN shown', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const name = page.getByLabel('Full name of the new user');
@@ -61,17 +81,35 @@ describe('the users page (Chromium against the real server)', () => {
     await saveAndConfirm(page);
     await toast(page, 'Changes saved.');
     const data = await api(page);
-    expect(data.users.find((u) => u.email === 'nora.inline@harborpinetax.com')?.pin_number).toMatch(
-      /^\d{6}$/,
+    const pin = data.users.find((u) => u.email === 'nora.inline@harborpinetax.com')?.pin_number;
+    expect(pin).toMatch(/^\d{6}$/);
+    // The PIN the server issued is shown to whoever added her, and emailed on request (in the outbox below).
+    const offer = dialog(page, "New user's PIN");
+    expect(await offer.getByRole('listitem').textContent()).toBe(
+      `Nora Inline (nora.inline@harborpinetax.com)PIN ${pin}`,
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-new-pin-1280');
+    await offer.getByRole('button', { name: 'Send PIN email' }).click();
+    await toast(page, 'PIN email sent to nora.inline@harborpinetax.com.');
+    emailed.push('nora.inline@harborpinetax.com');
+    await offer.waitFor({ state: 'detached' });
   });
 
-  it('USR-74 edits a user through Edit user info and saves', async () => {
+  it('USR-74 USR-76 edits a user through Edit user info, which also holds her PIN and its actions, and saves', async () => {
     const { page } = journey;
     // The inline row was added on the last page, which stays in view after the save.
     await page.getByRole('button', { name: 'Page 1' }).click();
     await page.getByRole('button', { name: 'Edit Aisha Thompson' }).click();
     const edit = dialog(page, 'Edit user info');
+    // More than the row: her PIN with Send PIN email and Change PIN, and the track to listen to.
+    const aisha = (await api(page)).users.find((u) => u.full_name === 'Aisha Thompson')!;
+    const pin = edit.getByRole('region', { name: 'PIN' });
+    expect(await pin.textContent()).toContain(`••${aisha.pin_number.slice(-4)}`);
+    expect(await pin.getByRole('button').allTextContents()).toEqual(['Send PIN email', 'Change PIN']);
+    await edit.getByRole('button', { name: /^Play / }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'users-edit-1280');
     await edit.getByLabel('Full name').fill('Aisha Thompson-Reid');
     await edit.getByRole('button', { name: 'Save' }).click();
     await saveAndConfirm(page);
@@ -188,7 +226,12 @@ describe('the users page (Chromium against the real server)', () => {
       await screenshot(small, 'users-900');
       await saveAndConfirm(small);
       await toast(small, 'Changes saved.');
-      expect((await api(small)).users.some((u) => u.email === 'mona.modal@harborpinetax.com')).toBe(true);
+      const mona = (await api(small)).users.find((u) => u.email === 'mona.modal@harborpinetax.com');
+      // Added through the dialog, her PIN is offered the same way; not sent this time.
+      const offer = dialog(small, "New user's PIN");
+      expect(await offer.textContent()).toContain(`PIN ${mona!.pin_number}`);
+      await offer.getByRole('button', { name: 'Not now' }).click();
+      await offer.waitFor({ state: 'detached' });
     } finally {
       await narrow.close();
     }

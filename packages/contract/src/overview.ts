@@ -47,9 +47,10 @@ export const overviewResponseSchema = overviewBannerFlagsSchema
   .extend({
     pin: z.string().nullable().meta({ description: 'masked: all but the last 4 characters' }),
     common_notifications: z.array(commonNotificationSchema),
-    sub_account_notification: subAccountNotificationSchema
-      .nullable()
-      .meta({ description: 'null when the plan is not multi-user, or this person dismissed it' }),
+    sub_account_notification: subAccountNotificationSchema.nullable().meta({
+      description:
+        'null when the plan is not multi-user, the account already has sub-account users, or this person dismissed it',
+    }),
     subscription_info: subscriptionInfoSchema,
     plan_name: z.string().nullable().meta({ description: "the current plan's name, e.g. 'Team'" }),
   })

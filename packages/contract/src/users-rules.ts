@@ -66,18 +66,6 @@ export function userFieldErrors(
 export const isBlankNewRow = (user: { full_name: string; email: string }) =>
   !user.full_name.trim() && !user.email.trim();
 
-/** Whether a new row is fit to be sent: both fields filled, a valid, unique, non-admin email. */
-export function isCompleteNewRow(
-  user: { full_name: string; email: string },
-  ctx: ValidationContext,
-): boolean {
-  return (
-    user.full_name.trim().length >= USERS_NEW_ROW_MIN_NAME_LENGTH &&
-    !!user.email.trim() &&
-    Object.keys(userFieldErrors(user, ctx)).length === 0
-  );
-}
-
 /** The aggregate messages of the new rows (USR-67..70); fully blank rows raise nothing (USR-71). */
 export function newRowsErrors(rows: readonly { full_name: string; email: string }[], ctx: ValidationContext) {
   const messages: string[] = [];

@@ -1,5 +1,5 @@
 import type { Transactional } from '../db/handle';
-import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from '../db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM, DEMO_STAFF } from '../db/seed/demo-account';
 import { findSignInIdentityByEmail } from '../domain/auth/people-repository';
 import { verifyPassword } from '../domain/auth/password';
 
@@ -21,8 +21,8 @@ export async function signInBanner(
   urls: { portal: string; mail: string | null },
   serviceKey: string | null,
 ): Promise<string> {
-  const [admin, staff, annual] = await Promise.all(
-    [DEMO_ADMIN, DEMO_STAFF, DEMO_ANNUAL].map((demo) => passwordNow(database, demo)),
+  const [admin, staff, annual, newTeam] = await Promise.all(
+    [DEMO_ADMIN, DEMO_STAFF, DEMO_ANNUAL, DEMO_NEW_TEAM].map((demo) => passwordNow(database, demo)),
   );
   return [
     '',
@@ -30,6 +30,7 @@ export async function signInBanner(
     `  Sign in as the account holder: ${DEMO_ADMIN.email} / ${admin}`,
     `  Staff identity:                ${DEMO_STAFF.email} / ${staff}`,
     `  Annual-plan account:           ${DEMO_ANNUAL.email} / ${annual}`,
+    `  New team, no users yet:        ${DEMO_NEW_TEAM.email} / ${newTeam}`,
     ...(serviceKey ? [`  Telephony service key:         ${serviceKey}`] : []),
     ...(urls.mail ? [`  Emails sent (the outbox):      ${urls.mail}`] : []),
     `  API docs:                      ${urls.portal}/api/docs`,

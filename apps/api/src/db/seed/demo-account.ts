@@ -29,3 +29,24 @@ export const DEMO_ANNUAL = {
   password: 'enq-demo-2026',
   planId: 'solo-annual',
 };
+
+/**
+ * A third demo account: a small practice that took a multi-user plan three days ago and has added
+ * nobody yet, the account the sub-account notice is for (OVW-04); in its first week, it also sees the
+ * how-to panel (OVW-03).
+ */
+export const DEMO_NEW_TEAM = {
+  accountName: 'Birch Street Accounting',
+  fullName: 'Lena Fischer',
+  email: 'lena.fischer@birchstreetcpa.com',
+  password: 'enq-demo-2026',
+  planId: 'practice-monthly',
+  address: {
+    line1: '48 Birch Street',
+    line2: '',
+    city: 'Burlington',
+    state: 'VT',
+    postal_code: '05401',
+    country: 'US',
+  },
+};

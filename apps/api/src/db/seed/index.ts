@@ -4,7 +4,14 @@ import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
 import type { Database } from '../client';
 import { STAFF_ACCOUNT_ID } from '../schema';
-import { DEMO_ACCOUNT_NAME, DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF, DEMO_SUB_USERS } from './demo-account';
+import {
+  DEMO_ACCOUNT_NAME,
+  DEMO_ADMIN,
+  DEMO_ANNUAL,
+  DEMO_NEW_TEAM,
+  DEMO_STAFF,
+  DEMO_SUB_USERS,
+} from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
@@ -51,14 +58,15 @@ export async function seedDemoData(
 ): Promise<boolean> {
   const [existing] = await database.query<{ n: number }>('select count(*)::int as n from accounts');
   if (existing && existing.n > 0) return false;
-  const [adminHash, staffHash, annualHash] = await Promise.all([
+  const [adminHash, staffHash, annualHash, newTeamHash] = await Promise.all([
     hashPassword(DEMO_ADMIN.password),
     hashPassword(DEMO_STAFF.password),
     hashPassword(DEMO_ANNUAL.password),
+    hashPassword(DEMO_NEW_TEAM.password),
   ]);
   const pins = new Set<string>();
-  while (pins.size < DEMO_SUB_USERS.length + 2) pins.add(randomPin());
-  const [adminPin, annualPin, ...userPins] = [...pins];
+  while (pins.size < DEMO_SUB_USERS.length + 3) pins.add(randomPin());
+  const [adminPin, annualPin, newTeamPin, ...userPins] = [...pins];
 
   const ids = await database.transaction(async (tx) => {
     const insertAccount = async (name: string) =>
@@ -98,6 +106,16 @@ export async function seedDemoData(
       isAdmin: true,
       passwordHash: annualHash,
     });
+    const newTeamAccountId = await insertAccount(DEMO_NEW_TEAM.accountName);
+    await insertPerson(newTeamAccountId, DEMO_NEW_TEAM, {
+      pin: newTeamPin!,
+      isAdmin: true,
+      passwordHash: newTeamHash,
+    });
+    await tx.query(
+      `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb where id = $2`,
+      [JSON.stringify(DEMO_NEW_TEAM.address), newTeamAccountId],
+    );
     // Staff belong to the closed enQ staff account: every person row carries an account (docs/scaling.md).
     await tx.query(
       `insert into accounts (id, name, status) values ($1, 'enQ staff', 'closed') on conflict do nothing`,
@@ -109,7 +127,7 @@ export async function seedDemoData(
     const demo = { accountId, adminId, userIds, now };
     for (const seed of DEMO_SEEDERS) await seed(tx, demo);
     await seedAnnualReferral(tx, annualAccountId, now);
-    return { accountId, annualAccountId };
+    return { accountId, annualAccountId, newTeamAccountId };
   });
   // Billing history is made by the engine itself under a moving clock, after the people exist.
   await seedDemoHistory(database, {
@@ -133,6 +151,16 @@ export async function seedDemoData(
     now,
     seed: 7,
     bonusesAt: [subDays(now, DEMO_ANNUAL_REFERRED.bonusDaysAgo)],
+    billing,
+  });
+  await seedDemoHistory(database, {
+    accountId: ids.newTeamAccountId,
+    planId: DEMO_NEW_TEAM.planId,
+    months: 0,
+    days: 3,
+    callsPerMonth: 40,
+    now,
+    seed: 11,
     billing,
   });
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');

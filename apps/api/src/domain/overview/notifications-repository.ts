@@ -17,6 +17,7 @@ export interface BasicsRow {
   pin: string | null;
   plan_name: string | null;
   multi_user: boolean | null;
+  has_sub_users: boolean;
   dismissed: string[] | null;
   notices: NoticeRow[] | null;
 }
@@ -25,18 +26,23 @@ export interface OverviewBasics {
   pin: string | null;
   /** The account's plan (whatever the subscription's status), or null without a subscription. */
   plan: { name: string; multiUser: boolean } | null;
+  /** The account has sub-account users (people other than its admin). */
+  hasSubUsers: boolean;
   subAccountDismissed: boolean;
   /** The notices this person sees now, not yet ordered. */
   notices: NoticeRow[];
 }
 
 /**
- * The person's own part of the overview in one statement: their PIN, the account's plan, what they
- * dismissed, and the notices live now (global or the account's own, inside starts_at..ends_at). Plain
- * joins and two small aggregates plan in a fraction of the time of per-notice EXISTS subqueries.
+ * The person's own part of the overview in one statement: their PIN, the account's plan and whether
+ * it has sub-account users (the first one found is enough), what they dismissed, and the notices live
+ * now (global or the account's own, inside starts_at..ends_at). Plain joins and two small aggregates
+ * plan in a fraction of the time of per-notice EXISTS subqueries.
  */
 export const BASICS_SQL = `
 select p.pin, pl.name as plan_name, pl.multi_user,
+  exists (select 1 from people u
+           where u.account_id = $1 and not u.is_admin and not u.is_staff) as has_sub_users,
   (select array_agg(d.notification_key) from notification_dismissals d where d.person_id = p.id) as dismissed,
   (select json_agg(json_build_object('id', n.id, 'title', n.title, 'text', n.text, 'link', n.link,
           'link_text', n.link_text, 'dismissible', n.dismissible, 'priority', n.priority,
@@ -55,6 +61,7 @@ export function overviewBasicsFrom(row: BasicsRow): OverviewBasics {
   return {
     pin: row.pin,
     plan: row.plan_name ? { name: row.plan_name, multiUser: row.multi_user === true } : null,
+    hasSubUsers: row.has_sub_users === true,
     subAccountDismissed: dismissed.has(SUB_ACCOUNT_NOTICE_KEY),
     // A notice that is not dismissible always shows, even if it was dismissible once and dismissed then.
     notices: (row.notices ?? []).filter((n) => !(n.dismissible && dismissed.has(n.id))),

@@ -37,15 +37,14 @@ function toNotification(notice: NoticeRow) {
 }
 
 /**
- * The sub-account notice (OVW-04) shows on an active multi-user plan until the person dismisses it:
- * the plan allows unlimited users, so the opportunity stays open however many the account already has.
+ * The sub-account notice (OVW-04) shows on an active multi-user plan while the account has no
+ * sub-account users yet, until the person dismisses it (docs/requirements.md, Decisions): it tells of
+ * something the account does not use. An account that has added users knows the way to Users; telling
+ * an account of 24 to give each teammate a PIN reads as not knowing it.
  */
-function subAccountNotice(
-  plan: OverviewBasics['plan'],
-  active: boolean,
-  dismissed: boolean,
-): SubAccountNotification | null {
-  if (!plan?.multiUser || !active || dismissed) return null;
+function subAccountNotice(basics: OverviewBasics, active: boolean): SubAccountNotification | null {
+  const { plan } = basics;
+  if (!plan?.multiUser || !active || basics.hasSubUsers || basics.subAccountDismissed) return null;
   return {
     title: OVERVIEW_TEXT.subAccountTitle,
     text: OVERVIEW_TEXT.subAccountText(plan.name),
@@ -84,11 +83,7 @@ export async function loadOverview(
   return {
     pin: basics.pin ? maskPin(basics.pin) : null,
     common_notifications: orderNotifications(basics.notices.map(toNotification)),
-    sub_account_notification: subAccountNotice(
-      basics.plan,
-      billing.is_subscription_active,
-      basics.subAccountDismissed,
-    ),
+    sub_account_notification: subAccountNotice(basics, billing.is_subscription_active),
     subscription_info: subscription,
     plan_name: basics.plan?.name ?? null,
     card_details: billing.card_details,

@@ -20,6 +20,9 @@ export function SubscriptionStatusBadge({
   );
 }
 
+/** A count of days with its unit: '1 day', '12 days'. */
+export const daysText = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
+
 /** One figure in a definition list of figures: a small label, the value, and an optional hint. */
 export function Stat({
   label,

@@ -131,6 +131,10 @@ function renderPage(data: OverviewResponse | (() => Response) = DATA) {
   return router;
 }
 const ready = () => screen.findByTestId('subscription-summary');
+/** A list of the credits breakdown, found by its heading, as one text. */
+const list = (heading: string) =>
+  within(screen.getByTestId('subscription-summary')).getByRole('heading', { name: heading })
+    .nextElementSibling!.textContent;
 const notices = () => within(screen.getByRole('region', { name: 'Notices' }));
 
 describe('the overview page', () => {
@@ -161,14 +165,13 @@ describe('the overview page', () => {
     expect(summary.getByText('Team monthly')).toBeTruthy();
     expect(summary.getByText('Active')).toBeTruthy();
     const stat = (label: string) => summary.getByText(label).parentElement!.textContent;
-    expect(stat('Credits left')).toBe('Credits left17,306.02incl. 2,500 rollover');
     expect(stat('Next payment')).toBe('Next payment$300.00due Dec 2, 2026');
-    expect(stat('Days left')).toBe('Days left11of 30 in this period');
-    const used = (label: string) => summary.getByText(label, { selector: 'dt' }).parentElement!.textContent;
-    expect(used('Plan')).toBe('Plan15,193.98');
-    expect(used('Rollover')).toBe('Rollover120');
-    expect(used('Overage')).toBe('Overage0');
-    expect(used('Total')).toBe('Total15,313.98');
+    expect(stat('Days left')).toBe('Days left11 daysof 30 in this period');
+    // Every figure with its unit.
+    expect(list('Credits used this period')).toBe(
+      'Plan15,193.98 creditsRollover120 creditsOverage0 creditsTotal15,313.98 credits',
+    );
+    expect(list('Credits left')).toBe('Plan14,806.02 creditsRollover2,500 creditsTotal17,306.02 credits');
     const bar = summary.getByRole('progressbar', { name: 'Plan credits used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('51');
     expect(summary.getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe(
@@ -198,12 +201,12 @@ describe('the overview page', () => {
     const bar = summary.getByRole('progressbar', { name: 'Plan credits used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(bar.firstElementChild!.className).toContain('bg-amber-500');
-    // Annual plans have no rollover: not in the hint, not in the breakdown.
-    expect(summary.getByText('Credits left').parentElement!.textContent).toBe('Credits left0plan credits');
+    // Annual plans have no rollover: no line for it at all.
+    expect(list('Credits left')).toBe('Plan0 creditsTotal0 credits');
     expect(summary.queryByText('Rollover')).toBeNull();
-    const used = (label: string) => summary.getByText(label, { selector: 'dt' }).parentElement!.textContent;
-    expect(used('Not charged')).toBe('Not charged2,250.5');
-    expect(used('Total')).toBe('Total50,250.5');
+    expect(list('Credits used this period')).toBe(
+      'Plan48,000 creditsOverage0 creditsBeyond the plan (not charged)2,250.5 creditsTotal50,250.5 credits',
+    );
     expect(screen.getByText(BANNER_TEXT.creditsExhausted)).toBeTruthy();
   });
 
@@ -217,13 +220,13 @@ describe('the overview page', () => {
         total_credits_used: 15393.98,
       },
     });
-    const summary = within(await ready());
-    const stat = (label: string) => summary.getByText(label).parentElement!.textContent;
-    expect(stat('Credits left')).toBe('Credits left19,226.02incl. 2,500 rollover and 1,920 bonus');
-    const labels = summary.getAllByRole('term').map((dt) => dt.textContent);
-    expect(labels.slice(-5)).toEqual(['Plan', 'Rollover', 'Bonus', 'Overage', 'Total']);
-    const used = (label: string) => summary.getByText(label, { selector: 'dt' }).parentElement!.textContent;
-    expect(used('Bonus')).toBe('Bonus80');
+    await ready();
+    expect(list('Credits used this period')).toBe(
+      'Plan15,193.98 creditsRollover120 creditsBonus80 creditsOverage0 creditsTotal15,393.98 credits',
+    );
+    expect(list('Credits left')).toBe(
+      'Plan14,806.02 creditsRollover2,500 creditsBonus1,920 creditsTotal19,226.02 credits',
+    );
   });
 
   it('MONEY-04 an annual plan with a bonus shows bonus credits and no rollover at all', async () => {
@@ -243,10 +246,10 @@ describe('the overview page', () => {
       },
     });
     const summary = within(await ready());
-    expect(summary.getByText('Credits left').parentElement!.textContent).toBe(
-      'Credits left59,000incl. 12,000 bonus',
+    expect(list('Credits left')).toBe('Plan47,000 creditsBonus12,000 creditsTotal59,000 credits');
+    expect(list('Credits used this period')).toBe(
+      'Plan1,000 creditsBonus0 creditsOverage0 creditsTotal1,000 credits',
     );
-    expect(summary.getByText('Bonus', { selector: 'dt' }).parentElement!.textContent).toBe('Bonus0');
     expect(summary.queryByText('Rollover')).toBeNull();
     expect(screen.getByTestId('subscription-summary').textContent).not.toMatch(/rollover/i);
   });
@@ -281,7 +284,9 @@ describe('the overview page', () => {
       subscription_info: { ...DATA.subscription_info, days_in_period: 2, days_left: 28 },
     });
     const summary = within(await ready());
-    expect(summary.getByText('Days left').parentElement!.textContent).toBe('Days left28of 30 in this period');
+    expect(summary.getByText('Days left').parentElement!.textContent).toBe(
+      'Days left28 daysof 30 in this period',
+    );
     const panel = within(screen.getByRole('region', { name: OVERVIEW_TEXT.howToTitle }));
     expect(panel.getByRole('link', { name: OVERVIEW_TEXT.howToLinkText }).getAttribute('href')).toBe('/pdf');
   });

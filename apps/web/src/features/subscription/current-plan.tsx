@@ -1,20 +1,19 @@
 import {
   canRenew,
-  unchargedCredits,
   type PlanDto,
   type SubscriptionResponse,
   formatCredits,
   formatDate,
   formatMoney,
-  hasRollover,
   periodNoun,
   planLabel,
 } from '@enq/contract';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import type { SubscriptionAction } from './use-subscription-flow';
+import { CreditsBreakdown } from '../../components/ui/credits-breakdown';
 import { PlanCreditsMeter } from '../../components/ui/plan-credits-meter';
-import { Stat, SubscriptionStatusBadge } from '../../components/ui/stat';
+import { daysText, Stat, SubscriptionStatusBadge } from '../../components/ui/stat';
 
 export interface CurrentPlanProps {
   info: SubscriptionResponse;
@@ -33,10 +32,6 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
   const renewable = canRenew(info) && current !== null;
   const cancellable = info.is_subscription_active && info.status === 'active' && !info.cancel_at_period_end;
   const renewKey = current ? `renew:${current.price_id}` : '';
-  const uncharged = unchargedCredits(info);
-  // Annual plans have no rollover (MONEY-04): no rollover row at all. Bonus rows show once there is a bonus.
-  const rollover = hasRollover(period);
-  const bonus = info.bonus_credits_used > 0 || info.bonus_credits_left > 0;
 
   return (
     <section
@@ -101,7 +96,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
             {formatDate(info.period_start)} – {formatDate(info.period_end)}
           </Stat>
           <Stat label="Days left" hint={`of ${info.days_in_period + info.days_left} in this period`}>
-            {info.days_left}
+            {daysText(info.days_left)}
           </Stat>
           <Stat
             label="Next payment"
@@ -122,58 +117,8 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           exhausted={info.is_credits_exhausted}
         />
 
-        <div className="grid gap-6 md:grid-cols-2">
-          <div>
-            <h3 className="text-sm font-semibold text-slate-900">Credits used</h3>
-            <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              <Row label="Plan credits" value={formatCredits(info.plan_credits_used)} />
-              {rollover ? (
-                <Row label="Rollover credits" value={formatCredits(info.rollover_credits_used)} />
-              ) : null}
-              {bonus ? <Row label="Bonus credits" value={formatCredits(info.bonus_credits_used)} /> : null}
-              <Row label="Overage credits" value={formatCredits(info.overage_credits_used)} />
-              {uncharged > 0 ? (
-                <Row label="Beyond plan credits (not charged)" value={formatCredits(uncharged)} />
-              ) : null}
-              <Row label="Total" value={formatCredits(info.total_credits_used)} strong />
-            </dl>
-          </div>
-          <div>
-            <h3 className="text-sm font-semibold text-slate-900">Credits left</h3>
-            <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              <Row label="Plan credits" value={formatCredits(info.plan_credits_left)} />
-              {rollover ? (
-                <Row label="Rollover credits" value={formatCredits(info.rollover_credits_left)} />
-              ) : null}
-              {bonus ? <Row label="Bonus credits" value={formatCredits(info.bonus_credits_left)} /> : null}
-              <Row
-                label="Total"
-                value={formatCredits(
-                  info.plan_credits_left + info.rollover_credits_left + info.bonus_credits_left,
-                )}
-                strong
-              />
-            </dl>
-            {info.billable_credits_used > 0 ? (
-              <p className="mt-3 text-xs text-slate-500">
-                {formatCredits(info.billable_credits_used)} overage credits on {info.billable_calls}{' '}
-                {info.billable_calls === 1 ? 'call' : 'calls'} not yet invoiced.
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <CreditsBreakdown info={info} period={period} />
       </div>
     </section>
-  );
-}
-
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className="flex justify-between gap-4 py-2">
-      <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
-      <dd className={`tabular-nums ${strong ? 'font-semibold text-slate-900' : 'text-slate-900'}`}>
-        {value}
-      </dd>
-    </div>
   );
 }

@@ -176,14 +176,16 @@ describe('the subscription page', () => {
     expect(text).toContain('Mar 14, 2026 – Apr 14, 2026');
     expect(text).toContain('$1,234.50');
     expect(text).toContain('due Apr 14, 2026');
-    expect(text).toContain('12of 31 in this period');
+    expect(text).toContain('12 daysof 31 in this period');
     expect(text).toContain('12,345.5 of 30,000 credits used');
     // Users lists sub-account users only: the count here says it holds the admin too.
     expect(text).toContain(`Active users${TEAM_MONTHLY.active_users}with a PIN, you included`);
-    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
-    expect(used.textContent).toBe('Plan credits12,345.5Rollover credits250.25Overage credits0Total12,595.75');
+    const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
+    expect(used.textContent).toBe(
+      'Plan12,345.5 creditsRollover250.25 creditsOverage0 creditsTotal12,595.75 credits',
+    );
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
-    expect(left.textContent).toBe('Plan credits17,654.5Rollover credits1,500Total19,154.5');
+    expect(left.textContent).toBe('Plan17,654.5 creditsRollover1,500 creditsTotal19,154.5 credits');
     expect(
       within(info).getByRole('progressbar', { name: 'Plan credits used' }).getAttribute('aria-valuenow'),
     ).toBe('41');
@@ -204,10 +206,10 @@ describe('the subscription page', () => {
   it('SUB-01 annual use past the credits, which is not charged, is shown so the total adds up', async () => {
     await renderPage({ ...SOLO_ANNUAL_EXHAUSTED, total_credits_used: 50123.45 });
     const used = within(screen.getByRole('region', { name: 'Current plan' })).getByRole('heading', {
-      name: 'Credits used',
+      name: 'Credits used this period',
     }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan credits48,000Overage credits0Beyond plan credits (not charged)2,123.45Total50,123.45',
+      'Plan48,000 creditsOverage0 creditsBeyond the plan (not charged)2,123.45 creditsTotal50,123.45 credits',
     );
   });
 
@@ -222,10 +224,10 @@ describe('the subscription page', () => {
     });
     const info = screen.getByRole('region', { name: 'Current plan' });
     expect(info.textContent).not.toMatch(/rollover/i);
-    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
-    expect(used.textContent).toBe('Plan credits48,000Bonus credits2,000Overage credits0Total50,000');
+    const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
+    expect(used.textContent).toBe('Plan48,000 creditsBonus2,000 creditsOverage0 creditsTotal50,000 credits');
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
-    expect(left.textContent).toBe('Plan credits0Bonus credits10,000Total10,000');
+    expect(left.textContent).toBe('Plan0 creditsBonus10,000 creditsTotal10,000 credits');
   });
 
   it('a monthly plan with a bonus shows bonus credits after plan and rollover credits', async () => {
@@ -236,12 +238,14 @@ describe('the subscription page', () => {
       total_credits_used: 12695.75,
     });
     const info = screen.getByRole('region', { name: 'Current plan' });
-    const used = within(info).getByRole('heading', { name: 'Credits used' }).nextElementSibling!;
+    const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan credits12,345.5Rollover credits250.25Bonus credits100Overage credits0Total12,695.75',
+      'Plan12,345.5 creditsRollover250.25 creditsBonus100 creditsOverage0 creditsTotal12,695.75 credits',
     );
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
-    expect(left.textContent).toBe('Plan credits17,654.5Rollover credits1,500Bonus credits900Total20,054.5');
+    expect(left.textContent).toBe(
+      'Plan17,654.5 creditsRollover1,500 creditsBonus900 creditsTotal20,054.5 credits',
+    );
   });
 
   it('SUB-13 an annual plan with credits left shows no Renew', async () => {

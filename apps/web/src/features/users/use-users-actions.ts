@@ -7,6 +7,7 @@ import {
   type RequestStatus,
   type RequestStatusItem,
   type SaveUsersRequest,
+  type User,
 } from '@enq/contract';
 import { useCallback, useState, type Dispatch } from 'react';
 import { toast } from 'react-toastify';
@@ -14,7 +15,7 @@ import { useChangeAdminPin } from './api/change-admin-pin';
 import { useChangePins } from './api/change-pins';
 import { useSaveUsers } from './api/save-users';
 import { useSendPinEmail } from './api/send-pin-email';
-import { saveBody } from './users-selectors';
+import { saveBody, savedNewUsers } from './users-selectors';
 import type { UsersAction, UsersState } from './users-state';
 
 /** The one modal the Users page shows at a time, with what it acts on. */
@@ -30,7 +31,11 @@ export type UsersModal =
       added: RequestStatusItem[];
       updated: RequestStatusItem[];
       removed: RequestStatusItem[];
+      /** Users the same save did add: their PINs are offered once this dialog is closed. */
+      then: User[];
     }
+  /** The users a save just added, with the PINs the server issued, and the offer to email them. */
+  | { kind: 'newPins'; users: User[] }
   | null;
 
 /** The page's four requests (save, delete, change PINs, email PINs) and the modal that asks for each. */
@@ -46,10 +51,16 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
     setModal(null);
     toast.error(MESSAGES.genericError);
   };
-  const showFailures = (status: RequestStatus) => {
-    setModal({ kind: 'notSaved', ...failedItems(status) });
+  const showFailures = (status: RequestStatus, added: User[] = []) => {
+    setModal({ kind: 'notSaved', ...failedItems(status), then: added });
     toast.warning(USERS_TEXT.changesNotSavedToast);
   };
+  // A new user can call only once they know their PIN: whoever added them is shown it and offered to
+  // email it, rather than finding it masked in the table later.
+  const afterNotSaved = () =>
+    setModal((open) =>
+      open?.kind === 'notSaved' && open.then.length ? { kind: 'newPins', users: open.then } : null,
+    );
 
   const confirmDelete = (keys: string[]) => {
     const body: SaveUsersRequest = { removed: keys.map((k) => state.saved.get(k)).filter((u) => !!u) };
@@ -74,9 +85,10 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
       onSuccess: (response) => {
         const { request_status, ...fresh } = response;
         dispatch({ type: 'saved', data: fresh, status: request_status, sent: body });
-        if (hasFailures(request_status)) showFailures(request_status);
+        const added = savedNewUsers(body, request_status, fresh);
+        if (hasFailures(request_status)) showFailures(request_status, added);
         else {
-          setModal(null);
+          setModal(added.length ? { kind: 'newPins', users: added } : null);
           toast.success(USERS_TEXT.changesSaved);
         }
       },
@@ -107,8 +119,7 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
     });
   };
 
-  const confirmSendEmail = (keys: string[]) => {
-    const emails = keys.map((k) => state.saved.get(k)?.email).filter((x): x is string => !!x);
+  const sendEmails = (emails: string[]) =>
     sendPinEmail.mutate(emails, {
       onSuccess: (response) => {
         setModal(null);
@@ -116,7 +127,9 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
       },
       onError: fail,
     });
-  };
+  const confirmSendEmail = (keys: string[]) =>
+    sendEmails(keys.map((k) => state.saved.get(k)?.email).filter((x): x is string => !!x));
+  const sendNewPins = (users: User[]) => sendEmails(users.map((u) => u.email));
 
   return {
     modal,
@@ -129,6 +142,8 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
     confirmSave,
     confirmChangePin,
     confirmSendEmail,
+    sendNewPins,
+    afterNotSaved,
   };
 }
 

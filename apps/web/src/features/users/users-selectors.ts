@@ -6,10 +6,13 @@ import {
   newRowsErrors,
   userFieldErrors,
   type PortalEnvironment,
+  type RequestStatus,
   type SaveUsersRequest,
   type User,
   type UserFieldErrors,
+  type UsersData,
   type ValidationContext,
+  USERS_STATUS_OK,
 } from '@enq/contract';
 import type { UserRow, UsersState } from './users-state';
 
@@ -153,4 +156,14 @@ export function takenEmails(state: Pick<UsersState, 'rows' | 'savedAdmin'>): Set
   const set = new Set(state.rows.filter((r) => !r.removed).map((r) => emailKey(r.email)));
   set.add(emailKey(state.savedAdmin.email));
   return set;
+}
+
+/**
+ * The users a save added, as the server saved them: with the PIN it issued (the page's temporary one is
+ * never used), so the person can pass it on. Found by email, which the save answer reports them by.
+ */
+export function savedNewUsers(sent: SaveUsersRequest, status: RequestStatus, fresh: UsersData): User[] {
+  const ok = new Set(status.added.filter((a) => a.status === USERS_STATUS_OK).map((a) => emailKey(a.email)));
+  const asked = new Set((sent.added ?? []).map((u) => emailKey(u.email)).filter((k) => ok.has(k)));
+  return fresh.users.filter((u) => asked.has(emailKey(u.email))).map(plain);
 }

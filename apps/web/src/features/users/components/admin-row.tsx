@@ -2,7 +2,7 @@ import { USERS_TEXT, type HoldMusic, type User } from '@enq/contract';
 import { Pencil } from 'lucide-react';
 import { HoldMusicSelect } from './hold-music-select';
 import { PinCell } from './pin-cell';
-import { cellClass, iconButton } from './row-styles';
+import { cellClass, editButton, editWord, phoneCard, phoneCell } from './row-styles';
 
 export interface AdminActions {
   onHoldMusic: (value: string) => void;
@@ -27,8 +27,8 @@ export function AdminRow({
   actions: { onHoldMusic, onEdit, onChangePin },
 }: AdminRowProps) {
   return (
-    <tr className="bg-brand-50/50" data-testid="admin-row">
-      <td data-label="Select" className={cellClass}>
+    <tr className={`bg-brand-50/50 ${phoneCard}`} data-testid="admin-row">
+      <td className={`${cellClass} ${phoneCell.select}`}>
         <input
           type="checkbox"
           disabled
@@ -36,7 +36,7 @@ export function AdminRow({
           className="mt-2 size-4 rounded border-slate-300"
         />
       </td>
-      <td data-label="PIN" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.pin}`}>
         <PinCell
           pin={admin.pin_number}
           name={admin.full_name}
@@ -44,17 +44,17 @@ export function AdminRow({
           onChangePin={onChangePin}
         />
       </td>
-      <td data-label="Full name" className={`${cellClass} pt-3.5`}>
+      <td className={`${cellClass} ${phoneCell.name} pt-3.5 max-sm:pt-1.5`}>
         <span className="font-medium text-slate-900">{admin.full_name}</span>
         <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-700">
           Admin
         </span>
       </td>
-      <td data-label="Email" className={`${cellClass} pt-3.5 text-slate-700 [overflow-wrap:anywhere]`}>
+      <td className={`${cellClass} ${phoneCell.email} pt-3.5 text-slate-700 [overflow-wrap:anywhere]`}>
         {/* When it must wrap, at the @: "dana.whitfield@ / harborpinetax.com", not "….c / om". */}
         {atWrap(admin.email)}
       </td>
-      <td data-label="Hold music" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.music}`}>
         <HoldMusicSelect
           label={`Hold music for ${admin.full_name}`}
           value={admin.hold_music}
@@ -63,20 +63,21 @@ export function AdminRow({
           onChange={onHoldMusic}
         />
       </td>
-      <td data-label="Actions" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.edit}`}>
         <button
           type="button"
-          className={`${iconButton} w-auto gap-1 px-2`}
+          className={editButton}
           title={USERS_TEXT.editUserTitle}
           onClick={onEdit}
           disabled={locked}
         >
           <Pencil aria-hidden="true" className="size-4" />
-          {/* The pencil (and its tooltip) says it on wide screens, where the columns need the room. */}
-          <span className="lg:sr-only">Edit</span>
+          {/* The pencil (and its tooltip) says it on phones and wide screens, where room is short. */}
+          <span className={editWord}>Edit</span>
         </button>
       </td>
-      <td data-label="Delete" className={cellClass} />
+      {/* Nothing to delete: on a phone the empty place keeps the pencil under the other cards' pencils. */}
+      <td className={`${cellClass} ${phoneCell.remove} max-sm:w-8`} />
     </tr>
   );
 }

@@ -1,5 +1,5 @@
 import { USERS_TEXT, type HoldMusic } from '@enq/contract';
-import { KeyRound, Mail, Trash2 } from 'lucide-react';
+import { Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 
@@ -50,7 +50,8 @@ export function BulkBar(props: BulkBarProps) {
           Remove
         </Button>
         <Button variant="secondary" onClick={props.onChangePin} disabled={none}>
-          <KeyRound aria-hidden="true" className="size-4" />
+          {/* The rows' renew arrow: a new PIN, not a look at the current one. */}
+          <RefreshCw aria-hidden="true" className="size-4" />
           Change PIN
         </Button>
         <Button variant="secondary" onClick={props.onSendEmail} disabled={none}>

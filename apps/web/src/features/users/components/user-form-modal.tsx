@@ -1,9 +1,10 @@
 import type { HoldMusic, UserFieldErrors } from '@enq/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Field, Input } from '../../../components/ui/field';
 import { HoldMusicSelect } from './hold-music-select';
+import { PreviewButton, useTrackPreview } from './track-preview';
 import { toUserDraft, userFormSchema, type UserDraft } from './user-form-schema';
 import { UsersDialog } from './users-dialog';
 
@@ -19,9 +20,14 @@ interface UserFormModalProps {
   validate: (draft: UserDraft) => UserFieldErrors;
   onSubmit: (draft: UserDraft) => void;
   onClose: () => void;
+  /** Below the form (Edit user info: the user's PIN and its actions); told whether the form has edits. */
+  footer?: (edited: boolean) => ReactNode;
 }
 
-/** 'Edit user info' (Save/Cancel) and 'Add new user' (Add/Cancel): one form, two uses. */
+/**
+ * 'Edit user info' (Save/Cancel) and 'Add new user' (Add/Cancel): one form, two uses. Both let the
+ * person hear a track before choosing it, which a row's select cannot.
+ */
 export function UserFormModal({
   title,
   confirmLabel,
@@ -31,8 +37,10 @@ export function UserFormModal({
   validate,
   onSubmit,
   onClose,
+  footer,
 }: UserFormModalProps) {
   const id = useId();
+  const preview = useTrackPreview();
   const schema = useMemo(() => userFormSchema(validate), [validate]);
   const { register, control, handleSubmit, formState } = useForm<UserDraft>({
     defaultValues: { full_name: initial.full_name, email: initial.email, hold_music: initial.hold_music },
@@ -78,19 +86,28 @@ export function UserFormModal({
               control={control}
               name="hold_music"
               render={({ field }) => (
-                <HoldMusicSelect
-                  id={aria.id}
-                  label="Hold music"
-                  size="md"
-                  value={field.value}
-                  list={list}
-                  onChange={field.onChange}
-                />
+                <div className="flex flex-wrap items-center gap-2">
+                  <div className="min-w-0 flex-1">
+                    <HoldMusicSelect
+                      id={aria.id}
+                      label="Hold music"
+                      size="md"
+                      value={field.value}
+                      list={list}
+                      onChange={(value) => {
+                        field.onChange(value);
+                        if (preview.state === 'playing') preview.stop();
+                      }}
+                    />
+                  </div>
+                  <PreviewButton track={list.find((t) => t.value === field.value)} preview={preview} />
+                </div>
               )}
             />
           )}
         </Field>
       </form>
+      {footer?.(formState.isDirty)}
     </UsersDialog>
   );
 }

@@ -5,7 +5,7 @@ import { FieldError, Input } from '../../../components/ui/field';
 import type { EditableField, UserRow } from '../users-state';
 import { HoldMusicSelect } from './hold-music-select';
 import { PinCell } from './pin-cell';
-import { cellClass, iconButton } from './row-styles';
+import { cellClass, editButton, editWord, iconButton, phoneCard, phoneCell } from './row-styles';
 
 interface UserRowProps {
   row: UserRow;
@@ -70,8 +70,13 @@ export const UserRowView = memo(function UserRowView({
         ? 'bg-amber-50/50'
         : 'bg-white';
   return (
-    <tr ref={rowRef} data-index={index} data-testid={row.isNew ? 'new-row' : 'user-row'} className={rowClass}>
-      <td data-label="Select" className={cellClass}>
+    <tr
+      ref={rowRef}
+      data-index={index}
+      data-testid={row.isNew ? 'new-row' : 'user-row'}
+      className={`${rowClass} ${phoneCard}`}
+    >
+      <td className={`${cellClass} ${phoneCell.select}`}>
         <input
           type="checkbox"
           checked={selected}
@@ -81,7 +86,7 @@ export const UserRowView = memo(function UserRowView({
           className="focus-ring mt-2 size-4 rounded border-slate-300 accent-brand-600"
         />
       </td>
-      <td data-label="PIN" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.pin}`}>
         {row.isNew ? (
           <span className="mt-1.5 inline-block rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
             {USERS_TEXT.newUser}
@@ -95,7 +100,7 @@ export const UserRowView = memo(function UserRowView({
           />
         )}
       </td>
-      <td data-label="Full name" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.name}`}>
         <Input
           ref={nameRef}
           size="sm"
@@ -110,7 +115,7 @@ export const UserRowView = memo(function UserRowView({
         />
         <FieldError id={`${id}-name-error`} message={errors.full_name} />
       </td>
-      <td data-label="Email" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.email}`}>
         <Input
           size="sm"
           type="email"
@@ -128,7 +133,7 @@ export const UserRowView = memo(function UserRowView({
         />
         <FieldError id={`${id}-email-error`} message={errors.email} />
       </td>
-      <td data-label="Hold music" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.music}`}>
         <HoldMusicSelect
           label={`Hold music for ${name}`}
           value={row.hold_music}
@@ -137,21 +142,21 @@ export const UserRowView = memo(function UserRowView({
           onChange={(value) => onEdit(row.key, 'hold_music', value)}
         />
       </td>
-      <td data-label="Actions" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.edit}`}>
         <button
           type="button"
-          className={`${iconButton} w-auto gap-1 px-2`}
+          className={editButton}
           title={USERS_TEXT.editUserTitle}
           onClick={() => onOpenEdit(row.key)}
           disabled={locked || row.removed}
           aria-label={`Edit ${name}`}
         >
           <Pencil aria-hidden="true" className="size-4" />
-          {/* The pencil (and its tooltip) says it on wide screens, where the columns need the room. */}
-          <span className="lg:sr-only">Edit</span>
+          {/* The pencil (and its tooltip) says it on phones and wide screens, where room is short. */}
+          <span className={editWord}>Edit</span>
         </button>
       </td>
-      <td data-label="Delete" className={cellClass}>
+      <td className={`${cellClass} ${phoneCell.remove}`}>
         <button
           type="button"
           className={`${iconButton} hover:bg-red-50 hover:text-red-600`}

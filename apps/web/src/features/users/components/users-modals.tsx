@@ -6,6 +6,8 @@ import type { UsersView } from '../use-users-view';
 import { takenEmails } from '../users-selectors';
 import type { UsersAction, UsersState } from '../users-state';
 import { ChangesNotSavedModal, ConfirmChangesModal } from './changes-modals';
+import { EditPinSection } from './edit-pin-section';
+import { NewPinsModal } from './new-pins-modal';
 import { UserFormModal, type UserDraft } from './user-form-modal';
 import { DialogList, UsersDialog } from './users-dialog';
 
@@ -24,6 +26,7 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
   const { modal, close, saving } = actions;
   const namesOf = (keys: string[]) => keys.map((k) => state.saved.get(k)).filter((u) => !!u);
   const editing = modal?.kind === 'edit' && modal.key !== 'admin' ? view.byKey(modal.key) : undefined;
+  const editedSaved = editing && !editing.isNew ? state.saved.get(editing.key) : undefined;
 
   // The edited user's own email is not a duplicate of itself: count it under its new value.
   const editErrors = (draft: UserDraft, row: User) => {
@@ -48,6 +51,13 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
             close();
           }}
           onClose={close}
+          footer={(edited) => (
+            <EditPinSection
+              pin={state.savedAdmin.pin_number}
+              edited={edited}
+              onChangePin={() => actions.setModal({ kind: 'changePin', target: 'admin' })}
+            />
+          )}
         />
       ) : null}
 
@@ -63,6 +73,17 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
             close();
           }}
           onClose={close}
+          footer={(edited) =>
+            // A user not saved yet has no PIN to send or change.
+            editedSaved ? (
+              <EditPinSection
+                pin={editedSaved.pin_number}
+                edited={edited}
+                onChangePin={() => actions.setModal({ kind: 'changePin', target: [editing.key] })}
+                onSendEmail={() => actions.setModal({ kind: 'sendEmail', keys: [editing.key] })}
+              />
+            ) : null
+          }
         />
       ) : null}
 
@@ -165,6 +186,14 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
         added={modal?.kind === 'notSaved' ? modal.added : []}
         updated={modal?.kind === 'notSaved' ? modal.updated : []}
         removed={modal?.kind === 'notSaved' ? modal.removed : []}
+        onClose={actions.afterNotSaved}
+      />
+
+      <NewPinsModal
+        open={modal?.kind === 'newPins'}
+        users={modal?.kind === 'newPins' ? modal.users : []}
+        sending={actions.sendingEmail}
+        onSend={() => modal?.kind === 'newPins' && actions.sendNewPins(modal.users)}
         onClose={close}
       />
     </>

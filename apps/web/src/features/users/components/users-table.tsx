@@ -1,6 +1,7 @@
 import type { HoldMusic, User, ValidationContext } from '@enq/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { rowErrors, type Pagination } from '../users-selectors';
 import type { EditableField, UserRow } from '../users-state';
 import { AdminRow, type AdminActions } from './admin-row';
@@ -9,6 +10,8 @@ import { UserRowView } from './user-row';
 /** Above this many rows on one page the table renders only the rows in view. */
 const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT = 53;
+/** A phone card's height (row-styles.ts phoneCard): three lines of 32 px controls. */
+const CARD_HEIGHT = 137;
 
 /** What a sub-account user's row can do; stable callbacks, so memoised rows are not drawn again. */
 export interface RowActions {
@@ -46,15 +49,20 @@ export function UsersTable(props: UsersTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const headerBox = useRef<HTMLInputElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
+  const phone = useMediaQuery('(max-width: 639.98px)');
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    // The space kept for the rows out of view: cards on phones are taller than the table's rows.
+    estimateSize: () => (phone ? CARD_HEIGHT : ROW_HEIGHT),
     // Every row kept beyond the view is updated on each keystroke: 8 each way took 54 ms, 3 took 34.
     overscan: 3,
     getItemKey: (index) => rows[index]?.key ?? index,
   });
+  useEffect(() => {
+    if (virtual) virtualizer.measure();
+  }, [phone, virtual, virtualizer]);
   useEffect(() => {
     if (headerBox.current) headerBox.current.indeterminate = header.indeterminate;
   }, [header.indeterminate]);
@@ -80,11 +88,16 @@ export function UsersTable(props: UsersTableProps) {
       data-testid="users-table-scroller"
       className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
     >
-      <table className="stack-table w-full border-separate border-spacing-0 text-sm sm:min-w-[860px]">
+      {/* Phones read each row as a card (phoneCard in row-styles.ts): the table, its body and its head
+          are blocks there, and the head keeps only its select box, with its words beside it. */}
+      <table className="w-full border-separate border-spacing-0 text-sm max-sm:block sm:min-w-[860px]">
         <caption className="sr-only">Users: the admin user first, then the sub-account users</caption>
-        <thead className="sticky top-0 z-10 bg-slate-50">
-          <tr>
-            <th scope="col" className={`${headClass} w-10 border-b border-slate-200`}>
+        <thead className="sticky top-0 z-10 bg-slate-50 max-sm:static max-sm:block">
+          <tr className="max-sm:block">
+            <th
+              scope="col"
+              className={`${headClass} w-10 border-b border-slate-200 max-sm:flex max-sm:w-auto max-sm:items-center max-sm:gap-2 max-sm:normal-case max-sm:tracking-normal`}
+            >
               <input
                 ref={headerBox}
                 type="checkbox"
@@ -94,28 +107,31 @@ export function UsersTable(props: UsersTableProps) {
                 aria-label="Select all users on this page"
                 className="focus-ring size-4 rounded border-slate-300 accent-brand-600"
               />
+              <span aria-hidden="true" className="hidden font-medium max-sm:inline">
+                Select all users on this page
+              </span>
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               PIN
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               Full name
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               Email
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               Hold music
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               Actions
             </th>
-            <th scope="col" className={`${headClass} border-b border-slate-200`}>
+            <th scope="col" className={`${headClass} border-b border-slate-200 max-sm:sr-only`}>
               <span className="sr-only">Delete</span>
             </th>
           </tr>
         </thead>
-        <tbody className="[&>tr>td]:border-b [&>tr>td]:border-slate-100">
+        <tbody className="[&>tr>td]:border-b [&>tr>td]:border-slate-100 max-sm:block max-sm:[&>tr>td]:border-b-0">
           <AdminRow
             admin={props.admin}
             list={props.list}

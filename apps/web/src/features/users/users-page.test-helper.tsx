@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { UsersData } from '@enq/contract';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { UsersPage } from './users-page';
+import { usersData } from './users-fixtures.test-helper';
+
+/** The Users page's tests: the page against a fetch stub, and what they look it up by. */
+
+export type Handler = (body: unknown) => Response | Promise<Response>;
+
+/** Renders /users on a stubbed API; `wide` answers every media query (1200 px and up) as matching. */
+export function setup(data: UsersData = usersData(), routes: Record<string, Handler> = {}, wide = false) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({ matches: wide, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = new URL(url, 'http://x').pathname.replace('/api/v1/account', '');
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path, body });
+      const handler = routes[`${method} ${path}`];
+      if (handler) return handler(body);
+      if (method === 'GET' && path === '/users/') return jsonResponse(data);
+      return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/users', element: <UsersPage /> }], {
+    initialEntries: ['/users'],
+  });
+  render(
+    <TestServices>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </TestServices>,
+  );
+  return calls;
+}
+
+export const table = () => screen.getByRole('table');
+export const userRows = () => screen.getAllByTestId('user-row');
+export const button = (name: string | RegExp) => screen.getByRole('button', { name });
+export const ok = (emails: string[]) => emails.map((email) => ({ email, status: 'success' }));
