@@ -1,7 +1,7 @@
 import { overageCents } from '@enq/contract';
 import type { Database } from '../../src/db/client';
 import { callsCsvStream } from '../../src/domain/call-history/calls-csv';
-import { invoiceRange } from '../../src/domain/call-history/calls-periods';
+import { invoiceRange } from '../../src/domain/call-history/calls-repository';
 
 // What the 14-month simulation (simulation.test.ts) checks once the clock has stopped: each function
 // answers the broken rules in words (none when the account's money adds up), so a failure names them.

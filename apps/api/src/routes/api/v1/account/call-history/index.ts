@@ -21,11 +21,14 @@ import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPeriod } from '../../../../../domain/billing-engine/subscription-periods';
 import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
-import { accountUserNames } from '../../../../../domain/call-history/calls-filters';
-import { listCallsPage } from '../../../../../domain/call-history/calls-page';
-import { invoiceRange, previousPeriod } from '../../../../../domain/call-history/calls-periods';
+import { listCallsPage } from '../../../../../domain/call-history/calls-page-repository';
+import {
+  accountUserNames,
+  invoiceRange,
+  previousPeriod,
+  rangeTotals,
+} from '../../../../../domain/call-history/calls-repository';
 import type { CallRange } from '../../../../../domain/call-history/calls-range';
-import { rangeTotals } from '../../../../../domain/call-history/calls-totals';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
 import { HttpError } from '../../../../../plugins/errors';
 

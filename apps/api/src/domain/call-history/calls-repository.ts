@@ -1,5 +1,47 @@
 import type { Transactional } from '../../db/handle';
-import type { BilledCalls, CallRange } from './calls-range';
+import { rangeWhere, type BilledCalls, type CallRange } from './calls-range';
+
+// The calls table as call history reads it around a page: the filter's names, a range's totals, and
+// the ranges of an invoice and of the previous period. Pages are in calls-page-repository.ts, the
+// export's chunks in calls-csv-repository.ts.
+
+/** The names the user filter offers: the account's people. */
+export async function accountUserNames(q: Transactional, accountId: string): Promise<string[]> {
+  const rows = await q.query<{ full_name: string }>(
+    `select distinct full_name from people where account_id = $1 and full_name <> '' order by full_name`,
+    [accountId],
+  );
+  return rows.map((r) => r.full_name);
+}
+
+/** Sums of a range, in the database's units (centicredits). */
+export interface RangeTotals {
+  calls: number;
+  billedSeconds: number;
+  creditsCc: number;
+  overageCc: number;
+}
+
+/**
+ * The range's totals in one aggregate over the same index and conditions as a page (account, time,
+ * optional user and line): one pass over the range's index entries and rows, however deep the page.
+ */
+export async function rangeTotals(q: Transactional, r: CallRange): Promise<RangeTotals> {
+  const { sql, params } = rangeWhere(r);
+  const [row] = await q.query<{ calls: number; billed: string; credits: string; overage: string }>(
+    `select count(*)::int as calls, coalesce(sum(billed_seconds), 0)::text as billed,
+            coalesce(sum(credits_used), 0)::text as credits, coalesce(sum(overage_credits), 0)::text as overage
+       from calls where ${sql}`,
+    params,
+    { prepare: true },
+  );
+  return {
+    calls: row!.calls,
+    billedSeconds: Number(row!.billed),
+    creditsCc: Number(row!.credits),
+    overageCc: Number(row!.overage),
+  };
+}
 
 /**
  * The calls an invoice's CSV holds: exactly those it billed, so they add up to its Credits used. An
