@@ -118,3 +118,87 @@ export async function previousPeriod(
   );
   return row ? { start: new Date(row.starts_at), end: new Date(row.ends_at) } : null;
 }
+
+/** What a call's credits were drawn from (ingest); a call written without it keeps the columns' 0. */
+export interface CallDraw {
+  plan: number;
+  rollover: number;
+  bonus: number;
+  overage: number;
+  unbilled: number;
+}
+
+/** A rated call to store. */
+export interface NewCall {
+  uuid: string;
+  personId: string;
+  userName: string;
+  /** ISO 8601. */
+  at: string;
+  destination: string;
+  callerId: string;
+  billedSeconds: number;
+  rateCc: number;
+  creditsCc: number;
+  draw?: CallDraw;
+  /** The period the call is billed in (null in the table when not given). */
+  periodId?: string;
+}
+
+type Column = [name: string, type: string, value: (call: NewCall) => unknown];
+
+const CALL_COLUMNS: Column[] = [
+  ['call_uuid', 'text', (c) => c.uuid],
+  ['person_id', 'uuid', (c) => c.personId],
+  ['user_name', 'text', (c) => c.userName],
+  ['call_timestamp', 'timestamptz', (c) => c.at],
+  ['destination', 'text', (c) => c.destination],
+  ['caller_id_number', 'text', (c) => c.callerId],
+  ['billed_seconds', 'int', (c) => c.billedSeconds],
+  ['billing_rate', 'bigint', (c) => c.rateCc],
+  ['credits_used', 'bigint', (c) => c.creditsCc],
+];
+const DRAW_COLUMNS: Column[] = (['plan', 'rollover', 'bonus', 'overage', 'unbilled'] as const).map(
+  (bucket) => [`${bucket}_credits`, 'bigint', (c) => c.draw![bucket]],
+);
+const PERIOD_COLUMN: Column = ['period_id', 'uuid', (c) => c.periodId];
+
+/**
+ * Stores one account's calls in one statement, an insert from `unnest` of one array per column: one
+ * round trip and one plan for a whole batch (ingest, the call generator and bench/ingest's plain-SQL
+ * baseline all write calls this way). The credit split and the period are written when the first call
+ * carries them (every call of a batch does, or none).
+ */
+export async function insertCalls(q: Transactional, accountId: string, calls: NewCall[]): Promise<void> {
+  if (calls.length === 0) return;
+  const columns = [
+    ...CALL_COLUMNS,
+    ...(calls[0]!.draw ? DRAW_COLUMNS : []),
+    ...(calls[0]!.periodId !== undefined ? [PERIOD_COLUMN] : []),
+  ];
+  await q.query(
+    `insert into calls (account_id, ${columns.map(([name]) => name).join(', ')})
+     select $1, u.* from unnest(${columns.map(([, type], i) => `$${i + 2}::${type}[]`).join(', ')}) as u`,
+    [accountId, ...columns.map(([, , value]) => calls.map(value))],
+  );
+}
+
+/** The account's people who can call (they have a PIN), oldest first: the generator's callers. */
+export async function peopleWithPins(
+  q: Transactional,
+  accountId: string,
+): Promise<{ id: string; full_name: string }[]> {
+  return q.query<{ id: string; full_name: string }>(
+    'select id, full_name from people where account_id = $1 and pin is not null order by created_at',
+    [accountId],
+  );
+}
+
+/**
+ * After a bulk load: statistics for the planner and a visibility map for index-only scans (PGlite runs
+ * no autovacuum).
+ */
+export async function analyzeCalls(q: Transactional): Promise<void> {
+  await q.query('vacuum analyze calls');
+  await q.query('vacuum analyze call_day_counts');
+}

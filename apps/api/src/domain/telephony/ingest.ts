@@ -10,6 +10,7 @@ import {
 } from '../billing-engine/subscription-periods';
 import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
+import { insertCalls } from '../call-history/calls-repository';
 import { drawCredits } from '../billing-engine/rules';
 
 interface Caller {
@@ -145,31 +146,22 @@ export async function ingestCalls(
         overageAdded += draw.overage;
         return draw;
       });
-      await tx.query(
-        `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
-                            billed_seconds, billing_rate, credits_used, plan_credits, rollover_credits, bonus_credits,
-                            overage_credits, unbilled_credits, period_id)
-         select $1, u.* from unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[], $7::text[],
-                                    $8::int[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
-                                    $13::bigint[], $14::bigint[], $15::bigint[], $16::uuid[]) as u`,
-        [
-          accountId,
-          fresh.map((c) => c.record.call_uuid),
-          fresh.map((c) => c.caller.person_id),
-          fresh.map((c) => c.caller.full_name),
-          fresh.map((c) => c.at.toISOString()),
-          fresh.map((c) => c.record.destination),
-          fresh.map((c) => c.record.caller_id_number),
-          fresh.map((c) => c.record.billed_duration),
-          fresh.map((c) => c.rate),
-          fresh.map((c) => c.credits),
-          draws.map((d) => d.plan),
-          draws.map((d) => d.rollover),
-          draws.map((d) => d.bonus),
-          draws.map((d) => d.overage),
-          draws.map((d) => d.unbilled),
-          fresh.map((c) => c.period.id),
-        ],
+      await insertCalls(
+        tx,
+        accountId,
+        fresh.map((c, i) => ({
+          uuid: c.record.call_uuid,
+          personId: c.caller.person_id,
+          userName: c.caller.full_name,
+          at: c.at.toISOString(),
+          destination: c.record.destination,
+          callerId: c.record.caller_id_number,
+          billedSeconds: c.record.billed_duration,
+          rateCc: c.rate,
+          creditsCc: c.credits,
+          draw: draws[i]!,
+          periodId: c.period.id,
+        })),
       );
       // The ledger takes the batch's use per period and bucket; each call row carries its own part of it.
       const entries: LedgerEntry[] = [];
