@@ -135,3 +135,18 @@ export function creditsUsed(usage: Pick<PeriodUsage, 'used'>): number {
   const u = usage.used;
   return u.plan + u.rollover + u.bonus + u.overage + u.unbilled;
 }
+
+/** Credits left in a period by bucket (one indexed aggregate): what a batch of calls draws from. */
+export async function bucketBalances(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<{ plan: number; rollover: number; bonus: number }> {
+  const rows = await q.query<{ bucket: string; total: string }>(
+    `select bucket, sum(amount)::text as total from credit_ledger
+      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
+    [accountId, periodId],
+  );
+  const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
+  return { plan: of('plan'), rollover: of('rollover'), bonus: of('bonus') };
+}

@@ -202,3 +202,11 @@ export async function analyzeCalls(q: Transactional): Promise<void> {
   await q.query('vacuum analyze calls');
   await q.query('vacuum analyze call_day_counts');
 }
+
+/** Which of these call_uuids are stored already (a resent batch's calls are duplicates). */
+export async function storedCallUuids(q: Transactional, uuids: string[]): Promise<Set<string>> {
+  const rows = await q.query<{ call_uuid: string }>('select call_uuid from calls where call_uuid = any($1)', [
+    uuids,
+  ]);
+  return new Set(rows.map((r) => r.call_uuid));
+}

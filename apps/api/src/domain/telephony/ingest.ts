@@ -8,17 +8,11 @@ import {
   unsettledPeriods,
   type OpenPeriod,
 } from '../billing-engine/subscription-periods';
-import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
+import { bucketBalances, insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
-import { insertCalls } from '../call-history/calls-repository';
+import { insertCalls, storedCallUuids } from '../call-history/calls-repository';
+import { callersByPin, type Caller } from './callers-repository';
 import { drawCredits } from '../billing-engine/rules';
-
-interface Caller {
-  person_id: string;
-  account_id: string;
-  pin: string;
-  full_name: string;
-}
 
 interface RatedCall {
   index: number;
@@ -27,17 +21,6 @@ interface RatedCall {
   caller: Caller;
   rate: number;
   credits: number;
-}
-
-/** Credits left in a period by bucket (one indexed aggregate). */
-async function balances(q: Transactional, accountId: string, periodId: string) {
-  const rows = await q.query<{ bucket: string; total: string }>(
-    `select bucket, sum(amount)::text as total from credit_ledger
-      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
-    [accountId, periodId],
-  );
-  const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
-  return { plan: of('plan'), rollover: of('rollover'), bonus: of('bonus') };
 }
 
 const reasonOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
@@ -82,10 +65,7 @@ export async function ingestCalls(
   });
   if (parsed.length === 0) return result;
 
-  const callers = await deps.database.query<Caller>(
-    'select id as person_id, account_id, pin, full_name from people where pin = any($1) and account_id is not null',
-    [[...new Set(parsed.map((p) => p.record.pin))]],
-  );
+  const callers = await callersByPin(deps.database, [...new Set(parsed.map((p) => p.record.pin))]);
   const byPin = new Map(callers.map((c) => [c.pin, c]));
   const byAccount = new Map<string, RatedCall[]>();
   for (const p of parsed) {
@@ -117,12 +97,9 @@ export async function ingestCalls(
       // Each call is booked in the period containing its time while that period is open (an ended period
       // stays open for the grace window); a call later than that is billed in the current period.
       const periodOf = (at: Date) => unsettled.find((p) => p.start <= at && at < p.end) ?? current;
-      const existing = new Set(
-        (
-          await tx.query<{ call_uuid: string }>('select call_uuid from calls where call_uuid = any($1)', [
-            calls.map((c) => c.record.call_uuid),
-          ])
-        ).map((r) => r.call_uuid),
+      const existing = await storedCallUuids(
+        tx,
+        calls.map((c) => c.record.call_uuid),
       );
       const fresh: (RatedCall & { period: OpenPeriod })[] = [];
       for (const c of calls.filter((c) => !existing.has(c.record.call_uuid))) {
@@ -134,9 +111,9 @@ export async function ingestCalls(
       result.duplicates += calls.filter((c) => existing.has(c.record.call_uuid)).length;
       if (fresh.length === 0) return 0;
 
-      const available = new Map<string, Awaited<ReturnType<typeof balances>>>();
+      const available = new Map<string, Awaited<ReturnType<typeof bucketBalances>>>();
       for (const period of new Set(fresh.map((c) => c.period)))
-        available.set(period.id, await balances(tx, accountId, period.id));
+        available.set(period.id, await bucketBalances(tx, accountId, period.id));
       const draws = fresh.map((c) => {
         const left = available.get(c.period.id)!;
         const draw = drawCredits(c.credits, left, c.period.plan.period);
