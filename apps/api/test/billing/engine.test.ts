@@ -2,7 +2,7 @@ import { creditsForCall, overageCents } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodUsage } from '../../src/domain/billing-engine/ledger-repository';
 import { grantReferralBonus } from '../../src/domain/billing-engine/billing-engine';
-import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods';
+import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods-repository';
 import { subscriptionInfo } from '../../src/domain/subscription/subscription-info';
 import { applyCancel, applyPlanChange } from '../../src/domain/subscription/subscription-changes';
 import { seedDemoHistory } from '../../src/db/seed/demo-billing';

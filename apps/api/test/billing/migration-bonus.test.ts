@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods';
+import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods-repository';
 import { periodUsage } from '../../src/domain/billing-engine/ledger-repository';
 import { createAccount, createWorld, type World } from './harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods';
+import { currentPeriod } from '../../src/domain/billing-engine/subscription-periods-repository';
 import { applyPlanChange } from '../../src/domain/subscription/subscription-changes';
 import { drivers } from '../helpers/app';
 import { createAccount, createWorld, postCalls, useCard, type World } from './harness';

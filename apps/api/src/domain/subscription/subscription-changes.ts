@@ -12,7 +12,7 @@ import {
   currentPeriod,
   findSubscription,
   type SubscriptionRow,
-} from '../billing-engine/subscription-periods';
+} from '../billing-engine/subscription-periods-repository';
 import { taxCents, type InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';

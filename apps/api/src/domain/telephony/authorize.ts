@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods-repository';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { accountOfPin } from './callers-repository';
 

@@ -7,7 +7,7 @@ import {
   findSubscription,
   unsettledPeriods,
   type OpenPeriod,
-} from '../billing-engine/subscription-periods';
+} from '../billing-engine/subscription-periods-repository';
 import { bucketBalances, insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
 import { insertCalls, storedCallUuids } from '../call-history/calls-repository';

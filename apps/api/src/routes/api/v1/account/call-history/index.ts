@@ -19,7 +19,7 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod } from '../../../../../domain/billing-engine/subscription-periods';
+import { currentPeriod } from '../../../../../domain/billing-engine/subscription-periods-repository';
 import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
 import { listCallsPage } from '../../../../../domain/call-history/calls-page-repository';
 import {
