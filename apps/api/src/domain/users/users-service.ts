@@ -2,7 +2,7 @@ import { emailKey, USERS_ERRORS, type PortalEnvironment } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 import { randomPin } from '../people/pin';
-import { getSubscriptionStatus } from '../subscription/status';
+import { getSubscriptionStatus } from '../subscription/subscriptions-repository';
 import {
   adminOf,
   auditView,
