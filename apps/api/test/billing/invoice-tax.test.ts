@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDetail } from '../../src/domain/invoices/invoices-view';
+import { invoiceDetail } from '../../src/domain/invoices/invoices-view-repository';
 import { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { DEFAULT_SELLER } from '../../src/domain/billing-engine/invoice-issuer';
 import { createAccount, createWorld, useCard, type World } from './harness';

@@ -181,3 +181,35 @@ export async function invoiceDetail(
     })),
   };
 }
+
+/** What a receipt names: the invoice, its succeeded payment and the account holder. */
+export interface ReceiptRow {
+  number: string;
+  paid_at: Date;
+  amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  email: string;
+  full_name: string;
+}
+
+/** The invoice, its succeeded payment and the account holder, as the receipt names them. */
+const RECEIPT_SQL = `
+select i.number, coalesce(i.paid_at, p.created_at) as paid_at, p.amount_cents, p.card_brand, p.card_last4,
+       admin.email, admin.full_name
+  from invoices i
+  join payments p on p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded'
+  join people admin on admin.account_id = i.account_id and admin.is_admin
+ where i.account_id = $1 and i.id = $2
+ order by p.created_at desc
+ limit 1`;
+
+/** The receipt's row; null when the invoice has no succeeded payment or the account no holder. */
+export async function findReceipt(
+  q: Transactional,
+  accountId: string,
+  invoiceId: string,
+): Promise<ReceiptRow | null> {
+  const [row] = await q.query<ReceiptRow>(RECEIPT_SQL, [accountId, invoiceId], { prepare: true });
+  return row ?? null;
+}

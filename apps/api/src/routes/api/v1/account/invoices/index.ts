@@ -15,7 +15,7 @@ import {
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view';
+import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view-repository';
 import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
