@@ -14,6 +14,7 @@ import {
   revokeApiTokenHash,
   type Principal,
 } from '../domain/auth/token-repository';
+import { notify } from '../db/notify';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -75,7 +76,7 @@ async function authPlugin(app: FastifyInstance) {
   );
   if (stopListening) app.addHook('onClose', stopListening);
   const announce = async (payload: string) => {
-    if (database.listen) await database.query('select pg_notify($1, $2)', [REVOCATIONS_CHANNEL, payload]);
+    if (database.listen) await notify(database, REVOCATIONS_CHANNEL, payload);
   };
 
   const lookUp = async (token: string): Promise<Principal | null> => {
