@@ -72,6 +72,12 @@ const boundaries = {
   },
 };
 
+/** The start of an SQL statement, as an esquery regex (lower case: how this code writes SQL). */
+const SQL_START =
+  '/^\\s*(select\\s|insert\\s+into\\s|update\\s+\\w+\\s+set\\s|delete\\s+from\\s|with\\s+\\w+\\s+as\\s|vacuum\\s|analyze\\s|truncate\\s|alter\\s+table\\s|create\\s+(table|index)\\s)/';
+const SQL_OUTSIDE_REPOSITORY =
+  'SQL belongs in a *-repository.ts file (or db/): call a repository function here (CONTRIBUTING.md).';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -109,6 +115,25 @@ export default tseslint.config(
             { target: './routes', from: ['./db'] },
           ],
         },
+      ],
+    },
+  },
+  {
+    // SQL is written and run in one kind of place: `*-repository.ts` files, and db/ (driver, schema,
+    // migrations, seed). Elsewhere code calls a repository function, so every statement against a
+    // table can be found, reviewed and reused from its repository. Caught: a `.query(` call, and a
+    // string or template that starts a statement (the code writes SQL in lower case).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*-repository.ts', 'apps/api/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message: SQL_OUTSIDE_REPOSITORY,
+        },
+        { selector: `Literal[value=${SQL_START}]`, message: SQL_OUTSIDE_REPOSITORY },
+        { selector: `TemplateLiteral[quasis.0.value.raw=${SQL_START}]`, message: SQL_OUTSIDE_REPOSITORY },
       ],
     },
   },
