@@ -93,8 +93,10 @@ export default tseslint.config(
   },
   {
     // The API's layers: routes -> domain -> db. The domain owns its ports and errors and imports
-    // neither routes nor plugins; plugins adapt the domain's ports and may use domain and db; db
-    // imports no layer above it, except that the demo seed drives domain services (never the reverse).
+    // neither routes nor plugins, nor config.ts or cli/ (a setting it needs comes in as an argument);
+    // plugins adapt the domain's ports and may use domain and db, never routes (routes are registered
+    // on top of the plugins); routes never import db/ (they reach data through the domain); db imports
+    // no layer above it, except that the demo seed drives domain services (never the reverse).
     files: ['apps/api/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -110,9 +112,13 @@ export default tseslint.config(
         {
           basePath: 'apps/api/src',
           zones: [
-            { target: './domain', from: ['./routes', './plugins', './app.ts', './db/seed'] },
+            {
+              target: './domain',
+              from: ['./routes', './plugins', './app.ts', './db/seed', './config.ts', './cli'],
+            },
             { target: './db', from: ['./domain', './routes', './plugins', './app.ts'] },
             { target: './routes', from: ['./db'] },
+            { target: './plugins', from: ['./routes'] },
           ],
         },
       ],

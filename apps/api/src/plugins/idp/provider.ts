@@ -8,7 +8,7 @@ import type { Transactional } from '../../db/handle';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
 import { html, trustedHtml } from '../../html';
-import { renderAuthPage } from '../../routes/idp/pages';
+import { renderAuthPage } from './auth-page';
 
 interface ProviderOptions {
   config: AppConfig;
