@@ -1,7 +1,7 @@
 import { invoiceDetailSchema, type InvoiceDetail } from '@enq/contract';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '../../src/domain/invoices/invoice-pdf';
+import { renderInvoicePdf } from '../../src/domain/pdf/invoice-pdf';
 import { refundedInvoice, sampleInvoice } from './invoice-fixture';
 
 async function readPdf(data: Buffer) {

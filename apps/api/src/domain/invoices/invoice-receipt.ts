@@ -2,7 +2,7 @@ import { cardBrandLabel, centsToDollars } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail/outbox-repository';
 import type { OutgoingEmail } from '../ports/mailer';
-import { day, money } from './invoice-pdf-text';
+import { day, money } from '../pdf/invoice-pdf-text';
 import { findReceipt, type ReceiptRow } from './invoices-view-repository';
 
 /** The outbox kind of a receipt. */

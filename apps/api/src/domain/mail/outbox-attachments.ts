@@ -1,6 +1,6 @@
 import { invoiceFilename } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { renderInvoicePdf } from '../pdf/invoice-pdf';
 import { invoiceDetail } from '../invoices/invoices-view-repository';
 import type { MailAttachment, OutboxAttachment } from '../ports/mailer';
 

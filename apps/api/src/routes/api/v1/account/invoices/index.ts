@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view-repository';
-import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
+import { renderInvoicePdf } from '../../../../../domain/pdf/invoice-pdf';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
 import { HttpError } from '../../../../../plugins/errors';
 import { sendPrivateDownload } from '../private-download';

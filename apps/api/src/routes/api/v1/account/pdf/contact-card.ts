@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listLineMarkets } from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/pdf/vcard';
+import { buildVcard } from '../../../../../domain/lines/vcard';
 import { HttpError } from '../../../../../plugins/errors';
 
 /**

@@ -14,7 +14,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/pdf/vcard';
+import { buildVcard } from '../../../../../domain/lines/vcard';
 import { HttpError } from '../../../../../plugins/errors';
 import { sendPrivateDownload } from '../private-download';
 

@@ -1,5 +1,5 @@
 import type { InvoiceDetail } from '@enq/contract';
-import { drawEnqBrand } from '../documents/pdf-document';
+import { drawEnqBrand } from './pdf-document';
 import type { Sheet } from './invoice-pdf-layout';
 import { drawHead } from './invoice-pdf-parties';
 import { day, money, period } from './invoice-pdf-text';

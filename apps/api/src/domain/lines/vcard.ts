@@ -1,5 +1,5 @@
 import { HOW_TO_DIAL, irsNumbers, lineDestination } from '@enq/contract';
-import type { LineDepartment, LineMarket } from '../lines/lines-repository';
+import type { LineDepartment, LineMarket } from './lines-repository';
 
 /** RFC 2426 text escaping: backslash, comma, semicolon and line breaks. */
 export function escapeVcardText(value: string): string {

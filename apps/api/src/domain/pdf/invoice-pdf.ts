@@ -5,7 +5,7 @@ import {
   taxLabel,
   type InvoiceDetail,
 } from '@enq/contract';
-import { createEnqPdf } from '../documents/pdf-document';
+import { createEnqPdf } from './pdf-document';
 import { Sheet, type Column } from './invoice-pdf-layout';
 import { drawHead } from './invoice-pdf-parties';
 import { day, lineQuantity, money, period } from './invoice-pdf-text';

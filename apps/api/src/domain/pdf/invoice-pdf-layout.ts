@@ -1,5 +1,5 @@
-import { PDF_COLORS } from '../documents/pdf-document';
-import { PDF_FONT } from '../documents/pdf-fonts';
+import { PDF_COLORS } from './pdf-document';
+import { PDF_FONT } from './pdf-fonts';
 
 const { ink: INK, muted: MUTED } = PDF_COLORS;
 const LABEL = '#334155';
