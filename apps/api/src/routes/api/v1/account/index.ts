@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
-import { HttpError } from '../../../../plugins/errors';
+import { DomainError } from '../../../../domain/errors';
 import billingRoutes from './billing';
 import invoicesRoutes from './invoices';
 import callHistoryRoutes from './call-history';
@@ -40,7 +40,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(devicesRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {
-    throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);
+    throw new DomainError('not-found', `No such resource: ${req.method} ${req.url.split('?')[0]}`);
   });
 };
 

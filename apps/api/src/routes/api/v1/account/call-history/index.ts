@@ -30,7 +30,7 @@ import {
 } from '../../../../../domain/call-history/calls-repository';
 import type { CallRange } from '../../../../../domain/call-history/calls-range';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** A period's end is exclusive; the dates answer its last second, as every range here is inclusive. */
@@ -160,7 +160,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       let filename = CALL_HISTORY_DEFAULT_FILENAME;
       if (invoice_id !== undefined) {
         const invoice = await invoiceRange(app.database, accountId, invoice_id);
-        if (!invoice) throw new HttpError(404, 'No such invoice.');
+        if (!invoice) throw new DomainError('not-found', 'No such invoice.');
         // Exactly the calls the invoice billed: its period's since the period's previous invoice; a call
         // posted after its period closed is on an invoice of the period it was billed in (docs/billing.md,
         // "Late calls").
@@ -168,7 +168,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
         filename = `call-history-${invoice.number}.csv`;
       } else {
         range = { accountId, from: req.query.timestampFrom!, to: req.query.timestampTo!, user, destination };
-        if (range.from > range.to) throw new HttpError(400, 'Start date cannot be after end date.');
+        if (range.from > range.to) throw new DomainError('invalid', 'Start date cannot be after end date.');
         filename = `call-history-${localDay(range.from)}-to-${localDay(range.to)}.csv`;
       }
       const safe = filename.replace(/[^\w.-]/g, '_');
@@ -176,7 +176,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       const release = await app.database.slots.take(`calls-csv:${accountId}`, CALL_DOWNLOADS_PER_ACCOUNT);
       if (!release) {
         reply.header('retry-after', String(DOWNLOAD_RETRY_AFTER));
-        throw new HttpError(429, CALL_DOWNLOADS_BUSY);
+        throw new DomainError('rate-limited', CALL_DOWNLOADS_BUSY);
       }
       const csv = callsCsvStream(app.database, range);
       // Closed when the export ends, fails, or the client goes away (the reply destroys it).

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dismissNotice } from '../../../../../domain/overview/notifications-repository';
 import { loadOverview } from '../../../../../domain/overview/overview';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 
 /** The account root: GET / is the overview (registered without a prefix). */
 const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,8 +46,8 @@ const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.key,
         app.clock.now(),
       );
-      if (outcome === 'not_found') throw new HttpError(404, OVERVIEW_TEXT.noSuchNotice);
-      if (outcome === 'not_dismissible') throw new HttpError(409, OVERVIEW_TEXT.notDismissible);
+      if (outcome === 'not_found') throw new DomainError('not-found', OVERVIEW_TEXT.noSuchNotice);
+      if (outcome === 'not_dismissible') throw new DomainError('conflict', OVERVIEW_TEXT.notDismissible);
       return reply.code(204).send(null);
     },
   );

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listLineMarkets } from '../../../../../domain/lines/lines-repository';
 import { buildVcard } from '../../../../../domain/lines/vcard';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 
 /**
  * The public link the /pdf page's QR code encodes: a phone scanning it gets the enQ contact card with the
@@ -37,7 +37,7 @@ const contactCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const pin = normalisePinQuery(req.query.id);
-      if (!isWellFormedPin(pin)) throw new HttpError(400, LINES_TEXT.contactCardInvalid, 'id');
+      if (!isWellFormedPin(pin)) throw new DomainError('invalid', LINES_TEXT.contactCardInvalid, 'id');
       const card = buildVcard(await listLineMarkets(app.database), pin);
       return reply
         .type('text/vcard; charset=utf-8')

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
 import { buildVcard } from '../../../../../domain/lines/vcard';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -31,14 +31,14 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Whose document: `pin` with its spaces removed, else the caller's own; 404 outside the account. */
   async function pinHolder(req: FastifyRequest<{ Querystring: { pin?: string } }>): Promise<PinHolder> {
     const raw = req.query.pin === undefined ? '' : normalisePinQuery(req.query.pin);
-    if (raw !== '' && !isWellFormedPin(raw)) throw new HttpError(400, LINES_TEXT.pinMalformed, 'pin');
+    if (raw !== '' && !isWellFormedPin(raw)) throw new DomainError('invalid', LINES_TEXT.pinMalformed, 'pin');
     const { accountId, personId, isAdmin } = req.principal!;
     const holder = await findPinHolder(
       app.database,
       { accountId: accountId!, personId, isAdmin },
       raw || null,
     );
-    if (!holder) throw new HttpError(404, LINES_TEXT.pinNotFound, 'pin');
+    if (!holder) throw new DomainError('not-found', LINES_TEXT.pinNotFound, 'pin');
     return holder;
   }
 
