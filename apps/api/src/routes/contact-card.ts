@@ -9,9 +9,9 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listLineMarkets } from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/lines/vcard';
-import { DomainError } from '../../../../../domain/errors';
+import { listLineMarkets } from '../domain/lines/lines-repository';
+import { buildVcard } from '../domain/lines/vcard';
+import { DomainError } from '../domain/errors';
 
 /**
  * The public link the /pdf page's QR code encodes: a phone scanning it gets the enQ contact card with the

@@ -1,36 +1,16 @@
-import {
-  OVERVIEW_TEXT,
-  dismissParamsSchema,
-  errorEnvelopeSchema,
-  overviewResponseSchema,
-} from '@enq/contract';
+import { OVERVIEW_TEXT, dismissParamsSchema, errorEnvelopeSchema } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dismissNotice } from '../../../../../domain/overview/notifications-repository';
-import { loadOverview } from '../../../../../domain/overview/overview';
 import { DomainError } from '../../../../../domain/errors';
 
-/** The account root: GET / is the overview (registered without a prefix). */
-const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['overview'];
-
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Overview: masked PIN, notices, subscription summary and banner flags',
-        response: { 200: overviewResponseSchema },
-      },
-    },
-    (req) => loadOverview(app.database, req.principal!.accountId!, req.principal!.personId, app.clock.now()),
-  );
-
+/** The overview's notices (OVERVIEW_PATHS.dismiss): a person hides one for themselves. */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/notifications/:key/dismiss',
+    '/:key/dismiss',
     {
       schema: {
-        tags,
+        tags: ['overview'],
         summary:
           "Dismiss a notice for the signed-in person (a notification id, or 'sub_account'); idempotent",
         params: dismissParamsSchema,
@@ -53,4 +33,4 @@ const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default overviewRoutes;
+export default notificationsRoutes;

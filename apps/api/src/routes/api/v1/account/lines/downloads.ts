@@ -24,10 +24,10 @@ const tags = ['lines'];
 const file = (description: string) => ({ 200: z.any().meta({ description }), ...errors });
 
 /**
- * The PDF page's downloads (API-29, API-30). Its URLs stay below /api/v1/account/lines (LINES_PATHS in
- * the contract), where the Lines page's own GET /lines/ also lives: the folder is named after the page.
+ * The PDF page's downloads (API-29, API-30): its URLs are below /api/v1/account/lines (LINES_PATHS in
+ * the contract), beside the Lines page's own GET /lines/, so they live in the lines folder.
  */
-const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
+const lineDownloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Whose document: `pin` with its spaces removed, else the caller's own; 404 outside the account. */
   async function pinHolder(req: FastifyRequest<{ Querystring: { pin?: string } }>): Promise<PinHolder> {
     const raw = req.query.pin === undefined ? '' : normalisePinQuery(req.query.pin);
@@ -107,4 +107,4 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default pdfRoutes;
+export default lineDownloadsRoutes;

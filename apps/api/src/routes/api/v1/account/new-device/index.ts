@@ -8,7 +8,7 @@ import {
 import { newDeviceEmail } from '../../../../../domain/auth/notices';
 import { hashToken } from '../../../../../domain/auth/token-repository';
 
-const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
+const newDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.newDevice,
     {
@@ -52,4 +52,4 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default devicesRoutes;
+export default newDeviceRoutes;
