@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderInvoicePdf } from '../apps/api/src/domain/pdf/invoice-pdf';
-import { sampleInvoice } from '../apps/api/test/billing/invoice-fixture';
+import { sampleInvoice } from '../apps/api/test/helpers/invoice-fixture';
 import {
   allAtOnce,
   freshPostgresDatabase,
