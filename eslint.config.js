@@ -72,6 +72,12 @@ const boundaries = {
   },
 };
 
+/** The start of an SQL statement, as an esquery regex (lower case: how this code writes SQL). */
+const SQL_START =
+  '/^\\s*(select\\s|insert\\s+into\\s|update\\s+\\w+\\s+set\\s|delete\\s+from\\s|with\\s+\\w+\\s+as\\s|vacuum\\s|analyze\\s|truncate\\s|alter\\s+table\\s|create\\s+(table|index)\\s)/';
+const SQL_OUTSIDE_REPOSITORY =
+  'SQL belongs in a *-repository.ts file (or db/): call a repository function here (CONTRIBUTING.md).';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -87,8 +93,10 @@ export default tseslint.config(
   },
   {
     // The API's layers: routes -> domain -> db. The domain owns its ports and errors and imports
-    // neither routes nor plugins; plugins adapt the domain's ports and may use domain and db; db
-    // imports no layer above it, except that the demo seed drives domain services (never the reverse).
+    // neither routes nor plugins, nor config.ts or cli/ (a setting it needs comes in as an argument);
+    // plugins adapt the domain's ports and may use domain and db, never routes (routes are registered
+    // on top of the plugins); routes never import db/ (they reach data through the domain); db imports
+    // no layer above it, except that the demo seed drives domain services (never the reverse).
     files: ['apps/api/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -104,11 +112,34 @@ export default tseslint.config(
         {
           basePath: 'apps/api/src',
           zones: [
-            { target: './domain', from: ['./routes', './plugins', './app.ts', './db/seed'] },
+            {
+              target: './domain',
+              from: ['./routes', './plugins', './app.ts', './db/seed', './config.ts', './cli'],
+            },
             { target: './db', from: ['./domain', './routes', './plugins', './app.ts'] },
             { target: './routes', from: ['./db'] },
+            { target: './plugins', from: ['./routes'] },
           ],
         },
+      ],
+    },
+  },
+  {
+    // SQL is written and run in one kind of place: `*-repository.ts` files, and db/ (driver, schema,
+    // migrations, seed). Elsewhere code calls a repository function, so every statement against a
+    // table can be found, reviewed and reused from its repository. Caught: a `.query(` call, and a
+    // string or template that starts a statement (the code writes SQL in lower case).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*-repository.ts', 'apps/api/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message: SQL_OUTSIDE_REPOSITORY,
+        },
+        { selector: `Literal[value=${SQL_START}]`, message: SQL_OUTSIDE_REPOSITORY },
+        { selector: `TemplateLiteral[quasis.0.value.raw=${SQL_START}]`, message: SQL_OUTSIDE_REPOSITORY },
       ],
     },
   },

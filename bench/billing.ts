@@ -11,8 +11,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@enq/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderInvoicePdf } from '../apps/api/src/domain/invoices/invoice-pdf';
-import { sampleInvoice } from '../apps/api/test/billing/invoice-fixture';
+import { renderInvoicePdf } from '../apps/api/src/domain/pdf/invoice-pdf';
+import { sampleInvoice } from '../apps/api/test/helpers/invoice-fixture';
 import {
   allAtOnce,
   freshPostgresDatabase,

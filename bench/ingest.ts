@@ -1,6 +1,7 @@
 // bench/ingest: 100,000 calls through POST /api/v1/telephony/calls in batches of 1,000 (validation,
 // rating, credit draw and ledger included) on the embedded database, against inserting the same rows
-// with plain SQL (one unnest insert per 1,000) into the same database in the same run.
+// with plain SQL (insertCalls, the insert ingest itself runs, once per 1,000) into the same database in
+// the same run.
 // Run: npm run bench:ingest   (BENCH_CALLS to change the count)
 import { SERVICE_KEY_HEADER, TELEPHONY_CALLS_PATH } from '@enq/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
+import { insertCalls } from '../apps/api/src/domain/call-history/calls-repository';
 import { LINE_DESTINATIONS } from '../apps/api/src/domain/lines/line-catalogue';
 import { startServer, stopServer } from './support/harness';
 
@@ -85,24 +87,21 @@ try {
   const sqlStarted = performance.now();
   for (let i = 0; i < plain.length; i += BATCH) {
     const rows = plain.slice(i, i + BATCH);
-    await database.query(
-      `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
-                          billed_seconds, billing_rate, credits_used, period_id)
-       select $1, u.*, $2 from unnest($3::text[], $4::uuid[], $5::text[], $6::timestamptz[], $7::text[], $8::text[],
-                                      $9::int[], $10::bigint[], $11::bigint[]) as u`,
-      [
-        admin!.account_id,
-        period!.id,
-        rows.map((r) => r.call_uuid),
-        rows.map(() => person!.id),
-        rows.map(() => 'Bench'),
-        rows.map((r) => r.call_timestamp),
-        rows.map((r) => r.destination),
-        rows.map((r) => r.caller_id_number),
-        rows.map((r) => r.billed_duration),
-        rows.map(() => 3000),
-        rows.map((r) => r.billed_duration * 50),
-      ],
+    await insertCalls(
+      database,
+      admin!.account_id,
+      rows.map((r) => ({
+        uuid: r.call_uuid,
+        personId: person!.id,
+        userName: 'Bench',
+        at: r.call_timestamp,
+        destination: r.destination,
+        callerId: r.caller_id_number,
+        billedSeconds: r.billed_duration,
+        rateCc: 3000,
+        creditsCc: r.billed_duration * 50,
+        periodId: period!.id,
+      })),
     );
   }
   const sqlSeconds = (performance.now() - sqlStarted) / 1000;

@@ -33,7 +33,7 @@ import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
 import healthRoutes from './routes/health';
-import contactCardRoutes from './routes/api/v1/account/pdf/contact-card';
+import contactCardRoutes from './routes/contact-card';
 import idpRoutes from './routes/idp';
 
 declare module 'fastify' {

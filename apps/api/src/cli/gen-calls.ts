@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReferenceData } from '../db/seed';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
+import { accountOfEmail } from '../domain/auth/people-repository';
 import { RateTable } from '../domain/call-rates/rates';
 import { generateCalls } from '../domain/call-history/generate-calls';
 
@@ -36,12 +37,9 @@ async function main() {
     await seedReferenceData(database);
     let accountId = values.account;
     if (!accountId) {
-      const [admin] = await database.query<{ account_id: string }>(
-        'select account_id from people where email = $1',
-        [DEMO_ADMIN.email],
-      );
-      if (!admin) throw new Error(`no --account given and no demo account to fill\n${USAGE}`);
-      accountId = admin.account_id;
+      const demo = await accountOfEmail(database, DEMO_ADMIN.email);
+      if (!demo) throw new Error(`no --account given and no demo account to fill\n${USAGE}`);
+      accountId = demo;
     }
     const to = new Date();
     const from = new Date(to.getTime() - months * 30.4 * 86_400_000);

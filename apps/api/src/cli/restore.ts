@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, DatabaseLockedError } from '../db/lock';
 import { keepOwnerOnly } from '../db/owner-only';
+import { unpackBackup } from '../db/unpack-backup';
 
 /**
  * `npm run restore -- data-backup-<time>.tar.gz`: puts a backup in place of the embedded database in
@@ -36,14 +36,7 @@ async function main() {
     const staging = join(dataDir, 'pgdata.restoring');
     rmSync(staging, { recursive: true, force: true });
     const backup = new File([readFileSync(source)], basename(source), { type: 'application/x-gzip' });
-    const restored = await PGlite.create(staging, { loadDataDir: backup });
-    let accounts: number;
-    try {
-      const { rows } = await restored.query<{ n: number }>('select count(*)::int as n from accounts');
-      accounts = rows[0]!.n;
-    } finally {
-      await restored.close();
-    }
+    const accounts = await unpackBackup(staging, backup);
     const live = join(dataDir, 'pgdata');
     const kept = join(dataDir, `pgdata.before-restore-${new Date().toISOString().replaceAll(':', '-')}`);
     const hadDatabase = existsSync(live);

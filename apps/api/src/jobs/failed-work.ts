@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { failedEmails } from '../domain/mail/outbox-repository';
-import { failedJobs } from './job-queue';
+import { failedJobs } from './failed-jobs-repository';
 
 /** What background work failed for good, and the reason it gave: one line each (`npm run jobs -- failed`). */
 export async function failedWorkReport(database: Database): Promise<string[]> {

@@ -14,7 +14,8 @@ import {
   revokeApiTokenHash,
   type Principal,
 } from '../domain/auth/token-repository';
-import { HttpError } from './errors';
+import { notify } from '../db/notify';
+import { DomainError } from '../domain/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +76,7 @@ async function authPlugin(app: FastifyInstance) {
   );
   if (stopListening) app.addHook('onClose', stopListening);
   const announce = async (payload: string) => {
-    if (database.listen) await database.query('select pg_notify($1, $2)', [REVOCATIONS_CHANNEL, payload]);
+    if (database.listen) await notify(database, REVOCATIONS_CHANNEL, payload);
   };
 
   const lookUp = async (token: string): Promise<Principal | null> => {
@@ -92,7 +93,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const token = bearerFrom(req);
     const principal = token ? await lookUp(token) : null;
-    if (!principal) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+    if (!principal) throw new DomainError('unauthorized', 'Your session has ended. Please sign in again.');
     req.bearerToken = token;
     req.principal = principal;
   });
@@ -117,6 +118,6 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 export async function requireAccountMember(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   await this.authenticate(req);
   if (req.principal!.isStaff || !req.principal!.accountId) {
-    throw new HttpError(403, 'Staff identities cannot use the account portal.');
+    throw new DomainError('forbidden', 'Staff identities cannot use the account portal.');
   }
 }

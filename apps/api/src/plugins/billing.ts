@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BillingEngine } from '../domain/billing-engine/billing-engine';
 import type { BillingEngines } from '../domain/billing-engine/billing-engines';
-import { accountsWithDuePeriods } from '../domain/billing-engine/subscription-periods';
+import { accountsWithDuePeriods } from '../domain/billing-engine/subscription-periods-repository';
 import { chargeUnchargedInvoices } from '../domain/billing-engine/uncharged-invoices';
 import { RateTable } from '../domain/call-rates/rates';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';

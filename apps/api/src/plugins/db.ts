@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDLE_CONNECTION_CLOSED, openDatabase, type Database } from '../db/client';
+import { ping } from '../db/ping';
 import type { BillingEngines } from '../domain/billing-engine/billing-engines';
 import { prepareDatabase } from '../startup/prepare-database';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Readiness: resolves once the database answers a statement (/readyz). */
+    databaseAnswers: () => Promise<void>;
   }
 }
 
@@ -35,6 +38,7 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
     throw error;
   }
   app.decorate('database', database);
+  app.decorate('databaseAnswers', () => ping(database));
   if (!options.database) app.addHook('onClose', () => database.close());
 }
 

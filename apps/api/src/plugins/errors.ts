@@ -20,31 +20,34 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: ERROR_CODES.rateLimited,
 };
 
-/** The one place a domain refusal becomes an HTTP status. */
+/** The one place a refusal (DomainError) becomes an HTTP status. */
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
+  unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'rate-limited': 429,
+  'card-declined': 402,
   'payment-failed': 402,
   'payment-pending': 409,
 };
 
+/** Codes other than the status's own. */
 const CODE_BY_KIND: Partial<Record<DomainErrorKind, string>> = {
+  'card-declined': 'CARD_DECLINED',
   'payment-failed': ERROR_CODES.paymentFailed,
   'payment-pending': ERROR_CODES.paymentPending,
 };
 
-/** An error a handler throws on purpose: its message is meant for the person using the portal. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-    readonly code: string = CODE_BY_STATUS[statusCode] ?? ERROR_CODES.badRequest,
-  ) {
-    super(message);
-  }
+/**
+ * The HTTP status of any error a request ends with: a refusal's by its kind, Fastify's and its
+ * plugins' own (a body too large, a rate limit) as they set it, anything else 500. The site's HTML
+ * pages answer with the same status (routes/site).
+ */
+export function httpStatusOf(error: { statusCode?: number; status?: number }): number {
+  if (error instanceof DomainError) return STATUS_BY_KIND[error.kind];
+  return error.statusCode ?? error.status ?? 500;
 }
 
 function fieldLabel(path: string): string {
@@ -72,19 +75,16 @@ async function errorsPlugin(app: FastifyInstance) {
       reply.header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds));
       envelope = { code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE.message };
     } else {
-      status =
-        error instanceof DomainError ? STATUS_BY_KIND[error.kind] : (error.statusCode ?? error.status ?? 500);
+      status = httpStatusOf(error);
       if (status >= 500) {
         req.log.error({ err: error }, 'request failed');
         envelope = { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
       } else {
         envelope = {
           code:
-            error instanceof HttpError
-              ? error.code
-              : ((error instanceof DomainError ? CODE_BY_KIND[error.kind] : undefined) ??
-                CODE_BY_STATUS[status] ??
-                ERROR_CODES.badRequest),
+            (error instanceof DomainError ? CODE_BY_KIND[error.kind] : undefined) ??
+            CODE_BY_STATUS[status] ??
+            ERROR_CODES.badRequest,
           message: error.message,
           ...(error.field ? { field: error.field } : {}),
         };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { DomainError } from '../domain/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,8 +44,8 @@ export function formOriginGuard(publicUrl: string) {
     const from = origin ?? originOf(req.headers.referer);
     if (!from && req.headers.origin === 'null' && req.routeOptions.config?.formToken) return;
     if (!from || !allowed.has(from)) {
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'This form was sent from another site. Open the page again and send it from there.',
       );
     }

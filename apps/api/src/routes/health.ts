@@ -12,7 +12,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['health'], response: { 200: status, 503: status } } },
     async (req, reply) => {
       try {
-        await app.database.query('select 1');
+        await app.databaseAnswers();
         return { status: 'ready' };
       } catch (error) {
         req.log.warn({ err: error }, 'database not ready');

@@ -23,6 +23,10 @@ describe('API lint zones', () => {
     ['db imports domain', 'apps/api/src/db/probe.ts', '../domain/errors'],
     ['db imports routes', 'apps/api/src/db/probe.ts', '../routes/health'],
     ['routes import db', 'apps/api/src/routes/probe.ts', '../db/handle'],
+    ['domain imports config', 'apps/api/src/domain/users/probe.ts', '../../config'],
+    ['domain imports cli', 'apps/api/src/domain/users/probe.ts', '../../cli/token'],
+    ['plugins import routes', 'apps/api/src/plugins/probe.ts', '../routes/health'],
+    ['a nested plugin imports routes', 'apps/api/src/plugins/idp/probe.ts', '../../routes/idp/pages'],
   ];
   for (const [name, path, target] of probes)
     it(`refuses a file where ${name}`, async () => {
@@ -30,12 +34,14 @@ describe('API lint zones', () => {
       expect(await ruleIds(path, code)).toContain('import-x/no-restricted-paths');
     });
 
-  it('lets routes import domain, domain import db, and plugins import both', async () => {
+  it('lets routes import domain and plugins, domain import db, and plugins import both', async () => {
     const code = (target: string) => `import * as probe from '${target}';\nexport const used = probe;\n`;
     expect(await ruleIds('apps/api/src/routes/probe.ts', code('../domain/errors'))).toEqual([]);
     expect(await ruleIds('apps/api/src/domain/users/probe.ts', code('../../db/handle'))).toEqual([]);
     expect(await ruleIds('apps/api/src/plugins/probe.ts', code('../domain/errors'))).toEqual([]);
     expect(await ruleIds('apps/api/src/plugins/probe.ts', code('../db/handle'))).toEqual([]);
+    expect(await ruleIds('apps/api/src/routes/probe.ts', code('../plugins/idp/auth-page'))).toEqual([]);
+    expect(await ruleIds('apps/api/src/plugins/probe.ts', code('../config'))).toEqual([]);
   });
 
   // A cycle needs both files on disk: the rule follows the imported file's own imports.

@@ -45,3 +45,24 @@ export async function findPersonBySubject(database: Transactional, subject: stri
   }>('select id, email, full_name, sessions_revoked_at from people where identity_subject = $1', [subject]);
   return row ?? null;
 }
+
+/** The account of the person with exactly this email (as stored); null when none or staff. */
+export async function accountOfEmail(database: Transactional, email: string): Promise<string | null> {
+  const [row] = await database.query<{ account_id: string | null }>(
+    'select account_id from people where email = $1',
+    [email],
+  );
+  return row?.account_id ?? null;
+}
+
+/** What the embedded provider's ID token says of a person who can sign in with a password. */
+export async function findSignInClaims(
+  database: Transactional,
+  subject: string,
+): Promise<{ email: string; full_name: string } | null> {
+  const [row] = await database.query<{ email: string; full_name: string }>(
+    'select email, full_name from people where identity_subject = $1 and password_hash is not null',
+    [subject],
+  );
+  return row ?? null;
+}

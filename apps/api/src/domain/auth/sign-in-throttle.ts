@@ -1,6 +1,12 @@
 import { emailKey } from '@enq/contract';
 import { createHash } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
+import {
+  countFailure,
+  forgetFailures,
+  forgetFailuresBefore,
+  recentFailures,
+} from './sign-in-failures-repository';
 
 /*
  * Failed sign-ins slow down the guesser, never the owner. Failures are counted per email+address pair
@@ -30,19 +36,13 @@ export function pairDelaySeconds(failures: number): number {
   return Math.min(2 ** (failures - SIGN_IN_THROTTLE.freeFailures), SIGN_IN_THROTTLE.maxDelaySeconds);
 }
 
-interface FailureRow {
-  key: string;
-  failures: number;
-  last_failure_at: Date;
-}
-
 /** How many seconds this email+address must still wait before trying again (0: go ahead). */
 export async function signInWaitSeconds(database: Transactional, email: string, ip: string, now: Date) {
   const keys = keysFor(email, ip);
-  const rows = await database.query<FailureRow>(
-    `select key, failures, last_failure_at from sign_in_failures
-      where key = any($1) and last_failure_at > $2`,
-    [[keys.pair, keys.account], new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000)],
+  const rows = await recentFailures(
+    database,
+    [keys.pair, keys.account],
+    new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000),
   );
   const pair = rows.find((r) => r.key === keys.pair);
   const account = rows.find((r) => r.key === keys.account);
@@ -57,21 +57,13 @@ export async function signInWaitSeconds(database: Transactional, email: string, 
 /** Counts a failure for the pair and the email; a count whose last failure is older than WINDOW restarts. */
 export async function recordSignInFailure(database: Transactional, email: string, ip: string, now: Date) {
   const keys = keysFor(email, ip);
-  await database.query(
-    `insert into sign_in_failures (key, failures, last_failure_at)
-     select k, 1, $2 from unnest($1::text[]) as k
-     on conflict (key) do update set
-       failures = case when sign_in_failures.last_failure_at < $3 then 1 else sign_in_failures.failures + 1 end,
-       last_failure_at = $2`,
-    [[keys.pair, keys.account], now, new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000)],
-  );
-  // Lapsed counts are of no use: forget them as we go (the index on last_failure_at keeps this cheap).
-  await database.query('delete from sign_in_failures where last_failure_at < $1', [
-    new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000),
-  ]);
+  const windowStart = new Date(now.getTime() - SIGN_IN_THROTTLE.windowMinutes * 60_000);
+  await countFailure(database, [keys.pair, keys.account], now, windowStart);
+  // Lapsed counts are of no use: forget them as we go.
+  await forgetFailuresBefore(database, windowStart);
 }
 
 /** A successful sign-in clears its pair (the email's count stays: it describes an attack, not a person). */
 export async function clearSignInFailures(database: Transactional, email: string, ip: string) {
-  await database.query('delete from sign_in_failures where key = $1', [keysFor(email, ip).pair]);
+  await forgetFailures(database, keysFor(email, ip).pair);
 }

@@ -6,15 +6,15 @@ import type { PaymentProvider } from '../ports/payment-provider';
 import { periodBoundary, type PlanPeriod } from './periods';
 import type { InvoiceIssuer } from './invoice-issuer';
 import { closingLines, interimInvoice, subscriptionLine } from './invoice-lines';
-import { createInvoice, type NewInvoice } from './invoices-repository';
-import { insertLedgerEntries, periodUsage } from './ledger-repository';
+import { createInvoice, hasPaidInvoice, type NewInvoice } from './invoices-repository';
+import { bonusBalance, insertLedgerEntries, overageTotals, periodUsage } from './ledger-repository';
 import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
-import { currentPeriod, findSubscription } from './subscription-periods';
+import { currentPeriod, findSubscription, periodDueToSettle } from './subscription-periods-repository';
 import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
-import { periodDueToSettle, rollOverDuePeriods, settleEndedPeriod } from './period-close';
+import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -187,31 +187,12 @@ export class BillingEngine {
       const period = await currentPeriod(tx, accountId);
       // A period that has ended is billed by its close, which would otherwise follow at the same instant.
       if (!period || period.plan.period !== 'mo' || period.end <= now) return null;
-      // Indexed sums, not the whole usage summary: this runs after every batch with overage.
-      const [totals] = await tx.query<{
-        used: string;
-        invoiced: string;
-        cents: string;
-        included: string;
-        included_invoiced: string;
-      }>(
-        `select (select coalesce(-sum(amount), 0) from credit_ledger
-                  where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text as used,
-                (select coalesce(-sum(amount), 0) from credit_ledger
-                  where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus')
-                    and kind = 'use')::text as included,
-                i.invoiced::text, i.cents::text, i.included_invoiced::text
-           from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents,
-                        coalesce(sum(credits_used - overage_credits), 0) as included_invoiced
-                   from invoices where account_id = $1 and period_id = $2 and status <> 'void') i`,
-        [accountId, period.id],
-      );
-      const used = Number(totals!.used);
-      const invoiced = Number(totals!.invoiced);
+      const totals = await overageTotals(tx, accountId, period.id);
+      const { used, invoiced } = totals;
       const mark = highWaterMark(overageCents(used));
       if (mark <= highWaterMark(overageCents(invoiced))) return null;
       // The period's overage is rounded once: this bills its cents so far less those billed before.
-      const due = { credits: used - invoiced, cents: overageCentsDue(used, Number(totals!.cents)) };
+      const due = { credits: used - invoiced, cents: overageCentsDue(used, totals.cents) };
       return this.issue(
         tx,
         interimInvoice(
@@ -219,7 +200,7 @@ export class BillingEngine {
           period,
           due,
           mark,
-          Number(totals!.included) - Number(totals!.included_invoiced),
+          totals.included - totals.includedInvoiced,
         ),
       );
     });
@@ -245,20 +226,12 @@ export async function grantReferralBonus(
   return database.transaction(async (tx) => {
     const sub = await findSubscription(tx, accountId, true);
     if (!sub || sub.status !== 'active' || sub.is_delinquent) return 0;
-    const [paid] = await tx.query(
-      "select 1 from invoices where account_id = $1 and status = 'paid' limit 1",
-      [accountId],
-    );
-    if (!paid) return 0;
+    if (!(await hasPaidInvoice(tx, accountId))) return 0;
     const period = await currentPeriod(tx, accountId);
     if (!period) return 0;
     // Carried-in bonus counts too: the cap bounds the balance, not each period's grants.
-    const [given] = await tx.query<{ total: string }>(
-      `select coalesce(sum(amount), 0)::text as total from credit_ledger
-        where account_id = $1 and period_id = $2 and bucket = 'bonus' and kind in ('bonus', 'carry_in')`,
-      [accountId, period.id],
-    );
-    const room = referralBonusCapCc(period.plan.creditsCc, period.plan.period) - Number(given!.total);
+    const given = await bonusBalance(tx, accountId, period.id);
+    const room = referralBonusCapCc(period.plan.creditsCc, period.plan.period) - given;
     const amount = Math.max(0, Math.min(requestedCc, room));
     if (amount > 0) {
       await insertLedgerEntries(tx, [

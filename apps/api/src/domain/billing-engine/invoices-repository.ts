@@ -194,3 +194,25 @@ export async function refundInvoice(
   );
   return id;
 }
+
+/** Whether the account has paid at least one invoice. */
+export async function hasPaidInvoice(q: Transactional, accountId: string): Promise<boolean> {
+  const [paid] = await q.query("select 1 from invoices where account_id = $1 and status = 'paid' limit 1", [
+    accountId,
+  ]);
+  return paid !== undefined;
+}
+
+/** Open invoices issued before `issuedBefore` with no payment attempt at all, oldest first. */
+export async function unchargedInvoices(
+  q: Transactional,
+  issuedBefore: Date,
+): Promise<{ account_id: string; id: string }[]> {
+  return q.query<{ account_id: string; id: string }>(
+    `select i.account_id, i.id from invoices i
+      where i.status = 'open' and i.issued_at < $1
+        and not exists (select 1 from payments p where p.account_id = i.account_id and p.invoice_id = i.id)
+      order by i.issued_at`,
+    [issuedBefore],
+  );
+}

@@ -135,3 +135,73 @@ export function creditsUsed(usage: Pick<PeriodUsage, 'used'>): number {
   const u = usage.used;
   return u.plan + u.rollover + u.bonus + u.overage + u.unbilled;
 }
+
+/** Credits left in a period by bucket (one indexed aggregate): what a batch of calls draws from. */
+export async function bucketBalances(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<{ plan: number; rollover: number; bonus: number }> {
+  const rows = await q.query<{ bucket: string; total: string }>(
+    `select bucket, sum(amount)::text as total from credit_ledger
+      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
+    [accountId, periodId],
+  );
+  const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
+  return { plan: of('plan'), rollover: of('rollover'), bonus: of('bonus') };
+}
+
+/** A monthly period's overage so far against what its invoices billed (high-water invoicing). */
+export interface OverageTotals {
+  /** Overage used, in centicredits. */
+  used: number;
+  /** Overage already invoiced, in centicredits and in cents. */
+  invoiced: number;
+  cents: number;
+  /** Credits used within the plan, and those of them invoices already listed. */
+  included: number;
+  includedInvoiced: number;
+}
+
+/** Indexed sums, not the whole usage summary: this runs after every batch of calls with overage. */
+export async function overageTotals(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<OverageTotals> {
+  const [totals] = await q.query<{
+    used: string;
+    invoiced: string;
+    cents: string;
+    included: string;
+    included_invoiced: string;
+  }>(
+    `select (select coalesce(-sum(amount), 0) from credit_ledger
+              where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text as used,
+            (select coalesce(-sum(amount), 0) from credit_ledger
+              where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus')
+                and kind = 'use')::text as included,
+            i.invoiced::text, i.cents::text, i.included_invoiced::text
+       from (select coalesce(sum(overage_credits), 0) as invoiced, coalesce(sum(overage_cents), 0) as cents,
+                    coalesce(sum(credits_used - overage_credits), 0) as included_invoiced
+               from invoices where account_id = $1 and period_id = $2 and status <> 'void') i`,
+    [accountId, periodId],
+  );
+  return {
+    used: Number(totals!.used),
+    invoiced: Number(totals!.invoiced),
+    cents: Number(totals!.cents),
+    included: Number(totals!.included),
+    includedInvoiced: Number(totals!.included_invoiced),
+  };
+}
+
+/** The period's bonus balance before uses: bonus carried in plus bonus granted in it. */
+export async function bonusBalance(q: Transactional, accountId: string, periodId: string): Promise<number> {
+  const [given] = await q.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from credit_ledger
+      where account_id = $1 and period_id = $2 and bucket = 'bonus' and kind in ('bonus', 'carry_in')`,
+    [accountId, periodId],
+  );
+  return Number(given!.total);
+}

@@ -4,7 +4,15 @@ import type { NewInvoiceLine } from './invoices-repository';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { periodAt } from './periods';
 import { findPlan } from './plans-repository';
-import { findSubscription, openPeriod, settlePeriod, type OpenPeriod } from './subscription-periods';
+import { openPeriod, settlePeriod } from './subscription-periods';
+import {
+  endSubscription,
+  findSubscription,
+  moveSubscriptionOn,
+  openPeriodStartingAt,
+  periodStartedWithin,
+  type OpenPeriod,
+} from './subscription-periods-repository';
 
 // A period ends in two steps (docs/billing.md, "Periods and rollover"). At its end the subscription
 // moves on: the next period opens with its plan credits, and calls made from then on are booked there.
@@ -21,11 +29,7 @@ export async function rollOverDuePeriods(tx: Transactional, accountId: string, n
   for (;;) {
     const sub = await findSubscription(tx, accountId, true);
     if (!sub || sub.status !== 'active' || new Date(sub.current_period_end) > now) return moved;
-    const [row] = await tx.query<{ id: string; plan_id: string; starts_at: Date }>(
-      `select id, plan_id, starts_at from billing_periods
-        where account_id = $1 and starts_at = $2 and closed_at is null`,
-      [accountId, sub.current_period_start],
-    );
+    const row = await openPeriodStartingAt(tx, accountId, sub.current_period_start);
     if (!row) throw new Error(`subscription of ${accountId} has no open period`);
     const plan = (await findPlan(tx, row.plan_id))!;
     const end = new Date(sub.current_period_end);
@@ -36,36 +40,17 @@ export async function rollOverDuePeriods(tx: Transactional, accountId: string, n
       const next = periodAt(anchor, nextPlan.period, end);
       // The carry from the ended period comes in when that period is settled.
       await openPeriod(tx, accountId, nextPlan, end, next.end, 0);
-      await tx.query(
-        `update subscriptions set plan_id = $2, pending_plan_id = null, anchor_at = $3,
-           current_period_start = $4, current_period_end = $5, updated_at = $6 where account_id = $1`,
-        [accountId, nextPlan.id, anchor, end, next.end, now],
+      await moveSubscriptionOn(
+        tx,
+        accountId,
+        { planId: nextPlan.id, anchor, start: end, end: next.end },
+        now,
       );
     } else {
-      await tx.query(
-        `update subscriptions set status = 'inactive', cancel_at_period_end = false, pending_plan_id = null,
-           updated_at = $2 where account_id = $1`,
-        [accountId, now],
-      );
+      await endSubscription(tx, accountId, now);
     }
     moved++;
   }
-}
-
-/** The oldest period of the account that ended by `endedBy` and is not settled yet. */
-export async function periodDueToSettle(
-  tx: Transactional,
-  accountId: string,
-  endedBy: Date,
-): Promise<OpenPeriod | null> {
-  const [row] = await tx.query<{ id: string; starts_at: Date; ends_at: Date; plan_id: string }>(
-    `select id, starts_at, ends_at, plan_id from billing_periods
-      where account_id = $1 and closed_at is null and ends_at <= $2 order by starts_at limit 1`,
-    [accountId, endedBy],
-  );
-  if (!row) return null;
-  const plan = (await findPlan(tx, row.plan_id))!;
-  return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan };
 }
 
 /**
@@ -79,11 +64,7 @@ export async function settleEndedPeriod(
   now: Date,
 ): Promise<NewInvoiceLine[]> {
   // The period the subscription moved on to at this one's end (not one a later new subscription began).
-  const [next] = await tx.query<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null }>(
-    `select id, plan_id, ends_at, closed_at from billing_periods
-      where account_id = $1 and starts_at > $2 and starts_at <= $3 order by starts_at limit 1`,
-    [period.accountId, period.start, period.end],
-  );
+  const next = await periodStartedWithin(tx, period.accountId, period.start, period.end);
   const nextPlan = next ? await findPlan(tx, next.plan_id) : null;
   const usage = await periodUsage(tx, period.accountId, period.id);
   const carryInto = next && !next.closed_at ? nextPlan : null;

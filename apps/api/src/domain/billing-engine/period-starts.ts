@@ -7,7 +7,8 @@ import {
   upsertSubscriptionPeriod,
 } from './period-start-orders-repository';
 import { voidInvoice } from './payment-attempts-repository';
-import { currentPeriod, openPeriod, settlePeriod } from './subscription-periods';
+import { openPeriod, settlePeriod } from './subscription-periods';
+import { currentPeriod } from './subscription-periods-repository';
 
 /**
  * A period that starts with a payment (a start after a cancellation, an early renewal) starts in the

@@ -1,5 +1,6 @@
 import type { Transactional } from '../../db/handle';
 import type { BillingEngine } from './billing-engine';
+import { unchargedInvoices } from './invoices-repository';
 
 /**
  * An invoice the engine issues is charged right after its transaction commits. If the process dies in
@@ -14,13 +15,7 @@ export async function chargeUnchargedInvoices(
   engine: Pick<BillingEngine, 'chargeInvoice'>,
   now: Date,
 ): Promise<number> {
-  const invoices = await q.query<{ account_id: string; id: string }>(
-    `select i.account_id, i.id from invoices i
-      where i.status = 'open' and i.issued_at < $1
-        and not exists (select 1 from payments p where p.account_id = i.account_id and p.invoice_id = i.id)
-      order by i.issued_at`,
-    [new Date(now.getTime() - IN_FLIGHT_MS)],
-  );
+  const invoices = await unchargedInvoices(q, new Date(now.getTime() - IN_FLIGHT_MS));
   for (const invoice of invoices) await engine.chargeInvoice(invoice.account_id, invoice.id);
   return invoices.length;
 }

@@ -7,7 +7,7 @@ import {
   type TaxStatus,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { currentPeriod } from '../billing-engine/subscription-periods';
+import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
 export interface BillingRow {

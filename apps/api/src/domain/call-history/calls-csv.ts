@@ -7,11 +7,10 @@ import {
   CsvBytes,
   csvLine,
   JoinedCalls,
-  readCsvChunk,
   writeJoinedLines,
   type CsvCall,
-  type Keyset,
 } from './calls-csv-fast';
+import { readCsvChunk, type Keyset } from './calls-csv-repository';
 import type { CallRange } from './calls-range';
 
 /**

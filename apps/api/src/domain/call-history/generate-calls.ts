@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { analyzeCalls, insertCalls, peopleWithPins, type NewCall } from './calls-repository';
 import { seededRandom } from './seeded-random';
 import type { RateTable } from '../call-rates/rates';
 import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
@@ -32,10 +33,7 @@ export async function generateCalls(
   const { database, rates } = deps;
   const batch = options.batch ?? 5000;
   const random = seededRandom(options.seed ?? 20_260_101);
-  const people = await database.query<{ id: string; full_name: string }>(
-    'select id, full_name from people where account_id = $1 and pin is not null order by created_at',
-    [options.accountId],
-  );
+  const people = await peopleWithPins(database, options.accountId);
   if (people.length === 0) throw new Error(`account ${options.accountId} has no people with a PIN`);
 
   // Local midnight of every weekday in the span (DST changes fall on Sundays, so midnight + hours is exact).
@@ -62,17 +60,7 @@ export async function generateCalls(
   let done = 0;
   let next = 0;
   while (next < instants.length) {
-    const rows: {
-      uuid: string;
-      person: string;
-      name: string;
-      at: string;
-      dest: string;
-      caller: string;
-      seconds: number;
-      rate: number;
-      credits: number;
-    }[] = [];
+    const rows: NewCall[] = [];
     for (; rows.length < batch && next < instants.length; next++) {
       const when = new Date(instants[next]!);
       // A line may have no rate at some hour: pick another line, a few times at most.
@@ -88,42 +76,22 @@ export async function generateCalls(
       const person = people[Math.floor(random() * people.length)]!;
       rows.push({
         uuid: `${prefix}-${done + rows.length}`,
-        person: person.id,
-        name: person.full_name,
+        personId: person.id,
+        userName: person.full_name,
         at: when.toISOString(),
-        dest: line.destination,
-        caller: `+1${Math.floor(2_000_000_000 + random() * 7_999_999_999)}`,
-        seconds,
-        rate,
-        credits: creditsForCall(seconds, rate),
+        destination: line.destination,
+        callerId: `+1${Math.floor(2_000_000_000 + random() * 7_999_999_999)}`,
+        billedSeconds: seconds,
+        rateCc: rate,
+        creditsCc: creditsForCall(seconds, rate),
       });
     }
     if (rows.length === 0) continue;
-    await database.query(
-      `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
-                          billed_seconds, billing_rate, credits_used)
-       select $1, u.* from unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[], $7::text[],
-                                  $8::int[], $9::bigint[], $10::bigint[]) as u`,
-      [
-        options.accountId,
-        rows.map((r) => r.uuid),
-        rows.map((r) => r.person),
-        rows.map((r) => r.name),
-        rows.map((r) => r.at),
-        rows.map((r) => r.dest),
-        rows.map((r) => r.caller),
-        rows.map((r) => r.seconds),
-        rows.map((r) => r.rate),
-        rows.map((r) => r.credits),
-      ],
-    );
+    await insertCalls(database, options.accountId, rows);
     done += rows.length;
     options.onProgress?.(done);
   }
   if (done === 0) throw new Error('no rated call fits the span (check the dates and the rate table)');
-  // After a bulk load: statistics for the planner and a visibility map for index-only scans (PGlite
-  // runs no autovacuum).
-  await database.query('vacuum analyze calls');
-  await database.query('vacuum analyze call_day_counts');
+  await analyzeCalls(database);
   return done;
 }

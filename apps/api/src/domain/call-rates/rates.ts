@@ -1,5 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { rateRows } from './rates-repository';
 
 /** Rates change by time of day in slots of this many minutes (America/New_York). */
 export const RATE_SLOT_MINUTES = 30;
@@ -34,13 +35,7 @@ export class RateTable {
   private constructor(private readonly byDestination: Map<string, RateVersion[]>) {}
 
   static async load(q: Transactional): Promise<RateTable> {
-    const rows = await q.query<{
-      destination: string;
-      slot_start_minute: number;
-      effective_from: Date;
-      effective_to: Date | null;
-      credits_per_minute: string;
-    }>('select * from rates order by destination, effective_from');
+    const rows = await rateRows(q);
     const byDestination = new Map<string, RateVersion[]>();
     for (const r of rows) {
       const versions = byDestination.get(r.destination) ?? [];

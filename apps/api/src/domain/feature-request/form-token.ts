@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { loadOrCreateSecret } from '../auth/server-secrets';
+import { loadOrCreateSecret } from '../auth/server-secrets-repository';
+import { recordSpentToken } from './spent-form-tokens-repository';
 
 /** The hidden field a token-protected site form carries. */
 export const FORM_TOKEN_FIELD = 'form_token';
@@ -57,11 +58,5 @@ export function isValidFormToken(key: Buffer, scope: FormTokenScope, token: stri
  */
 export async function spendFormToken(q: Transactional, token: string, now: Date): Promise<boolean> {
   const expires = new Date(Number(token.slice(0, token.indexOf('.'))) * 1000);
-  await q.query('delete from spent_form_tokens where expires_at < $1', [now]);
-  const rows = await q.query(
-    `insert into spent_form_tokens (token_hash, expires_at) values ($1, $2)
-     on conflict (token_hash) do nothing returning 1`,
-    [createHash('sha256').update(token).digest('hex'), expires],
-  );
-  return rows.length === 1;
+  return recordSpentToken(q, createHash('sha256').update(token).digest('hex'), expires, now);
 }

@@ -2,32 +2,11 @@ import { cardBrandLabel, centsToDollars } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail/outbox-repository';
 import type { OutgoingEmail } from '../ports/mailer';
-import { day, money } from './invoice-pdf-text';
+import { day, money } from '../pdf/invoice-pdf-text';
+import { findReceipt, type ReceiptRow } from './invoices-view-repository';
 
 /** The outbox kind of a receipt. */
 export const INVOICE_RECEIPT_KIND = 'invoice-receipt';
-
-/** What a receipt names: the invoice, its succeeded payment and the account holder. */
-export interface ReceiptRow {
-  number: string;
-  paid_at: Date;
-  amount_cents: number;
-  card_brand: string | null;
-  card_last4: string | null;
-  email: string;
-  full_name: string;
-}
-
-/** The invoice, its succeeded payment and the account holder, as the receipt names them. */
-const RECEIPT_SQL = `
-select i.number, coalesce(i.paid_at, p.created_at) as paid_at, p.amount_cents, p.card_brand, p.card_last4,
-       admin.email, admin.full_name
-  from invoices i
-  join payments p on p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded'
-  join people admin on admin.account_id = i.account_id and admin.is_admin
- where i.account_id = $1 and i.id = $2
- order by p.created_at desc
- limit 1`;
 
 function card(row: ReceiptRow): string | null {
   if (!row.card_last4) return null;
@@ -71,7 +50,7 @@ export async function queueInvoiceReceipt(
   accountId: string,
   invoiceId: string,
 ): Promise<number | null> {
-  const [row] = await q.query<ReceiptRow>(RECEIPT_SQL, [accountId, invoiceId], { prepare: true });
+  const row = await findReceipt(q, accountId, invoiceId);
   if (!row) return null;
   return queueEmail(q, invoiceReceiptEmail(accountId, invoiceId, row));
 }

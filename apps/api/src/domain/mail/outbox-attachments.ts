@@ -1,7 +1,7 @@
 import { invoiceFilename } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
-import { invoiceDetail } from '../invoices/invoices-view';
+import { renderInvoicePdf } from '../pdf/invoice-pdf';
+import { invoiceDetail } from '../invoices/invoices-view-repository';
 import type { MailAttachment, OutboxAttachment } from '../ports/mailer';
 
 /**

@@ -8,15 +8,10 @@ import {
   type SubAccountNotification,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { BILLING_SQL, billingDataFrom, type BillingRow } from '../billing/billing-repository';
-import { SNAPSHOT_SQL, subscriptionInfoFrom, type SnapshotRow } from '../subscription/subscription-info';
-import {
-  BASICS_SQL,
-  overviewBasicsFrom,
-  type BasicsRow,
-  type NoticeRow,
-  type OverviewBasics,
-} from './notifications-repository';
+import { billingDataFrom } from '../billing/billing-repository';
+import { subscriptionInfoFrom } from '../subscription/subscription-info';
+import { overviewBasicsFrom, type NoticeRow, type OverviewBasics } from './notifications-repository';
+import { readOverview } from './overview-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */
 function toNotification(notice: NoticeRow) {
@@ -53,16 +48,6 @@ function subAccountNotice(basics: OverviewBasics, active: boolean): SubAccountNo
   };
 }
 
-/**
- * The overview gathers the most data of any page: the person's basics, the subscription summary and
- * the billing flags, each its area's own statement ($1 account, $2 person, $3 now), read as one
- * prepared statement so that the landing page costs one round trip.
- */
-const OVERVIEW_SQL = `
-select (select to_jsonb(b) from (${BASICS_SQL}) b) as basics,
-       (select to_jsonb(s) from (${SNAPSHOT_SQL}) s) as info,
-       (select to_jsonb(x) from (${BILLING_SQL}) x) as billing`;
-
 /** GET /api/v1/account/. */
 export async function loadOverview(
   q: Transactional,
@@ -70,11 +55,7 @@ export async function loadOverview(
   personId: string,
   now: Date,
 ): Promise<OverviewResponse> {
-  const [row] = await q.query<{ basics: BasicsRow | null; info: SnapshotRow; billing: BillingRow | null }>(
-    OVERVIEW_SQL,
-    [accountId, personId, now.toISOString()],
-    { prepare: true },
-  );
+  const row = await readOverview(q, accountId, personId, now);
   if (!row?.basics || !row.billing) throw new Error(`no person ${personId} in account ${accountId}`);
   const basics = overviewBasicsFrom(row.basics);
   const info = subscriptionInfoFrom(row.info, now);

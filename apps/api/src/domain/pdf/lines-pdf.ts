@@ -1,6 +1,6 @@
 import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/contract';
-import { PDF_COLORS, createEnqPdf } from '../documents/pdf-document';
-import { PDF_FONT } from '../documents/pdf-fonts';
+import { PDF_COLORS, createEnqPdf } from './pdf-document';
+import { PDF_FONT } from './pdf-fonts';
 import QRCode from 'qrcode';
 import type { LineMarket, PinHolder } from '../lines/lines-repository';
 

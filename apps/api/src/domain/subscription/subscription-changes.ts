@@ -12,11 +12,18 @@ import {
   currentPeriod,
   findSubscription,
   type SubscriptionRow,
-} from '../billing-engine/subscription-periods';
+} from '../billing-engine/subscription-periods-repository';
 import { taxCents, type InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
 import { DomainError } from '../errors';
+import {
+  accountTaxStatus,
+  cancelAtPeriodEnd,
+  planChangeAccount,
+  schedulePlanChange,
+  undoScheduledChange,
+} from './subscriptions-repository';
 
 const dateText = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' }).format(at);
@@ -67,12 +74,7 @@ export async function planChange(
   const plan = await findPlan(q, planId);
   if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
   const sub = await findSubscription(q, accountId);
-  const [account] = await q.query<{ sub_users: number; tax_status: TaxStatus }>(
-    `select a.tax_status, (select count(*)::int from people
-                             where account_id = a.id and not is_admin and pin is not null) as sub_users
-       from accounts a where a.id = $1`,
-    [accountId],
-  );
+  const account = await planChangeAccount(q, accountId);
   if (!account) throw new DomainError('not-found', 'There is no such account.');
   if (!plan.multiUser && account.sub_users > 0) {
     throw new DomainError(
@@ -154,10 +156,7 @@ export async function applyPlanChange(
   } else if (change.kind === 'resume') {
     await undoScheduled(deps, accountId);
   } else {
-    await deps.database.query(
-      `update subscriptions set pending_plan_id = $2, cancel_at_period_end = false, updated_at = $3 where account_id = $1`,
-      [accountId, planId, now],
-    );
+    await schedulePlanChange(deps.database, accountId, planId, now);
   }
   return change.kind;
 }
@@ -193,19 +192,13 @@ export async function keepPreview(
   if (!sub.cancel_at_period_end && !sub.pending_plan_id)
     throw new DomainError('conflict', 'There is no cancellation or scheduled change to undo.');
   const plan = (await findPlan(q, sub.plan_id))!;
-  const [account] = await q.query<{ tax_status: TaxStatus }>(
-    'select tax_status from accounts where id = $1',
-    [accountId],
-  );
-  return keepMessages(q, sub, plan, pricing(plan, account!.tax_status, issuer).price);
+  const taxStatus = await accountTaxStatus(q, accountId);
+  return keepMessages(q, sub, plan, pricing(plan, taxStatus, issuer).price);
 }
 
 /** The cancellation or the scheduled change undone: the plan goes on as it is. */
 async function undoScheduled(deps: BillingDeps, accountId: string): Promise<void> {
-  await deps.database.query(
-    'update subscriptions set pending_plan_id = null, cancel_at_period_end = false, updated_at = $2 where account_id = $1',
-    [accountId, deps.clock.now()],
-  );
+  await undoScheduledChange(deps.database, accountId, deps.clock.now());
 }
 
 /** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
@@ -238,8 +231,5 @@ export async function cancelPreview(q: Transactional, accountId: string): Promis
 
 export async function applyCancel(deps: BillingDeps, accountId: string): Promise<void> {
   await cancelPreview(deps.database, accountId);
-  await deps.database.query(
-    'update subscriptions set cancel_at_period_end = true, pending_plan_id = null, updated_at = $2 where account_id = $1',
-    [accountId, deps.clock.now()],
-  );
+  await cancelAtPeriodEnd(deps.database, accountId, deps.clock.now());
 }

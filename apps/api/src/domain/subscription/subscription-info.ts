@@ -1,63 +1,10 @@
 import { ccToCredits, centsToDollars, overageCentsDue, type SubscriptionInfo } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import {
-  creditsLeft,
-  creditsUsed,
-  usageFrom,
-  type PeriodUsage,
-  type SumRow,
-} from '../billing-engine/ledger-repository';
-import { toPlan, type Plan, type PlanRow } from '../billing-engine/plans-repository';
+import { creditsLeft, creditsUsed, usageFrom, type PeriodUsage } from '../billing-engine/ledger-repository';
+import { toPlan, type Plan } from '../billing-engine/plans-repository';
+import { readSnapshot, type SnapshotRow } from './subscriptions-repository';
 
 const DAY_MS = 86_400_000;
-
-export interface SnapshotRow {
-  status: 'active' | 'inactive' | null;
-  cancel_at_period_end: boolean | null;
-  pending_plan_id: string | null;
-  is_delinquent: boolean | null;
-  plan: PlanRow | null;
-  next_plan: PlanRow | null;
-  period_id: string | null;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  sums: SumRow[] | null;
-  invoiced: string | null;
-  invoiced_cents: string | null;
-  calls: number | null;
-  overage_calls: number | null;
-  users: number;
-}
-
-/**
- * Everything the summary needs in one statement (it is on the overview, the most visited page): the
- * subscription with its plan and pending plan, the open period of an active subscription, that period's
- * ledger sums, invoiced overage and call counts, and the account's users with a PIN.
- */
-export const SNAPSHOT_SQL = `
-select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
-       to_jsonb(pl) as plan, to_jsonb(np) as next_plan,
-       per.id as period_id, per.starts_at, per.ends_at,
-       (select json_agg(sums) from (
-          select bucket, kind, sum(amount)::text as total from credit_ledger
-           where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
-       (select coalesce(sum(overage_credits), 0)::text from invoices
-         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced,
-       (select coalesce(sum(overage_cents), 0)::text from invoices
-         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced_cents,
-       c.calls, c.overage_calls,
-       (select count(*)::int from people where account_id = $1 and pin is not null) as users
-  from (select 1) one
-  left join subscriptions s on s.account_id = $1
-  left join plans pl on pl.id = s.plan_id
-  left join plans np on np.id = coalesce(s.pending_plan_id, s.plan_id)
-  left join lateral (
-    select p.id, p.starts_at, p.ends_at from billing_periods p
-     where p.account_id = $1 and p.closed_at is null and p.starts_at = s.current_period_start
-       and s.status = 'active') per on true
-  left join lateral (
-    select count(*)::int as calls, count(*) filter (where overage_credits > 0)::int as overage_calls
-      from calls where account_id = $1 and period_id = per.id and credits_used > 0) c on per.id is not null`;
 
 interface Snapshot {
   row: SnapshotRow;
@@ -97,8 +44,7 @@ export async function subscriptionInfo(
   accountId: string,
   now: Date,
 ): Promise<FullSubscriptionInfo> {
-  const [row] = await q.query<SnapshotRow>(SNAPSHOT_SQL, [accountId], { prepare: true });
-  return subscriptionInfoFrom(row!, now);
+  return subscriptionInfoFrom(await readSnapshot(q, accountId), now);
 }
 
 export type FullSubscriptionInfo = SubscriptionInfo & { is_delinquent: boolean };

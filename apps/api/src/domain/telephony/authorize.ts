@@ -1,6 +1,7 @@
 import type { Transactional } from '../../db/handle';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods';
+import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods-repository';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
+import { accountOfPin } from './callers-repository';
 
 export interface CallAuthorization {
   allowed: boolean;
@@ -12,16 +13,13 @@ export interface CallAuthorization {
  * is active, with credits left on an annual plan (a monthly plan bills overage instead).
  */
 export async function authorizeCall(q: Transactional, pin: string): Promise<CallAuthorization> {
-  const [person] = await q.query<{ account_id: string }>(
-    'select account_id from people where pin = $1 and account_id is not null',
-    [pin],
-  );
-  if (!person) return { allowed: false, reason: 'unknown PIN' };
-  const sub = await findSubscription(q, person.account_id);
+  const accountId = await accountOfPin(q, pin);
+  if (!accountId) return { allowed: false, reason: 'unknown PIN' };
+  const sub = await findSubscription(q, accountId);
   if (!sub || sub.status !== 'active') return { allowed: false, reason: 'subscription inactive' };
-  const period = await currentPeriod(q, person.account_id);
+  const period = await currentPeriod(q, accountId);
   if (period?.plan.period === 'yr') {
-    const usage = await periodUsage(q, person.account_id, period.id);
+    const usage = await periodUsage(q, accountId, period.id);
     if (creditsLeft(usage) <= 0) return { allowed: false, reason: 'credits exhausted' };
   }
   return { allowed: true, reason: null };

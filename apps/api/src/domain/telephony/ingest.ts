@@ -7,17 +7,12 @@ import {
   findSubscription,
   unsettledPeriods,
   type OpenPeriod,
-} from '../billing-engine/subscription-periods';
-import { insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
+} from '../billing-engine/subscription-periods-repository';
+import { bucketBalances, insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
 import type { RateTable } from '../call-rates/rates';
+import { insertCalls, storedCallUuids } from '../call-history/calls-repository';
+import { callersByPin, type Caller } from './callers-repository';
 import { drawCredits } from '../billing-engine/rules';
-
-interface Caller {
-  person_id: string;
-  account_id: string;
-  pin: string;
-  full_name: string;
-}
 
 interface RatedCall {
   index: number;
@@ -26,17 +21,6 @@ interface RatedCall {
   caller: Caller;
   rate: number;
   credits: number;
-}
-
-/** Credits left in a period by bucket (one indexed aggregate). */
-async function balances(q: Transactional, accountId: string, periodId: string) {
-  const rows = await q.query<{ bucket: string; total: string }>(
-    `select bucket, sum(amount)::text as total from credit_ledger
-      where account_id = $1 and period_id = $2 and bucket in ('plan', 'rollover', 'bonus') group by bucket`,
-    [accountId, periodId],
-  );
-  const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
-  return { plan: of('plan'), rollover: of('rollover'), bonus: of('bonus') };
 }
 
 const reasonOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
@@ -81,10 +65,7 @@ export async function ingestCalls(
   });
   if (parsed.length === 0) return result;
 
-  const callers = await deps.database.query<Caller>(
-    'select id as person_id, account_id, pin, full_name from people where pin = any($1) and account_id is not null',
-    [[...new Set(parsed.map((p) => p.record.pin))]],
-  );
+  const callers = await callersByPin(deps.database, [...new Set(parsed.map((p) => p.record.pin))]);
   const byPin = new Map(callers.map((c) => [c.pin, c]));
   const byAccount = new Map<string, RatedCall[]>();
   for (const p of parsed) {
@@ -116,12 +97,9 @@ export async function ingestCalls(
       // Each call is booked in the period containing its time while that period is open (an ended period
       // stays open for the grace window); a call later than that is billed in the current period.
       const periodOf = (at: Date) => unsettled.find((p) => p.start <= at && at < p.end) ?? current;
-      const existing = new Set(
-        (
-          await tx.query<{ call_uuid: string }>('select call_uuid from calls where call_uuid = any($1)', [
-            calls.map((c) => c.record.call_uuid),
-          ])
-        ).map((r) => r.call_uuid),
+      const existing = await storedCallUuids(
+        tx,
+        calls.map((c) => c.record.call_uuid),
       );
       const fresh: (RatedCall & { period: OpenPeriod })[] = [];
       for (const c of calls.filter((c) => !existing.has(c.record.call_uuid))) {
@@ -133,9 +111,9 @@ export async function ingestCalls(
       result.duplicates += calls.filter((c) => existing.has(c.record.call_uuid)).length;
       if (fresh.length === 0) return 0;
 
-      const available = new Map<string, Awaited<ReturnType<typeof balances>>>();
+      const available = new Map<string, Awaited<ReturnType<typeof bucketBalances>>>();
       for (const period of new Set(fresh.map((c) => c.period)))
-        available.set(period.id, await balances(tx, accountId, period.id));
+        available.set(period.id, await bucketBalances(tx, accountId, period.id));
       const draws = fresh.map((c) => {
         const left = available.get(c.period.id)!;
         const draw = drawCredits(c.credits, left, c.period.plan.period);
@@ -145,31 +123,22 @@ export async function ingestCalls(
         overageAdded += draw.overage;
         return draw;
       });
-      await tx.query(
-        `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
-                            billed_seconds, billing_rate, credits_used, plan_credits, rollover_credits, bonus_credits,
-                            overage_credits, unbilled_credits, period_id)
-         select $1, u.* from unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[], $7::text[],
-                                    $8::int[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[],
-                                    $13::bigint[], $14::bigint[], $15::bigint[], $16::uuid[]) as u`,
-        [
-          accountId,
-          fresh.map((c) => c.record.call_uuid),
-          fresh.map((c) => c.caller.person_id),
-          fresh.map((c) => c.caller.full_name),
-          fresh.map((c) => c.at.toISOString()),
-          fresh.map((c) => c.record.destination),
-          fresh.map((c) => c.record.caller_id_number),
-          fresh.map((c) => c.record.billed_duration),
-          fresh.map((c) => c.rate),
-          fresh.map((c) => c.credits),
-          draws.map((d) => d.plan),
-          draws.map((d) => d.rollover),
-          draws.map((d) => d.bonus),
-          draws.map((d) => d.overage),
-          draws.map((d) => d.unbilled),
-          fresh.map((c) => c.period.id),
-        ],
+      await insertCalls(
+        tx,
+        accountId,
+        fresh.map((c, i) => ({
+          uuid: c.record.call_uuid,
+          personId: c.caller.person_id,
+          userName: c.caller.full_name,
+          at: c.at.toISOString(),
+          destination: c.record.destination,
+          callerId: c.record.caller_id_number,
+          billedSeconds: c.record.billed_duration,
+          rateCc: c.rate,
+          creditsCc: c.credits,
+          draw: draws[i]!,
+          periodId: c.period.id,
+        })),
       );
       // The ledger takes the batch's use per period and bucket; each call row carries its own part of it.
       const entries: LedgerEntry[] = [];

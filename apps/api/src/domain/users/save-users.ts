@@ -10,6 +10,7 @@ import {
   type User,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { DomainError } from '../errors';
 import { randomPin } from '../people/pin';
 import {
   adminOf,
@@ -29,7 +30,6 @@ import {
   assertCanChangeUsers,
   clean,
   inSavepoint,
-  Refused,
   type PinSource,
   type UsersActor,
 } from './users-service';
@@ -77,7 +77,8 @@ export async function saveUsers(
         await work();
         list.push({ email, status: USERS_STATUS_OK });
       } catch (error) {
-        if (error instanceof Refused) list.push({ email, status: error.message });
+        // A refused item: its message is the status the page shows for the row.
+        if (error instanceof DomainError) list.push({ email, status: error.message });
         else if (uniqueViolation(error) === 'email') list.push({ email, status: USERS_ERRORS.emailExists });
         else throw error;
       }
@@ -86,8 +87,8 @@ export async function saveUsers(
     for (const item of body.removed) {
       const person = byPin.get(item.pin_number);
       await attempt(result.removed, person?.email ?? item.email ?? '', async () => {
-        if (!person) throw new Refused(USERS_ERRORS.userNotFound);
-        if (person.is_admin) throw new Refused(USERS_ERRORS.adminNotRemovable);
+        if (!person) throw new DomainError('conflict', USERS_ERRORS.userNotFound);
+        if (person.is_admin) throw new DomainError('conflict', USERS_ERRORS.adminNotRemovable);
         await inSavepoint(tx, (sp) => deletePerson(sp, actor.accountId, person.id));
         removedIds.add(person.id);
         audit.push({
@@ -159,11 +160,11 @@ export async function saveUsers(
     if (body.admin_user) {
       const item = body.admin_user;
       await attempt(result.updated, item.email, async () => {
-        if (item.pin_number !== admin.pin) throw new Refused(USERS_ERRORS.userNotFound);
+        if (item.pin_number !== admin.pin) throw new DomainError('conflict', USERS_ERRORS.userNotFound);
         if (item.full_name.trim() !== admin.full_name || emailKey(item.email) !== emailKey(admin.email))
-          throw new Refused(USERS_ERRORS.adminLocked);
+          throw new DomainError('conflict', USERS_ERRORS.adminLocked);
         const holdMusic = item.hold_music.trim();
-        if (!catalogue.has(holdMusic)) throw new Refused(USERS_ERRORS.holdMusicUnknown);
+        if (!catalogue.has(holdMusic)) throw new DomainError('conflict', USERS_ERRORS.holdMusicUnknown);
         if (holdMusic === admin.hold_music) return;
         const next = { full_name: admin.full_name, email: admin.email, hold_music: holdMusic };
         await inSavepoint(tx, (sp) => updatePerson(sp, actor.accountId, admin.id, next));
@@ -180,11 +181,11 @@ export async function saveUsers(
       // Blank new rows are never sent by the page (API-49); if they are, they are not users.
       if (!item.email.trim() && !item.full_name.trim()) continue;
       await attempt(result.added, item.email, async () => {
-        if (!status.multiUser) throw new Refused(USERS_ERRORS.notMultiUser);
+        if (!status.multiUser) throw new DomainError('conflict', USERS_ERRORS.notMultiUser);
         const problem = fieldProblem(item);
-        if (problem) throw new Refused(problem);
+        if (problem) throw new DomainError('conflict', problem);
         if (item.full_name.trim().length < USERS_NEW_ROW_MIN_NAME_LENGTH)
-          throw new Refused(USERS_ERRORS.completeRequired);
+          throw new DomainError('conflict', USERS_ERRORS.completeRequired);
         audit.push(await addPerson(tx, actor, item, nextPin));
       });
     }

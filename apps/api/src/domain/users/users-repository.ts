@@ -8,7 +8,7 @@ import {
   type UsersData,
 } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
-import { getSubscriptionStatus } from '../subscription/status';
+import { getSubscriptionStatus } from '../subscription/subscriptions-repository';
 
 /** A person as the users area reads and writes them. */
 export interface PersonRow {

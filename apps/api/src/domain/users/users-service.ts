@@ -2,7 +2,7 @@ import { emailKey, USERS_ERRORS, type PortalEnvironment } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 import { randomPin } from '../people/pin';
-import { getSubscriptionStatus } from '../subscription/status';
+import { getSubscriptionStatus } from '../subscription/subscriptions-repository';
 import {
   adminOf,
   auditView,
@@ -32,9 +32,6 @@ export async function assertCanChangeUsers(database: Transactional, accountId: s
   return status;
 }
 
-/** A refused item: its message is the status the page shows. */
-export class Refused extends Error {}
-
 /** Runs `work` in a savepoint: a refused or failed item leaves nothing half-written. */
 export function inSavepoint<T>(tx: Transactional, work: (sp: Transactional) => Promise<T>): Promise<T> {
   return tx.transaction(work);
@@ -56,7 +53,7 @@ export async function withUniquePin<T>(
     } catch (error) {
       const hit = uniqueViolation(error);
       if (hit === 'pin') continue;
-      if (hit === 'email') throw new Refused(USERS_ERRORS.emailExists);
+      if (hit === 'email') throw new DomainError('conflict', USERS_ERRORS.emailExists);
       throw error;
     }
   }

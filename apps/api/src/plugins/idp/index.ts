@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { deleteExpiredOidcPayloads } from '../../domain/auth/oidc-payloads-repository';
-import { HttpError } from '../errors';
+import { DomainError } from '../../domain/errors';
 import { isUnder, routerPath } from '../request-path';
 import { loadOrCreateIdpSecrets, publicJwk } from './keys';
 import { createProvider } from './provider';
@@ -75,7 +75,7 @@ async function refuseControlCharacters(req: FastifyRequest) {
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
   const parts = [path, ...[...new URLSearchParams(query)].flat()];
   const problem = parts.map((part) => textProblem(part)).find(Boolean);
-  if (problem) throw new HttpError(400, `The address ${problem}.`);
+  if (problem) throw new DomainError('invalid', `The address ${problem}.`);
 }
 
 export default fp(embeddedIdp, { name: 'idp', dependencies: ['db'] });

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { loadOrCreateSecret } from '../../domain/auth/server-secrets';
+import { loadOrCreateSecret } from '../../domain/auth/server-secrets-repository';
 
 export interface IdpSecrets {
   signingKey: JWK & { kid: string };

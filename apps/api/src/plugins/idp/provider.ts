@@ -3,11 +3,12 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { AUTH_CALLBACK_PATH } from '@enq/contract';
 import type { AppConfig } from '../../config';
 import { DEVICE_ID_CLAIM } from '../../domain/auth/device-id';
+import { findSignInClaims } from '../../domain/auth/people-repository';
 import type { Transactional } from '../../db/handle';
 import { databaseAdapter } from './adapter';
 import type { IdpSecrets } from './keys';
 import { html, trustedHtml } from '../../html';
-import { renderAuthPage } from '../../routes/idp/pages';
+import { renderAuthPage } from './auth-page';
 
 interface ProviderOptions {
   config: AppConfig;
@@ -52,10 +53,7 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
       profile: ['name'],
     },
     async findAccount(ctx, sub, token) {
-      const [person] = await database.query<{ email: string; full_name: string }>(
-        'select email, full_name from people where identity_subject = $1 and password_hash is not null',
-        [sub],
-      );
+      const person = await findSignInClaims(database, sub);
       if (!person) return undefined;
       return {
         accountId: sub,

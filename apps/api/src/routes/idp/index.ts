@@ -16,7 +16,8 @@ import { errors, type InteractionResults } from 'oidc-provider';
 import type { LoginDevice } from '../../plugins/idp/provider';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { ensureDeviceCookie } from './device-cookie';
-import { renderAuthPage, renderLoginPage } from './pages';
+import { renderAuthPage } from '../../plugins/idp/auth-page';
+import { renderLoginPage } from './pages';
 import { html } from '../../html';
 import { passwordResetRoutes } from './password-reset-routes';
 

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { html } from '../../html';
-import { emailField, errorBox, renderAuthPage } from './pages';
+import { renderAuthPage } from '../../plugins/idp/auth-page';
+import { emailField, errorBox } from './pages';
 
 export const RESET_REQUEST_PATH = '/password-reset';
 export const PASSWORD_MAX_LENGTH = 1024;

@@ -3,7 +3,8 @@ import { findTextProblem, LEGAL_MENU, MARKETING_MENUS, multiline, TERMS_PAYMENT_
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain/errors';
+import { httpStatusOf } from '../../plugins/errors';
 import { formOriginGuard } from '../../plugins/same-origin';
 import { html } from '../../html';
 import { SECTION_TEXT, TERMS_PAYMENT_TEXT } from './content';
@@ -29,7 +30,8 @@ export default async function sitePages(app: FastifyInstance) {
   await app.register(formbody);
   // These are pages for people, not API clients: a refused or failed form post answers in HTML.
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const given = httpStatusOf(error);
+    const status = given >= 400 ? given : 500;
     if (status >= 500) req.log.error({ err: error }, 'site page failed');
     const message =
       status === 429
@@ -58,7 +60,11 @@ export default async function sitePages(app: FastifyInstance) {
     for (const part of [req.query, req.body]) {
       const problem = part && typeof part === 'object' ? findTextProblem(siteForm, part) : null;
       if (problem)
-        throw new HttpError(400, `${problem.path.join('.')}: ${problem.message}`, String(problem.path[0]));
+        throw new DomainError(
+          'invalid',
+          `${problem.path.join('.')}: ${problem.message}`,
+          String(problem.path[0]),
+        );
     }
   });
 

@@ -1,25 +1,27 @@
+import { overviewResponseSchema } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
-import { HttpError } from '../../../../plugins/errors';
+import { DomainError } from '../../../../domain/errors';
+import { loadOverview } from '../../../../domain/overview/overview';
 import billingRoutes from './billing';
 import invoicesRoutes from './invoices';
-import callHistoryRoutes from './call-history';
-import callRatesRoutes from './call-rates';
+import callsRoutes from './calls';
+import ratesRoutes from './rates';
 import subscriptionRoutes from './subscription';
 import usersRoutes from './users';
-import overviewRoutes from './overview';
+import notificationsRoutes from './notifications';
 import linesRoutes from './lines';
-import pdfRoutes from './pdf';
+import lineDownloadsRoutes from './lines/downloads';
 import profileRoutes from './profile';
 import referralRoutes from './referral';
 import featureRequestRoutes from './feature-request';
-import devicesRoutes from './devices';
+import newDeviceRoutes from './new-device';
 
 /**
- * Everything under /api/v1/account: signed-in account members only. Each area registers its routes
- * in its own folder, named after the page it serves (apps/web/src/features/<name>). The URL prefix is
- * the folder name, except where the contract's paths differ: call-history is /calls (CALL_PATHS),
- * call-rates is /rates (RATES_PATH), and pdf's downloads sit beside lines under /lines (LINES_PATHS).
+ * Everything under /api/v1/account: signed-in account members only. A folder is named for the URL
+ * prefix it serves (`calls/` is /calls, `lines/` is /lines with the PDF page's downloads in
+ * lines/downloads.ts) and this file holds the account root itself: GET / is the overview. The pages
+ * these serve are named in the contract's paths (CALL_PATHS, RATES_PATH, LINES_PATHS, ...).
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAccountMember);
@@ -27,20 +29,30 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
   await app.register(usersRoutes, { prefix: '/users' });
-  await app.register(callHistoryRoutes, { prefix: '/calls' });
-  await app.register(callRatesRoutes, { prefix: '/rates' });
-  // The overview is the account root itself (GET /api/v1/account/).
-  await app.register(overviewRoutes);
+  await app.register(callsRoutes, { prefix: '/calls' });
+  await app.register(ratesRoutes, { prefix: '/rates' });
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['overview'],
+        summary: 'Overview: masked PIN, notices, subscription summary and banner flags',
+        response: { 200: overviewResponseSchema },
+      },
+    },
+    (req) => loadOverview(app.database, req.principal!.accountId!, req.principal!.personId, app.clock.now()),
+  );
+  await app.register(notificationsRoutes, { prefix: '/notifications' });
   await app.register(linesRoutes, { prefix: '/lines' });
-  await app.register(pdfRoutes, { prefix: '/lines' });
+  await app.register(lineDownloadsRoutes, { prefix: '/lines' });
   await app.register(profileRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
   await app.register(featureRequestRoutes, { prefix: '/feature-request' });
-  // POST /new-device (API-02, AUTH-13).
-  await app.register(devicesRoutes);
+  // POST /new-device (DEVICE_PATHS, API-02, AUTH-13): one route, at its own path.
+  await app.register(newDeviceRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.
   app.all('/*', { schema: { hide: true } }, async (req) => {
-    throw new HttpError(404, `No such resource: ${req.method} ${req.url.split('?')[0]}`);
+    throw new DomainError('not-found', `No such resource: ${req.method} ${req.url.split('?')[0]}`);
   });
 };
 

@@ -18,7 +18,7 @@ import {
   issuedBeforeRevocation,
 } from '../../../../domain/auth/session-guard-repository';
 import { issueApiToken } from '../../../../domain/auth/token-repository';
-import { HttpError } from '../../../../plugins/errors';
+import { DomainError } from '../../../../domain/errors';
 
 /**
  * The embedded provider's device claim (AUTH-13), read from a token that was verified just before.
@@ -48,15 +48,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (!(error instanceof InvalidIdTokenError)) throw error;
         req.log.info({ reason: error.message }, 'id token refused');
-        throw new HttpError(401, 'The sign-in could not be verified. Please sign in again.');
+        throw new DomainError('unauthorized', 'The sign-in could not be verified. Please sign in again.');
       }
       const person = await findPersonBySubject(app.database, verified.subject);
-      if (!person) throw new HttpError(401, 'No enQ account belongs to this sign-in.');
+      if (!person) throw new DomainError('unauthorized', 'No enQ account belongs to this sign-in.');
       // A token from before Log Out or a password reset, or one already exchanged, is a replay.
       if (issuedBeforeRevocation(verified.issuedAt, person.sessions_revoked_at))
-        throw new HttpError(401, 'This sign-in has ended. Please sign in again.');
+        throw new DomainError('unauthorized', 'This sign-in has ended. Please sign in again.');
       if (!(await consumeIdToken(app.database, verified.replayKey, verified.expiresAt)))
-        throw new HttpError(401, 'This sign-in was already used. Please sign in again.');
+        throw new DomainError('unauthorized', 'This sign-in was already used. Please sign in again.');
       // Both read from the token verified above.
       const claims = decodeJwt(req.body.id_token);
       const deviceId = deviceClaim(claims);

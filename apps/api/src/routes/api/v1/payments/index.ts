@@ -2,7 +2,7 @@ import { errorEnvelopeSchema, sandboxCardSchema, sandboxPaymentMethodSchema } fr
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
-import { HttpError } from '../../../../plugins/errors';
+import { DomainError } from '../../../../domain/errors';
 import { SandboxPaymentProvider } from '../../../../plugins/payments/sandbox';
 import { UnknownPaymentMethodError } from '../../../../domain/ports/payment-provider';
 
@@ -29,7 +29,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { number, exp_month, exp_year } = req.body;
       const now = app.clock.now();
       if (exp_year * 12 + exp_month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth())
-        throw new HttpError(400, "Your card's expiration date is in the past.", 'exp_month');
+        throw new DomainError('invalid', "Your card's expiration date is in the past.", 'exp_month');
       try {
         const pmId = sandbox.createPaymentMethod(
           { number, expMonth: exp_month, expYear: exp_year },
@@ -37,7 +37,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { pm_id: pmId };
       } catch (error) {
-        if (error instanceof UnknownPaymentMethodError) throw new HttpError(400, error.message, 'number');
+        if (error instanceof UnknownPaymentMethodError)
+          throw new DomainError('invalid', error.message, 'number');
         throw error;
       }
     },

@@ -11,7 +11,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorizeCall } from '../../../../domain/telephony/authorize';
 import { ingestCalls } from '../../../../domain/telephony/ingest';
-import { HttpError } from '../../../../plugins/errors';
+import { DomainError } from '../../../../domain/errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -21,7 +21,7 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req) => {
     const given = req.headers[SERVICE_KEY_HEADER];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, `A valid ${SERVICE_KEY_HEADER} header is required.`);
+      throw new DomainError('unauthorized', `A valid ${SERVICE_KEY_HEADER} header is required.`);
     }
   });
   const tags = ['telephony'];

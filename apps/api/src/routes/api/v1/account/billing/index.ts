@@ -17,7 +17,7 @@ import {
   saveDefaultCard,
 } from '../../../../../domain/billing/billing-repository';
 import { verifyNewCard } from '../../../../../domain/billing/card-verification';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 import { UnknownPaymentMethodError } from '../../../../../domain/ports/payment-provider';
 
 const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -25,7 +25,7 @@ const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorE
 /** The first failing address rule (BILL-24..29) and its field (e.g. 'service_address.city'). */
 function checkAddress(prefix: string, address: Address) {
   const [first] = Object.entries(validateAddress(address));
-  if (first) throw new HttpError(400, first[1], `${prefix}.${first[0]}`);
+  if (first) throw new DomainError('invalid', first[1], `${prefix}.${first[0]}`);
 }
 
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,17 +85,18 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pm_id } = req.body;
       const owner = await paymentMethodOwner(app.database, pm_id);
       if (owner !== null && owner !== accountId)
-        throw new HttpError(409, 'That card belongs to another account.', 'pm_id');
+        throw new DomainError('conflict', 'That card belongs to another account.', 'pm_id');
       let card;
       try {
         card = await app.payments.describePaymentMethod(pm_id);
       } catch (error) {
-        if (error instanceof UnknownPaymentMethodError) throw new HttpError(400, error.message, 'pm_id');
+        if (error instanceof UnknownPaymentMethodError)
+          throw new DomainError('invalid', error.message, 'pm_id');
         throw error;
       }
       if (!owner) {
         const refused = await verifyNewCard(app.payments, pm_id);
-        if (refused) throw new HttpError(402, refused, 'pm_id', 'CARD_DECLINED');
+        if (refused) throw new DomainError('card-declined', refused, 'pm_id');
       }
       await saveDefaultCard(app.database, accountId, pm_id, card, app.clock.now());
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   IDEMPOTENCY_KEY_HEADER,
   PAYMENT_PENDING_CODE,
   payInvoicePendingSchema,
@@ -15,10 +14,10 @@ import {
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view';
-import { renderInvoicePdf } from '../../../../../domain/invoices/invoice-pdf';
+import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view-repository';
+import { renderInvoicePdf } from '../../../../../domain/pdf/invoice-pdf';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';
 
 const errors = {
@@ -58,7 +57,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const detail = await invoiceDetail(app.database, req.principal!.accountId!, req.query.invoice_id);
-      if (!detail) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      if (!detail) throw new DomainError('not-found', NOT_FOUND, 'invoice_id');
       return detail;
     },
   );
@@ -76,10 +75,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const detail = await invoiceDetail(app.database, req.principal!.accountId!, req.query.invoice_id);
-      if (!detail) throw new HttpError(404, NOT_FOUND, 'invoice_id');
+      if (!detail) throw new DomainError('not-found', NOT_FOUND, 'invoice_id');
       const refund = req.query.is_refund;
       if (refund && detail.refunds.length === 0)
-        throw new HttpError(404, 'This invoice has no refund.', 'is_refund');
+        throw new DomainError('not-found', 'This invoice has no refund.', 'is_refund');
       const pdf = await renderInvoicePdf(detail, refund);
       return sendPrivateDownload(reply, 'application/pdf', invoiceFilename(detail.number, refund), pdf);
     },
@@ -105,8 +104,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, { waitMs: JOIN_WAIT_MS });
       if (outcome.state === 'pending')
         return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: INVOICE_TEXT.paymentPending });
-      if (outcome.state !== 'paid')
-        throw new HttpError(402, outcome.message, undefined, ERROR_CODES.paymentFailed);
+      if (outcome.state !== 'paid') throw new DomainError('payment-failed', outcome.message);
       // The receipt was written with the payment: deliver it now rather than at the next scheduled run.
       await app.mailer.wake();
       // A first paid invoice may earn this account's referrer a bonus; the payment stands either way

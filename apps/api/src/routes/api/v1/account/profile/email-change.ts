@@ -19,7 +19,7 @@ import {
   signedInWithin,
 } from '../../../../../domain/profile/email-change-repository';
 import { saveProfile } from '../../../../../domain/profile/profile-repository';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 
 /**
  * A new sign-in email needs proof that the person, not just their API token, is asking: the current
@@ -37,18 +37,22 @@ export async function authorizeEmailChange(
   const hash = await findPasswordHash(app.database, personId);
   if (hash === null) {
     if (await signedInWithin(app.database, tokenHash, RECENT_SIGN_IN_MINUTES)) return;
-    throw new HttpError(403, EMAIL_CHANGE_TEXT.recentSignInRequired);
+    throw new DomainError('forbidden', EMAIL_CHANGE_TEXT.recentSignInRequired);
   }
-  if (!password) throw new HttpError(400, EMAIL_CHANGE_TEXT.currentPasswordRequired, 'current_password');
+  if (!password)
+    throw new DomainError('invalid', EMAIL_CHANGE_TEXT.currentPasswordRequired, 'current_password');
   const now = app.clock.now();
   const wait = await signInWaitSeconds(app.database, email, req.ip, now);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
-    throw new HttpError(429, `Too many wrong passwords. Please wait ${wait} seconds and try again.`);
+    throw new DomainError(
+      'rate-limited',
+      `Too many wrong passwords. Please wait ${wait} seconds and try again.`,
+    );
   }
   if (!(await verifyPassword(password, hash))) {
     await recordSignInFailure(app.database, email, req.ip, now);
-    throw new HttpError(400, EMAIL_CHANGE_TEXT.currentPasswordWrong, 'current_password');
+    throw new DomainError('invalid', EMAIL_CHANGE_TEXT.currentPasswordWrong, 'current_password');
   }
   await clearSignInFailures(app.database, email, req.ip);
 }

@@ -22,7 +22,7 @@ import {
   readProfile,
   saveProfile,
 } from '../../../../../domain/profile/profile-repository';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 import { authorizeEmailChange, requestEmailChange } from './email-change';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +44,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const profile = await readProfile(app.database, req.principal!.personId);
-      if (!profile) throw new HttpError(404, 'No profile was found.');
+      if (!profile) throw new DomainError('not-found', 'No profile was found.');
       return profile;
     },
   );
@@ -70,16 +70,17 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       // The page's own rules, so the server never stores what the page would refuse (PROF-05..12).
       const { current_password: password, ...fields } = req.body;
       const invalid = validateProfile(fields, environment);
-      if (invalid) throw new HttpError(400, invalid.message, invalid.field);
+      if (invalid) throw new DomainError('invalid', invalid.message, invalid.field);
       const profile = normalizeProfile(fields);
       const person = personOf(req);
       const current = await readProfile(app.database, person.id);
-      if (!current) throw new HttpError(404, 'No profile was found.');
+      if (!current) throw new DomainError('not-found', 'No profile was found.');
       const changing = profile.email.toLowerCase() !== current.email.toLowerCase();
       const clash = await findEmailClash(app.database, person, profile.email);
       // A user of one's own account is on the Users page anyway; another sign-in's address is only
       // told to whoever opens the link sent to it, so this answer says nothing about other accounts.
-      if (clash === 'account' || (clash && !changing)) throw new HttpError(409, EMAIL_CLASH[clash], 'email');
+      if (clash === 'account' || (clash && !changing))
+        throw new DomainError('conflict', EMAIL_CLASH[clash], 'email');
       if (!changing) {
         const saved = await saveProfile(app.database, person, profile);
         // Cached sessions carry the old name and email.
@@ -124,9 +125,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!app.config.oidc.embedded)
-        throw new HttpError(409, 'Your password is managed by your sign-in provider.');
+        throw new DomainError('conflict', 'Your password is managed by your sign-in provider.');
       const identity = await findResetRecipient(app.database, req.principal!.personId);
-      if (!identity) throw new HttpError(409, 'Your sign-in has no password to reset.');
+      if (!identity) throw new DomainError('conflict', 'Your sign-in has no password to reset.');
       await app.database.transaction(async (tx) => {
         const { token } = await createPasswordReset(tx, req.principal!.personId, app.clock.now());
         await app.mailer.send(

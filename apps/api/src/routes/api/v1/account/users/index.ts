@@ -36,11 +36,10 @@ import {
   changeAdminPin,
   changePins,
   pinEmailRecipients,
-  Refused,
   type UsersActor,
 } from '../../../../../domain/users/users-service';
 import { saveUsers } from '../../../../../domain/users/save-users';
-import { HttpError } from '../../../../../plugins/errors';
+import { DomainError } from '../../../../../domain/errors';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -114,15 +113,20 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const actor = actorOf(req);
       const status = await assertCanChangeUsers(app.database, actor.accountId);
-      if (!status.multiUser) throw new HttpError(403, USERS_ERRORS.notMultiUser);
-      if (!req.isMultipart()) throw new HttpError(400, 'Upload the CSV file as multipart/form-data.', 'file');
+      if (!status.multiUser) throw new DomainError('forbidden', USERS_ERRORS.notMultiUser);
+      if (!req.isMultipart())
+        throw new DomainError('invalid', 'Upload the CSV file as multipart/form-data.', 'file');
       const file = await req.file();
-      if (!file) throw new HttpError(400, 'Choose a CSV file to upload.', 'file');
+      if (!file) throw new DomainError('invalid', 'Choose a CSV file to upload.', 'file');
       let buffer: Buffer;
       try {
         buffer = await file.toBuffer();
       } catch {
-        throw new HttpError(400, `The file is larger than ${USERS_CSV_MAX_BYTES / 1024 / 1024} MB.`, 'file');
+        throw new DomainError(
+          'invalid',
+          `The file is larger than ${USERS_CSV_MAX_BYTES / 1024 / 1024} MB.`,
+          'file',
+        );
       }
       const data = await getUsersData(app.database, actor.accountId);
       const parsed = parseUsersCsv(buffer.toString('utf8'), {
@@ -141,7 +145,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await addUsers(app.database, actor, parsed.users);
       } catch (error) {
         // Another request took one of the emails between the check and the write.
-        if (error instanceof Refused) throw new HttpError(409, `${error.message} No users were added.`);
+        if (error instanceof DomainError)
+          throw new DomainError('conflict', `${error.message} No users were added.`);
         throw error;
       }
       return getUsersData(app.database, actor.accountId);
@@ -257,7 +262,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const wav = holdMusicWav(req.params.file.replace(/\.wav$/, ''));
-      if (!wav) throw new HttpError(404, 'No such hold music.');
+      if (!wav) throw new DomainError('not-found', 'No such hold music.');
       return reply.type('audio/wav').header('cache-control', 'private, max-age=86400').send(wav);
     },
   );

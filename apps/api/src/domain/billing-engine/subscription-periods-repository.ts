@@ -1,0 +1,171 @@
+import type { Transactional } from '../../db/handle';
+import { findPlan, type Plan } from './plans-repository';
+
+// The subscriptions and billing_periods tables as the engine reads and moves them. What opening and
+// settling a period writes to the ledger is in subscription-periods.ts; when it happens, period-close.ts.
+
+export interface SubscriptionRow {
+  account_id: string;
+  plan_id: string;
+  status: 'active' | 'inactive';
+  anchor_at: Date;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  pending_plan_id: string | null;
+  is_delinquent: boolean;
+}
+
+export interface OpenPeriod {
+  id: string;
+  accountId: string;
+  start: Date;
+  end: Date;
+  plan: Plan;
+}
+
+interface PeriodRow {
+  id: string;
+  starts_at: Date;
+  ends_at: Date;
+  plan_id: string;
+}
+
+async function openPeriodFrom(q: Transactional, accountId: string, row: PeriodRow): Promise<OpenPeriod> {
+  const plan = (await findPlan(q, row.plan_id))!;
+  return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan };
+}
+
+export async function findSubscription(
+  q: Transactional,
+  accountId: string,
+  lock = false,
+): Promise<SubscriptionRow | null> {
+  const [row] = await q.query<SubscriptionRow>(
+    `select * from subscriptions where account_id = $1${lock ? ' for update' : ''}`,
+    [accountId],
+  );
+  return row ?? null;
+}
+
+export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
+  const [row] = await q.query<PeriodRow>(
+    `select p.id, p.starts_at, p.ends_at, p.plan_id from billing_periods p
+       join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
+      where p.account_id = $1 and p.closed_at is null`,
+    [accountId],
+  );
+  return row ? openPeriodFrom(q, accountId, row) : null;
+}
+
+/** The account's periods not settled yet: the current one, and one that ended within the grace window. */
+export async function unsettledPeriods(q: Transactional, accountId: string): Promise<OpenPeriod[]> {
+  const rows = await q.query<PeriodRow>(
+    'select id, starts_at, ends_at, plan_id from billing_periods where account_id = $1 and closed_at is null',
+    [accountId],
+  );
+  const periods: OpenPeriod[] = [];
+  for (const row of rows) periods.push(await openPeriodFrom(q, accountId, row));
+  return periods;
+}
+
+/** The oldest period of the account that ended by `endedBy` and is not settled yet. */
+export async function periodDueToSettle(
+  q: Transactional,
+  accountId: string,
+  endedBy: Date,
+): Promise<OpenPeriod | null> {
+  const [row] = await q.query<PeriodRow>(
+    `select id, starts_at, ends_at, plan_id from billing_periods
+      where account_id = $1 and closed_at is null and ends_at <= $2 order by starts_at limit 1`,
+    [accountId, endedBy],
+  );
+  return row ? openPeriodFrom(q, accountId, row) : null;
+}
+
+/** The open period that starts at `start` (the subscription's current one): its id and plan. */
+export async function openPeriodStartingAt(
+  q: Transactional,
+  accountId: string,
+  start: Date,
+): Promise<{ id: string; plan_id: string; starts_at: Date } | null> {
+  const [row] = await q.query<{ id: string; plan_id: string; starts_at: Date }>(
+    `select id, plan_id, starts_at from billing_periods
+      where account_id = $1 and starts_at = $2 and closed_at is null`,
+    [accountId, start],
+  );
+  return row ?? null;
+}
+
+/** The first period that started after `after` and by `by`, settled or not. */
+export async function periodStartedWithin(
+  q: Transactional,
+  accountId: string,
+  after: Date,
+  by: Date,
+): Promise<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null } | null> {
+  const [row] = await q.query<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null }>(
+    `select id, plan_id, ends_at, closed_at from billing_periods
+      where account_id = $1 and starts_at > $2 and starts_at <= $3 order by starts_at limit 1`,
+    [accountId, after, by],
+  );
+  return row ?? null;
+}
+
+/** A new open period of the plan; its id. */
+export async function insertPeriod(
+  q: Transactional,
+  accountId: string,
+  planId: string,
+  start: Date,
+  end: Date,
+): Promise<string> {
+  const [period] = await q.query<{ id: string }>(
+    'insert into billing_periods (account_id, plan_id, starts_at, ends_at) values ($1, $2, $3, $4) returning id',
+    [accountId, planId, start, end],
+  );
+  return period!.id;
+}
+
+/** The period is settled for good. */
+export async function markPeriodClosed(q: Transactional, periodId: string, closedAt: Date): Promise<void> {
+  await q.query('update billing_periods set closed_at = $2 where id = $1', [periodId, closedAt]);
+}
+
+/** The subscription moves into its next period, on `planId` (any scheduled change is then done). */
+export async function moveSubscriptionOn(
+  q: Transactional,
+  accountId: string,
+  next: { planId: string; anchor: Date; start: Date; end: Date },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `update subscriptions set plan_id = $2, pending_plan_id = null, anchor_at = $3,
+       current_period_start = $4, current_period_end = $5, updated_at = $6 where account_id = $1`,
+    [accountId, next.planId, next.anchor, next.start, next.end, now],
+  );
+}
+
+/** A cancelled subscription ends with its period. */
+export async function endSubscription(q: Transactional, accountId: string, now: Date): Promise<void> {
+  await q.query(
+    `update subscriptions set status = 'inactive', cancel_at_period_end = false, pending_plan_id = null,
+       updated_at = $2 where account_id = $1`,
+    [accountId, now],
+  );
+}
+
+/**
+ * The period-close job's list: accounts whose active subscription has a period that ended by `now` (to
+ * move on to the next period), and accounts with a period that ended more than the grace window ago and
+ * is not settled yet (billing_periods_unsettled_idx).
+ */
+export async function accountsWithDuePeriods(q: Transactional, now: Date, graceMs = 0): Promise<string[]> {
+  const rows = await q.query<{ account_id: string }>(
+    `select account_id from subscriptions where status = 'active' and current_period_end <= $1
+     union
+     select account_id from billing_periods where closed_at is null and ends_at <= $2`,
+    [now, new Date(now.getTime() - graceMs)],
+  );
+  return rows.map((r) => r.account_id);
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/client';
+import { seedDemoData, seedReferenceData } from '../../../src/db/seed';
+import { DEMO_ACCOUNT_NAME, DEMO_ANNUAL } from '../../../src/db/seed/demo-account';
+import { invoiceDetail, listInvoiceDtos } from '../../../src/domain/invoices/invoices-view-repository';
+import { openTestDatabase } from '../../helpers/app';
+import { invoiceProblems } from '../../helpers/billing-reconcile';
+
+/** The demo as `npm start` would make it on this day: docs/billing.md's worked example is its output. */
+const NOW = new Date('2026-11-24T17:00:00Z');
+const docs = readFileSync(new URL('../../../../../docs/billing.md', import.meta.url), 'utf8');
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
+const span = (start: string, end: string) => `${day(start)} – ${day(end)}`;
+const credits = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (n: number) => `$${credits(n)}`;
+
+describe('the 14-month demo history (PGlite)', () => {
+  let database: Database;
+  let accounts: { id: string; name: string }[];
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    await database.migrate();
+    await seedReferenceData(database);
+    await seedDemoData(database, undefined, NOW);
+    accounts = await database.query(
+      'select id, name from accounts where name = any($1) order by name = $2 desc',
+      [[DEMO_ACCOUNT_NAME, DEMO_ANNUAL.accountName], DEMO_ACCOUNT_NAME],
+    );
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  it('every invoice of both demo accounts reconciles with the ledger (overage billed once, rows as documented)', async () => {
+    expect(accounts.map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME, DEMO_ANNUAL.accountName]);
+    const all = await database.query<{ id: string }>('select id from accounts');
+    for (const account of all) expect(await invoiceProblems(database, account.id)).toEqual([]);
+  });
+
+  it('each period close made one invoice; the last one was declined and is open to pay', async () => {
+    const practice = accounts[0]!.id;
+    const [periods] = await database.query<{ closed: number }>(
+      'select count(*)::int as closed from billing_periods where account_id = $1 and closed_at is not null',
+      [practice],
+    );
+    const { invoices, amount_due } = await listInvoiceDtos(database, practice);
+    expect(invoices.filter((i) => i.kind === 'period')).toHaveLength(periods!.closed);
+    expect(periods!.closed).toBe(14);
+    const open = invoices.filter((i) => i.status === 'open');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ kind: 'period', summary: 'Period close' });
+    expect(amount_due).toBe(open[0]!.total);
+    const detail = await invoiceDetail(database, practice, open[0]!.id);
+    expect(detail!.payments).toEqual([
+      expect.objectContaining({ status: 'failed', failure_message: 'Your card has insufficient funds.' }),
+    ]);
+    const [sub] = await database.query<{ is_delinquent: boolean }>(
+      'select is_delinquent from subscriptions where account_id = $1',
+      [practice],
+    );
+    expect(sub!.is_delinquent).toBe(true);
+  });
+
+  it("docs/billing.md's worked example is the demo's own busiest months, figure for figure", async () => {
+    const practice = accounts[0]!.id;
+    const { invoices } = await listInvoiceDtos(database, practice);
+    const rows: string[] = [];
+    for (const invoice of [...invoices].reverse()) {
+      if (invoice.period_start < '2026-03-01' || invoice.period_start > '2026-05-01') continue;
+      const detail = (await invoiceDetail(database, practice, invoice.id))!;
+      rows.push(
+        `| ${day(invoice.timestamp)} | ${invoice.summary} | ${span(invoice.period_start, invoice.period_end)} | ${credits(invoice.credits_used)} | ${money(invoice.total)} |`,
+      );
+      for (const line of detail.lines)
+        rows.push(
+          `|  | ${line.description} | ${span(line.period_start, line.period_end)} | ${line.kind === 'subscription' ? '' : credits(line.quantity)} | ${money(line.amount)} |`,
+        );
+    }
+    expect(rows.length).toBeGreaterThan(8);
+    const table = rows.join('\n');
+    // Prettier pads table cells: compare with the padding taken out.
+    const cells = (text: string) => text.replace(/ *\| */g, '|');
+    expect(cells(docs), `docs/billing.md should hold this table:\n${table}`).toContain(cells(table));
+  });
+});

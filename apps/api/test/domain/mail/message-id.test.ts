@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/client';
+import { deliverOutbox } from '../../../src/domain/mail/deliver-outbox';
+import { queueEmail } from '../../../src/domain/mail/outbox-repository';
+import type { MailTransport } from '../../../src/domain/ports/mailer';
+import { openTestDatabase } from '../../helpers/app';
+
+type Sent = Parameters<MailTransport['deliver']>[0];
+
+describe('an email tried again', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    await database.migrate();
+  });
+  afterAll(() => database?.close());
+
+  it('goes out with the Message-ID of its first try, and an HTML part of the same text', async () => {
+    await queueEmail(database, {
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Your <PIN>',
+      text: 'Hello,\n\nYour PIN is 1234 5678.\nSee https://example.com/pins?a=1&b=2\n\nenQ',
+    });
+    const tries: Sent[] = [];
+    const transport: MailTransport = {
+      async deliver(message) {
+        tries.push(message);
+        if (tries.length === 1) throw new Error('421 try again later');
+      },
+    };
+    const settings = {
+      from: 'enQ <no-reply@enq.example.com>',
+      leaseSeconds: 60,
+      maxAttempts: 3,
+      retryBaseSeconds: 0,
+    };
+    const log = { info: () => undefined, error: () => undefined };
+    // Due again at once (no wait after a failure here): the same run tries it twice.
+    expect(await deliverOutbox(database, transport, settings, log)).toMatchObject({ retried: 1, sent: 1 });
+    expect(tries).toHaveLength(2);
+    expect(tries[1]!.messageId).toBe(tries[0]!.messageId);
+    expect(tries[0]!.messageId).toMatch(/^<outbox-\d+-\d+@enq\.example\.com>$/);
+    const { html } = tries[1]!;
+    expect(html).toContain('<title>Your &lt;PIN&gt;</title>');
+    expect(html).toContain(
+      '<p style="margin:0 0 16px">Your PIN is 1234 5678.<br>See <a href="https://example.com/pins?a=1&amp;b=2">',
+    );
+  });
+});
