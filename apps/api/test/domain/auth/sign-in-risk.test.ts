@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { lowConfidenceReasons } from '../src/domain/auth/sign-in-risk';
-import { createTestApp, drivers, type TestContext } from './helpers/app';
-import { subjectOf } from './helpers/tokens';
+import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
+import { lowConfidenceReasons } from '../../../src/domain/auth/sign-in-risk';
+import { createTestApp, drivers, type TestContext } from '../../helpers/app';
+import { subjectOf } from '../../helpers/tokens';
 
 /** Auth0's riskAssessment (Adaptive MFA), as a post-login Action copies it into the ID token. */
 function assessment(impossibleTravel: string, newDevice: string, untrustedIp = 'high') {

@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { createTestApp, type TestContext } from './helpers/app';
+import { loadConfig } from '../../../../src/config';
+import { createTestApp, type TestContext } from '../../../helpers/app';
 
 /** A page server whose three environments each have an API of their own, dev with its own provider. */
 const ENVIRONMENTS = {
