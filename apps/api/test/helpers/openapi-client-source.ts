@@ -6,7 +6,7 @@
  */
 export const CLIENT_SOURCE = `
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../openapi/api';
+import type { components, paths } from './api';
 
 type Fetch = (request: Request) => Promise<Response>;
 type ErrorEnvelope = components['schemas']['Error'];
