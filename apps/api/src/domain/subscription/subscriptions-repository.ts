@@ -55,10 +55,7 @@ select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
        (select json_agg(sums) from (
           select bucket, kind, sum(amount)::text as total from credit_ledger
            where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
-       (select coalesce(sum(overage_credits), 0)::text from invoices
-         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced,
-       (select coalesce(sum(overage_cents), 0)::text from invoices
-         where account_id = $1 and period_id = per.id and status <> 'void') as invoiced_cents,
+       inv.invoiced, inv.invoiced_cents,
        c.calls, c.overage_calls,
        (select count(*)::int from people where account_id = $1 and pin is not null) as users
   from (select 1) one
@@ -69,6 +66,9 @@ select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
     select p.id, p.starts_at, p.ends_at from billing_periods p
      where p.account_id = $1 and p.closed_at is null and p.starts_at = s.current_period_start
        and s.status = 'active') per on true
+  left join lateral (
+    select coalesce(sum(overage_credits), 0)::text as invoiced, coalesce(sum(overage_cents), 0)::text as invoiced_cents
+      from invoices where account_id = $1 and period_id = per.id and status <> 'void') inv on true
   left join lateral (
     select count(*)::int as calls, count(*) filter (where overage_credits > 0)::int as overage_calls
       from calls where account_id = $1 and period_id = per.id and credits_used > 0) c on per.id is not null`;
