@@ -44,12 +44,13 @@ function lazyScreen(path: PortalPath): ComponentType {
   const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
   return function Screen() {
     const Loaded = loaded.get(path);
-    // The first pass shows the placeholders and the screen follows as a transition, which React
-    // renders in short slices: rendered with the layout, a table of inputs is one long task that
-    // holds up the first input.
+    // Code already here (the boot preloaded it): the first pass shows the placeholders and the screen
+    // follows as a transition, which React renders in short slices; rendered with the layout, a table
+    // of inputs is one long task that holds up the first input. Code not here yet: lazy asks for it in
+    // this very pass.
     const ready = useDeferredValue(true, false);
-    if (!ready) return <RouteFallback />;
-    return Loaded ? <Loaded /> : <Lazy />;
+    if (!Loaded) return <Lazy />;
+    return ready ? <Loaded /> : <RouteFallback />;
   };
 }
 
