@@ -51,7 +51,6 @@ describe('the boot', () => {
   });
 
   it.each([
-    ['/users', '/api/v1/account/users/'],
     ['/invoices', '/api/v1/account/invoices/'],
     ['/subscription', '/api/v1/account/subscription/'],
     ['/call-history', '/api/v1/account/calls/dates/'],

@@ -9,4 +9,6 @@ export const fetchUsers = (signal?: AbortSignal) => apiRequest<UsersData>(USERS_
 
 export const usersQuery = queryOptions({ queryKey: usersKey, queryFn: ({ signal }) => fetchUsers(signal) });
 
-export const useUsers = () => useQuery(usersQuery);
+// The editor starts from the server's current copy (users-page.tsx): asked again on every visit,
+// however fresh the cached one.
+export const useUsers = () => useQuery({ ...usersQuery, refetchOnMount: 'always' });
