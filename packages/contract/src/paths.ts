@@ -2,6 +2,8 @@
 export const API_ACCOUNT_BASE = '/api/v1/account';
 export const API_AUTH_BASE = '/api/v1/auth';
 export const API_PUBLIC_CONFIG = '/api/v1/config';
+/** The JSON script element in which the server writes that same config into the page. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
 
 export const AUTH_PATHS = {
   session: `${API_AUTH_BASE}/session`,

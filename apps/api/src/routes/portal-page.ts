@@ -1,11 +1,8 @@
 import negotiate from '@fastify/accept-negotiator';
-import type { PublicConfig } from '@enq/contract';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@enq/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-/** The element the page reads its config from (apps/web/src/lib/config.ts). */
-export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
 
 /**
  * index.html with the public config written into it, so the page knows where its API is (AUTH-10..12)

@@ -1,4 +1,4 @@
-import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, PUBLIC_CONFIG_ELEMENT_ID } from '@enq/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
 import { setApiOrigin } from '../lib/api-client';
@@ -118,11 +118,11 @@ describe('the boot', () => {
 });
 
 describe('the boot on a page the server wrote its config into', () => {
-  afterEach(() => document.getElementById('public-config')?.remove());
+  afterEach(() => document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove());
 
   it('asks no config: who is signed in and the screen first answer go out at once, to the API it names', async () => {
     const element = Object.assign(document.createElement('script'), {
-      id: 'public-config',
+      id: PUBLIC_CONFIG_ELEMENT_ID,
       type: 'application/json',
       textContent: JSON.stringify(mapped),
     });

@@ -1,14 +1,11 @@
-import { API_PUBLIC_CONFIG, type PublicConfig } from '@enq/contract';
+import { API_PUBLIC_CONFIG, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@enq/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, pageRequest, setApiOrigin } from './api-client';
 import { endpointsHere } from './environment';
 
-/** Where the server writes the config into the page (apps/api/src/routes/portal-page.ts). */
-const EMBEDDED_CONFIG_ID = 'public-config';
-
 /** The config the server wrote into the page, or undefined (the dev server's page has none). */
 function embeddedConfig(): unknown {
-  const text = document.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text);
