@@ -4,13 +4,9 @@ import { z } from 'zod';
 import { formatPeriod } from './format';
 import { BUSINESS_TIME_ZONE } from './time';
 
-/*
- * Call history (CALL-01..15, API-11..15).
- *
- * Times on the wire are unix seconds. A range `timestampFrom..timestampTo` includes both ends to the
- * second (a call at 23:59:59.5 is inside a range ending 23:59:59), so the presets end at the last second
- * of their day or month. Rows are ordered newest first, on the page and in the CSV.
- */
+// Call history (CALL-01..15, API-11..15). Times on the wire are unix seconds; a range includes both ends
+// to the second (23:59:59.5 is inside one ending 23:59:59), so presets end at their day's or month's last
+// second. Rows are ordered newest first, on the page and in the CSV.
 
 /** The table shows 25 calls per page (docs/requirements.md, Decisions). */
 export const CALL_HISTORY_PAGE_SIZE = 25;
@@ -18,14 +14,8 @@ export const CALL_HISTORY_PAGE_SIZE = 25;
 export const CALL_HISTORY_PAGE_LINKS = 5;
 /** A call's time in the table and the CSV, in America/New_York (date-fns tokens). */
 export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
-export const CALL_HISTORY_DEFAULT_FILENAME = 'call-history.csv';
 /** Years above this are refused (CALL-07). */
 export const CALL_MAX_YEAR = 9999;
-/** Calls-CSV downloads one account may run at once (issue 17); the next is answered 429. */
-export const CALL_DOWNLOADS_PER_ACCOUNT = 2;
-/** The 429's message when they all run. */
-export const CALL_DOWNLOADS_BUSY =
-  'Two downloads of your call history are already running. Please wait for one to finish.';
 
 export const CALL_TEXT = {
   empty: 'No data available. Select a different date range.',
@@ -46,17 +36,6 @@ export const CALL_COLUMNS = [
   'Billed Duration',
   'Billing rate',
   'Credits used',
-] as const;
-
-/**
- * The CSV's columns: the table's, with the duration as two numbers a spreadsheet keeps as numbers (the
- * table's '8:33' is read as a time of day): whole seconds, and minutes to two decimals.
- */
-export const CALL_CSV_COLUMNS = [
-  ...CALL_COLUMNS.slice(0, 4),
-  'Billed Duration (seconds)',
-  'Billed Duration (minutes)',
-  ...CALL_COLUMNS.slice(5),
 ] as const;
 
 const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799); // up to 9999-12-31

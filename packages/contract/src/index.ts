@@ -18,6 +18,7 @@ export * from './billing';
 export * from './banners';
 export * from './invoices';
 export * from './call-history';
+export * from './call-history-csv';
 export * from './call-rates';
 export * from './profile';
 export * from './lines';
