@@ -17,6 +17,11 @@ describe('environment rule', () => {
       '[::1]',
       '[::1]:8080',
       '::1',
+      // Full-width letters, percent-encoding and the other spellings of 127.0.0.1 a URL parser folds.
+      'ｌｏｃａｌｈｏｓｔ',
+      'LOCAL%68OST',
+      '127.1',
+      '0x7f.0.0.1',
     ]) {
       expect(environmentForHost(host), host).toBe('local');
     }
@@ -28,6 +33,8 @@ describe('environment rule', () => {
       'Portal.EnQueue.dev.',
       'portal.enqueue.dev:443',
       'enqueue',
+      'portal.enq%75eue.dev',
+      'ＥＮＱＵＥＵＥ.example',
     ]) {
       expect(environmentForHost(host), host).toBe('dev');
     }
