@@ -102,7 +102,9 @@ describe('the call history page (Chromium against the real server)', () => {
     });
     await small.goto(`${server.url}${EMPTY_VIEW}`);
     expect((await (await answered).json()).total_pages).toBe(0);
-    // Answered, and drawn: the loader has gone.
+    // Answered, and drawn: the page's section is up and its loader has gone. The answer can come before
+    // the page mounts (the boot asks it), when no loader is on screen yet either.
+    await small.getByRole('region', { name: 'Call history' }).waitFor();
     await expect.poll(() => small.getByRole('status', { name: 'Loading calls' }).count()).toBe(0);
     expect(await small.getByRole('button', { name: 'Download CSV' }).isVisible()).toBe(true);
     expect(await small.getByText('No data available. Select a different date range.').count()).toBe(0);
