@@ -18,6 +18,13 @@ export const AUTH_PATHS = {
  */
 export const DEVICE_PATHS = { newDevice: '/new-device' } as const;
 
+/**
+ * Written by the web build beside index.html: for each portal path, the screen's files beyond those
+ * index.html names, which the server names in the page it sends for that path.
+ */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+export type ScreenPreloads = Record<string, { scripts: string[]; styles: string[] }>;
+
 /** SPA path the identity provider redirects back to after sign-in. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 

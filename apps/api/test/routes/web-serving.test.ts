@@ -2,9 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { SCREEN_PRELOADS_FILE, type ScreenPreloads } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestContext } from '../helpers/app';
 
+const PRELOADS: ScreenPreloads = {
+  '/': { scripts: ['/assets/overview-route-1.js', '/assets/format-2.js'], styles: [] },
+  '/call-history': {
+    scripts: ['/assets/call-history-route-3.js'],
+    styles: ['/assets/call-history-route-4.css'],
+  },
+};
 const SCRIPT = `export const a = ${JSON.stringify('enQ '.repeat(2000))};\n`;
 
 describe.each(drivers)('serving the page (%s)', (driver) => {
@@ -18,6 +26,7 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(join(dist, SCREEN_PRELOADS_FILE), JSON.stringify(PRELOADS));
     ctx = await createTestApp(driver, { WEB_DIST: dist, PUBLIC_URL: 'http://localhost:8080' });
   });
   afterAll(async () => {
@@ -92,5 +101,30 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(readConfig(plain.body)).toEqual(config);
+  });
+
+  it("names a screen's own files in the page sent for its path, so they are fetched beside the entry", async () => {
+    const page = async (url: string) => {
+      const answer = await ctx.app.inject({
+        url,
+        headers: { host: 'localhost:8080', 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(answer.statusCode).toBe(200);
+      const head = brotliDecompressSync(answer.rawPayload).toString().split('</head>')[0]!;
+      return [...head.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+        ([, rel, href]) => `${rel} ${href}`,
+      );
+    };
+    expect(await page('/')).toEqual([
+      'modulepreload /assets/overview-route-1.js',
+      'modulepreload /assets/format-2.js',
+    ]);
+    expect(await page('/call-history?timestampFrom=1&page=2')).toEqual([
+      'modulepreload /assets/call-history-route-3.js',
+      'preload /assets/call-history-route-4.css',
+    ]);
+    // Not a screen of the build's list (the sign-in callback, an unknown path): the page as built.
+    expect(await page('/auth/callback?code=x')).toEqual([]);
+    expect(await page('/no-such-screen')).toEqual([]);
   });
 });
