@@ -3,40 +3,59 @@ import { SCREEN_PRELOADS_FILE, type ScreenPreloads } from '../../../packages/con
 import type { Plugin, Rollup } from 'vite';
 import { PORTAL_ROUTES } from '../src/lib/portal-routes.ts';
 
+type Bundle = Rollup.OutputBundle;
+
 /** A screen's feature folder is named for its path ('/' is the overview): features/<name>/<name>-route. */
 const featureOf = (path: string) => (path === '/' ? 'overview' : path.slice(1));
 
+const chunkOf = (bundle: Bundle, name: string) => {
+  const file = bundle[name];
+  return file?.type === 'chunk' ? file : undefined;
+};
+
 /**
- * Writes screen-preloads.json: for each portal path, the files its screen's code needs beyond what
- * index.html already asks for. The server names them in the page it sends for that path, so they
- * are fetched beside the entry instead of after it has run and asked for the screen (one round trip
- * and the entry's whole run later). Everything the entry imports dynamically from the screen's
- * feature folder counts (Call History's follow-up load too), with the chunks those import.
+ * What each page load fetches at once, before any of its code has run:
+ * - index.html names the app's code for preloading: the entry (src/main.tsx) asks the first answers
+ *   and then imports the app, which Vite would otherwise only start to fetch once the entry has run;
+ * - screen-preloads.json lists, for each portal path, the files its screen's code needs beyond
+ *   those. The server names them in the page it sends for that path (routes/portal-page.ts), so they
+ *   are fetched beside the app instead of after it has run and asked for the screen. Everything the
+ *   app imports dynamically from the screen's feature folder counts (Call History's follow-up load
+ *   too), with the chunks those import.
  */
 export function screenPreloads(): Plugin {
   return {
     name: 'enq-screen-preloads',
     apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const { app } = parts(bundle, entry);
+        return html.replace('</head>', () =>
+          [...app]
+            .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">\n`)
+            .join('')
+            .concat('</head>'),
+        );
+      },
+    },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (file): file is Rollup.OutputChunk => file.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) this.error('the build has no entry chunk');
-      const inHtml = closure(bundle, [entry.fileName]);
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (entry?.type !== 'chunk') return this.error('the build has no entry chunk');
+      const { page, app } = parts(bundle, entry);
+      const dynamic = [...app].flatMap((name) => chunkOf(bundle, name)!.dynamicImports);
       const preloads: ScreenPreloads = {};
       for (const { path } of PORTAL_ROUTES) {
         const folder = `/features/${featureOf(path)}/`;
-        const roots = entry.dynamicImports.filter((name) =>
-          (bundle[name] as Rollup.OutputChunk | undefined)?.facadeModuleId?.includes(folder),
-        );
-        if (!roots.some((name) => bundle[name]!.fileName.includes(`${featureOf(path)}-route`)))
-          this.error(`no screen chunk for ${path} (expected ${folder}${featureOf(path)}-route)`);
-        const needed = [...closure(bundle, roots)].filter((name) => !inHtml.has(name));
+        const roots = dynamic.filter((name) => chunkOf(bundle, name)?.facadeModuleId?.includes(folder));
+        if (!roots.some((name) => name.includes(`/${featureOf(path)}-route-`)))
+          return this.error(`no screen chunk for ${path} (expected ${folder}${featureOf(path)}-route)`);
+        const needed = [...closure(bundle, roots)].filter((name) => !page.has(name));
         preloads[path] = {
           scripts: needed.map((name) => `/${name}`),
           styles: needed
-            .flatMap((name) => [...((bundle[name] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])])
+            .flatMap((name) => [...(chunkOf(bundle, name)!.viteMetadata?.importedCss ?? [])])
             .map((name) => `/${name}`),
         };
       }
@@ -49,12 +68,22 @@ export function screenPreloads(): Plugin {
   };
 }
 
+/**
+ * `app`: the app's chunks the entry imports dynamically, with what they import, less what the
+ * entry's own script tag brings. `page`: everything index.html names, entry and app.
+ */
+function parts(bundle: Bundle, entry: Rollup.OutputChunk) {
+  const own = closure(bundle, [entry.fileName]);
+  const app = new Set([...closure(bundle, entry.dynamicImports)].filter((name) => !own.has(name)));
+  return { app, page: new Set([...own, ...app]) };
+}
+
 /** The chunks `roots` need before they can run: themselves and their static imports, at any depth. */
-function closure(bundle: Rollup.OutputBundle, roots: string[]): Set<string> {
+function closure(bundle: Bundle, roots: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (name: string) => {
-    const chunk = bundle[name];
-    if (seen.has(name) || chunk?.type !== 'chunk') return;
+    const chunk = chunkOf(bundle, name);
+    if (seen.has(name) || !chunk) return;
     seen.add(name);
     chunk.imports.forEach(visit);
   };

@@ -1,21 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { startBoot } from './app/boot';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './lib/query-client';
+import { startEarlyBoot } from './app/early-boot';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html lacks #root');
-
-const queryClient = createQueryClient();
-startBoot(queryClient);
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <App />
-    </AppProviders>
-  </StrictMode>,
-);
+// This module waits for no library, so it runs as soon as it arrives: the first answers are asked
+// while the app's code, which index.html names for preloading, is still on its way.
+startEarlyBoot();
+void import('./app/start');

@@ -5,6 +5,7 @@ import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { jsonResponse, testConfig } from '../test/utils';
 import { startBoot } from './boot';
+import { SCREEN_FIRST_PATHS, startEarlyBoot } from './early-boot';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let answerConfig: (response: Response) => void;
@@ -24,7 +25,7 @@ function serve(me?: { is_staff: boolean }) {
     if (url === '/api/v1/config') return new Promise<Response>((resolve) => (answerConfig = resolve));
     if (me && url === `${localApi}/api/v1/auth/me`)
       return Promise.resolve(Response.json({ id: 'u1', email: 'a@b.co', is_staff: me.is_staff }));
-    if (me && url === `${localApi}/api/v1/account/`)
+    if (me && url.startsWith(`${localApi}/api/v1/account/`))
       return Promise.resolve(
         me.is_staff ? Response.json({ message: 'Forbidden.' }, { status: 403 }) : Response.json(OVERVIEW),
       );
@@ -132,4 +133,38 @@ describe('the boot on a page the server wrote its config into', () => {
     await vi.waitFor(() => expect(requested()).toHaveLength(2));
     expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
   });
+
+  it.each(Object.entries(SCREEN_FIRST_PATHS))(
+    "on %s the early boot asks first and the boot takes its answers: each of sign-in and the screen's first answer asked once",
+    async (path, first) => {
+      document.head.append(
+        Object.assign(document.createElement('script'), {
+          id: PUBLIC_CONFIG_ELEMENT_ID,
+          type: 'application/json',
+          textContent: JSON.stringify(mapped),
+        }),
+      );
+      window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+      serve({ is_staff: false });
+      startEarlyBoot(path);
+      const early = [`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`];
+      // Before the app's code (and the query client) exists.
+      expect(requested()).toEqual(early);
+      const client = createQueryClient();
+      startBoot(client, path);
+      await vi.waitFor(() => expect(client.getQueryData(['auth', 'me'])).toBeDefined());
+      // The screen's first query has its answer: the one asked early.
+      await vi.waitFor(
+        () =>
+          expect(
+            client
+              .getQueryCache()
+              .getAll()
+              .filter((query) => query.state.status === 'success')
+              .map((query) => query.queryKey[0]).length,
+          ).toBeGreaterThanOrEqual(3), // the config, sign-in, the first answer (and Call History's next)
+      );
+      expect(requested().filter((url) => early.includes(url))).toEqual(early);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
+import { takeEarly, untilAborted } from './early-answers';
 import { clearApiToken, getApiToken } from './token-storage';
 
 /** Client-side fetch failures that never reached a JSON answer (API-22). */
@@ -141,12 +142,20 @@ async function send<T>(
   try {
     let response: Response;
     try {
-      response = await fetch(withQuery(url, query), {
-        method,
-        headers: requestHeaders,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
+      const target = withQuery(url, query);
+      // A plain GET the page asked before its code arrived (app/early-boot.ts) is answered already.
+      const asked =
+        method === 'GET' && body === undefined && Object.keys(headers).length === 0
+          ? takeEarly(target, token)
+          : undefined;
+      response = await (asked
+        ? untilAborted(asked, controller.signal)
+        : fetch(target, {
+            method,
+            headers: requestHeaders,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: controller.signal,
+          }));
     } catch (error) {
       if (timedOut) throw clientError('TIMEOUT_ERROR');
       if (signal?.aborted) throw error;

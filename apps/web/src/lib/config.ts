@@ -1,18 +1,8 @@
-import { API_PUBLIC_CONFIG, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@enq/contract';
+import { API_PUBLIC_CONFIG, type PublicConfig } from '@enq/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, pageRequest, setApiOrigin } from './api-client';
+import { embeddedConfig } from './embedded-config';
 import { endpointsHere } from './environment';
-
-/** The config the server wrote into the page, or undefined (the dev server's page has none). */
-function embeddedConfig(): unknown {
-  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined; // asked of the server instead
-  }
-}
 
 /**
  * The page's config: as written into the page, so that the API can be asked at once, else from

@@ -1,0 +1,47 @@
+import {
+  API_ACCOUNT_BASE,
+  AUTH_PATHS,
+  CALL_PATHS,
+  INVOICE_PATHS,
+  OVERVIEW_PATHS,
+  SUBSCRIPTION_PATHS,
+  type PublicConfig,
+} from '@enq/contract';
+import { askEarly } from '../lib/early-answers';
+import { embeddedConfig } from '../lib/embedded-config';
+import { endpointsHere } from '../lib/environment';
+import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
+import { getApiToken } from '../lib/token-storage';
+
+/**
+ * The path below /api/v1/account of each screen's first answer: the one its first query asks
+ * (app/screen-data.ts, whose test holds the two together).
+ */
+export const SCREEN_FIRST_PATHS: Partial<Record<PortalPath, string>> = {
+  '/': OVERVIEW_PATHS.root,
+  '/call-history': CALL_PATHS.dates,
+  '/subscription': SUBSCRIPTION_PATHS.root,
+  '/invoices': INVOICE_PATHS.root,
+};
+
+/**
+ * Runs first, from a module that waits for no library: asks who is signed in and the screen's first
+ * answer while the app's code is still loading, instead of once it has run (app/boot.ts then finds
+ * them asked). Only on a portal screen with a token, and only with the config the server wrote into
+ * the page, which names the API to ask (AUTH-10..12); otherwise the boot asks as before.
+ */
+export function startEarlyBoot(pathname: string = window.location.pathname): void {
+  const token = getApiToken();
+  if (!token || !PORTAL_ROUTES.some((route) => route.path === pathname)) return;
+  const config = embeddedConfig() as PublicConfig | undefined;
+  let apiOrigin: string;
+  try {
+    if (!config) return;
+    apiOrigin = endpointsHere(config).apiOrigin;
+  } catch {
+    return; // a malformed config: the boot reports it
+  }
+  askEarly(`${apiOrigin}${AUTH_PATHS.me}`, token);
+  const first = SCREEN_FIRST_PATHS[pathname as PortalPath];
+  if (first) askEarly(`${apiOrigin}${API_ACCOUNT_BASE}${first}`, token);
+}
