@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * Placeholders shaped like the content on its way, so the page keeps its layout while it loads and
@@ -90,7 +90,7 @@ export function TableSkeleton({
 }) {
   const grid: CSSProperties = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
   const align = (col: number) => (col >= columns - rightAligned ? 'justify-self-end' : '');
-  const narrow = useMediaQuery('(max-width: 639.98px)');
+  const narrow = useMediaQuery(PHONE_QUERY);
   if (narrow)
     return (
       <div className="space-y-3">
