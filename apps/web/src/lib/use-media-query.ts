@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
+/**
+ * Phones: below 640 px, where a wide table reads as a list of cards. The same width as styles.css's
+ * .stack-table query and Tailwind's `max-sm:`, so a component that draws something else on a phone
+ * switches where the stylesheet does.
+ */
+export const PHONE_QUERY = '(max-width: 639.98px)';
+
 /** Whether a CSS media query matches now, updating as the window changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

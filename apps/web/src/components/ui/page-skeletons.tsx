@@ -9,6 +9,7 @@ import {
   StatTilesSkeleton,
   TableSkeleton,
 } from './skeleton';
+import { UserCardsSkeleton } from './user-cards-skeleton';
 
 // Each screen's body (below its title) as placeholders of the same shape: shown by the layout while
 // the screen's code loads, and by the screen while its data loads, so the two look alike.
@@ -79,7 +80,7 @@ function Users() {
         <Skeleton className="h-10 w-full rounded-lg sm:max-w-96" />
         <Skeleton className="h-10 w-40 rounded-lg sm:ml-auto" />
       </div>
-      <TableSkeleton columns={6} rows={10} />
+      <TableSkeleton columns={6} rows={10} phone={<UserCardsSkeleton />} />
     </div>
   );
 }

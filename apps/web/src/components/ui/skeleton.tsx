@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * Placeholders shaped like the content on its way, so the page keeps its layout while it loads and
@@ -74,38 +74,52 @@ export function StatTilesSkeleton({ count, className = '' }: { count: number; cl
   );
 }
 
+/** Cards a phone's placeholder draws: about a first screen's worth, whatever the rows on a wide one. */
+const PHONE_CARDS = 3;
+
 /**
- * A table's placeholder: header and rows on wide screens; below 640 px, where tables read as cards
- * (styles.css .stack-table), a few cards of label and value lines. Only the one that shows is drawn.
+ * A stack-table's rows as a phone shows them (styles.css .stack-table): one frame holding cards split by
+ * lines, each card a row with one label-and-value line per column, 28 px each like the cells.
+ */
+function StackCardsSkeleton({ lines }: { lines: number }) {
+  return (
+    <div className={`divide-y divide-slate-100 overflow-hidden ${cardClass}`} data-skeleton-cards="">
+      {Array.from({ length: PHONE_CARDS }, (_, card) => (
+        <div key={card} data-skeleton-card="" className="px-4 py-3">
+          {Array.from({ length: lines }, (_, line) => (
+            <div key={line} data-skeleton-line="" className="flex h-7 items-center justify-between gap-4">
+              <Skeleton className="h-3 w-20" />
+              <Skeleton className={`h-3.5 ${fixedWidth(card * 2 + line)}`} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A table's placeholder: header and rows on wide screens; on a phone (PHONE_QUERY), where tables read
+ * as cards, the cards: `phone` when the table draws its own, else a stack-table's label-and-value lines.
+ * Only the one that shows is drawn.
  */
 export function TableSkeleton({
   columns,
   rows = 8,
   rightAligned = 0,
+  phone,
 }: {
   columns: number;
   rows?: number;
   /** How many trailing columns hold numbers (their bars sit on the right, like the cells). */
   rightAligned?: number;
+  /** The phone's cards, for a table whose rows are not stack-table cards (Users). */
+  phone?: ReactNode;
 }) {
   const grid: CSSProperties = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
   const align = (col: number) => (col >= columns - rightAligned ? 'justify-self-end' : '');
-  const narrow = useMediaQuery('(max-width: 639.98px)');
-  if (narrow)
-    return (
-      <div className="space-y-3">
-        {Array.from({ length: 3 }, (_, card) => (
-          <div key={card} className={`space-y-3 p-4 ${cardClass}`}>
-            {Array.from({ length: Math.min(columns, 6) }, (_, line) => (
-              <div key={line} className="flex items-center justify-between gap-6">
-                <Skeleton className="h-3 w-20" />
-                <Skeleton className={`h-3.5 ${fixedWidth(card * 2 + line)}`} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-    );
+  const narrow = useMediaQuery(PHONE_QUERY);
+  if (narrow) return phone ?? <StackCardsSkeleton lines={columns} />;
   return (
     <div className={`overflow-hidden ${cardClass}`} data-skeleton-table="">
       <div className="grid gap-4 border-b border-slate-200 bg-slate-50 px-3 py-3.5" style={grid}>

@@ -5,7 +5,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useServices } from '../../lib/services';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useRates } from './api/get-rates';
 import { RATE_CHART_COLORS, RATE_CHART_HEIGHT } from './rate-chart-settings';
 import { RateTable } from './rate-table';
@@ -90,7 +90,7 @@ function RatesChart({
   onIsolate: (update: (current: string | null) => string | null) => void;
 }) {
   // A phone has room for a tick every 6 hours (4 labels across the day), and a smaller legend.
-  const narrow = useMediaQuery('(max-width: 639.98px)');
+  const narrow = useMediaQuery(PHONE_QUERY);
   return (
     <figure
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"

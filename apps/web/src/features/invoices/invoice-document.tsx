@@ -6,7 +6,8 @@ import {
   taxLabel,
   type InvoiceDetail,
 } from '@enq/contract';
-import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
+import { creditsText } from '../../components/ui/credits-breakdown';
+import { formatDate, formatMoney, formatPeriod } from './format';
 
 function Party({ title, lines }: { title: string; lines: string[] }) {
   return (
@@ -44,7 +45,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         <dt className="font-medium">Status</dt>
         <dd>{invoiceStatusLabel(invoice.status)}</dd>
         <dt className="font-medium">Credits used</dt>
-        <dd className="tabular-nums">{formatCredits(invoice.credits_used)}</dd>
+        <dd className="tabular-nums">{creditsText(invoice.credits_used)}</dd>
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <Party title="From" lines={[seller.name, ...seller.address, seller.email, seller.tax_id]} />
@@ -78,7 +79,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
                 </span>
               </td>
               <td className="py-2 pl-4 text-right whitespace-nowrap tabular-nums">
-                {line.kind === 'subscription' ? line.quantity : `${formatCredits(line.quantity)} credits`}
+                {line.kind === 'subscription' ? line.quantity : creditsText(line.quantity)}
               </td>
               <td className="py-2 pl-4 text-right tabular-nums">{formatMoney(line.amount)}</td>
             </tr>

@@ -153,6 +153,7 @@ describe('the invoices page', () => {
     expect(text).toContain('Portland, ME 04101');
     expect(text).toContain('Nov 5, 2026 – Dec 5, 2026');
     expect(text).toContain('Oct 5, 2026 – Nov 5, 2026');
+    expect(text).toContain('Credits used58,739.72 credits');
     expect(text).toContain('24,042.58 credits');
     expect(text).toContain('Subtotal$540.43');
     expect(text).toContain('Tax (Taxable, 0.67%)$3.60');

@@ -1,7 +1,7 @@
 import type { HoldMusic, User, ValidationContext } from '@enq/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { rowErrors, type Pagination } from '../users-selectors';
 import type { EditableField, UserRow } from '../users-state';
 import { AdminRow, type AdminActions } from './admin-row';
@@ -49,7 +49,7 @@ export function UsersTable(props: UsersTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const headerBox = useRef<HTMLInputElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const phone = useMediaQuery('(max-width: 639.98px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
