@@ -16,7 +16,11 @@ export function inlineEntryCss(): Plugin {
         const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
         const asset = link && bundle?.[link[1]!];
         if (!link || asset?.type !== 'asset') return html;
-        return html.replace(link[0], () => `<style>${String(asset.source)}</style>`);
+        // The link stays, disabled, which the browser does not fetch: Vite's loader skips a stylesheet
+        // the page links already, and would otherwise fetch it, and wait for it, before each screen and
+        // the app (their code imports the entry chunk, whose stylesheet this is).
+        const disabled = link[0].replace(/\s*\/?>$/, ' disabled>');
+        return html.replace(link[0], () => `<style>${String(asset.source)}</style>${disabled}`);
       },
     },
   };
