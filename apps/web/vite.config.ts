@@ -26,6 +26,11 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/]react-query|lucide-react|clsx)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
