@@ -1,7 +1,13 @@
 import { startEarlyBoot } from './app/early-boot';
 import './styles.css';
 
-// This module waits for no library, so it runs as soon as it arrives: the first answers are asked
-// while the app's code, which index.html names for preloading, is still on its way.
+// This module waits for no library and runs as soon as it arrives (index.html loads it async): the
+// first answers are asked while the app's code, which index.html names for preloading, is on its way.
 startEarlyBoot();
-void import('./app/start');
+const app = import('./app/start');
+// Arrived before the document was parsed to its end, the app waits for #root.
+const parsed =
+  document.readyState === 'loading'
+    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+    : null;
+void Promise.all([app, parsed]).then(([{ startApp }]) => startApp());
