@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { signIn } from './support/browser';
+import { useJourney } from './support/journey';
+
+/** What a cold visit of a signed-in person asked for until the screen showed. */
+interface FirstLoad {
+  html: string;
+  scripts: string[];
+  styles: string[];
+  api: string[];
+}
+
+describe('the first load of a screen (Chromium against the real server and its build)', () => {
+  const journey = useJourney({ seeded: true });
+
+  async function coldVisit(path: string, shown: string): Promise<FirstLoad> {
+    const { server, browser, context, page } = journey;
+    if (!page.url().startsWith(server.url)) {
+      await page.goto(`${server.url}/`);
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.waitForURL(`${server.url}/`);
+      await page.getByTestId('subscription-summary').waitFor();
+    }
+    const cold = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      storageState: await context.storageState(),
+    });
+    const visit = await cold.newPage();
+    journey.watch(visit);
+    const load: FirstLoad = { html: '', scripts: [], styles: [], api: [] };
+    let done = false;
+    visit.on('request', (request) => {
+      if (done) return;
+      const url = new URL(request.url());
+      const asked = `${url.pathname}${url.search}`;
+      if (request.resourceType() === 'script') load.scripts.push(asked);
+      if (request.resourceType() === 'stylesheet') load.styles.push(asked);
+      if (url.pathname.startsWith('/api/')) load.api.push(`${request.method()} ${asked}`);
+    });
+    const document = await visit.goto(`${server.url}${path}`);
+    load.html = (await document!.text()).split('</head>')[0]!;
+    await visit.getByTestId(shown).first().waitFor();
+    done = true;
+    await cold.close();
+    return load;
+  }
+
+  /** The files the page's head names for loading: its script and everything it preloads. */
+  const named = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<(?:link rel="${rel}"|script)[^>]*(?:href|src)="([^"]+)"`, 'g'))].map(
+      ([, href]) => href!,
+    );
+
+  it.each([
+    ['/', 'subscription-summary', '/api/v1/account/'],
+    ['/call-history', 'call-row', '/api/v1/account/calls/dates/'],
+  ])(
+    'on %s every script is named by the page it arrives in, each answer is asked once, and no stylesheet is fetched twice',
+    async (path, shown, first) => {
+      const load = await coldVisit(path, shown);
+      const scripts = named(load.html, 'modulepreload');
+      const screen = path === '/' ? 'overview' : path.slice(1);
+      expect(scripts.some((src) => src.includes(`/${screen}-route-`))).toBe(true);
+      // Nothing found only once code has run: everything it needed was asked beside the entry.
+      expect(load.scripts.filter((src) => !scripts.includes(src))).toEqual([]);
+      // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
+      expect(load.api.filter((asked) => asked === 'GET /api/v1/auth/me')).toHaveLength(1);
+      expect(load.api.filter((asked) => asked === `GET ${first}`)).toHaveLength(1);
+      // The entry's stylesheet is inside the page: only the screen's own, which the page preloads.
+      expect(load.styles.every((href) => named(load.html, 'preload').includes(href))).toBe(true);
+      expect(new Set(load.styles).size).toBe(load.styles.length);
+    },
+  );
+});
