@@ -4,14 +4,14 @@ import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
-import { screenPreloads } from './build/screen-preloads.ts';
+import { screenPages } from './build/screen-pages.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
 const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss(), screenPreloads(), precompress(), buildSummary()],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), screenPages(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

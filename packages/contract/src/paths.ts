@@ -20,10 +20,16 @@ export const DEVICE_PATHS = { newDevice: '/new-device' } as const;
 
 /**
  * Written by the web build beside index.html: for each portal path, the screen's files beyond those
- * index.html names, which the server names in the page it sends for that path.
+ * index.html names, and its title and heading as HTML, which the server writes into the page it
+ * sends for that path (in place of PAGE_TITLE_HTML and at SCREEN_HEADING_MARK).
  */
-export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
-export type ScreenPreloads = Record<string, { scripts: string[]; styles: string[] }>;
+export const SCREEN_PAGES_FILE = 'screen-pages.json';
+export type ScreenPages = Record<
+  string,
+  { scripts: string[]; styles: string[]; title: string; heading: string }
+>;
+export const PAGE_TITLE_HTML = '<title>enQ Account</title>';
+export const SCREEN_HEADING_MARK = '<!--screen-heading-->';
 
 /** SPA path the identity provider redirects back to after sign-in. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';

@@ -1,9 +1,11 @@
 import negotiate from '@fastify/accept-negotiator';
 import {
+  PAGE_TITLE_HTML,
   PUBLIC_CONFIG_ELEMENT_ID,
-  SCREEN_PRELOADS_FILE,
+  SCREEN_HEADING_MARK,
+  SCREEN_PAGES_FILE,
   type PublicConfig,
-  type ScreenPreloads,
+  type ScreenPages,
 } from '@enq/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,8 +25,9 @@ const brotli = (quality: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY
  * - the public config, so the page knows where its API is (AUTH-10..12) before any request, instead
  *   of asking /api/v1/config first and the API only after. A JSON script element is data, never run,
  *   so the Content-Security-Policy needs no exception;
- * - for a portal screen's path, the screen's own files (the build's screen-preloads.json), so the
- *   browser fetches them beside the entry instead of after the entry has run and asked for them.
+ * - for a portal screen's path, the screen's own files (the build's screen-pages.json), so the
+ *   browser fetches them beside the entry instead of after the entry has run and asked for them,
+ *   and its title and heading, painted with the page's first paint.
  * Each page is built and compressed once, when first asked: neither changes while the process runs.
  */
 export function portalPage(indexHtmlPath: string, config: PublicConfig) {
@@ -32,18 +35,15 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const element = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
   const html = readFileSync(indexHtmlPath, 'utf8');
-  const preloadsPath = join(dirname(indexHtmlPath), SCREEN_PRELOADS_FILE);
-  const preloads: ScreenPreloads = existsSync(preloadsPath)
-    ? JSON.parse(readFileSync(preloadsPath, 'utf8'))
-    : {};
+  const pagesPath = join(dirname(indexHtmlPath), SCREEN_PAGES_FILE);
+  const screens: ScreenPages = existsSync(pagesPath) ? JSON.parse(readFileSync(pagesPath, 'utf8')) : {};
   const pages = new Map<string, Bodies>();
 
   const pageFor = (path: string): Bodies => {
-    const key = Object.hasOwn(preloads, path) ? path : '';
+    const key = Object.hasOwn(screens, path) ? path : '';
     const known = pages.get(key);
     if (known) return known;
-    const links = key ? preloadLinks(preloads[key]!) : '';
-    const identity = Buffer.from(html.replace('</head>', () => `${links}${element}</head>`));
+    const identity = Buffer.from(key ? screenPage(html, screens[key]!, element) : withConfig(html, element));
     // Brotli at its strongest takes ~70 ms, about 10% smaller than at 5 (~2 ms): the first answer
     // is made at 5 and replaced once the strongest is made off the event loop.
     const bodies: Bodies = {
@@ -71,10 +71,19 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
   };
 }
 
-/** As Vite writes the entry's own: `crossorigin`, so the module fetch finds what was preloaded. */
-function preloadLinks({ scripts, styles }: ScreenPreloads[string]): string {
-  return [
-    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+const withConfig = (html: string, element: string) => html.replace('</head>', () => `${element}</head>`);
+
+/**
+ * A screen's page: its title, its files preloaded (`crossorigin`, as Vite writes the entry's own, so
+ * the module fetch finds what was preloaded) and its heading in the outline. All of it comes from the
+ * build (screen-pages.json), written as HTML there.
+ */
+function screenPage(html: string, screen: ScreenPages[string], element: string): string {
+  const links = [
+    ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...screen.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ].join('');
+  return withConfig(html, `${links}${element}`)
+    .replace(PAGE_TITLE_HTML, () => screen.title)
+    .replace(SCREEN_HEADING_MARK, () => screen.heading);
 }

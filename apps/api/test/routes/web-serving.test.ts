@@ -2,17 +2,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { SCREEN_PRELOADS_FILE, type ScreenPreloads } from '@enq/contract';
+import { PAGE_TITLE_HTML, SCREEN_HEADING_MARK, SCREEN_PAGES_FILE, type ScreenPages } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestContext } from '../helpers/app';
 
-const PRELOADS: ScreenPreloads = {
-  '/': { scripts: ['/assets/overview-route-1.js', '/assets/format-2.js'], styles: [] },
+const PAGES: ScreenPages = {
+  '/': {
+    scripts: ['/assets/overview-route-1.js', '/assets/format-2.js'],
+    styles: [],
+    title: '<title>Overview | enQ Account</title>',
+    heading: '<h1>Overview</h1>',
+  },
   '/call-history': {
     scripts: ['/assets/call-history-route-3.js'],
     styles: ['/assets/call-history-route-4.css'],
+    title: '<title>Call History | enQ Account</title>',
+    heading: '<div><h1>Call History</h1><p>Every call</p></div>',
   },
 };
+const INDEX = `<!doctype html>${PAGE_TITLE_HTML}</head><div id="root">${SCREEN_HEADING_MARK}</div>`;
 const SCRIPT = `export const a = ${JSON.stringify('enQ '.repeat(2000))};\n`;
 
 describe.each(drivers)('serving the page (%s)', (driver) => {
@@ -21,12 +29,12 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'enq-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>enQ</title></head>');
+    writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
-    writeFileSync(join(dist, SCREEN_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    writeFileSync(join(dist, SCREEN_PAGES_FILE), JSON.stringify(PAGES));
     ctx = await createTestApp(driver, { WEB_DIST: dist, PUBLIC_URL: 'http://localhost:8080' });
   });
   afterAll(async () => {
@@ -93,7 +101,7 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['content-security-policy']).toContain("script-src 'self'");
     const html = brotliDecompressSync(br.rawPayload).toString();
-    expect(html.startsWith('<!doctype html><title>enQ</title>')).toBe(true);
+    expect(html.startsWith(`<!doctype html>${PAGE_TITLE_HTML}`)).toBe(true);
     expect(readConfig(html)).toEqual(config);
     const plain = await ctx.app.inject({
       url: '/',
@@ -103,28 +111,38 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     expect(readConfig(plain.body)).toEqual(config);
   });
 
-  it("names a screen's own files in the page sent for its path, so they are fetched beside the entry", async () => {
+  it("names a screen's own files in the page sent for its path, so they are fetched beside the entry, with its title and heading", async () => {
     const page = async (url: string) => {
       const answer = await ctx.app.inject({
         url,
         headers: { host: 'localhost:8080', 'accept-encoding': 'gzip, deflate, br' },
       });
       expect(answer.statusCode).toBe(200);
-      const head = brotliDecompressSync(answer.rawPayload).toString().split('</head>')[0]!;
-      return [...head.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
-        ([, rel, href]) => `${rel} ${href}`,
-      );
+      const [head, body] = brotliDecompressSync(answer.rawPayload).toString().split('</head>');
+      return {
+        files: [...head!.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+          ([, rel, href]) => `${rel} ${href}`,
+        ),
+        title: /<title>[^<]*<\/title>/.exec(head!)?.[0],
+        root: body,
+      };
     };
-    expect(await page('/')).toEqual([
-      'modulepreload /assets/overview-route-1.js',
-      'modulepreload /assets/format-2.js',
-    ]);
-    expect(await page('/call-history?timestampFrom=1&page=2')).toEqual([
-      'modulepreload /assets/call-history-route-3.js',
-      'preload /assets/call-history-route-4.css',
-    ]);
+    expect(await page('/')).toEqual({
+      files: ['modulepreload /assets/overview-route-1.js', 'modulepreload /assets/format-2.js'],
+      title: '<title>Overview | enQ Account</title>',
+      root: '<div id="root"><h1>Overview</h1></div>',
+    });
+    expect(await page('/call-history?timestampFrom=1&page=2')).toEqual({
+      files: ['modulepreload /assets/call-history-route-3.js', 'preload /assets/call-history-route-4.css'],
+      title: '<title>Call History | enQ Account</title>',
+      root: '<div id="root"><div><h1>Call History</h1><p>Every call</p></div></div>',
+    });
     // Not a screen of the build's list (the sign-in callback, an unknown path): the page as built.
-    expect(await page('/auth/callback?code=x')).toEqual([]);
-    expect(await page('/no-such-screen')).toEqual([]);
+    for (const other of ['/auth/callback?code=x', '/no-such-screen'])
+      expect(await page(other)).toEqual({
+        files: [],
+        title: PAGE_TITLE_HTML,
+        root: `<div id="root">${SCREEN_HEADING_MARK}</div>`,
+      });
   });
 });

@@ -1,5 +1,6 @@
 // Relative: Vite loads its config with Node, which does not run the contract package's TypeScript.
-import { SCREEN_PRELOADS_FILE, type ScreenPreloads } from '../../../packages/contract/src/paths.ts';
+import { SCREEN_PAGES_FILE, type ScreenPages } from '../../../packages/contract/src/paths.ts';
+import { screenHeading, screenTitle } from './screen-heading.ts';
 import type { Plugin, Rollup } from 'vite';
 import { PORTAL_ROUTES } from '../src/lib/portal-routes.ts';
 
@@ -17,15 +18,16 @@ const chunkOf = (bundle: Bundle, name: string) => {
  * What each page load fetches at once, before any of its code has run:
  * - index.html names the app's code for preloading: the entry (src/main.tsx) asks the first answers
  *   and then imports the app, which Vite would otherwise only start to fetch once the entry has run;
- * - screen-preloads.json lists, for each portal path, the files its screen's code needs beyond
+ * - screen-pages.json lists, for each portal path, the files its screen's code needs beyond
  *   those. The server names them in the page it sends for that path (routes/portal-page.ts), so they
  *   are fetched beside the app instead of after it has run and asked for the screen. Everything the
  *   app imports dynamically from the screen's feature folder counts (Call History's follow-up load
- *   too), with the chunks those import.
+ *   too), with the chunks those import. With them, the screen's title and heading, which the
+ *   server writes into the page's outline so they show with its first paint (build/screen-heading.ts).
  */
-export function screenPreloads(): Plugin {
+export function screenPages(): Plugin {
   return {
-    name: 'enq-screen-preloads',
+    name: 'enq-screen-pages',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -45,14 +47,16 @@ export function screenPreloads(): Plugin {
       if (entry?.type !== 'chunk') return this.error('the build has no entry chunk');
       const { page, app } = parts(bundle, entry);
       const dynamic = [...app].flatMap((name) => chunkOf(bundle, name)!.dynamicImports);
-      const preloads: ScreenPreloads = {};
+      const pages: ScreenPages = {};
       for (const { path } of PORTAL_ROUTES) {
         const folder = `/features/${featureOf(path)}/`;
         const roots = dynamic.filter((name) => chunkOf(bundle, name)?.facadeModuleId?.includes(folder));
         if (!roots.some((name) => name.includes(`/${featureOf(path)}-route-`)))
           return this.error(`no screen chunk for ${path} (expected ${folder}${featureOf(path)}-route)`);
         const needed = [...closure(bundle, roots)].filter((name) => !page.has(name));
-        preloads[path] = {
+        pages[path] = {
+          title: screenTitle(path),
+          heading: screenHeading(path),
           scripts: needed.map((name) => `/${name}`),
           styles: needed
             .flatMap((name) => [...(chunkOf(bundle, name)!.viteMetadata?.importedCss ?? [])])
@@ -61,8 +65,8 @@ export function screenPreloads(): Plugin {
       }
       this.emitFile({
         type: 'asset',
-        fileName: SCREEN_PRELOADS_FILE,
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
+        fileName: SCREEN_PAGES_FILE,
+        source: `${JSON.stringify(pages, null, 2)}\n`,
       });
     },
   };

@@ -1,0 +1,19 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { screenHeading, screenTitle } from '../../../build/screen-heading';
+import { PORTAL_ROUTES } from '../../lib/portal-routes';
+import { PageHeader } from './page-header';
+
+describe("a screen's heading", () => {
+  it.each(PORTAL_ROUTES.map(({ path }) => path))(
+    'on %s is written into the page by the server exactly as the portal then renders it (no shift, no flash)',
+    (path) => {
+      expect(screenHeading(path)).toBe(renderToStaticMarkup(<PageHeader path={path} />));
+    },
+  );
+
+  it('carries the document title the portal sets, its text written as HTML', () => {
+    expect(screenTitle('/pdf')).toBe('<title>PDF and Contact Cards | enQ Account</title>');
+    expect(screenHeading('/')).toContain('Your PIN, this period&#x27;s credits');
+  });
+});
