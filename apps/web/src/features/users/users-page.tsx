@@ -5,7 +5,7 @@ import { InfoBanner } from '../../components/ui/info-banner';
 import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
-import { PageTitle } from '../../components/ui/page-title';
+import { PageHeader } from '../../components/ui/page-header';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useUsers } from './api/get-users';
 import { BulkBar } from './components/bulk-bar';
@@ -24,7 +24,7 @@ export function UsersPage() {
   const users = useUsers();
   return (
     <div className="space-y-6">
-      <PageTitle path="/users" />
+      <PageHeader path="/users" />
       {/* The editor copies the list once; it starts from the server's current copy, never a cached one
           another page (or another tab) may have outdated. */}
       {users.isPending || (!users.isFetchedAfterMount && !users.isError) ? (
