@@ -8,7 +8,10 @@ const keyOf = (url: string, token: string) => `${token} ${url}`;
 
 /** Asks now, as api-client would later: a GET with the API token that accepts JSON. */
 export function askEarly(url: string, token: string): void {
-  const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  const answer = fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    priority: 'high',
+  });
   // Taken later or never; a failure is for whoever takes it to see.
   answer.catch(() => undefined);
   early.set(keyOf(url, token), answer);
