@@ -26,7 +26,7 @@ export function UserCardsSkeleton() {
           <Skeleton className="size-8" />
           <Skeleton className="size-8" />
           <Skeleton className="col-[2/6] h-8 rounded-lg" />
-          <div className="flex items-center gap-1">
+          <div className="col-[2/3] flex items-center gap-1">
             <Skeleton className="h-3.5 w-20" />
             <Skeleton className="size-8" />
           </div>
