@@ -3,7 +3,7 @@ import { publicConfigQuery } from '../lib/config';
 import { meQuery } from '../lib/session';
 import { getApiToken } from '../lib/token-storage';
 import { isProviderCallback } from './auth-gate';
-import { loadScreen } from './router';
+import { loadScreen } from './screen-code';
 import { prefetchScreenData } from './screen-data';
 
 /**

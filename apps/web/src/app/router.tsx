@@ -3,36 +3,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AccountLayout } from './account-layout';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
-import { isPortalPath, RouteError, RouteFallback } from './route-fallback';
-
-type RouteModule = { Component: ComponentType };
-
-// One literal import() per screen so Vite emits each screen as its own chunk.
-const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
-  '/': () => import('../features/overview/overview-route'),
-  '/lines': () => import('../features/lines/lines-route'),
-  '/pdf': () => import('../features/pdf/pdf-route'),
-  '/profile': () => import('../features/profile/profile-route'),
-  '/billing': () => import('../features/billing/billing-route'),
-  '/users': () => import('../features/users/users-route'),
-  '/call-rates': () => import('../features/call-rates/call-rates-route'),
-  '/call-history': () => import('../features/call-history/call-history-route'),
-  '/subscription': () => import('../features/subscription/subscription-route'),
-  '/invoices': () => import('../features/invoices/invoices-route'),
-  '/referral': () => import('../features/referral/referral-route'),
-  '/feature-request': () => import('../features/feature-request/feature-request-route'),
-};
-
-const loaded = new Map<PortalPath, ComponentType>();
-
-/** The screen's code for a path (already on its way when the boot preloaded it), or null. */
-export function loadScreen(pathname: string): Promise<RouteModule> | null {
-  if (!isPortalPath(pathname)) return null;
-  return SCREENS[pathname]().then((module) => {
-    loaded.set(pathname, module.Component);
-    return module;
-  });
-}
+import { RouteError, RouteFallback } from './route-fallback';
+import { loadedScreen, loadScreen } from './screen-code';
 
 /**
  * React's lazy, not the router's: the router then starts at once and the layout shows (with the
@@ -43,7 +15,7 @@ export function loadScreen(pathname: string): Promise<RouteModule> | null {
 function lazyScreen(path: PortalPath): ComponentType {
   const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
   return function Screen() {
-    const Loaded = loaded.get(path);
+    const Loaded = loadedScreen(path);
     // Code already here (the boot preloaded it): the first pass shows the placeholders and the screen
     // follows as a transition, which React renders in short slices; rendered with the layout, a table
     // of inputs is one long task that holds up the first input. Code not here yet: lazy asks for it in

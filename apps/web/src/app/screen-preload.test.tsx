@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TestServices } from '../test/utils';
 import { screenLoadingLabel } from './route-fallback';
-import { loadScreen, portalRoutes } from './router';
+import { portalRoutes } from './router';
+import { loadScreen } from './screen-code';
 
 // A file of its own: a screen the router has shown once renders at once anyway, so this needs a
 // router module no other test has been through.

@@ -6,7 +6,7 @@ import { PageSkeleton } from '../components/ui/page-skeletons';
 import { Skeleton } from '../components/ui/skeleton';
 import { NAV_ITEMS } from './portal-nav';
 import { isPortalPath } from './route-fallback';
-import { loadScreen } from './router';
+import { loadScreen } from './screen-code';
 
 /**
  * The account layout as it will look, drawn while the portal learns its config and who is signed in
