@@ -56,3 +56,22 @@ export async function prefetchScreenData(
     ),
   );
 }
+
+/**
+ * A screen's first answers asked for ahead of a visit (a link about to be followed): only those not
+ * already fresh in the cache, with Call History's follow-up for the view it opens on by default.
+ * A failure is the screen's to show when it asks again.
+ */
+export async function prefetchScreenAnswers(client: QueryClient, pathname: string): Promise<void> {
+  const load = isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined;
+  if (!load) return;
+  await client.prefetchQuery(load.first as FetchQueryOptions<unknown, Error, unknown, QueryKey>);
+  const data = client.getQueryData(load.first.queryKey);
+  if (data === undefined || !load.next) return;
+  const following = (await load.next())(data as never, new URLSearchParams());
+  await Promise.all(
+    following.map((query) =>
+      client.prefetchQuery(query as FetchQueryOptions<unknown, Error, unknown, QueryKey>),
+    ),
+  );
+}

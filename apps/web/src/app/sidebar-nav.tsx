@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { NAV_ITEMS } from './portal-nav';
+import { prepareScreen } from './screen-intent';
 
 /** The twelve portal screens in their required order (SHELL-15); used by the sidebar and the mobile menu. */
 export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
+  const client = useQueryClient();
   return (
     <nav aria-label={label}>
       <ul className="flex flex-col gap-0.5">
@@ -12,6 +15,9 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
               to={path}
               end={path === '/'}
               onClick={onNavigate}
+              onPointerEnter={() => prepareScreen(client, path)}
+              onTouchStart={() => prepareScreen(client, path)}
+              onFocus={() => prepareScreen(client, path)}
               className={({ isActive }) =>
                 `focus-ring-dark group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                   isActive
