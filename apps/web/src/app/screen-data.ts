@@ -4,7 +4,7 @@ import { invoicesQuery } from '../features/invoices/api/get-invoices';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { subscriptionQuery } from '../features/subscription/api/get-subscription';
 import type { PortalPath } from '../lib/portal-routes';
-import type { ScreenLoad } from '../lib/screen-load';
+import type { BootQuery, ScreenLoad } from '../lib/screen-load';
 import { isPortalPath } from './route-fallback';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
@@ -36,9 +36,9 @@ export async function prefetchScreenData(
   configured: Promise<boolean>,
   customer: Promise<boolean>,
 ): Promise<void> {
-  const load = isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined;
+  const load = screenLoad(pathname);
   if (!load || !(await configured)) return;
-  const { first, next } = load;
+  const { first } = load;
   const answer = (first.queryFn as Ask)({
     client,
     queryKey: first.queryKey,
@@ -47,14 +47,7 @@ export async function prefetchScreenData(
   answer.catch(() => undefined);
   if (!(await customer)) return;
   await client.prefetchQuery({ queryKey: first.queryKey, queryFn: () => answer });
-  const data = client.getQueryData(first.queryKey);
-  if (data === undefined || !next) return;
-  const following = (await next())(data as never, new URLSearchParams(window.location.search));
-  await Promise.all(
-    following.map((query) =>
-      client.prefetchQuery(query as FetchQueryOptions<unknown, Error, unknown, QueryKey>),
-    ),
-  );
+  await prefetchNext(client, load, new URLSearchParams(window.location.search));
 }
 
 /**
@@ -63,15 +56,21 @@ export async function prefetchScreenData(
  * A failure is the screen's to show when it asks again.
  */
 export async function prefetchScreenAnswers(client: QueryClient, pathname: string): Promise<void> {
-  const load = isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined;
+  const load = screenLoad(pathname);
   if (!load) return;
-  await client.prefetchQuery(load.first as FetchQueryOptions<unknown, Error, unknown, QueryKey>);
+  await client.prefetchQuery(asFetch(load.first));
+  await prefetchNext(client, load, new URLSearchParams());
+}
+
+const screenLoad = (pathname: string) => (isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined);
+
+// BootQuery keeps each screen's answer type out of this list; the queries themselves are typed.
+const asFetch = (query: BootQuery) => query as FetchQueryOptions<unknown, Error, unknown, QueryKey>;
+
+/** What a screen asks for once its first answer is in the cache (Call History's calls). */
+async function prefetchNext(client: QueryClient, load: ScreenLoad, search: URLSearchParams): Promise<void> {
   const data = client.getQueryData(load.first.queryKey);
   if (data === undefined || !load.next) return;
-  const following = (await load.next())(data as never, new URLSearchParams());
-  await Promise.all(
-    following.map((query) =>
-      client.prefetchQuery(query as FetchQueryOptions<unknown, Error, unknown, QueryKey>),
-    ),
-  );
+  const following = (await load.next())(data as never, search);
+  await Promise.all(following.map((query) => client.prefetchQuery(asFetch(query))));
 }
