@@ -1,4 +1,5 @@
 import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
+import { apiHeaders } from './api-headers';
 import { takeEarly, untilAborted } from './early-answers';
 import { clearApiToken, getApiToken } from './token-storage';
 
@@ -134,9 +135,8 @@ async function send<T>(
   if (signal?.aborted) forwardAbort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   const token = anonymous ? null : getApiToken();
-  if (token) requestHeaders.Authorization = `Bearer ${token}`;
+  const requestHeaders = apiHeaders(token, headers);
   if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
 
   try {

@@ -1,3 +1,5 @@
+import { apiHeaders } from './api-headers';
+
 /**
  * Answers to GETs asked before the app's code has arrived (app/early-boot.ts). The first request for
  * the same URL with the same token takes its answer instead of asking again (lib/api-client.ts);
@@ -6,12 +8,9 @@
 const early = new Map<string, Promise<Response>>();
 const keyOf = (url: string, token: string) => `${token} ${url}`;
 
-/** Asks now, as api-client would later: a GET with the API token that accepts JSON. */
+/** Asks now, as api-client would later: a GET with the API's headers. */
 export function askEarly(url: string, token: string): void {
-  const answer = fetch(url, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    priority: 'high',
-  });
+  const answer = fetch(url, { headers: apiHeaders(token), priority: 'high' });
   // Taken later or never; a failure is for whoever takes it to see.
   answer.catch(() => undefined);
   early.set(keyOf(url, token), answer);
