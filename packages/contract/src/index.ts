@@ -13,6 +13,7 @@ export * from './users';
 export * from './users-rules';
 export * from './telephony';
 export * from './subscription';
+export * from './activity';
 export * from './address';
 export * from './billing';
 export * from './banners';

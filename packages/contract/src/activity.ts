@@ -1,0 +1,199 @@
+import { z } from 'zod';
+
+// The Users screen's Activity view (ACT-01..) and the monthly usage report's setting (REPORT-01..).
+
+/** Paths below /api/v1/account (the route folder is account/activity/). */
+export const ACTIVITY_PATHS = {
+  list: '/activity/',
+  csv: '/activity/csv/',
+} as const;
+
+export const ACTIVITY_PAGE_SIZE = 25;
+export const ACTIVITY_CSV_FILENAME = 'account-activity.csv';
+/** The CSV's columns, in order; one row per change, as the list shows it. */
+export const ACTIVITY_CSV_COLUMNS = ['When (EST)', 'Who', 'What', 'About', 'Before', 'After'] as const;
+/** An export holds at most this many changes, newest first. */
+export const ACTIVITY_CSV_MAX_ROWS = 50_000;
+
+/** What a change is about: the kind filter. Each kind is the first part of its actions' names. */
+export const ACTIVITY_KINDS = {
+  users: { label: 'Users and PINs', prefixes: ['user', 'admin'] },
+  profile: { label: 'Profile and email', prefixes: ['profile', 'monthly_report'] },
+  billing: { label: 'Billing address and card', prefixes: ['billing'] },
+  subscription: { label: 'Subscription', prefixes: ['subscription'] },
+  spending: { label: 'Spend alerts and limits', prefixes: ['spend_alerts', 'spending_cap', 'user_limit'] },
+} as const;
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+export const ACTIVITY_KIND_IDS = Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]];
+
+/** Each action in plain words; one not listed reads as its name with spaces. */
+export const ACTIVITY_ACTIONS: Record<string, string> = {
+  'user.added': 'Added a user',
+  'user.updated': 'Edited a user',
+  'user.removed': 'Deleted a user',
+  'user.pin_changed': "Changed a user's PIN",
+  'user.pin_emailed': 'Emailed a user their PIN',
+  'admin.updated': 'Edited the admin user',
+  'admin.pin_changed': "Changed the admin's PIN",
+  'profile.update': 'Updated the profile',
+  'profile.email_change': 'Changed the sign-in email',
+  'monthly_report.update': 'Changed the monthly usage report',
+  'billing.address_update': 'Changed the addresses',
+  'billing.card_change': 'Changed the card on file',
+  'subscription.start': 'Started the subscription',
+  'subscription.renew': 'Renewed the subscription',
+  'subscription.cancel': 'Cancelled the subscription',
+  'subscription.change_scheduled': 'Scheduled a plan change',
+  'subscription.change_undone': 'Undid the scheduled plan change',
+  'subscription.cancel_undone': 'Withdrew the cancellation',
+  'subscription.upgrade_now': 'Upgraded the plan now',
+  'spend_alerts.update': 'Changed the spend alerts',
+  'spending_cap.update': 'Changed the spending cap',
+  'user_limit.update': "Changed a user's spending limit",
+};
+
+/** The plain words of a field a change names; nested fields join their labels ('Billing address: City'). */
+export const ACTIVITY_FIELDS: Record<string, string> = {
+  full_name: 'Full name',
+  email: 'Email',
+  pin_number: 'PIN',
+  hold_music: 'Hold music',
+  first_name: 'First name',
+  last_name: 'Last name',
+  company: 'Company',
+  billing_cc_email: 'Billing CC email',
+  phone_number: 'Phone number',
+  service_address: 'Service address',
+  billing_address: 'Billing address',
+  line1: 'Address line 1',
+  line2: 'Address line 2',
+  city: 'Town or city',
+  state: 'State',
+  postal_code: 'Postal code',
+  country: 'Country',
+  card: 'Card',
+  plan: 'Plan',
+  status: 'Status',
+  ends_with_period: 'Ends with this period',
+  scheduled_plan: 'Scheduled plan',
+  enabled: 'Monthly usage report',
+};
+
+export const ACTIVITY_TEXT = {
+  tab: 'Activity',
+  usersTab: 'Users',
+  title: 'Account activity',
+  intro: 'Every change to users, the profile, billing and the subscription, newest first.',
+  person: 'Person',
+  kind: 'Kind',
+  everyone: 'Everyone',
+  allKinds: 'All kinds',
+  download: 'Download CSV',
+  empty: 'No activity matches these filters.',
+  columns: { when: 'When (EST)', who: 'Who', what: 'What', changes: 'Before and after' },
+  removedPerson: 'A removed user',
+  system: 'enQ',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number, total: number) =>
+    `Page ${page} of ${pages} · ${total} ${total === 1 ? 'change' : 'changes'}`,
+  none: '—',
+  loadFailed: 'The activity could not be loaded. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------- schemas
+
+export const activityQuerySchema = z.object({
+  person: z.uuid('Choose a person from the list.').optional().meta({ description: 'actor or subject' }),
+  kind: z.enum(ACTIVITY_KIND_IDS, 'Choose a kind from the list.').optional(),
+  page: z.coerce
+    .number('Page must be a whole number from 1.')
+    .int('Page must be a whole number from 1.')
+    .min(1, 'Page must be a whole number from 1.')
+    .max(1_000_000, 'Page must be a whole number from 1.')
+    .default(1)
+    .meta({ description: '1-based' }),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+export const activityChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+export type ActivityChange = z.infer<typeof activityChangeSchema>;
+
+export const activityEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string().meta({ description: 'ISO time' }),
+    when: z.string().meta({ description: "The time as the portal shows it (EST): 'MM/dd/yyyy hh:mm:ss AM'" }),
+    who: z.string(),
+    what: z.string(),
+    about: z.string().meta({ description: 'The user the change is about, or blank' }),
+    kind: z.enum(ACTIVITY_KIND_IDS).nullable(),
+    changes: z.array(activityChangeSchema),
+  })
+  .meta({ id: 'ActivityEntry' });
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSchema = z
+  .object({
+    entries: z.array(activityEntrySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    people: z.array(z.object({ id: z.string(), name: z.string() })),
+    kinds: z.array(z.object({ id: z.enum(ACTIVITY_KIND_IDS), label: z.string() })),
+  })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** Which kind an action is, by the first part of its name; null for one no kind claims. */
+export function activityKindOf(action: string): ActivityKind | null {
+  const prefix = action.split('.')[0]!;
+  for (const id of ACTIVITY_KIND_IDS)
+    if ((ACTIVITY_KINDS[id].prefixes as readonly string[]).includes(prefix)) return id;
+  return null;
+}
+
+/** An action in plain words. */
+export function activityWhat(action: string): string {
+  const known = ACTIVITY_ACTIONS[action];
+  if (known) return known;
+  const words = action.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A field's plain words ('billing_address.city' is 'Billing address: Town or city'). */
+export function activityFieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((part) => ACTIVITY_FIELDS[part] ?? part.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()))
+    .join(': ');
+}
+
+/** 'Field: before' or 'Field: after' parts of a change list, as the CSV's Before and After cells. */
+export function activitySide(changes: ActivityChange[], side: 'before' | 'after'): string {
+  return changes.map((c) => `${c.field}: ${c[side]}`).join('; ');
+}
+
+// ---------------------------------------------------------------- the monthly report (REPORT)
+
+export const MONTHLY_REPORT_PATH = '/profile/monthly-report/';
+
+export const monthlyReportSettingSchema = z
+  .object({ enabled: z.boolean('Choose whether to email the monthly report.') })
+  .meta({ id: 'MonthlyReportSetting' });
+export type MonthlyReportSetting = z.infer<typeof monthlyReportSettingSchema>;
+
+export const MONTHLY_REPORT_TEXT = {
+  label: 'Email a monthly usage report',
+  hint: (to: string) =>
+    `At each period close: the period's call history (CSV) and a one-page usage summary (PDF), sent to ${to}.`,
+  saved: 'Monthly report setting saved.',
+  adminOnly: 'Only the account admin can change the monthly report.',
+  subject: (period: string) => `Your enQ usage report: ${period}`,
+  pdfFilename: (end: string) => `usage-summary-${end}.pdf`,
+  csvFilename: (end: string) => `call-history-${end}.csv`,
+} as const;
+
+export const ACTIVITY_ERRORS = {
+  adminOnly: 'Only the account admin can see the account activity.',
+} as const;
