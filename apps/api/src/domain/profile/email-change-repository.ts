@@ -2,6 +2,7 @@ import { EMAIL_CHANGE_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { findEmailClash } from './profile-repository';
+import { recordActivity } from '../activity/activity-repository';
 
 const hashChangeToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -110,16 +111,14 @@ export async function completeEmailChange(
         change.accountId,
         change.newEmail,
       ]);
-      await tx.query(
-        `insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
-         values ($1, $2, 'profile.email_change', $2, $3::jsonb, $4::jsonb)`,
-        [
-          change.accountId,
-          change.personId,
-          JSON.stringify({ email: change.oldEmail }),
-          JSON.stringify({ email: change.newEmail }),
-        ],
-      );
+      await recordActivity(tx, change.accountId, change.personId, [
+        {
+          action: 'profile.email_change',
+          target_person_id: change.personId,
+          before: { email: change.oldEmail },
+          after: { email: change.newEmail },
+        },
+      ]);
       await notify(tx, change);
       return { status: 'changed', change } as const;
     });

@@ -1,6 +1,7 @@
 import { emailKey, type Profile } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
+import { recordActivity } from '../activity/activity-repository';
 
 interface ProfileRow {
   full_name: string;
@@ -124,11 +125,9 @@ async function writeProfile(
       person.accountId,
     ]);
     const after = await readProfile(tx, person.id);
-    await tx.query(
-      `insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
-       values ($1, $2, 'profile.update', $2, $3::jsonb, $4::jsonb)`,
-      [person.accountId, person.id, JSON.stringify(before), JSON.stringify(after)],
-    );
+    await recordActivity(tx, person.accountId, person.id, [
+      { action: 'profile.update', target_person_id: person.id, before, after },
+    ]);
     return after!;
   });
 }

@@ -20,12 +20,7 @@ export interface PersonRow {
   is_admin: boolean;
 }
 
-export interface AuditEntry {
-  action: string;
-  target_person_id: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type { ActivityEntryInput as AuditEntry } from '../activity/activity-repository';
 
 /** Which unique index a violation hit: 'pin', 'email' or null (not a unique violation of ours). */
 export function uniqueViolation(error: unknown): 'pin' | 'email' | null {
@@ -170,23 +165,11 @@ export async function deletePerson(tx: Transactional, accountId: string, id: str
   await tx.query('delete from people where id = $1 and account_id = $2 and not is_admin', [id, accountId]);
 }
 
-/** Writes audit rows in one statement. PINs are recorded masked: the log is not a PIN store. */
-export async function writeAudit(
-  tx: Transactional,
-  accountId: string,
-  actorId: string,
-  entries: AuditEntry[],
-): Promise<void> {
-  for (let i = 0; i < entries.length; i += 2000) {
-    const chunk = entries.slice(i, i + 2000);
-    await tx.query(
-      `insert into audit_log (account_id, actor_person_id, action, target_person_id, before, after)
-       select $1::uuid, $2::uuid, e.action, e.target_person_id::uuid, e.before, e.after
-         from jsonb_to_recordset($3::jsonb) as e(action text, target_person_id text, before jsonb, after jsonb)`,
-      [accountId, actorId, JSON.stringify(chunk)],
-    );
-  }
-}
+/**
+ * The activity log's one writer (domain/activity), under the name the users area and its callers have
+ * always used.
+ */
+export { recordActivity as writeAudit } from '../activity/activity-repository';
 
 /** How a person appears in the audit log. */
 export const auditView = (p: {
