@@ -163,3 +163,22 @@ export async function paymentMethodOwner(q: Transactional, paymentMethodId: stri
   );
   return row?.account_id ?? null;
 }
+
+/** The addresses and the card on file as the activity log records them (ACT-01), before or after a change. */
+export async function billingActivityView(q: Transactional, accountId: string) {
+  const [row] = await q.query<Pick<BillingRow, 'service_address' | 'billing_address' | 'card'>>(
+    `select a.service_address, a.billing_address,
+       (select json_build_object('brand', brand, 'last4', last4, 'exp_month', exp_month, 'exp_year', exp_year)
+          from payment_methods where account_id = $1 and is_default order by created_at desc limit 1) as card
+       from accounts a where a.id = $1`,
+    [accountId],
+  );
+  const card = row?.card;
+  return {
+    service_address: row?.service_address ? normalizeAddress(row.service_address) : null,
+    billing_address: row?.billing_address ? normalizeAddress(row.billing_address) : null,
+    card: card
+      ? `${card.brand} ending ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`
+      : null,
+  };
+}

@@ -10,12 +10,8 @@ import {
   type Address,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  loadBillingData,
-  saveAddresses,
-  paymentMethodOwner,
-  saveDefaultCard,
-} from '../../../../../domain/billing/billing-repository';
+import { loadBillingData, paymentMethodOwner } from '../../../../../domain/billing/billing-repository';
+import { changeAddresses, changeCard } from '../../../../../domain/billing/billing-changes';
 import { verifyNewCard } from '../../../../../domain/billing/card-verification';
 import { DomainError } from '../../../../../domain/errors';
 import { UnknownPaymentMethodError } from '../../../../../domain/ports/payment-provider';
@@ -59,9 +55,10 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { service_address, billing_address, sameBilling } = req.body;
       checkAddress('service_address', service_address);
       if (!sameBilling) checkAddress('billing_address', billing_address);
-      const saved = await saveAddresses(
+      const { accountId, personId } = req.principal!;
+      const saved = await changeAddresses(
         app.database,
-        req.principal!.accountId!,
+        { accountId: accountId!, personId },
         service_address,
         billing_address,
         sameBilling,
@@ -98,7 +95,13 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         const refused = await verifyNewCard(app.payments, pm_id);
         if (refused) throw new DomainError('card-declined', refused, 'pm_id');
       }
-      await saveDefaultCard(app.database, accountId, pm_id, card, app.clock.now());
+      await changeCard(
+        app.database,
+        { accountId, personId: req.principal!.personId },
+        pm_id,
+        card,
+        app.clock.now(),
+      );
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };
     },
   );

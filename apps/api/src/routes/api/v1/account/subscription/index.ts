@@ -21,6 +21,10 @@ import {
   planChange,
 } from '../../../../../domain/subscription/subscription-changes';
 import { subscriptionInfo } from '../../../../../domain/subscription/subscription-info';
+import {
+  recordSubscriptionChange,
+  subscriptionView,
+} from '../../../../../domain/subscription/subscription-activity';
 
 async function subscriptionResponse(app: FastifyInstance, accountId: string): Promise<SubscriptionResponse> {
   const [info, plans] = await Promise.all([
@@ -100,7 +104,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
+      const before = await subscriptionView(app.database, accountId);
       const kind = await applyPlanChange(deps, app.billing, accountId, req.body.plan);
+      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, kind, before);
       const message = kind === 'renew' ? SUBSCRIPTION_TEXT.renewed : SUBSCRIPTION_TEXT.changed;
       return { ...(await subscriptionResponse(app, accountId)), message };
     },
@@ -129,7 +135,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
+      const before = await subscriptionView(app.database, accountId);
       await applyCancel(deps, accountId);
+      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, 'cancel', before);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.cancelled };
     },
   );
@@ -159,7 +167,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
+      const before = await subscriptionView(app.database, accountId);
       await applyKeep(deps, accountId);
+      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, 'keep', before);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.changed };
     },
   );

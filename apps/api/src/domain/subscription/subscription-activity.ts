@@ -1,0 +1,53 @@
+import type { Transactional } from '../../db/handle';
+import { recordActivity } from '../activity/activity-repository';
+import { findSubscription } from '../billing-engine/subscription-periods-repository';
+import { findPlan } from '../billing-engine/plans-repository';
+
+/** The subscription as the activity log records it (ACT-01): its plan and what is set to happen at its end. */
+export interface SubscriptionView {
+  plan: string | null;
+  status: string | null;
+  ends_with_period: boolean;
+  scheduled_plan: string | null;
+}
+
+const planName = async (q: Transactional, id: string | null) => {
+  if (!id) return null;
+  const plan = await findPlan(q, id);
+  return plan ? `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}` : id;
+};
+
+export async function subscriptionView(q: Transactional, accountId: string): Promise<SubscriptionView> {
+  const sub = await findSubscription(q, accountId);
+  return {
+    plan: await planName(q, sub?.plan_id ?? null),
+    status: sub?.status ?? null,
+    ends_with_period: sub?.cancel_at_period_end ?? false,
+    scheduled_plan: await planName(q, sub?.pending_plan_id ?? null),
+  };
+}
+
+/** What a change did, by what it undid when it was a resume or a keep. */
+export function subscriptionAction(
+  kind: 'start' | 'renew' | 'resume' | 'change' | 'cancel' | 'keep',
+  before: SubscriptionView,
+) {
+  if (kind === 'resume' || kind === 'keep')
+    return before.ends_with_period ? 'subscription.cancel_undone' : 'subscription.change_undone';
+  if (kind === 'change') return 'subscription.change_scheduled';
+  return `subscription.${kind}`;
+}
+
+/** Records a subscription change made by `actorId`, with the subscription as it stood before. */
+export async function recordSubscriptionChange(
+  q: Transactional,
+  accountId: string,
+  actorId: string,
+  kind: Parameters<typeof subscriptionAction>[0],
+  before: SubscriptionView,
+): Promise<void> {
+  const after = await subscriptionView(q, accountId);
+  await recordActivity(q, accountId, actorId, [
+    { action: subscriptionAction(kind, before), target_person_id: null, before, after },
+  ]);
+}
