@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -31,7 +32,36 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     index('audit_log_account_at_idx').on(t.accountId, t.at),
+    // The Activity view's person filter: changes a person made, and changes about them (0027).
+    index('audit_log_account_actor_idx').on(t.accountId, t.actorPersonId, t.at),
+    index('audit_log_account_target_idx').on(t.accountId, t.targetPersonId, t.at),
   ],
+);
+
+/** Whether an account's admin asked for the monthly usage report (REPORT-01); no row is no. */
+export const monthlyReportSettings = pgTable('monthly_report_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The monthly reports written, one per closed period (REPORT-03): the key makes a second close of the
+ * same period, or two processes closing at once, write no second email.
+ */
+export const monthlyReports = pgTable(
+  'monthly_reports',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id').notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.periodId] })],
 );
 
 /** Every email the product sends; delivered by SMTP when configured, otherwise kept here to read. */
