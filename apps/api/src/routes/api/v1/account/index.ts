@@ -16,6 +16,7 @@ import profileRoutes from './profile';
 import referralRoutes from './referral';
 import featureRequestRoutes from './feature-request';
 import newDeviceRoutes from './new-device';
+import activityRoutes from './activity';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. A folder is named for the URL
@@ -29,6 +30,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(callsRoutes, { prefix: '/calls' });
   await app.register(ratesRoutes, { prefix: '/rates' });
   app.get(
