@@ -9,6 +9,15 @@ import { usersData } from './users-fixtures.test-helper';
 
 /** The Users page's tests: the page against a fetch stub, and what they look it up by. */
 
+const ME_NOT_ADMIN = {
+  person_id: 'p',
+  account_id: 'a',
+  email: 'priya.raman@harborpinetax.com',
+  full_name: 'Priya Raman',
+  is_staff: false,
+  is_admin: false,
+};
+
 export type Handler = (body: unknown) => Response | Promise<Response>;
 
 /** Renders /users on a stubbed API; `wide` answers every media query (1200 px and up) as matching. */
@@ -29,6 +38,8 @@ export function setup(data: UsersData = usersData(), routes: Record<string, Hand
       const handler = routes[`${method} ${path}`];
       if (handler) return handler(body);
       if (method === 'GET' && path === '/users/') return jsonResponse(data);
+      // Who is signed in: a sub-account user unless a test says otherwise (the Activity tab is the admin's).
+      if (method === 'GET' && path === '/api/v1/auth/me') return jsonResponse(ME_NOT_ADMIN);
       return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
     }),
   );

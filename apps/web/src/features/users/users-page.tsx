@@ -8,6 +8,8 @@ import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useUsers } from './api/get-users';
+import { ActivityTabs, useActivityTab } from './components/activity-tabs';
+import { ActivityView } from './components/activity-view';
 import { BulkBar } from './components/bulk-bar';
 import { CsvImport } from './components/csv-import';
 import { HoldMusicPicker } from './components/hold-music-picker';
@@ -26,10 +28,14 @@ export function UsersPage() {
   // another page (or another tab) may have outdated. Drawn as a transition, in short slices: a page of
   // rows of inputs drawn at once is one long task that holds up the first input (Lighthouse TBT).
   const current = useDeferredValue(users.isFetchedAfterMount ? users.data : undefined);
+  const tab = useActivityTab();
   return (
     <div className="space-y-6">
       <PageHeader path="/users" />
-      {users.isError ? (
+      <ActivityTabs tab={tab} />
+      {tab.activity ? (
+        <ActivityView />
+      ) : users.isError ? (
         <LoadError onRetry={() => void users.refetch()} />
       ) : current ? (
         <UsersEditor data={current} />
