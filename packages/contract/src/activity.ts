@@ -183,6 +183,16 @@ export const monthlyReportSettingSchema = z
   .meta({ id: 'MonthlyReportSetting' });
 export type MonthlyReportSetting = z.infer<typeof monthlyReportSettingSchema>;
 
+export const monthlyReportStateSchema = z
+  .object({
+    enabled: z.boolean(),
+    to: z.string().meta({ description: "Where the report goes: the billing CC email, or the admin's" }),
+    can_change: z.boolean().meta({ description: 'Only the admin changes it' }),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'MonthlyReportState' });
+export type MonthlyReportState = z.infer<typeof monthlyReportStateSchema>;
+
 export const MONTHLY_REPORT_TEXT = {
   label: 'Email a monthly usage report',
   hint: (to: string) =>

@@ -15,6 +15,7 @@ import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
+import { queueMonthlyReport } from '../monthly-report/monthly-report';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -149,17 +150,22 @@ export class BillingEngine {
         const lines = await settleEndedPeriod(tx, period, now);
         // Nothing used and nothing to prepay: no row. Credits used within the plan of a period that ends
         // the subscription still get their $0 row, so every period's rows add up to its calls.
-        if (lines.length === 0) return null;
-        return this.issue(tx, {
-          accountId,
-          kind: 'period',
-          summary: 'Period close',
-          periodId: period.id,
-          periodStart: period.start,
-          periodEnd: period.end,
-          issuedAt: new Date(period.end.getTime() + graceMs),
-          lines,
-        });
+        const id =
+          lines.length === 0
+            ? null
+            : await this.issue(tx, {
+                accountId,
+                kind: 'period',
+                summary: 'Period close',
+                periodId: period.id,
+                periodStart: period.start,
+                periodEnd: period.end,
+                issuedAt: new Date(period.end.getTime() + graceMs),
+                lines,
+              });
+        // The opted-in monthly report of the period, with the close (REPORT-02, REPORT-03).
+        await queueMonthlyReport(tx, accountId, period.id);
+        return id;
       });
       if (invoiceId === undefined) return closed;
       closed++;

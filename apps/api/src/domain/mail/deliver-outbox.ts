@@ -8,7 +8,7 @@ import {
   secondsUntilNextEmail,
 } from './outbox-repository';
 import { emailHtml, emailMessageId } from './email-html';
-import { renderOutboxAttachment } from './outbox-attachments';
+import { renderOutboxAttachments } from './outbox-attachments';
 
 export interface DeliverySettings {
   from: string;
@@ -55,7 +55,7 @@ export async function deliverOutbox(
           html: emailHtml(email.subject, email.text),
           messageId: emailMessageId(email, settings.from),
           ...(email.attachment
-            ? { attachments: [await renderOutboxAttachment(database, email.attachment)] }
+            ? { attachments: await renderOutboxAttachments(database, email.attachment) }
             : {}),
         });
         await markEmailSent(database, email.id);

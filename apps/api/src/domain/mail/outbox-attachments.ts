@@ -3,6 +3,17 @@ import type { Transactional } from '../../db/handle';
 import { renderInvoicePdf } from '../pdf/invoice-pdf';
 import { invoiceDetail } from '../invoices/invoices-view-repository';
 import type { MailAttachment, OutboxAttachment } from '../ports/mailer';
+import { renderMonthlyReportFiles } from '../monthly-report/monthly-report';
+
+/** Every file an outbox attachment names, rendered now (the monthly report names two). */
+export async function renderOutboxAttachments(
+  q: Transactional,
+  attachment: OutboxAttachment,
+): Promise<MailAttachment[]> {
+  if (attachment.kind === 'monthly_report')
+    return renderMonthlyReportFiles(q, attachment.account_id, attachment.period_id);
+  return [await renderOutboxAttachment(q, attachment)];
+}
 
 /**
  * The file an outbox attachment names, rendered now: the outbox keeps a reference, not the bytes, and
@@ -23,6 +34,9 @@ export async function renderOutboxAttachment(
         content: await renderInvoicePdf(detail),
       };
     }
+    case 'monthly_report':
+      // One file only (the local mail viewer's download): the report's summary PDF.
+      return (await renderMonthlyReportFiles(q, attachment.account_id, attachment.period_id))[0]!;
     default:
       throw new Error(`attachment: unknown kind ${(attachment as { kind: string }).kind}`);
   }

@@ -4,7 +4,10 @@ import type { Transactional } from '../../db/handle';
  * What an email attaches, kept in the outbox as a reference and rendered when it is sent: the invoice
  * PDF of one of the account's invoices (issued invoices never change, so a later render is the same).
  */
-export type OutboxAttachment = { kind: 'invoice_pdf'; account_id: string; invoice_id: string };
+export type OutboxAttachment =
+  | { kind: 'invoice_pdf'; account_id: string; invoice_id: string }
+  /** The monthly usage report of a closed period: its call-history CSV and its usage summary PDF. */
+  | { kind: 'monthly_report'; account_id: string; period_id: string };
 
 /** An email the domain asks to send (a notice, a reset link, a PIN, a receipt). */
 export interface OutgoingEmail {
