@@ -17,6 +17,7 @@ import referralRoutes from './referral';
 import featureRequestRoutes from './feature-request';
 import newDeviceRoutes from './new-device';
 import activityRoutes from './activity';
+import monthlyReportRoutes from './profile/monthly-report';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. A folder is named for the URL
@@ -48,6 +49,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(linesRoutes, { prefix: '/lines' });
   await app.register(lineDownloadsRoutes, { prefix: '/lines' });
   await app.register(profileRoutes, { prefix: '/profile' });
+  await app.register(monthlyReportRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
   await app.register(featureRequestRoutes, { prefix: '/feature-request' });
   // POST /new-device (DEVICE_PATHS, API-02, AUTH-13): one route, at its own path.
