@@ -36,6 +36,8 @@ afterEach(() => {
 
 function renderPage(profile: Profile = PROFILE, authClient = fakeAuthClient()) {
   routes[`GET ${BASE}/`] = () => jsonResponse(profile);
+  routes[`GET ${BASE}/monthly-report/`] ??= () =>
+    jsonResponse({ enabled: false, to: profile.billing_cc_email, can_change: true });
   const router = createMemoryRouter(
     [
       { path: '/profile', element: <ProfilePage /> },
@@ -51,7 +53,7 @@ function renderPage(profile: Profile = PROFILE, authClient = fakeAuthClient()) {
   return { router, authClient };
 }
 const ready = () => screen.findByRole('form', { name: 'Profile' });
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}$`)) as HTMLInputElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');

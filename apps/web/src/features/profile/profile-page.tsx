@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/ui/page-title';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
 import { ResetPassword } from './reset-password';
+import { MonthlyReportSetting } from './monthly-report-setting';
 import { PASSWORD_RESET_LOGOUT_DELAY_MS } from './profile-settings';
 
 export function ProfilePage() {
@@ -45,6 +46,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           Personal details
         </h2>
         <ProfileForm profile={profile} leaving={leaving} />
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <MonthlyReportSetting />
+        </div>
       </section>
       <section aria-labelledby="password-heading" className={section}>
         <ResetPassword email={profile.email} leaving={leaving} onLeave={leave} />

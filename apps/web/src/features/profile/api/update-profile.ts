@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { USERS_QUERY_KEY } from '../../../lib/query-keys';
 import { meQuery } from '../../../lib/session';
 import { PROFILE_QUERY_KEY } from './get-profile';
+import { MONTHLY_REPORT_QUERY_KEY } from './monthly-report';
 
 /**
  * PUT /profile/ with the six fields (and the current password when the email changes); answers the
@@ -24,6 +25,8 @@ export function useUpdateProfile() {
       void queryClient.invalidateQueries({ queryKey: ['feature-request'] });
       // The account holder is also the first row on /users; an old copy there would be saved back.
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+      // The monthly report goes to the billing CC email: the setting names it.
+      void queryClient.invalidateQueries({ queryKey: MONTHLY_REPORT_QUERY_KEY });
     },
   });
 }
