@@ -64,6 +64,17 @@ describe.each(drivers)('activity API (%s)', (driver) => {
   });
   afterAll(() => ctx?.close());
 
+  it('ACT-01 the demo account shows its activity on first start', async () => {
+    const demo = await list();
+    expect(demo.total).toBeGreaterThanOrEqual(5);
+    expect(demo.entries.map((e) => e.what)).toEqual(
+      expect.arrayContaining(['Changed the addresses', 'Added a user', 'Scheduled a plan change']),
+    );
+    expect(demo.entries.every((e) => e.who === DEMO_ADMIN.fullName || e.who === PRIYA.fullName)).toBe(true);
+    // The tests below start from an empty log.
+    await ctx.database.query('delete from audit_log');
+  });
+
   it('ACT-01 ACT-02 every kind of change is listed newest first with who, what, about whom and only the changed fields', async () => {
     // Users: added, edited, deleted (the PIN stays masked).
     const added = {
