@@ -33,15 +33,17 @@ export function UsersPage() {
     <div className="space-y-6">
       <PageHeader path="/users" />
       <ActivityTabs tab={tab} />
-      {tab.activity ? (
-        <ActivityView />
-      ) : users.isError ? (
-        <LoadError onRetry={() => void users.refetch()} />
-      ) : current ? (
-        <UsersEditor data={current} />
-      ) : (
-        <PageSkeleton path="/users" label="Loading users" />
-      )}
+      {tab.activity ? <ActivityView /> : null}
+      {/* Hidden, not unmounted, behind Activity: unsaved edits to the list stay. */}
+      <div hidden={tab.activity} className="space-y-6">
+        {users.isError ? (
+          <LoadError onRetry={() => void users.refetch()} />
+        ) : current ? (
+          <UsersEditor data={current} />
+        ) : (
+          <PageSkeleton path="/users" label="Loading users" />
+        )}
+      </div>
     </div>
   );
 }

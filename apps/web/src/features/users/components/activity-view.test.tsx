@@ -181,4 +181,15 @@ describe('Users > Activity', () => {
     expect(await screen.findByText(ACTIVITY_TEXT.empty)).toBeTruthy();
     expect(screen.getByRole('heading', { name: ACTIVITY_TEXT.title })).toBeTruthy();
   });
+
+  it('ACT-01 going to Activity and back keeps what was typed on the users list', async () => {
+    setup(() => activityPage(), true, '/users');
+    await screen.findByTestId('admin-row');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'priya' } });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
+    await screen.findAllByTestId('activity-entry');
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('priya');
+    expect(screen.queryByTestId('activity-entry')).toBeNull();
+  });
 });
