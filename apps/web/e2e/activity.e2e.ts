@@ -19,7 +19,7 @@ describe('Users > Activity (Chromium against the real server)', () => {
     const billing = page.getByRole('group', { name: 'Billing Address' });
     await billing.getByLabel(/^Address Line 1/).fill('PO Box 77');
     await billing.getByLabel(/^Town or City/).fill('Bangor');
-    await billing.getByRole('textbox', { name: /^State/ }).fill('ME');
+    await billing.getByRole('combobox', { name: /^State/ }).selectOption('ME');
     await billing.getByLabel(/^Postal code/).fill('04401');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(BILLING_TEXT.addressUpdated).waitFor();
@@ -28,7 +28,7 @@ describe('Users > Activity (Chromium against the real server)', () => {
     await page.getByRole('tab', { name: ACTIVITY_TEXT.tab }).click();
     await page.getByRole('heading', { name: ACTIVITY_TEXT.title }).waitFor();
     const newest = entries().first();
-    await newest.getByText('Changed the addresses').waitFor();
+    await newest.getByText('Changed the addresses', { exact: true }).waitFor();
     expect(await newest.textContent()).toContain(DEMO_ADMIN.fullName);
     const city = newest.getByRole('row', { name: /Billing address: Town or city/ });
     expect(await city.getByRole('cell').allTextContents()).toEqual(['Portland', 'Bangor']);
