@@ -11,6 +11,10 @@ import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 import { activityPeople, listActivity } from './activity-repository';
 import { activityCsv, activityEntry } from './activity-view';
+import { holdMusicCatalogue } from '../users/users-repository';
+
+const trackNames = async (q: Transactional) =>
+  new Map((await holdMusicCatalogue(q)).map((t) => [t.value, t.name] as const));
 
 /** Who reads the log: only the account's admin sees it (ACT-05), and only their own account's. */
 export interface ActivityReader {
@@ -42,12 +46,13 @@ export async function activityPage(
 ): Promise<ActivityPage> {
   assertAdmin(reader);
   const offset = (page - 1) * ACTIVITY_PAGE_SIZE;
-  const [{ rows, total }, people] = await Promise.all([
+  const [{ rows, total }, people, names] = await Promise.all([
     listActivity(q, filterOf(reader, filters), ACTIVITY_PAGE_SIZE, offset),
     activityPeople(q, reader.accountId),
+    trackNames(q),
   ]);
   return {
-    entries: rows.map(activityEntry),
+    entries: rows.map((row) => activityEntry(row, names)),
     total,
     page,
     page_size: ACTIVITY_PAGE_SIZE,
@@ -63,6 +68,9 @@ export async function activityCsvFile(
   filters: ActivityFilters,
 ): Promise<string> {
   assertAdmin(reader);
-  const { rows } = await listActivity(q, filterOf(reader, filters), ACTIVITY_CSV_MAX_ROWS, 0);
-  return activityCsv(rows.map(activityEntry));
+  const [{ rows }, names] = await Promise.all([
+    listActivity(q, filterOf(reader, filters), ACTIVITY_CSV_MAX_ROWS, 0),
+    trackNames(q),
+  ]);
+  return activityCsv(rows.map((row) => activityEntry(row, names)));
 }

@@ -15,6 +15,9 @@ import {
 import type { ActivityRow } from './activity-repository';
 
 type Flat = Map<string, unknown>;
+/** Hold-music values to their track names. */
+export type Names = ReadonlyMap<string, string>;
+const NO_NAMES: Names = new Map();
 
 /** An object's leaves by dotted path ('billing_address.city'); a non-object is one leaf at ''. */
 function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
@@ -51,17 +54,25 @@ function readable(value: unknown): string {
  * The fields a change changed, before and after, in plain words (ACT-02): a field that kept its value
  * is left out; an addition has only afters and a removal only befores.
  */
-export function changedFields(before: unknown, after: unknown): ActivityChange[] {
+export function changedFields(before: unknown, after: unknown, names: Names = NO_NAMES): ActivityChange[] {
+  const shown = (flat: Flat, path: string) => {
+    const value = flat.get(path);
+    // A hold-music track by its name in the catalogue, as the Users page lists it.
+    return path.endsWith('hold_music') && typeof value === 'string' ? (names.get(value) ?? value) : value;
+  };
   const a = flatten(before);
   const b = flatten(after);
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort(byFieldOrder);
-  return paths
-    .filter((path) => JSON.stringify(a.get(path) ?? null) !== JSON.stringify(b.get(path) ?? null))
-    .map((path) => ({
-      field: activityFieldLabel(path || 'value'),
-      before: readable(a.get(path)),
-      after: readable(b.get(path)),
-    }));
+  return (
+    paths
+      // Compared as shown: a blank and a missing value are both '—', no change.
+      .filter((path) => readable(a.get(path)) !== readable(b.get(path)))
+      .map((path) => ({
+        field: activityFieldLabel(path || 'value'),
+        before: readable(shown(a, path)),
+        after: readable(shown(b, path)),
+      }))
+  );
 }
 
 /** Who made a change: their name, 'A removed user' once they are gone, 'enQ' for the system's own. */
@@ -78,7 +89,7 @@ function aboutOf(row: ActivityRow): string {
   return typeof kept?.full_name === 'string' ? kept.full_name : ACTIVITY_TEXT.removedPerson;
 }
 
-export function activityEntry(row: ActivityRow): ActivityEntry {
+export function activityEntry(row: ActivityRow, names: Names = NO_NAMES): ActivityEntry {
   const at = new Date(row.at);
   return {
     id: row.id,
@@ -88,7 +99,7 @@ export function activityEntry(row: ActivityRow): ActivityEntry {
     what: activityWhat(row.action),
     about: aboutOf(row),
     kind: activityKindOf(row.action),
-    changes: changedFields(row.before, row.after),
+    changes: changedFields(row.before, row.after, names),
   };
 }
 

@@ -187,7 +187,7 @@ describe.each(drivers)('activity API (%s)', (driver) => {
           { field: 'Full name', before: 'Zoe Activity-Jones', after: '—' },
           { field: 'Email', before: added.email, after: '—' },
           { field: 'PIN', before: expect.stringMatching(/^•+\d{2,4}$/), after: '—' },
-          { field: 'Hold music', before: 'harbor-lights', after: '—' },
+          { field: 'Hold music', before: 'Harbor Lights', after: '—' },
         ],
       ],
       [
