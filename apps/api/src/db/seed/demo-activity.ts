@@ -64,7 +64,7 @@ export const seedDemoActivity: DemoSeeder = async (tx, demo) => {
       demo.adminId,
       'user.pin_changed',
       first.id,
-      { pin_number: maskPin('000000' + first.pin.slice(-2)) },
+      { pin_number: maskPin(String((Number(first.pin) + 4_137) % 1_000_000).padStart(6, '0')) },
       { pin_number: maskPin(first.pin) },
     ]);
     entries.push([
@@ -85,7 +85,7 @@ export const seedDemoActivity: DemoSeeder = async (tx, demo) => {
     {
       full_name: 'Owen Fairley',
       email: 'owen.fairley@harborpinetax.com',
-      pin_number: '••••31',
+      pin_number: '••4431',
       hold_music: '',
     },
     null,
