@@ -32,7 +32,9 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.accountId] }),
     index('audit_log_account_at_idx').on(t.accountId, t.at),
-    // The Activity view's person filter: changes a person made, and changes about them (0027).
+    // The Activity view's pages, newest first (rows of one transaction share their time), and its
+    // person filter: changes a person made, and changes about them (0027).
+    index('audit_log_account_at_id_idx').on(t.accountId, t.at, t.id),
     index('audit_log_account_actor_idx').on(t.accountId, t.actorPersonId, t.at),
     index('audit_log_account_target_idx').on(t.accountId, t.targetPersonId, t.at),
   ],
