@@ -77,4 +77,14 @@ describe('the monthly report setting', () => {
     expect(box.disabled).toBe(true);
     expect(screen.getByText(new RegExp(MONTHLY_REPORT_TEXT.adminOnly))).toBeTruthy();
   });
+
+  it('REPORT-01 a refused change puts the box back and shows the reason', async () => {
+    setup({ enabled: false, can_change: true }, () =>
+      jsonResponse({ message: MONTHLY_REPORT_TEXT.adminOnly, code: 'FORBIDDEN', field: 'enabled' }, 403),
+    );
+    const box = (await screen.findByLabelText(MONTHLY_REPORT_TEXT.label)) as HTMLInputElement;
+    fireEvent.click(box);
+    expect(await screen.findByText(MONTHLY_REPORT_TEXT.adminOnly)).toBeTruthy();
+    await vi.waitFor(() => expect(box.checked).toBe(false));
+  });
 });
