@@ -1,4 +1,10 @@
-import { ACTIVITY_CSV_COLUMNS, ACTIVITY_TEXT, BILLING_TEXT, MESSAGES } from '@enq/contract';
+import {
+  ACTIVITY_CSV_COLUMNS,
+  ACTIVITY_TEXT,
+  BILLING_TEXT,
+  MESSAGES,
+  MONTHLY_REPORT_TEXT,
+} from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -68,5 +74,24 @@ describe('Users > Activity (Chromium against the real server)', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'activity-390');
+  });
+
+  it('REPORT-01 the admin turns on the monthly report beside the billing CC email; Activity records it', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/profile`);
+    const box = page.getByRole('checkbox', { name: MONTHLY_REPORT_TEXT.label });
+    await box.check();
+    await page.getByText(MONTHLY_REPORT_TEXT.saved).waitFor();
+    await screenshot(page, 'profile-monthly-report-1280');
+    await page.goto(`${server.url}/users?view=activity`);
+    await entries().first().getByText('Changed the monthly usage report', { exact: true }).waitFor();
+    expect(
+      await entries()
+        .first()
+        .getByRole('row', { name: /Monthly usage report/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['No', 'Yes']);
   });
 });
