@@ -29,5 +29,6 @@ export * from './invoice-document';
 export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
+export * from './forecast';
 export * from './devices';
 export * from './text';
