@@ -30,5 +30,6 @@ export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
 export * from './forecast';
+export * from './plan-upgrade';
 export * from './devices';
 export * from './text';

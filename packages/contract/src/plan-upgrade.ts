@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { formatCredits, formatMoney } from './format';
+import { planPeriodSchema, subscriptionMutationResponseSchema } from './subscription';
+
+// The forecast, the plan advisor and Upgrade now (PLAN-01..12, docs/billing.md "Upgrade now").
+
+export const PLAN_PATHS = {
+  /** The forecast of the current period and the plan advisor. */
+  forecast: '/subscription/forecast/',
+  /** GET ?plan= : Upgrade now's figures. */
+  upgradePreview: '/subscription/upgrade-preview/',
+  /** POST { plan, total_cents }: upgrades now, charging the previewed total. */
+  upgrade: '/subscription/upgrade/',
+} as const;
+
+const dollars = z.number().meta({ description: 'US dollars' });
+
+export const forecastSchema = z
+  .object({
+    period_start: z.string(),
+    period_end: z.string(),
+    used_credits: z.number(),
+    available_credits: z.number().meta({ description: 'plan, rollover and bonus credits of the period' }),
+    projected_credits: z.number().meta({ description: 'credits projected to be used by the period end' }),
+    runs_out_on: z
+      .string()
+      .nullable()
+      .meta({ description: 'yyyy-MM-dd in New York; null: not before the period ends' }),
+    ran_out: z.boolean().meta({ description: 'runs_out_on has passed: the credits are used up' }),
+    projected_overage: dollars,
+    bills_overage: z.boolean(),
+    note: z.string(),
+  })
+  .meta({ id: 'Forecast' });
+export type ForecastDto = z.infer<typeof forecastSchema>;
+
+export const advisorSchema = z
+  .object({
+    periods_compared: z.number().int(),
+    cheapest: z.object({ price_id: z.string(), name: z.string(), cost: dollars }),
+    current_cost: dollars,
+    upgrade: z
+      .object({ price_id: z.string(), name: z.string(), saves: dollars, charge: dollars })
+      .nullable()
+      .meta({ description: 'the upgrade now that saves most this period; null: none saves' }),
+  })
+  .meta({ id: 'PlanAdvisor' });
+export type AdvisorDto = z.infer<typeof advisorSchema>;
+
+export const forecastResponseSchema = z
+  .object({ forecast: forecastSchema.nullable(), advisor: advisorSchema.nullable() })
+  .meta({ id: 'ForecastResponse' });
+export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
+
+export const upgradePreviewQuerySchema = z.object({ plan: z.string().min(1).max(64) });
+
+export const upgradePreviewSchema = z
+  .object({
+    plan: z.object({ price_id: z.string(), name: z.string(), period: planPeriodSchema }),
+    days_left: z.number().int(),
+    days_in_period: z.number().int().meta({ description: 'the period length in days' }),
+    credit: dollars.meta({ description: 'the unused part of the current plan' }),
+    charge: dollars.meta({ description: 'the new plan for the days left' }),
+    subtotal: dollars,
+    tax: dollars,
+    total: dollars,
+    total_cents: z.number().int().meta({ description: 'echoed by the confirmation' }),
+    credits_added: z.number(),
+    messages: z.array(z.string()),
+  })
+  .meta({ id: 'UpgradePreview' });
+export type UpgradePreview = z.infer<typeof upgradePreviewSchema>;
+
+export const upgradeBodySchema = z
+  .object({
+    plan: z.string().min(1).max(64),
+    total_cents: z.number().int().min(0).max(100_000_000),
+  })
+  .meta({ id: 'SubscriptionUpgrade' });
+
+export const upgradeResponseSchema = subscriptionMutationResponseSchema
+  .extend({ invoice_id: z.string() })
+  .meta({ id: 'SubscriptionUpgraded' });
+export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
+
+const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+/** A New York business day ('2026-06-26') as "June 26, 2026". */
+export const businessDayText = (date: string): string => day.format(new Date(`${date}T12:00:00Z`));
+const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
+
+export const PLAN_TEXT = {
+  forecastTitle: 'Forecast for this period',
+  noPeriod: 'The forecast starts with your plan.',
+  runsOut: (date: string) => `At this pace your plan credits run out on ${businessDayText(date)}.`,
+  ranOut: (date: string) => `Your plan credits ran out on ${businessDayText(date)}.`,
+  lasts: 'At this pace your plan credits last until the period ends.',
+  projectedOverage: (amount: number) => `Projected overage at period end: ${formatMoney(amount)}.`,
+  projectedUse: (used: number, available: number) =>
+    `${formatCredits(used)} of ${formatCredits(available)} credits projected to be used.`,
+  advisorTitle: 'Plan advisor',
+  cheapest: (name: string, cost: number, compared: number) =>
+    compared === 0
+      ? `No period has closed yet: from this period's forecast, the ${name} plan would cost least (${formatMoney(cost)}).`
+      : `Over the last ${periods(compared)}, the ${name} plan would have cost least: ${formatMoney(cost)} a month on average, price and overage included.`,
+  fewerPeriods: (compared: number) =>
+    `Only ${periods(compared)} of history so far; the advisor compares up to 3.`,
+  upgradeSaves: (name: string, saves: number) =>
+    `Upgrading to ${name} now would save about ${formatMoney(saves)} this period.`,
+  noSaving: 'Upgrading now would not save money this period.',
+  upgradeNow: 'Upgrade now',
+  confirmUpgrade: 'Confirm upgrade',
+  upgraded: 'Plan upgraded.',
+  priceChanged: 'The price of this upgrade has changed. Review the new figures and confirm again.',
+} as const;
