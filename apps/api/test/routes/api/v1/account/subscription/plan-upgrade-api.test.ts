@@ -1,8 +1,8 @@
 import { API_ACCOUNT_BASE, PLAN_PATHS, PLAN_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { TestClock } from '../../../../../helpers/billing-harness';
+import { planAccount } from '../../../../../helpers/plan-accounts';
 
 // June 1 2026, 12:00 in New York: a 30-day monthly period to July 1. Twelve days on, 18 are left.
 const START = '2026-06-01T16:00:00Z';
@@ -16,36 +16,11 @@ describe.each(drivers)('Upgrade now API (%s)', (driver) => {
   });
   afterAll(() => ctx?.close());
 
-  /** A new account on `plan` since START, with a card on file; answers its id and its admin's token. */
-  async function account(options: { plan?: string; card?: string; exempt?: boolean } = {}) {
-    clock.set(START);
-    const [a] = await ctx.database.query<{ id: string }>(
-      `insert into accounts (name, tax_status, tax_exemption_reference) values ('Upgrade practice', $1, $2)
-       returning id`,
-      options.exempt ? ['exempt', 'EX-1'] : ['taxable', null],
-    );
-    const id = a!.id;
-    const [person] = await ctx.database.query<{ id: string }>(
-      `insert into people (account_id, full_name, email, is_admin) values ($1, 'Pat Upgrade', $2, true) returning id`,
-      [id, `pat-${id}@example.com`],
-    );
-    const card = options.card ?? '4242424242424242';
-    await ctx.database.query(
-      `insert into payment_methods (id, account_id, brand, last4, exp_month, exp_year)
-       values ($1, $2, 'visa', $3, 12, 2030)`,
-      [`pm_sbx_4242424242424242_122030_${id.slice(0, 8)}`, id, '4242'],
-    );
-    const started = await ctx.app.billing.startSubscription(id, options.plan ?? 'practice-monthly');
-    expect(started.outcome.state).toBe('paid');
-    if (card !== '4242424242424242')
-      await ctx.database.query('update payment_methods set id = $2, last4 = $3 where account_id = $1', [
-        id,
-        `pm_sbx_${card}_122030_${id.slice(0, 8)}`,
-        card.slice(-4),
-      ]);
+  const account = async (options: Parameters<typeof planAccount>[3] = {}) => {
+    const created = await planAccount(ctx, clock, START, options);
     clock.set(DAY_13);
-    return { id, personId: person!.id, token: (await issueApiToken(ctx.database, person!.id)).token };
-  }
+    return created;
+  };
 
   const call = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
     ctx.app.inject({
