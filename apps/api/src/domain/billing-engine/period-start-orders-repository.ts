@@ -111,3 +111,13 @@ export async function upgradePlan(
     [accountId, planId, at],
   );
 }
+
+/** The upgrade to `planId` of the period that was paid, if there was one: a confirmation's answer again. */
+export async function startedUpgrade(q: Transactional, accountId: string, periodId: string, planId: string) {
+  const [row] = await q.query<{ invoice_id: string }>(
+    `select invoice_id from period_start_orders
+      where account_id = $1 and ends_period_id = $2 and plan_id = $3 and kind = 'upgrade' and status = 'started'`,
+    [accountId, periodId, planId],
+  );
+  return row?.invoice_id ?? null;
+}

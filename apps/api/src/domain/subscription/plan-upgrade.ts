@@ -4,7 +4,7 @@ import type { BillingDeps, BillingEngine } from '../billing-engine/billing-engin
 import type { InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { taxCents } from '../billing-engine/invoice-issuer';
 import type { NewInvoice } from '../billing-engine/invoices-repository';
-import { awaitingOrder, insertOrder } from '../billing-engine/period-start-orders-repository';
+import { awaitingOrder, insertOrder, startedUpgrade } from '../billing-engine/period-start-orders-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
 import { prorate, type Proration } from '../billing-engine/proration';
 import {
@@ -135,15 +135,18 @@ export async function applyUpgrade(
   const { accountId } = actor;
   const now = deps.clock.now();
   const invoiceId = await deps.database.transaction(async (tx) => {
-    await findSubscription(tx, accountId, true);
+    const sub = await findSubscription(tx, accountId, true);
     const waiting = await awaitingOrder(tx, accountId);
-    if (waiting) {
-      if (waiting.kind !== 'upgrade' || waiting.plan_id !== planId)
-        throw new DomainError('conflict', 'Another plan change is waiting for its payment.');
-      if ((await invoiceTotal(tx, accountId, waiting.invoice_id)) !== echoedTotalCents)
-        throw new DomainError('conflict', PLAN_TEXT.priceChanged, 'total_cents');
-      return waiting.invoice_id;
-    }
+    if (waiting && (waiting.kind !== 'upgrade' || waiting.plan_id !== planId))
+      throw new DomainError('conflict', 'Another plan change is waiting for its payment.');
+    // The same confirmation again (a second tab, a retry after a crash): the order it made, awaiting its
+    // payment or paid, answers it, and its invoice is paid at most once.
+    const period = sub?.status === 'active' ? await currentPeriod(tx, accountId) : null;
+    const same =
+      waiting?.invoice_id ??
+      (period && sub?.plan_id === planId ? await startedUpgrade(tx, accountId, period.id, planId) : null);
+    if (same && (await invoiceTotal(tx, accountId, same)) === echoedTotalCents) return same;
+    if (waiting) throw new DomainError('conflict', PLAN_TEXT.priceChanged, 'total_cents');
     const quote = await upgradeQuote(tx, accountId, planId, now, deps.issuer);
     if (quote.proration.totalCents !== echoedTotalCents)
       throw new DomainError('conflict', PLAN_TEXT.priceChanged, 'total_cents');

@@ -146,12 +146,16 @@ describe.each(drivers)('Upgrade now API (%s)', (driver) => {
         after: { plan_id: 'team-monthly', invoice_id: body.invoice_id },
       },
     ]);
-    // A second confirmation finds the plan moved: refused, nothing more charged.
+    // The same confirmation again answers the same upgrade and charges nothing more; another total is
+    // refused, the plan having moved.
     const again = await call(token, 'POST', PLAN_PATHS.upgrade, { plan: 'team-monthly', total_cents });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('You are already on the Team monthly plan.');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().invoice_id).toBe(body.invoice_id);
+    const other = await call(token, 'POST', PLAN_PATHS.upgrade, { plan: 'team-monthly', total_cents: 100 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('You are already on the Team monthly plan.');
     const [after] = await state(id);
-    expect(after).toMatchObject({ plan: 'team-monthly', charges: before[0]!.charges + 1 });
+    expect(after).toMatchObject({ plan: 'team-monthly', charges: before[0]!.charges + 1, audit: 1 });
   });
 
   it('PLAN-08 a declined card changes nothing: plan, credits and audit stay, the invoice is void', async () => {
