@@ -30,6 +30,7 @@ export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
 export * from './forecast';
+export * from './plan-texts';
 export * from './plan-upgrade';
 export * from './devices';
 export * from './text';
