@@ -135,6 +135,7 @@ describe('the plan advisor and Upgrade now on /subscription', () => {
       jsonResponse({
         ...PRACTICE,
         current_plan: { credits: 30_000, period: 'mo', price_id: 'team-monthly' },
+        plan_credits_left: 9_600,
         message: 'Plan upgraded.',
         invoice_id: 'in_1',
       });
@@ -166,6 +167,10 @@ describe('the plan advisor and Upgrade now on /subscription', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The answered subscription is shown: Team is the current plan now.
     expect(await screen.findByRole('listitem', { name: 'Team monthly, your current plan' })).toBeTruthy();
+    // The period's plan credits now: 14,000 used and 9,600 added by the upgrade, not Team's 30,000.
+    expect(screen.getByRole('region', { name: 'Current plan' }).textContent).toContain(
+      '14,000 of 23,600 credits used',
+    );
   });
 
   it('PLAN-08 a declined card toasts the card reason and keeps the plan', async () => {
