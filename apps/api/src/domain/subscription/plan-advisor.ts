@@ -25,27 +25,38 @@ import { planChangeAccount } from './subscriptions-repository';
 /** The advisor compares up to this many closed periods. */
 export const ADVISOR_PERIODS = 3;
 
-/** The current period's forecast and the advisor; both null without an active period. */
-export async function forecastAndAdvice(
-  q: Transactional,
-  accountId: string,
-  now: Date,
-): Promise<ForecastResponse> {
+/**
+ * The open period's forecast (PLAN-01..04) with what it was worked out from; null without an active
+ * period. The server-side callers (the overview's card, alerts) start here.
+ */
+export async function currentForecast(q: Transactional, accountId: string, now: Date) {
   const sub = await findSubscription(q, accountId);
   const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
-  if (!period) return { forecast: null, advisor: null };
+  if (!period) return null;
   const [usage, days] = await Promise.all([
     periodUsage(q, accountId, period.id),
     usageByDay(q, accountId, period.id),
   ]);
   const availableCc = creditsLeft(usage) + usage.used.plan + usage.used.rollover + usage.used.bonus;
-  const f = forecastPeriod({
+  const forecast = forecastPeriod({
     period,
     usageByDay: days,
     availableCc,
     now,
     billsOverage: period.plan.period === 'mo',
   });
+  return { period, usage, availableCc, forecast };
+}
+
+/** The current period's forecast and the advisor; both null without an active period. */
+export async function forecastAndAdvice(
+  q: Transactional,
+  accountId: string,
+  now: Date,
+): Promise<ForecastResponse> {
+  const current = await currentForecast(q, accountId, now);
+  if (!current) return { forecast: null, advisor: null };
+  const { period, usage, availableCc, forecast: f } = current;
   return {
     forecast: {
       period_start: period.start.toISOString(),
