@@ -146,6 +146,18 @@ describe.each(drivers)('Upgrade now API (%s)', (driver) => {
         after: { plan_id: 'team-monthly', invoice_id: body.invoice_id },
       },
     ]);
+    // The receipt, with the invoice's PDF, is in the outbox for the account holder.
+    const receipts = await ctx.database.query<{ to: string; subject: string; attachment: unknown }>(
+      `select "to", subject, attachment from outbox where account_id = $1 and subject like 'Receipt%'`,
+      [id],
+    );
+    expect(receipts.filter((r) => JSON.stringify(r.attachment).includes(body.invoice_id))).toEqual([
+      {
+        to: `pat-${id}@example.com`,
+        subject: expect.stringMatching(/^Receipt for enQ invoice ENQ-\d{6}-[0-9A-F]{8}$/),
+        attachment: { kind: 'invoice_pdf', account_id: id, invoice_id: body.invoice_id },
+      },
+    ]);
     // The same confirmation again answers the same upgrade and charges nothing more; another total is
     // refused, the plan having moved.
     const again = await call(token, 'POST', PLAN_PATHS.upgrade, { plan: 'team-monthly', total_cents });
