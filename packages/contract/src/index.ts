@@ -30,5 +30,8 @@ export * from './invoice-document';
 export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
+export * from './forecast';
+export * from './plan-texts';
+export * from './plan-upgrade';
 export * from './devices';
 export * from './text';

@@ -234,14 +234,16 @@ export const periodStartOrders = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     invoiceId: text('invoice_id').notNull(),
-    kind: text('kind').notNull(), // 'start' | 'renew'
+    kind: text('kind').notNull(), // 'start' | 'renew' | 'upgrade'
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
-    // The period a renewal ends early (closed when the renewal is paid).
+    // The period a renewal ends early (closed when the renewal is paid), or the one an upgrade upgrades.
     endsPeriodId: uuid('ends_period_id'),
+    // Who confirmed an upgrade (the audit log names them when it is paid).
+    actorPersonId: uuid('actor_person_id'),
     status: text('status').notNull().default('awaiting_payment'), // 'awaiting_payment' | 'started' | 'void'
     decidedAt: ts('decided_at'),
   },
@@ -251,7 +253,7 @@ export const periodStartOrders = pgTable(
     uniqueIndex('period_start_orders_one_awaiting')
       .on(t.accountId)
       .where(sql`${t.status} = 'awaiting_payment'`),
-    check('period_start_orders_kind_check', sql`${t.kind} IN ('start', 'renew')`),
+    check('period_start_orders_kind_check', sql`${t.kind} IN ('start', 'renew', 'upgrade')`),
     check('period_start_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'started', 'void')`),
   ],
 );

@@ -82,6 +82,9 @@ export class BillingEngine {
       if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
       const existing = await findSubscription(tx, accountId, true);
       const waiting = await awaitingOrder(tx, accountId);
+      // An upgrade now awaiting its payment is not this order's invoice to pay.
+      if (waiting?.kind === 'upgrade')
+        throw new DomainError('conflict', 'An upgrade is waiting for its payment; pay or settle it first.');
       if (waiting) return waiting.invoice_id;
       const end = periodBoundary(now, plan.period, 1);
       const next = { plan, period: { start: now, end } };

@@ -3,36 +3,52 @@ import type { Transactional } from '../../db/handle';
 export interface PeriodStartOrder {
   account_id: string;
   invoice_id: string;
-  kind: 'start' | 'renew';
+  kind: OrderKind;
   plan_id: string;
   starts_at: Date;
   ends_at: Date;
   ends_period_id: string | null;
+  actor_person_id: string | null;
 }
+
+/** A start, an early renewal, or an upgrade now (docs/billing.md): each opens only once it is paid. */
+export type OrderKind = 'start' | 'renew' | 'upgrade';
 
 export async function insertOrder(
   q: Transactional,
   order: {
     accountId: string;
     invoiceId: string;
-    kind: 'start' | 'renew';
+    kind: OrderKind;
     planId: string;
     start: Date;
     end: Date;
     endsPeriodId: string | null;
+    actorPersonId?: string | null;
   },
 ) {
   await q.query(
-    `insert into period_start_orders (account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [order.accountId, order.invoiceId, order.kind, order.planId, order.start, order.end, order.endsPeriodId],
+    `insert into period_start_orders (account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id,
+                                      actor_person_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      order.accountId,
+      order.invoiceId,
+      order.kind,
+      order.planId,
+      order.start,
+      order.end,
+      order.endsPeriodId,
+      order.actorPersonId ?? null,
+    ],
   );
 }
 
 /** The order waiting for its invoice to be paid (one per account at most, by a unique index). */
 export async function awaitingOrder(q: Transactional, accountId: string, invoiceId?: string) {
   const [row] = await q.query<PeriodStartOrder>(
-    `select account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id from period_start_orders
+    `select account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id, actor_person_id
+       from period_start_orders
       where account_id = $1 and status = 'awaiting_payment'${invoiceId ? ' and invoice_id = $2' : ''}`,
     invoiceId ? [accountId, invoiceId] : [accountId],
     { prepare: true },
@@ -74,4 +90,34 @@ export async function upsertSubscriptionPeriod(
 
 export async function endPeriodEarly(q: Transactional, periodId: string, at: Date) {
   await q.query('update billing_periods set ends_at = $2 where id = $1', [periodId, at]);
+}
+
+/** An upgrade paid: the open period and the subscription go on with the new plan (nothing scheduled). */
+export async function upgradePlan(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+  planId: string,
+  at: Date,
+) {
+  await q.query('update billing_periods set plan_id = $3 where account_id = $1 and id = $2', [
+    accountId,
+    periodId,
+    planId,
+  ]);
+  await q.query(
+    `update subscriptions set plan_id = $2, pending_plan_id = null, cancel_at_period_end = false, updated_at = $3
+      where account_id = $1`,
+    [accountId, planId, at],
+  );
+}
+
+/** The upgrade to `planId` of the period that was paid, if there was one: a confirmation's answer again. */
+export async function startedUpgrade(q: Transactional, accountId: string, periodId: string, planId: string) {
+  const [row] = await q.query<{ invoice_id: string }>(
+    `select invoice_id from period_start_orders
+      where account_id = $1 and ends_period_id = $2 and plan_id = $3 and kind = 'upgrade' and status = 'started'`,
+    [accountId, periodId, planId],
+  );
+  return row?.invoice_id ?? null;
 }

@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import { startPaidUpgrade } from './plan-upgrades';
 import { findPlan } from './plans-repository';
 import {
   awaitingOrder,
@@ -18,6 +19,7 @@ import { currentPeriod } from './subscription-periods-repository';
 export async function startPaidPeriod(tx: Transactional, accountId: string, invoiceId: string, at: Date) {
   const order = await awaitingOrder(tx, accountId, invoiceId);
   if (!order) return;
+  if (order.kind === 'upgrade') return startPaidUpgrade(tx, order, at);
   const plan = (await findPlan(tx, order.plan_id))!;
   const start = new Date(order.starts_at);
   if (order.kind === 'renew') {

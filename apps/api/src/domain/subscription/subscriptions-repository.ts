@@ -129,3 +129,12 @@ export async function cancelAtPeriodEnd(q: Transactional, accountId: string, now
     [accountId, now],
   );
 }
+
+/** An invoice's total in cents (null: no such invoice of the account). */
+export async function invoiceTotal(q: Transactional, accountId: string, invoiceId: string) {
+  const [row] = await q.query<{ total_cents: number }>(
+    'select total_cents from invoices where account_id = $1 and id = $2',
+    [accountId, invoiceId],
+  );
+  return row?.total_cents ?? null;
+}

@@ -5,6 +5,7 @@ import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDismissNotice } from './api/dismiss-notice';
 import { useOverview } from './api/get-overview';
+import { ForecastCard } from './components/forecast-card';
 import { HowToPanel } from './components/how-to-panel';
 import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
@@ -46,6 +47,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
         </div>
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <SubscriptionSummary info={data.subscription_info} planName={data.plan_name} />
+          <ForecastCard />
           <NotificationList
             notifications={data.common_notifications}
             onDismiss={(id) => dismiss.mutate(id)}

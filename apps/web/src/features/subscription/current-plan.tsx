@@ -113,7 +113,8 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
         <PlanCreditsMeter
           title="Plan credits this period"
           used={info.plan_credits_used}
-          total={planCredits}
+          // The period's plan credits: after an upgrade now, its prorated credits (docs/billing.md).
+          total={info.plan_credits_used + info.plan_credits_left}
           exhausted={info.is_credits_exhausted}
         />
 

@@ -106,7 +106,10 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let routes: Record<string, Handler>;
 
 beforeEach(() => {
-  routes = {};
+  // The forecast card and the advisor (their own tests are beside them) have nothing to show here.
+  routes = {
+    'GET /api/v1/account/subscription/forecast/': () => jsonResponse({ forecast: null, advisor: null }),
+  };
   fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
     const url = new URL(String(input), 'http://portal.test');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;

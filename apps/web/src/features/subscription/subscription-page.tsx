@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
 import { CurrentPlan } from './current-plan';
 import { PlanCards } from './plan-cards';
+import { UpgradeAdvisor } from './upgrade-advisor';
 import { useSubscriptionFlow, type SubscriptionAction } from './use-subscription-flow';
 
 export const INACTIVE_TEXT = 'Your subscription is inactive. Choose a plan to start it again.';
@@ -78,6 +79,7 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
             busyKey={flow.busyKey}
             onAction={(action) => void flow.start(action)}
           />
+          <UpgradeAdvisor info={info} />
         </>
       )}
 

@@ -41,7 +41,8 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
           <PlanCreditsMeter
             title="Plan credits used"
             used={info.plan_credits_used}
-            total={plan.credits}
+            // The period's plan credits: after an upgrade now, its prorated credits (docs/billing.md).
+            total={info.plan_credits_used + info.plan_credits_left}
             exhausted={info.is_credits_exhausted}
           />
 

@@ -1,17 +1,13 @@
 import {
   SUBSCRIPTION_TEXT,
-  centsToDollars,
   changeBodySchema,
   changePreviewQuerySchema,
   errorEnvelopeSchema,
   previewResponseSchema,
   subscriptionMutationResponseSchema,
   subscriptionResponseSchema,
-  type SubscriptionResponse,
 } from '@enq/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAvailablePlans } from '../../../../../domain/billing-engine/plans-repository';
 import {
   applyCancel,
   applyKeep,
@@ -20,31 +16,12 @@ import {
   keepPreview,
   planChange,
 } from '../../../../../domain/subscription/subscription-changes';
-import { subscriptionInfo } from '../../../../../domain/subscription/subscription-info';
 import {
   recordSubscriptionChange,
   subscriptionView,
 } from '../../../../../domain/subscription/subscription-activity';
-
-async function subscriptionResponse(app: FastifyInstance, accountId: string): Promise<SubscriptionResponse> {
-  const [info, plans] = await Promise.all([
-    subscriptionInfo(app.database, accountId, app.clock.now()),
-    listAvailablePlans(app.database),
-  ]);
-  return {
-    ...info,
-    is_subscription_active: info.status === 'active',
-    plans: plans.map((p) => ({
-      price_id: p.id,
-      name: p.name,
-      price: centsToDollars(p.priceCents),
-      period: p.period,
-      credits: p.creditsCc / 100,
-      save: p.save,
-      multi_user: p.multiUser,
-    })),
-  };
-}
+import { subscriptionResponse } from './subscription-response';
+import planUpgradeRoutes from './upgrade';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -56,6 +33,7 @@ const errors = {
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.billingEngines.deps(app.database);
   const tags = ['subscription'];
+  await app.register(planUpgradeRoutes);
 
   app.get(
     '/',

@@ -1,0 +1,131 @@
+import {
+  ccToCredits,
+  centsToDollars,
+  divideRoundHalfUp,
+  forecastPeriod,
+  overageCents,
+  type AdvisorDto,
+  type Forecast,
+  type ForecastResponse,
+} from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
+import { listAvailablePlans, type Plan } from '../billing-engine/plans-repository';
+import { prorate } from '../billing-engine/proration';
+import {
+  currentPeriod,
+  findSubscription,
+  type OpenPeriod,
+} from '../billing-engine/subscription-periods-repository';
+import { closedMonthlyUsage, usageByDay } from './forecast-repository';
+import { planChangeAccount } from './subscriptions-repository';
+
+// The overview's forecast and the plan advisor (PLAN-01..05, docs/billing.md "Forecast and plan advisor").
+
+/** The advisor compares up to this many closed periods. */
+export const ADVISOR_PERIODS = 3;
+
+/**
+ * The open period's forecast (PLAN-01..04) with what it was worked out from; null without an active
+ * period. The server-side callers (the overview's card, alerts) start here.
+ */
+export async function currentForecast(q: Transactional, accountId: string, now: Date) {
+  const sub = await findSubscription(q, accountId);
+  const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
+  if (!period) return null;
+  const [usage, days] = await Promise.all([
+    periodUsage(q, accountId, period.id),
+    usageByDay(q, accountId, period.id),
+  ]);
+  const availableCc = creditsLeft(usage) + usage.used.plan + usage.used.rollover + usage.used.bonus;
+  const forecast = forecastPeriod({
+    period,
+    usageByDay: days,
+    availableCc,
+    now,
+    billsOverage: period.plan.period === 'mo',
+  });
+  return { period, usage, availableCc, forecast };
+}
+
+/** The current period's forecast and the advisor; both null without an active period. */
+export async function forecastAndAdvice(
+  q: Transactional,
+  accountId: string,
+  now: Date,
+): Promise<ForecastResponse> {
+  const current = await currentForecast(q, accountId, now);
+  if (!current) return { forecast: null, advisor: null };
+  const { period, usage, availableCc, forecast: f } = current;
+  return {
+    forecast: {
+      period_start: period.start.toISOString(),
+      period_end: period.end.toISOString(),
+      used_credits: ccToCredits(f.usedCc),
+      available_credits: ccToCredits(availableCc),
+      projected_credits: ccToCredits(f.projectedCc),
+      runs_out_on: f.runsOut?.date ?? null,
+      ran_out: f.runsOut?.already ?? false,
+      projected_overage: centsToDollars(f.projectedOverageCents),
+      bills_overage: period.plan.period === 'mo',
+      note: f.note,
+    },
+    advisor:
+      period.plan.period === 'mo'
+        ? await advise(q, accountId, period, now, f, { availableCc, overageCc: usage.used.overage })
+        : null,
+  };
+}
+
+/** A plan's cost for a period that used `usedCc`: its price and the overage beyond its own credits. */
+const periodCost = (plan: Plan, usedCc: number) =>
+  plan.priceCents + overageCents(Math.max(0, usedCc - plan.creditsCc));
+
+async function advise(
+  q: Transactional,
+  accountId: string,
+  period: OpenPeriod,
+  now: Date,
+  f: Forecast,
+  so: { availableCc: number; overageCc: number },
+): Promise<AdvisorDto> {
+  const [plans, history, account] = await Promise.all([
+    listAvailablePlans(q),
+    closedMonthlyUsage(q, accountId, ADVISOR_PERIODS),
+    planChangeAccount(q, accountId),
+  ]);
+  const monthly = plans.filter((p) => p.period === 'mo' && (p.multiUser || !account?.sub_users));
+  // No closed period yet: this period's forecast stands in for the history.
+  const samples = history.length > 0 ? history.map((h) => h.used_cc) : [f.projectedCc];
+  const cost = (plan: Plan) =>
+    divideRoundHalfUp(
+      samples.reduce((t, used) => t + periodCost(plan, used), 0),
+      samples.length,
+    );
+  const cheapest = monthly.reduce((best, p) => (cost(p) < cost(best) ? p : best), period.plan);
+
+  // What each upgrade now would save this period against the forecast: the overage its extra credits
+  // avoid (the overage booked so far stays), less its subtotal.
+  const stayCc = Math.max(0, f.projectedCc - so.availableCc);
+  let upgrade: AdvisorDto['upgrade'] = null;
+  for (const plan of monthly) {
+    if (plan.priceCents <= period.plan.priceCents || plan.creditsCc <= period.plan.creditsCc) continue;
+    const p = prorate(period.plan, plan, period, now, () => 0);
+    if (p.daysLeft <= 0) continue;
+    const upCc = Math.max(so.overageCc, stayCc - (p.grantCc - p.withdrawCc));
+    const saves = overageCents(stayCc) - overageCents(upCc) - p.subtotalCents;
+    if (saves > 0 && (!upgrade || saves > upgrade.saves * 100))
+      upgrade = {
+        price_id: plan.id,
+        name: plan.name,
+        saves: centsToDollars(saves),
+        charge: centsToDollars(p.subtotalCents),
+      };
+  }
+  return {
+    periods_compared: history.length,
+    cheapest: { price_id: cheapest.id, name: cheapest.name, cost: centsToDollars(cost(cheapest)) },
+    current_cost: centsToDollars(cost(period.plan)),
+    upgrade,
+  };
+}

@@ -1,0 +1,143 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfDay } from 'date-fns';
+import { overageCents } from './credits';
+import { formatCredits } from './format';
+import { BUSINESS_TIME_ZONE } from './time';
+
+// The forecast of a period's credits (PLAN-01..05, docs/billing.md "Forecast"): the pace so far, weighted
+// by the kind of day, since tax offices close on weekends. Weekday usage predicts the weekdays left and
+// weekend usage the weekend days left, each day as it falls in the business time zone.
+
+export interface ForecastInput {
+  /** The period's bounds, [start, end). */
+  period: { start: Date; end: Date };
+  /** Credits used per business day ('yyyy-MM-dd' in America/New_York), in centicredits. */
+  usageByDay: readonly { date: string; cc: number }[];
+  /** Credits the period has before overage: plan, rollover and bonus, in centicredits. */
+  availableCc: number;
+  now: Date;
+  /** Monthly plans bill overage; annual plans never do (MONEY-04). */
+  billsOverage: boolean;
+}
+
+export interface Forecast {
+  /** Credits used so far and projected at the period's end, in centicredits. */
+  usedCc: number;
+  projectedCc: number;
+  /** The business day the available credits run out (or ran out: `already`); null: not before the end. */
+  runsOut: { date: string; already: boolean } | null;
+  /** Overage projected at the period's end (0 on an annual plan), in centicredits and in cents. */
+  projectedOverageCc: number;
+  projectedOverageCents: number;
+  /** Centicredits per weekday and per weekend day that the projection uses. */
+  weekdayPaceCc: number;
+  weekendPaceCc: number;
+  /** How it was worked out, in plain words. */
+  note: string;
+}
+
+interface BusinessDay {
+  date: string;
+  weekend: boolean;
+  /** The parts of the day (0..1) before `now` and from `now` to the period's end. */
+  elapsed: number;
+  remaining: number;
+}
+
+/** The period's business days, each with how much of it has passed and how much is left. */
+export function businessDays(period: { start: Date; end: Date }, now: Date): BusinessDay[] {
+  const start = period.start.getTime();
+  const end = period.end.getTime();
+  const at = Math.min(Math.max(now.getTime(), start), end);
+  const days: BusinessDay[] = [];
+  let day = startOfDay(new TZDate(start, BUSINESS_TIME_ZONE));
+  while (day.getTime() < end) {
+    const next = addDays(day, 1);
+    const from = Math.max(day.getTime(), start);
+    const to = Math.min(next.getTime(), end);
+    // A day is 23 or 25 hours when New York changes clocks; a part of it is measured against its own length.
+    const length = next.getTime() - day.getTime();
+    days.push({
+      date: format(day, 'yyyy-MM-dd'),
+      weekend: day.getDay() === 0 || day.getDay() === 6,
+      elapsed: Math.max(0, Math.min(to, at) - from) / length,
+      remaining: Math.max(0, to - Math.max(from, at)) / length,
+    });
+    day = next;
+  }
+  return days;
+}
+
+const credits = (cc: number) => formatCredits(Math.round(cc) / 100);
+const days = (n: number) => `${formatCredits(Math.round(n * 10) / 10)} day${n === 1 ? '' : 's'}`;
+
+/** The forecast of the period's credits from its usage so far (PLAN-01..05). */
+export function forecastPeriod(input: ForecastInput): Forecast {
+  const { availableCc, billsOverage } = input;
+  const calendar = businessDays(input.period, input.now);
+  const kindOf = new Map(calendar.map((d) => [d.date, d.weekend]));
+  let weekdayUsed = 0;
+  let weekendUsed = 0;
+  for (const { date, cc } of input.usageByDay) {
+    if (kindOf.get(date)) weekendUsed += cc;
+    else weekdayUsed += cc;
+  }
+  const usedCc = weekdayUsed + weekendUsed;
+  const weekdaysPassed = calendar.filter((d) => !d.weekend).reduce((t, d) => t + d.elapsed, 0);
+  const weekendsPassed = calendar.filter((d) => d.weekend).reduce((t, d) => t + d.elapsed, 0);
+  const daysPassed = weekdaysPassed + weekendsPassed;
+  const average = daysPassed > 0 ? usedCc / daysPassed : 0;
+  // A kind of day the period has not reached yet takes the average pace of the days it has.
+  const weekdayPaceCc = weekdaysPassed > 0 ? weekdayUsed / weekdaysPassed : average;
+  const weekendPaceCc = weekendsPassed > 0 ? weekendUsed / weekendsPassed : average;
+
+  let runsOut: Forecast['runsOut'] = null;
+  if (usedCc > 0 && usedCc >= availableCc) {
+    let total = 0;
+    for (const { date, cc } of [...input.usageByDay].sort((a, b) => a.date.localeCompare(b.date))) {
+      total += cc;
+      if (total >= availableCc) {
+        runsOut = { date, already: true };
+        break;
+      }
+    }
+  }
+  let projected = usedCc;
+  for (const day of calendar) {
+    if (day.remaining === 0) continue;
+    projected += day.remaining * (day.weekend ? weekendPaceCc : weekdayPaceCc);
+    if (!runsOut && projected > 0 && projected >= availableCc) runsOut = { date: day.date, already: false };
+  }
+  const projectedCc = Math.round(projected);
+  const projectedOverageCc = billsOverage ? Math.max(0, projectedCc - availableCc) : 0;
+  const daysLeft = calendar.reduce((t, d) => t + d.remaining, 0);
+
+  const notes: string[] = [];
+  if (usedCc === 0) {
+    notes.push('No credits have been used this period yet, so nothing is projected to be used.');
+  } else {
+    notes.push(
+      `Projected from this period's pace over the ${days(daysPassed)} so far (New York time): ` +
+        `${credits(weekdayPaceCc)} credits per weekday and ${credits(weekendPaceCc)} per weekend day, ` +
+        `since offices close on weekends, over the ${days(daysLeft)} left.`,
+    );
+    if (weekdaysPassed === 0) notes.push('No weekday has passed yet, so weekdays take the average pace.');
+    if (weekendsPassed === 0)
+      notes.push('No weekend day has passed yet, so weekend days take the average pace.');
+  }
+  notes.push(
+    billsOverage
+      ? 'Credits beyond the plan, rollover and bonus credits cost $0.01 each.'
+      : 'Annual plans are never charged overage.',
+  );
+  return {
+    usedCc,
+    projectedCc,
+    runsOut,
+    projectedOverageCc,
+    projectedOverageCents: overageCents(projectedOverageCc),
+    weekdayPaceCc: Math.round(weekdayPaceCc),
+    weekendPaceCc: Math.round(weekendPaceCc),
+    note: notes.join(' '),
+  };
+}

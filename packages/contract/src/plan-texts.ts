@@ -1,0 +1,43 @@
+import { formatCredits, formatMoney } from './format';
+
+// The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
+// overview's forecast card imports them, and the landing page's first load carries no schema library.
+
+export const PLAN_PATHS = {
+  /** The forecast of the current period and the plan advisor. */
+  forecast: '/subscription/forecast/',
+  /** GET ?plan= : Upgrade now's figures. */
+  upgradePreview: '/subscription/upgrade-preview/',
+  /** POST { plan, total_cents }: upgrades now, charging the previewed total. */
+  upgrade: '/subscription/upgrade/',
+} as const;
+
+const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+/** A New York business day ('2026-06-26') as "June 26, 2026". */
+export const businessDayText = (date: string): string => day.format(new Date(`${date}T12:00:00Z`));
+const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
+
+export const PLAN_TEXT = {
+  forecastTitle: 'Forecast for this period',
+  noPeriod: 'The forecast starts with your plan.',
+  runsOut: (date: string) => `At this pace your plan credits run out on ${businessDayText(date)}.`,
+  ranOut: (date: string) => `Your plan credits ran out on ${businessDayText(date)}.`,
+  lasts: 'At this pace your plan credits last until the period ends.',
+  projectedOverage: (amount: number) => `Projected overage at period end: ${formatMoney(amount)}.`,
+  projectedUse: (used: number, available: number) =>
+    `${formatCredits(used)} of ${formatCredits(available)} credits projected to be used.`,
+  advisorTitle: 'Plan advisor',
+  cheapest: (name: string, cost: number, compared: number) =>
+    compared === 0
+      ? `No period has closed yet: from this period's forecast, the ${name} plan would cost least (${formatMoney(cost)}).`
+      : `Over the last ${periods(compared)}, the ${name} plan would have cost least: ${formatMoney(cost)} a month on average, price and overage included.`,
+  fewerPeriods: (compared: number) =>
+    `Only ${periods(compared)} of history so far; the advisor compares up to 3.`,
+  upgradeSaves: (name: string, saves: number) =>
+    `Upgrading to ${name} now would save about ${formatMoney(saves)} this period.`,
+  noSaving: 'Upgrading now would not save money this period.',
+  upgradeNow: 'Upgrade now',
+  confirmUpgrade: 'Confirm upgrade',
+  upgraded: 'Plan upgraded.',
+  priceChanged: 'The price of this upgrade has changed. Review the new figures and confirm again.',
+} as const;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { planPeriodSchema, subscriptionMutationResponseSchema } from './subscription';
+
+// The forecast, the plan advisor and Upgrade now (PLAN-01..12, docs/billing.md "Upgrade now"): the
+// schemas. The paths and texts are in plan-texts.ts, apart from zod, so the overview's card adds none.
+
+const dollars = z.number().meta({ description: 'US dollars' });
+
+export const forecastSchema = z
+  .object({
+    period_start: z.string(),
+    period_end: z.string(),
+    used_credits: z.number(),
+    available_credits: z.number().meta({ description: 'plan, rollover and bonus credits of the period' }),
+    projected_credits: z.number().meta({ description: 'credits projected to be used by the period end' }),
+    runs_out_on: z
+      .string()
+      .nullable()
+      .meta({ description: 'yyyy-MM-dd in New York; null: not before the period ends' }),
+    ran_out: z.boolean().meta({ description: 'runs_out_on has passed: the credits are used up' }),
+    projected_overage: dollars,
+    bills_overage: z.boolean(),
+    note: z.string(),
+  })
+  .meta({ id: 'Forecast' });
+export type ForecastDto = z.infer<typeof forecastSchema>;
+
+export const advisorSchema = z
+  .object({
+    periods_compared: z.number().int(),
+    cheapest: z.object({ price_id: z.string(), name: z.string(), cost: dollars }),
+    current_cost: dollars,
+    upgrade: z
+      .object({ price_id: z.string(), name: z.string(), saves: dollars, charge: dollars })
+      .nullable()
+      .meta({ description: 'the upgrade now that saves most this period; null: none saves' }),
+  })
+  .meta({ id: 'PlanAdvisor' });
+export type AdvisorDto = z.infer<typeof advisorSchema>;
+
+export const forecastResponseSchema = z
+  .object({ forecast: forecastSchema.nullable(), advisor: advisorSchema.nullable() })
+  .meta({ id: 'ForecastResponse' });
+export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
+
+export const upgradePreviewQuerySchema = z.object({ plan: z.string().min(1).max(64) });
+
+export const upgradePreviewSchema = z
+  .object({
+    plan: z.object({ price_id: z.string(), name: z.string(), period: planPeriodSchema }),
+    days_left: z.number().int(),
+    days_in_period: z.number().int().meta({ description: 'the period length in days' }),
+    credit: dollars.meta({ description: 'the unused part of the current plan' }),
+    charge: dollars.meta({ description: 'the new plan for the days left' }),
+    subtotal: dollars,
+    tax: dollars,
+    total: dollars,
+    total_cents: z.number().int().meta({ description: 'echoed by the confirmation' }),
+    credits_added: z.number(),
+    messages: z.array(z.string()),
+  })
+  .meta({ id: 'UpgradePreview' });
+export type UpgradePreview = z.infer<typeof upgradePreviewSchema>;
+
+export const upgradeBodySchema = z
+  .object({
+    plan: z.string().min(1).max(64),
+    total_cents: z.number().int().min(0).max(100_000_000),
+  })
+  .meta({ id: 'SubscriptionUpgrade' });
+
+export const upgradeResponseSchema = subscriptionMutationResponseSchema
+  .extend({ invoice_id: z.string() })
+  .meta({ id: 'SubscriptionUpgraded' });
+export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
