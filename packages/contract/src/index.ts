@@ -31,3 +31,4 @@ export * from './referral';
 export * from './feature-request';
 export * from './devices';
 export * from './text';
+export * from './usage';
