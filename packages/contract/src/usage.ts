@@ -21,7 +21,7 @@ export type UsageGroup = (typeof USAGE_GROUPS)[number]['id'];
 
 export const USAGE_TEXT = {
   title: 'Usage',
-  overviewTitle: 'Credits used this period',
+  overviewTitle: 'Daily usage this period',
   thisRange: 'This range',
   previousRange: 'Previous range',
   thisPeriod: 'This period',
@@ -34,9 +34,11 @@ export const USAGE_TEXT = {
   emptyPeriod: 'No credits used yet this period.',
   tooLong: `Usage charts cover at most ${USAGE_MAX_DAYS} days.`,
   tableCaption: 'Credits used per day',
-  /** The chart's text alternative. */
-  summary: (credits: string, previous: string, days: number) =>
-    `${credits} credits used over ${days} ${days === 1 ? 'day' : 'days'}, against ${previous} in the range before.`,
+  dayAlternative: (day: string, credits: string, previousLabel: string, previous: string) =>
+    `${day}: ${credits} credits (${previousLabel.toLowerCase()}: ${previous})`,
+  /** The chart's text alternative: '200.00 credits used over 3 days, against 125.25 in the previous range.' */
+  summary: (credits: string, previous: string, days: number, previousLabel: string) =>
+    `${credits} credits used over ${days} ${days === 1 ? 'day' : 'days'}, against ${previous} in the ${previousLabel.toLowerCase()}.`,
 } as const;
 
 export const usageQuerySchema = startNotAfterEnd(
