@@ -10,6 +10,7 @@ import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
 import { SubAccountNotice } from './components/sub-account-notice';
 import { SubscriptionSummary } from './components/subscription-summary';
+import { UsageCard } from './components/usage-card';
 
 export function OverviewPage() {
   const overview = useOverview();
@@ -46,6 +47,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
         </div>
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <SubscriptionSummary info={data.subscription_info} planName={data.plan_name} />
+          <UsageCard info={data.subscription_info} />
           <NotificationList
             notifications={data.common_notifications}
             onDismiss={(id) => dismiss.mutate(id)}
