@@ -10,13 +10,21 @@ import { CallHistoryPage } from './call-history-page';
 let usageRequests: URL[];
 let usageStatus: number;
 let empty: boolean;
+/** While set, the page of calls is not answered. */
+let callsHeld: Promise<void> | null;
 
 beforeEach(() => {
   usageRequests = [];
   usageStatus = 200;
   empty = false;
+  callsHeld = null;
   stubMatchMedia();
   stubCallsApi([callRow(1), callRow(2)], (url) => {
+    // A held page: answered (by the fixture, asked again) once released.
+    if (url.pathname === `${CALLS_BASE}/` && callsHeld)
+      return callsHeld.then(() =>
+        jsonResponse({ calls: [callRow(1), callRow(2)], total_pages: 1, page_size: 25 }),
+      ) as unknown as Response;
     if (url.pathname === `${CALLS_BASE}/filters/`)
       return jsonResponse({ users: ['Dana Whitfield', 'Omar Haddad'], destinations: ['IRS PPS'] });
     if (url.pathname !== `${CALLS_BASE}/usage/`) return undefined;
@@ -88,9 +96,23 @@ describe('Call History usage charts', () => {
     });
   });
 
+  it('USAGE-10 asks for the chart only once the first calls are in, so they never wait for it', async () => {
+    let release = () => {};
+    callsHeld = new Promise((resolve) => (release = resolve));
+    renderPage();
+    const usage = await panel();
+    expect(usage.getByRole('status', { name: 'Loading usage' })).toBeTruthy();
+    expect(usageRequests).toHaveLength(0);
+    release();
+    await screen.findByRole('table');
+    await waitFor(() => expect(usageRequests).toHaveLength(1));
+    expect(await usage.findByText(/^200\.00 credits used over 3 days/)).toBeTruthy();
+  });
+
   it('USAGE-10 By line asks for the days stacked by line, By user again by user', async () => {
     renderPage();
     const usage = await panel();
+    await usage.findByText(/^200\.00 credits used/);
     const byUser = usage.getByRole('button', { name: 'By user' });
     const byLine = usage.getByRole('button', { name: 'By line' });
     expect(byUser.getAttribute('aria-pressed')).toBe('true');

@@ -169,7 +169,7 @@ export function CallHistoryView({
         <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
       ) : null}
 
-      {error ? null : <UsagePanel range={rangeParams} />}
+      {error ? null : <UsagePanel range={rangeParams} after={loaded} />}
     </section>
   );
 }

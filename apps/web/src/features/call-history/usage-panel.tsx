@@ -11,11 +11,12 @@ const CHART_HEIGHT = 280;
 
 /**
  * USAGE-10: the range's credits per day against the range before, stacked by user or by line, and the
- * top users and lines, for the same range and filters as the calls above.
+ * top users and lines, for the same range and filters as the calls above. Asked once `after` (the first
+ * page of calls is in), so the calls never queue behind it.
  */
-export function UsagePanel({ range }: { range: CallTotalsParams }) {
+export function UsagePanel({ range, after }: { range: CallTotalsParams; after: boolean }) {
   const [by, setBy] = useState<UsageGroup>('user');
-  const usage = useUsage({ ...range, by });
+  const usage = useUsage({ ...range, by }, after);
   return (
     <section
       aria-labelledby="usage-heading"

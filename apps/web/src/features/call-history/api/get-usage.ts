@@ -14,6 +14,6 @@ export const usageQuery = (params: UsageParams) =>
   queryOptions({ queryKey: ['calls', 'usage', params], queryFn: ({ signal }) => getUsage(params, signal) });
 
 /** The charts of the range (USAGE-10); the previous answer stays drawn while the next one loads. */
-export function useUsage(params: UsageParams) {
-  return useQuery({ ...usageQuery(params), placeholderData: keepPreviousData });
+export function useUsage(params: UsageParams, enabled = true) {
+  return useQuery({ ...usageQuery(params), placeholderData: keepPreviousData, enabled });
 }
