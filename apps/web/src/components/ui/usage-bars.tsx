@@ -13,6 +13,10 @@ import {
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { USAGE_COLORS, USAGE_OTHERS_COLOR, USAGE_PREVIOUS_COLOR, shortDay } from './usage-chart-settings';
 
+/** Axis labels short enough for a phone: 1,500 -> '1.5K'. */
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const axisCredits = (value: number) => compact.format(value);
+
 export interface UsageBarsProps {
   usage: UsageResponse;
   height: number;
@@ -50,10 +54,15 @@ export default function UsageBars({
   const credits = (value: unknown) => formatCreditsFixed(Number(value));
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: phone ? -16 : 0 }}>
+      <ComposedChart
+        data={data}
+        // Hidden from assistive technology (usage-chart.tsx gives the text alternative), so nothing in it takes focus.
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={phone ? 16 : 8} />
-        <YAxis tick={{ fontSize: 12 }} width={phone ? 48 : 60} allowDecimals={false} />
+        <YAxis tick={{ fontSize: 12 }} width={44} allowDecimals={false} tickFormatter={axisCredits} />
         <Tooltip formatter={credits} cursor={{ fill: '#f1f5f9' }} />
         <Legend wrapperStyle={{ fontSize: phone ? 12 : 13, paddingTop: 8 }} iconSize={10} />
         {bars.map((bar) => (
@@ -70,7 +79,7 @@ export default function UsageBars({
         <Line
           dataKey="previous"
           name={previousLabel}
-          type="monotone"
+          type="linear"
           stroke={USAGE_PREVIOUS_COLOR}
           strokeDasharray="4 4"
           strokeWidth={2}
