@@ -32,3 +32,4 @@ export * from './feature-request';
 export * from './devices';
 export * from './text';
 export * from './usage';
+export * from './usage-rules';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatShare, sharesInTenths, usageQuerySchema } from '../src/usage';
+import { usageQuerySchema } from '../src/usage';
+import { formatShare, sharesInTenths } from '../src/usage-rules';
 
 describe('usage shares', () => {
   it('USAGE-04 shares in tenths add up to 100.0 %, the leftover tenths to the largest remainders', () => {
