@@ -1,5 +1,5 @@
 import { USAGE_TEXT, type OverviewResponse, type UsageResponse } from '@enq/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageAnswer } from '../../test/usage-data';
@@ -122,6 +122,7 @@ describe('the overview usage card', () => {
   it("USAGE-09 asks for the period's usage by user only after the overview's own answer", async () => {
     renderPage();
     await card();
+    await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests).toEqual([
       ROOT,
       // The period's first second to its last: 2026-11-02 14:00:00Z .. 2026-12-02 13:59:59Z.

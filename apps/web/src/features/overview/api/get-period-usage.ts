@@ -20,6 +20,6 @@ export const periodUsageQuery = (period: PeriodRange) =>
   });
 
 /** Asked by the card, so only once the overview's summary, which holds the period, is drawn. */
-export function usePeriodUsage(period: PeriodRange) {
-  return useQuery(periodUsageQuery(period));
+export function usePeriodUsage(period: PeriodRange, enabled = true) {
+  return useQuery({ ...periodUsageQuery(period), enabled });
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { UsageChart } from '../../../components/ui/usage-chart';
 import { UsageTopList } from '../../../components/ui/usage-top-list';
+import { useIdle } from '../../../lib/use-idle';
 import { usePeriodUsage } from '../api/get-period-usage';
 
 const CHART_HEIGHT = 180;
@@ -18,10 +19,12 @@ export function UsageCard({ info }: { info: SubscriptionInfo }) {
 const seconds = (iso: string) => new Date(iso).getTime() / 1000;
 
 function PeriodUsage({ start, end }: { start: string; end: string }) {
-  const usage = usePeriodUsage({
-    timestampFrom: Math.floor(seconds(start)),
-    timestampTo: Math.ceil(seconds(end)) - 1,
-  });
+  // After the summary's paint, once the browser is idle: the card and its chart come second.
+  const idle = useIdle();
+  const usage = usePeriodUsage(
+    { timestampFrom: Math.floor(seconds(start)), timestampTo: Math.ceil(seconds(end)) - 1 },
+    idle,
+  );
   // A failed answer: the overview goes on without the card.
   if (usage.isError) return null;
   return (
