@@ -1,10 +1,12 @@
 import { USAGE_OVERVIEW_TOP, USAGE_TEXT, type SubscriptionInfo } from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { UsageChart } from '../../../components/ui/usage-chart';
 import { UsageTopList } from '../../../components/ui/usage-top-list';
 import { useIdle } from '../../../lib/use-idle';
+import { useInView } from '../../../lib/use-in-view';
 import { usePeriodUsage } from '../api/get-period-usage';
 
 const CHART_HEIGHT = 180;
@@ -19,16 +21,20 @@ export function UsageCard({ info }: { info: SubscriptionInfo }) {
 const seconds = (iso: string) => new Date(iso).getTime() / 1000;
 
 function PeriodUsage({ start, end }: { start: string; end: string }) {
-  // After the summary's paint, once the browser is idle: the card and its chart come second.
+  // After the summary's paint, once the browser is idle and the card is in the window: below the fold
+  // (1280 x 900 and smaller), its answer and its chart's code come when it is scrolled to.
   const idle = useIdle();
+  const card = useRef<HTMLElement>(null);
+  const inView = useInView(card);
   const usage = usePeriodUsage(
     { timestampFrom: Math.floor(seconds(start)), timestampTo: Math.ceil(seconds(end)) - 1 },
-    idle,
+    idle && inView,
   );
   // A failed answer: the overview goes on without the card.
   if (usage.isError) return null;
   return (
     <section
+      ref={card}
       aria-labelledby="usage-card-heading"
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
