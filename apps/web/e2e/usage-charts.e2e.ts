@@ -70,6 +70,8 @@ describe('the usage charts (Chromium against the real server)', () => {
     await page.getByRole('link', { name: USAGE_TEXT.seeCallHistory }).click();
     await page.waitForURL(/\/call-history\?/);
     const panel = page.getByRole('region', { name: USAGE_TEXT.title });
+    // Below the calls: its answer and chart come when it is scrolled to.
+    await panel.scrollIntoViewIfNeeded();
     await panel.locator('.recharts-bar-rectangle').first().waitFor();
     const lines = await listed(page, USAGE_TEXT.title, USAGE_TEXT.topLines);
     expect(lines.length).toBeGreaterThan(0);
@@ -106,6 +108,8 @@ describe('the usage charts (Chromium against the real server)', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/call-history`);
     const panel = page.getByRole('region', { name: USAGE_TEXT.title });
+    // Below the calls: its answer and chart come when it is scrolled to.
+    await panel.scrollIntoViewIfNeeded();
     await panel.locator('.recharts-bar-rectangle').first().waitFor();
     const calls = await layout(page, USAGE_TEXT.title);
     expect(calls.sideways).toBe(0);

@@ -1,9 +1,10 @@
 import { USAGE_GROUPS, USAGE_TEXT, type UsageGroup } from '@enq/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonStatus } from '../../components/ui/skeleton';
 import { UsageChart } from '../../components/ui/usage-chart';
 import { UsageTopList } from '../../components/ui/usage-top-list';
+import { useInView } from '../../lib/use-in-view';
 import { useUsage } from './api/get-usage';
 import type { CallTotalsParams } from './api/get-call-totals';
 
@@ -12,13 +13,17 @@ const CHART_HEIGHT = 280;
 /**
  * USAGE-10: the range's credits per day against the range before, stacked by user or by line, and the
  * top users and lines, for the same range and filters as the calls above. Asked once `after` (the first
- * page of calls is in), so the calls never queue behind it.
+ * page of calls is in), so the calls never queue behind it, and once the panel, below them, comes into
+ * the window: its answer and its chart's code are not part of the page's first load.
  */
 export function UsagePanel({ range, after }: { range: CallTotalsParams; after: boolean }) {
   const [by, setBy] = useState<UsageGroup>('user');
-  const usage = useUsage({ ...range, by }, after);
+  const panel = useRef<HTMLElement>(null);
+  const inView = useInView(panel);
+  const usage = useUsage({ ...range, by }, after && inView);
   return (
     <section
+      ref={panel}
       aria-labelledby="usage-heading"
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
