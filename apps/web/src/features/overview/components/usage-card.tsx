@@ -51,9 +51,14 @@ function PeriodUsage({ start, end }: { start: string; end: string }) {
         </Link>
       </div>
       {!usage.data ? (
-        <SkeletonStatus label="Loading usage">
-          <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
-        </SkeletonStatus>
+        // Not asked yet (out of the window): a quiet placeholder, not a loading status that never ends.
+        usage.fetchStatus === 'fetching' ? (
+          <SkeletonStatus label="Loading usage">
+            <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
+          </SkeletonStatus>
+        ) : (
+          <div aria-hidden="true" className="mt-4 rounded-lg bg-slate-50" style={{ height: CHART_HEIGHT }} />
+        )
       ) : usage.data.total_credits === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{USAGE_TEXT.emptyPeriod}</p>
       ) : (
