@@ -32,6 +32,7 @@ export const usageResponseSchema = z
     previous: z.object({
       from: z.number().int().meta({ description: 'unix seconds, inclusive' }),
       to: z.number().int().meta({ description: 'unix seconds, inclusive' }),
+      period: z.boolean().meta({ description: 'the previous billing period (the range starts a period)' }),
     }),
     series: z.array(z.string()).meta({ description: 'the names each day is stacked by, largest first' }),
     days: z.array(

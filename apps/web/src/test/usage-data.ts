@@ -8,7 +8,7 @@ export function usageAnswer(by: UsageGroup = 'user'): UsageResponse {
   const series = by === 'user' ? ['Dana Whitfield', 'Omar Haddad'] : ['IRS PPS', 'IRS e-Services'];
   return {
     by,
-    previous: { from: 1_770_829_200, to: 1_773_507_599 },
+    previous: { from: 1_770_829_200, to: 1_773_507_599, period: false },
     series,
     days: [
       {

@@ -29,8 +29,8 @@ const ymd = (date: Date) => format(date, 'yyyy-MM-dd');
  */
 async function previousRange(q: Transactional, r: CallRange, days: number) {
   const period = await periodBefore(q, r.accountId, r.from);
-  if (period) return period;
-  return { from: Math.floor(subDays(local(r.from), days).getTime() / 1000), to: r.from - 1 };
+  if (period) return { ...period, period: true };
+  return { from: Math.floor(subDays(local(r.from), days).getTime() / 1000), to: r.from - 1, period: false };
 }
 
 /** The top names, then the rest as one "Others" row, each with its share (USAGE-04). */
@@ -52,7 +52,7 @@ export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup):
   const previousFirst = local(previous.from);
   const [usage, before] = await Promise.all([
     rangeUsage(q, r, by, ymd(first), BUSINESS_TIME_ZONE),
-    dailyUsage(q, { ...r, ...previous }, ymd(previousFirst), BUSINESS_TIME_ZONE),
+    dailyUsage(q, { ...r, from: previous.from, to: previous.to }, ymd(previousFirst), BUSINESS_TIME_ZONE),
   ]);
 
   const keyTotals = by === 'user' ? usage.byUser : usage.byLine;

@@ -10,6 +10,8 @@ import { CallHistoryPage } from './call-history-page';
 let usageRequests: URL[];
 let usageStatus: number;
 let empty: boolean;
+/** The answer compares with the previous billing period. */
+let periodAnswer: boolean;
 /** While set, the page of calls is not answered. */
 let callsHeld: Promise<void> | null;
 
@@ -17,6 +19,7 @@ beforeEach(() => {
   usageRequests = [];
   usageStatus = 200;
   empty = false;
+  periodAnswer = false;
   callsHeld = null;
   stubMatchMedia();
   stubCallsApi([callRow(1), callRow(2)], (url) => {
@@ -31,6 +34,7 @@ beforeEach(() => {
     usageRequests.push(url);
     if (usageStatus !== 200) return jsonResponse({ code: 'INTERNAL', message: 'x' }, usageStatus);
     const answer = usageAnswer(url.searchParams.get('by') as UsageGroup);
+    if (periodAnswer) answer.previous.period = true;
     if (empty)
       return jsonResponse({
         ...answer,
@@ -94,6 +98,18 @@ describe('Call History usage charts', () => {
       timestampTo: String(CALL_DATES.current_period.end_date),
       by: 'user',
     });
+  });
+
+  it('USAGE-02 USAGE-11 a period is drawn and told against the previous period', async () => {
+    periodAnswer = true;
+    renderPage();
+    const usage = await panel();
+    expect(
+      await usage.findByText('200.00 credits used over 3 days, against 125.25 in the previous period.'),
+    ).toBeTruthy();
+    expect(usage.getByRole('list', { name: USAGE_TEXT.tableCaption }).textContent).toContain(
+      'Mar 14: 120.50 credits (previous period: 80.00)',
+    );
   });
 
   it('USAGE-10 asks for the chart only once the first calls are in, so they never wait for it', async () => {

@@ -72,8 +72,11 @@ export function UsagePanel({ range, after }: { range: CallTotalsParams; after: b
             <UsageChart
               usage={usage.data}
               height={CHART_HEIGHT}
-              currentLabel={USAGE_TEXT.thisRange}
-              previousLabel={USAGE_TEXT.previousRange}
+              // A period preset is compared with the previous billing period (USAGE-02).
+              currentLabel={usage.data.previous.period ? USAGE_TEXT.thisPeriod : USAGE_TEXT.thisRange}
+              previousLabel={
+                usage.data.previous.period ? USAGE_TEXT.previousPeriod : USAGE_TEXT.previousRange
+              }
             />
           </div>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">

@@ -128,7 +128,7 @@ describe.each(drivers)('usage charts API (%s)', (driver) => {
 
   it('USAGE-02 compares each day with the same day of the range before it', async () => {
     const body = await usage(RANGE);
-    expect(body.previous).toEqual({ from: NY_MAR_5, to: NY_MAR_9 - 1 });
+    expect(body.previous).toEqual({ from: NY_MAR_5, to: NY_MAR_9 - 1, period: false });
     expect(body.days.map((d) => d.previous_date)).toEqual([
       '2024-03-05',
       '2024-03-06',
@@ -151,6 +151,7 @@ describe.each(drivers)('usage charts API (%s)', (driver) => {
     expect(body.previous).toEqual({
       from: dates.previous_period.start_date,
       to: dates.previous_period.end_date,
+      period: true,
     });
     expect(body.previous_total_credits).toBeGreaterThan(0);
   });
