@@ -45,6 +45,23 @@ const filters = {
   destination: z.string().trim().min(1).max(200).optional().meta({ description: 'only calls to this line' }),
 };
 
+/** A range and its filters, as the page, the totals, the CSV and the usage charts read them. */
+export const callRangeFields = {
+  timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+  timestampTo: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
+  ...filters,
+};
+
+/** A range's start may not be after its end; the message names the start. */
+export function startNotAfterEnd<T extends z.ZodType<{ timestampFrom: number; timestampTo: number }>>(
+  schema: T,
+) {
+  return schema.refine((q) => q.timestampFrom <= q.timestampTo, {
+    message: CALL_TEXT.startAfterEnd,
+    path: ['timestampFrom'],
+  });
+}
+
 export const callsQuerySchema = z
   .object({
     timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
@@ -86,16 +103,7 @@ export const callsResponseSchema = z
 export type CallsResponse = z.infer<typeof callsResponseSchema>;
 
 /** The same range and filters as a page, without the page number. */
-export const callTotalsQuerySchema = z
-  .object({
-    timestampFrom: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
-    timestampTo: unixSeconds.meta({ description: 'unix seconds, inclusive' }),
-    ...filters,
-  })
-  .refine((q) => q.timestampFrom <= q.timestampTo, {
-    message: CALL_TEXT.startAfterEnd,
-    path: ['timestampFrom'],
-  });
+export const callTotalsQuerySchema = startNotAfterEnd(z.object(callRangeFields));
 
 export const callTotalsSchema = z
   .object({

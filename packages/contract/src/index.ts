@@ -35,3 +35,5 @@ export * from './plan-texts';
 export * from './plan-upgrade';
 export * from './devices';
 export * from './text';
+export * from './usage';
+export * from './usage-rules';

@@ -55,6 +55,8 @@ export const CALL_PATHS = {
   download: '/calls/download/',
   filters: '/calls/filters/',
   totals: '/calls/totals/',
+  /** The usage charts' days, stacks and top lists (USAGE). */
+  usage: '/calls/usage/',
 } as const;
 
 export const INVOICE_PATHS = {

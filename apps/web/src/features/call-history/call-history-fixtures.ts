@@ -1,5 +1,6 @@
 import type { CallRow } from '@enq/contract';
 import { vi } from 'vitest';
+import { usageAnswer } from '../../test/usage-data';
 import { jsonResponse } from '../../test/utils';
 
 // What the Call History page tests answer for the calls API.
@@ -44,6 +45,7 @@ export function stubCallsApi(calls: CallRow[], more: (url: URL) => Response | un
           overage_dollars: 0,
         });
       if (url.pathname === `${CALLS_BASE}/filters/`) return jsonResponse({ users: [], destinations: [] });
+      if (url.pathname === `${CALLS_BASE}/usage/`) return jsonResponse(usageAnswer());
       if (url.pathname === `${CALLS_BASE}/`) return jsonResponse({ calls, total_pages: 1, page_size: 25 });
       throw new Error(`unexpected ${url.pathname}`);
     }),

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
+import { usageAnswer } from '../../test/usage-data';
 import { callRow, CALL_DATES, CALLS_BASE } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
@@ -42,6 +43,7 @@ beforeEach(() => {
       }
       if (url.pathname === `${BASE}/filters/`)
         return jsonResponse({ users: ['Dana Whitfield'], destinations: ['IRS'] });
+      if (url.pathname === `${BASE}/usage/`) return jsonResponse(usageAnswer());
       if (url.pathname === `${BASE}/`) {
         listCalls.push(url);
         return jsonResponse(callsAnswer(url));

@@ -27,6 +27,7 @@ import { CallFilters } from './call-filters';
 import { callsParams, fromPickerDate, writeView, type CallHistoryView as View } from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
+import { UsagePanel } from './usage-panel';
 
 const MIN_TYPED_YEAR = 2000;
 
@@ -167,6 +168,8 @@ export function CallHistoryView({
       {!error && loaded && totalPages > 1 ? (
         <Pagination page={view.page} totalPages={totalPages} onPage={(page) => go({ page })} />
       ) : null}
+
+      {error ? null : <UsagePanel range={rangeParams} after={loaded} />}
     </section>
   );
 }

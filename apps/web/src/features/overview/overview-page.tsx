@@ -11,6 +11,7 @@ import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
 import { SubAccountNotice } from './components/sub-account-notice';
 import { SubscriptionSummary } from './components/subscription-summary';
+import { UsageCard } from './components/usage-card';
 
 export function OverviewPage() {
   const overview = useOverview();
@@ -48,6 +49,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <SubscriptionSummary info={data.subscription_info} planName={data.plan_name} />
           <ForecastCard />
+          <UsageCard info={data.subscription_info} />
           <NotificationList
             notifications={data.common_notifications}
             onDismiss={(id) => dismiss.mutate(id)}

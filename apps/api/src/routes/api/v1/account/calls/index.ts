@@ -16,6 +16,8 @@ import {
   centsToDollars,
   errorEnvelopeSchema,
   overageCents,
+  usageQuerySchema,
+  usageResponseSchema,
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +31,7 @@ import {
   rangeTotals,
 } from '../../../../../domain/call-history/calls-repository';
 import type { CallRange } from '../../../../../domain/call-history/calls-range';
+import { callUsage } from '../../../../../domain/call-history/usage';
 import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
 import { DomainError } from '../../../../../domain/errors';
 
@@ -123,6 +126,24 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
         overage_credits: ccToCredits(totals.overageCc),
         overage_dollars: centsToDollars(overageCents(totals.overageCc)),
       };
+    },
+  );
+
+  app.get(
+    '/usage/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Credits per day of a time range against the range before it, stacked by user or line, with the top users and lines',
+        querystring: usageQuerySchema,
+        response: { 200: usageResponseSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const { timestampFrom, timestampTo, user, destination, by } = req.query;
+      const range = { accountId: req.principal!.accountId!, from: timestampFrom, to: timestampTo };
+      return callUsage(app.database, { ...range, user, destination }, by);
     },
   );
 

@@ -1,0 +1,143 @@
+import { USAGE_TEXT, type OverviewResponse, type UsageResponse } from '@enq/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usageAnswer } from '../../test/usage-data';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { OverviewPage } from './overview-page';
+
+const ROOT = '/api/v1/account/';
+const USAGE = '/api/v1/account/calls/usage/';
+const PERIOD_START = '2026-11-02T14:00:00.000Z';
+const PERIOD_END = '2026-12-02T14:00:00.000Z';
+
+const DATA = {
+  pin: '••3456',
+  common_notifications: [],
+  sub_account_notification: null,
+  subscription_info: {
+    current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
+    plan_credits_used: 200,
+    rollover_credits_used: 0,
+    bonus_credits_used: 0,
+    overage_credits_used: 0,
+    total_credits_used: 200,
+    rollover_credits_left: 0,
+    bonus_credits_left: 0,
+    plan_credits_left: 29800,
+    billable_credits_used: 0,
+    billable_calls: 0,
+    next_payment_date: PERIOD_END,
+    next_payment_amount: 300,
+    days_in_period: 19,
+    days_left: 11,
+    active_users: 6,
+    is_credits_exhausted: false,
+    status: 'active',
+    cancel_at_period_end: false,
+    pending_plan_id: null,
+    period_start: PERIOD_START,
+    period_end: PERIOD_END,
+  },
+  plan_name: 'Team',
+  card_details: null,
+  charge_failure_message: null,
+  charge_failure_card: null,
+  last_invoice_paid: true,
+  is_subscription_active: true,
+  is_billing_address_required: false,
+  is_service_address_required: false,
+  is_credits_exhausted: false,
+  is_delinquent: false,
+  is_account_active: true,
+} as unknown as OverviewResponse;
+
+/** Four users: the card lists the top 3. */
+const ANSWER: UsageResponse = {
+  ...usageAnswer(),
+  top_users: [
+    { name: 'Dana Whitfield', credits: 100, share: 50 },
+    { name: 'Omar Haddad', credits: 50, share: 25 },
+    { name: 'Priya Raman', credits: 30, share: 15 },
+    { name: 'Tom Nguyen', credits: 20, share: 10 },
+  ],
+};
+
+let requests: string[];
+let overview: OverviewResponse;
+
+beforeEach(() => {
+  requests = [];
+  overview = DATA;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      requests.push(`${url.pathname}${url.search}`);
+      if (url.pathname === ROOT) return jsonResponse(overview);
+      if (url.pathname === USAGE) return jsonResponse(ANSWER);
+      throw new Error(`unexpected call ${url.pathname}`);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  render(
+    <TestServices>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <OverviewPage /> }])} />
+    </TestServices>,
+  );
+}
+const card = async () => within(await screen.findByRole('region', { name: USAGE_TEXT.overviewTitle }));
+
+describe('the overview usage card', () => {
+  it("USAGE-09 USAGE-11 shows this period's daily chart against the previous period, the top 3 users and a link", async () => {
+    renderPage();
+    const usage = await card();
+    expect(
+      await usage.findByText('200.00 credits used over 3 days, against 125.25 in the previous period.'),
+    ).toBeTruthy();
+    expect(
+      Array.from(
+        usage.getByRole('list', { name: USAGE_TEXT.tableCaption }).querySelectorAll('li'),
+        (li: HTMLLIElement) => li.textContent,
+      ),
+    ).toEqual([
+      'Mar 14: 120.50 credits (previous period: 80.00)',
+      'Mar 15: 0.00 credits (previous period: 45.25)',
+      'Mar 16: 79.50 credits (previous period: 0.00)',
+    ]);
+    expect(
+      Array.from(
+        usage.getByRole('region', { name: USAGE_TEXT.topUsers }).querySelectorAll('li'),
+        (li: HTMLLIElement) => li.textContent,
+      ),
+    ).toEqual(['Dana Whitfield100.00 · 50.0%', 'Omar Haddad50.00 · 25.0%', 'Priya Raman30.00 · 15.0%']);
+    expect(usage.getByRole('link', { name: USAGE_TEXT.seeCallHistory }).getAttribute('href')).toBe(
+      '/call-history',
+    );
+  });
+
+  it("USAGE-09 asks for the period's usage by user only after the overview's own answer", async () => {
+    renderPage();
+    await card();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests).toEqual([
+      ROOT,
+      // The period's first second to its last: 2026-11-02 14:00:00Z .. 2026-12-02 13:59:59Z.
+      `${USAGE}?timestampFrom=1793628000&timestampTo=1796219999&by=user`,
+    ]);
+  });
+
+  it('USAGE-09 without a period (no plan) there is no card and no usage request', async () => {
+    overview = {
+      ...DATA,
+      subscription_info: { ...DATA.subscription_info, period_start: null, period_end: null },
+    };
+    renderPage();
+    await screen.findByTestId('subscription-summary');
+    expect(screen.queryByRole('region', { name: USAGE_TEXT.overviewTitle })).toBeNull();
+    expect(requests).toEqual([ROOT]);
+  });
+});
