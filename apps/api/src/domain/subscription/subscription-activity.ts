@@ -28,10 +28,9 @@ export async function subscriptionView(q: Transactional, accountId: string): Pro
 }
 
 /** What a change did, by what it undid when it was a resume or a keep. */
-export function subscriptionAction(
-  kind: 'start' | 'renew' | 'resume' | 'change' | 'cancel' | 'keep',
-  before: SubscriptionView,
-) {
+export type SubscriptionChangeKind = 'start' | 'renew' | 'resume' | 'change' | 'cancel' | 'keep';
+
+export function subscriptionAction(kind: SubscriptionChangeKind, before: SubscriptionView) {
   if (kind === 'resume' || kind === 'keep')
     return before.ends_with_period ? 'subscription.cancel_undone' : 'subscription.change_undone';
   if (kind === 'change') return 'subscription.change_scheduled';
@@ -42,8 +41,8 @@ export function subscriptionAction(
 export async function recordSubscriptionChange(
   q: Transactional,
   accountId: string,
-  actorId: string,
-  kind: Parameters<typeof subscriptionAction>[0],
+  actorId: string | null,
+  kind: SubscriptionChangeKind,
   before: SubscriptionView,
 ): Promise<void> {
   const after = await subscriptionView(q, accountId);

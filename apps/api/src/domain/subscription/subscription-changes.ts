@@ -24,6 +24,11 @@ import {
   schedulePlanChange,
   undoScheduledChange,
 } from './subscriptions-repository';
+import {
+  recordSubscriptionChange,
+  subscriptionView,
+  type SubscriptionChangeKind,
+} from './subscription-activity';
 
 const dateText = (at: Date) =>
   new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' }).format(at);
@@ -142,10 +147,14 @@ export async function applyPlanChange(
   engine: BillingEngine,
   accountId: string,
   planId: string,
+  actorId: string | null,
 ) {
   const now = deps.clock.now();
   const change = await planChange(deps.database, accountId, planId, now, deps.issuer);
   if (change.kind === 'start' || change.kind === 'renew') {
+    // Paid first, outside any transaction (the provider's answer cannot be rolled back): the change is
+    // recorded once the payment has made it.
+    const before = await subscriptionView(deps.database, accountId);
     const { outcome } =
       change.kind === 'start'
         ? await engine.startSubscription(accountId, planId)
@@ -153,12 +162,34 @@ export async function applyPlanChange(
     if (outcome.state === 'failed' || outcome.state === 'closed')
       throw new DomainError('payment-failed', outcome.message);
     if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
+    await recordSubscriptionChange(deps.database, accountId, actorId, change.kind, before);
   } else if (change.kind === 'resume') {
-    await undoScheduled(deps, accountId);
+    await recordedChange(deps, accountId, actorId, 'resume', (tx) => undoScheduledChange(tx, accountId, now));
   } else {
-    await schedulePlanChange(deps.database, accountId, planId, now);
+    await recordedChange(deps, accountId, actorId, 'change', (tx) =>
+      schedulePlanChange(tx, accountId, planId, now),
+    );
   }
   return change.kind;
+}
+
+/**
+ * A change that moves no money, written in one transaction with its activity record, so neither is
+ * kept without the other; the subscription row is locked first, so the "before" is what it changed.
+ */
+async function recordedChange(
+  deps: BillingDeps,
+  accountId: string,
+  actorId: string | null,
+  kind: SubscriptionChangeKind,
+  write: (tx: Transactional) => Promise<unknown>,
+): Promise<void> {
+  await deps.database.transaction(async (tx) => {
+    await findSubscription(tx, accountId, true);
+    const before = await subscriptionView(tx, accountId);
+    await write(tx);
+    await recordSubscriptionChange(tx, accountId, actorId, kind, before);
+  });
 }
 
 /** What keeping the plan undoes (a cancellation or a scheduled change) and what stays, in words. */
@@ -197,14 +228,12 @@ export async function keepPreview(
 }
 
 /** The cancellation or the scheduled change undone: the plan goes on as it is. */
-async function undoScheduled(deps: BillingDeps, accountId: string): Promise<void> {
-  await undoScheduledChange(deps.database, accountId, deps.clock.now());
-}
-
 /** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
-export async function applyKeep(deps: BillingDeps, accountId: string): Promise<void> {
-  await keepPreview(deps.database, accountId, deps.issuer);
-  await undoScheduled(deps, accountId);
+export async function applyKeep(deps: BillingDeps, accountId: string, actorId: string | null): Promise<void> {
+  await recordedChange(deps, accountId, actorId, 'keep', async (tx) => {
+    await keepPreview(tx, accountId, deps.issuer);
+    await undoScheduledChange(tx, accountId, deps.clock.now());
+  });
 }
 
 export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
@@ -229,7 +258,13 @@ export async function cancelPreview(q: Transactional, accountId: string): Promis
   ];
 }
 
-export async function applyCancel(deps: BillingDeps, accountId: string): Promise<void> {
-  await cancelPreview(deps.database, accountId);
-  await cancelAtPeriodEnd(deps.database, accountId, deps.clock.now());
+export async function applyCancel(
+  deps: BillingDeps,
+  accountId: string,
+  actorId: string | null,
+): Promise<void> {
+  await recordedChange(deps, accountId, actorId, 'cancel', async (tx) => {
+    await cancelPreview(tx, accountId);
+    await cancelAtPeriodEnd(tx, accountId, deps.clock.now());
+  });
 }

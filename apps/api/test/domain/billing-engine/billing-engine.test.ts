@@ -230,7 +230,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     await world.engine.startSubscription(accountId, 'solo-annual');
     at('2026-04-01T20:00:00Z');
     await postCalls(world, pin, new Date('2026-04-01T15:00:00Z'), 20, 3600);
-    expect(await applyPlanChange(deps(), world.engine, accountId, 'solo-annual')).toBe('renew');
+    expect(await applyPlanChange(deps(), world.engine, accountId, 'solo-annual', null)).toBe('renew');
     const info = await subscriptionInfo(world.database, accountId, world.clock.now());
     expect(info).toMatchObject({
       plan_credits_left: 48_000,
@@ -263,10 +263,12 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     expect(await authorizeCall(world.database, pin)).toEqual({ allowed: false, reason: 'credits exhausted' });
     const before = await subscriptionInfo(world.database, accountId, world.clock.now());
     await useCard(world, accountId, '4000000000000341');
-    await expect(applyPlanChange(deps(), world.engine, accountId, 'solo-annual')).rejects.toMatchObject({
-      kind: 'payment-failed',
-      message: 'Your card was declined.',
-    });
+    await expect(applyPlanChange(deps(), world.engine, accountId, 'solo-annual', null)).rejects.toMatchObject(
+      {
+        kind: 'payment-failed',
+        message: 'Your card was declined.',
+      },
+    );
     expect(await subscriptionInfo(world.database, accountId, world.clock.now())).toEqual(before);
     expect(await authorizeCall(world.database, pin)).toEqual({ allowed: false, reason: 'credits exhausted' });
     const renewal = (await invoicesOf(world.database, accountId)).filter((i) => i.summary === 'Renewal');
@@ -275,7 +277,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     // A plan started on a declining card starts nothing either.
     const fresh = await createAccount(world, '4000000000000341');
     await expect(
-      applyPlanChange(deps(), world.engine, fresh.accountId, 'team-monthly'),
+      applyPlanChange(deps(), world.engine, fresh.accountId, 'team-monthly', null),
     ).rejects.toMatchObject({
       kind: 'payment-failed',
     });
@@ -296,7 +298,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     at(START);
     const { accountId } = await createAccount(world);
     await world.engine.startSubscription(accountId, 'team-monthly');
-    expect(await applyPlanChange(deps(), world.engine, accountId, 'firm-monthly')).toBe('change');
+    expect(await applyPlanChange(deps(), world.engine, accountId, 'firm-monthly', null)).toBe('change');
     expect(
       (await subscriptionInfo(world.database, accountId, world.clock.now())).current_plan?.price_id,
     ).toBe('team-monthly');
@@ -308,7 +310,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
       plan_credits_left: 80_000,
       rollover_credits_left: 30_000,
     });
-    await applyCancel(deps(), accountId);
+    await applyCancel(deps(), accountId, null);
     const before = (await invoicesOf(world.database, accountId)).length;
     at('2026-03-15T15:00:00Z');
     await world.engine.closeDuePeriods(accountId);
@@ -324,7 +326,7 @@ describe.each(drivers)('billing engine (%s)', (driver) => {
     await world.engine.startSubscription(accountId, 'team-monthly');
     at('2026-01-21T15:00:00Z');
     expect((await postCalls(world, pin, new Date('2026-01-20T15:00:00Z'), 10, 600)).accepted).toBe(10);
-    await applyCancel(deps(), accountId);
+    await applyCancel(deps(), accountId, null);
     at('2026-02-15T15:00:00Z');
     await world.engine.closeDuePeriods(accountId);
     const last = (await invoicesOf(world.database, accountId)).at(-1)!;

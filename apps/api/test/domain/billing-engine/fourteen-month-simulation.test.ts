@@ -115,7 +115,9 @@ describe.each(drivers)('14 months of billing add up to the cent (%s)', (driver) 
     const renewals: { endedPeriodId: string; at: Date }[] = [];
     const renew = async () => {
       const ending = (await currentPeriod(database, annual.accountId))!;
-      expect(await applyPlanChange(deps(), world.engine, annual.accountId, 'solo-annual')).toBe('renew');
+      expect(await applyPlanChange(deps(), world.engine, annual.accountId, 'solo-annual', null)).toBe(
+        'renew',
+      );
       renewals.push({ endedPeriodId: ending.id, at: now() });
       // A call made before the renewal and posted after it: its year has closed, so the new one bills it.
       const late = `renewal-${renewals.length}-late`;
@@ -157,18 +159,20 @@ describe.each(drivers)('14 months of billing add up to the cent (%s)', (driver) 
       await post(yearly, monday, 1, 1_800 + ((week * 29) % 900), `yearly-w${week}`);
 
       if (week === 6)
-        expect(await applyPlanChange(deps(), world.engine, changing.accountId, 'team-monthly')).toBe(
+        expect(await applyPlanChange(deps(), world.engine, changing.accountId, 'team-monthly', null)).toBe(
           'change',
         );
       if (week === 24)
-        expect(await applyPlanChange(deps(), world.engine, changing.accountId, 'team-annual')).toBe('change');
+        expect(await applyPlanChange(deps(), world.engine, changing.accountId, 'team-annual', null)).toBe(
+          'change',
+        );
       if (week === 13) await renew();
       if (week === 33) {
         // Renewing on a card that attaches and then declines every charge changes nothing.
         await useCard(world, annual.accountId, '4000000000000341');
         const before = (await currentPeriod(database, annual.accountId))!.id;
         await expect(
-          applyPlanChange(deps(), world.engine, annual.accountId, 'solo-annual'),
+          applyPlanChange(deps(), world.engine, annual.accountId, 'solo-annual', null),
         ).rejects.toMatchObject({ kind: 'payment-failed' });
         expect((await currentPeriod(database, annual.accountId))!.id).toBe(before);
         await useCard(world, annual.accountId, '4242424242424242');

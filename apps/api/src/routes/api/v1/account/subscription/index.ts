@@ -16,10 +16,6 @@ import {
   keepPreview,
   planChange,
 } from '../../../../../domain/subscription/subscription-changes';
-import {
-  recordSubscriptionChange,
-  subscriptionView,
-} from '../../../../../domain/subscription/subscription-activity';
 import { subscriptionResponse } from './subscription-response';
 import planUpgradeRoutes from './upgrade';
 
@@ -82,9 +78,13 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      const before = await subscriptionView(app.database, accountId);
-      const kind = await applyPlanChange(deps, app.billing, accountId, req.body.plan);
-      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, kind, before);
+      const kind = await applyPlanChange(
+        deps,
+        app.billing,
+        accountId,
+        req.body.plan,
+        req.principal!.personId,
+      );
       const message = kind === 'renew' ? SUBSCRIPTION_TEXT.renewed : SUBSCRIPTION_TEXT.changed;
       return { ...(await subscriptionResponse(app, accountId)), message };
     },
@@ -113,9 +113,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      const before = await subscriptionView(app.database, accountId);
-      await applyCancel(deps, accountId);
-      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, 'cancel', before);
+      await applyCancel(deps, accountId, req.principal!.personId);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.cancelled };
     },
   );
@@ -145,9 +143,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      const before = await subscriptionView(app.database, accountId);
-      await applyKeep(deps, accountId);
-      await recordSubscriptionChange(app.database, accountId, req.principal!.personId, 'keep', before);
+      await applyKeep(deps, accountId, req.principal!.personId);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.changed };
     },
   );

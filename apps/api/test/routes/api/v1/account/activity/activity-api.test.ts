@@ -323,4 +323,17 @@ describe.each(drivers)('activity API (%s)', (driver) => {
       }
     }
   });
+
+  it('ACT-08 a cancellation and its record are written together: two at once give one of each', async () => {
+    const before = (await list('?kind=subscription')).total;
+    const answers = await Promise.all([
+      call('POST', '/subscription/cancel/'),
+      call('POST', '/subscription/cancel/'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const after = await list('?kind=subscription');
+    expect(after.total).toBe(before + 1);
+    expect(after.entries[0]!.what).toBe('Cancelled the subscription');
+    await ok(call('POST', '/subscription/keep/'));
+  });
 });
