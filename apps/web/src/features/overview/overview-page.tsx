@@ -8,6 +8,7 @@ import { useOverview } from './api/get-overview';
 import { HowToPanel } from './components/how-to-panel';
 import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
+import { SpendBanners } from './components/spend-banners';
 import { SubAccountNotice } from './components/sub-account-notice';
 import { SubscriptionSummary } from './components/subscription-summary';
 
@@ -33,6 +34,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
   return (
     <>
       <AccountBanners flags={data} />
+      <SpendBanners />
       {showHowToPanel(data.subscription_info.days_in_period) ? <HowToPanel /> : null}
 
       {/* Wide screens: the summary and notices on the left, the PIN and the sub-account notice beside them.

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
+import { AlertsAndLimits } from './alerts-and-limits';
 import { CurrentPlan } from './current-plan';
 import { PlanCards } from './plan-cards';
 import { useSubscriptionFlow, type SubscriptionAction } from './use-subscription-flow';
@@ -78,6 +79,7 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
             busyKey={flow.busyKey}
             onAction={(action) => void flow.start(action)}
           />
+          <AlertsAndLimits />
         </>
       )}
 
