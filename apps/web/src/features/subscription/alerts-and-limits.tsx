@@ -9,7 +9,6 @@ import {
 } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -25,12 +24,12 @@ const money = (dollars: number) => formatMoney(dollars).replace(/\.00$/, '');
 export function AlertsAndLimits() {
   const spend = useQuery(spendControlQuery);
   const section = useRef<HTMLElement>(null);
-  const { hash } = useLocation();
   const loaded = spend.data !== undefined;
-  // "Raise the cap" on the overview leads here.
+  // "Raise the cap" on the overview leads here (/subscription#alerts-and-limits).
   useEffect(() => {
-    if (loaded && hash === `#${SPEND_SECTION_ID}`) section.current?.scrollIntoView({ block: 'start' });
-  }, [loaded, hash]);
+    if (loaded && window.location.hash === `#${SPEND_SECTION_ID}`)
+      section.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded]);
   return (
     <section
       ref={section}
