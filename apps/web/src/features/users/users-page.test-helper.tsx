@@ -2,10 +2,23 @@ import { render, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { UsersData } from '@enq/contract';
+import type { SpendControlResponse, UsersData } from '@enq/contract';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { UsersPage } from './users-page';
 import { usersData } from './users-fixtures.test-helper';
+
+const NO_SPEND_LIMITS: SpendControlResponse = {
+  can_edit: true,
+  is_monthly: true,
+  period_end: null,
+  plan_percent_used: 0,
+  overage_used: 0,
+  thresholds: [],
+  spending_cap: null,
+  cap_reached: false,
+  banners: [],
+  user_limits: [],
+};
 
 /** The Users page's tests: the page against a fetch stub, and what they look it up by. */
 
@@ -29,6 +42,8 @@ export function setup(data: UsersData = usersData(), routes: Record<string, Hand
       const handler = routes[`${method} ${path}`];
       if (handler) return handler(body);
       if (method === 'GET' && path === '/users/') return jsonResponse(data);
+      // The monthly limits' section (user-limits.test.tsx has its own): no sub-account user listed.
+      if (method === 'GET' && path === '/spend-control/') return jsonResponse(NO_SPEND_LIMITS);
       return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
     }),
   );
