@@ -4,6 +4,8 @@ import { drivers, openTestDatabase } from '../helpers/app';
 import { migrateUpTo } from '../helpers/migrate-up-to';
 
 const OLD = '00000000-0000-4000-8000-000000000025';
+const PERSON = '00000000-0000-4000-8000-000000000026';
+const PERIOD = '00000000-0000-4000-8000-000000000027';
 
 describe.each(drivers)('migration 0025: spend alerts and caps (%s)', (driver) => {
   let database: Database;
@@ -11,9 +13,42 @@ describe.each(drivers)('migration 0025: spend alerts and caps (%s)', (driver) =>
     database = await openTestDatabase(driver);
     await migrateUpTo(database, '0025_spend_control');
     await database.query("insert into accounts (id, name) values ($1, 'Practice before 0025')", [OLD]);
+    await database.query(
+      "insert into plans (id, name, period, price_cents, credits) values ('test-monthly', 'Test', 'mo', 9900, 1000)",
+    );
+    await database.query(
+      `insert into people (id, account_id, full_name, email, pin) values ($2, $1, 'Jo Park', 'jo@example.com', '55501234')`,
+      [OLD, PERSON],
+    );
+    await database.query(
+      `insert into billing_periods (id, account_id, plan_id, starts_at, ends_at)
+       values ($2, $1, 'test-monthly', '2026-11-01', '2026-12-01')`,
+      [OLD, PERIOD],
+    );
+    await insertCall('before-0025', 1234);
     await database.migrate();
   });
   afterAll(() => database?.close());
+
+  const insertCall = (uuid: string, creditsCc: number) =>
+    database.query(
+      `insert into calls (account_id, call_uuid, person_id, user_name, call_timestamp, destination, caller_id_number,
+                          billed_seconds, billing_rate, credits_used, period_id)
+       values ($1, $2, $3, 'Jo Park', '2026-11-05T15:00:00Z', 'IRS', '', 60, 3000, $4, $5)`,
+      [OLD, uuid, PERSON, creditsCc, PERIOD],
+    );
+  const usage = () =>
+    database.query<{ credits_cc: number }>(
+      'select credits_cc::int from user_period_usage where account_id = $1 and period_id = $2 and person_id = $3',
+      [OLD, PERIOD, PERSON],
+    );
+
+  it("SPEND-08 counts an open period's calls made before it per person, and every call booked after it", async () => {
+    expect(await usage()).toEqual([{ credits_cc: 1234 }]);
+    await insertCall('after-0025-a', 1000);
+    await insertCall('after-0025-b', 66);
+    expect(await usage()).toEqual([{ credits_cc: 2300 }]);
+  });
 
   const thresholds = (accountId: string) =>
     database.query<{ kind: string; amount: number }>(
@@ -53,12 +88,9 @@ describe.each(drivers)('migration 0025: spend alerts and caps (%s)', (driver) =>
     await expect(
       database.query('insert into spending_caps (account_id, cap_cents) values ($1, 0)', [OLD]),
     ).rejects.toThrow(/spending_caps_cap_check/);
-    await database.query(
-      "insert into plans (id, name, period, price_cents, credits) values ('test-monthly', 'Test', 'mo', 9900, 1000)",
-    );
     const [period] = await database.query<{ id: string }>(
       `insert into billing_periods (account_id, plan_id, starts_at, ends_at)
-       values ($1, $2, '2026-11-01', '2026-12-01') returning id`,
+       values ($1, $2, '2026-12-01', '2027-01-01') returning id`,
       [OLD, 'test-monthly'],
     );
     const fire = () =>

@@ -72,3 +72,23 @@ export const userCreditLimits = pgTable(
     check('user_credit_limits_limit_check', sql`${t.limitCc} > 0`),
   ],
 );
+
+/**
+ * Credits each person used in each period, kept by migration 0025's statement trigger on `calls`:
+ * authorize reads a user's use against their limit in one row.
+ */
+export const userPeriodUsage = pgTable(
+  'user_period_usage',
+  {
+    accountId: uuid('account_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    creditsCc: bigint('credits_cc', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_period_usage_pk', columns: [t.accountId, t.periodId, t.personId] }),
+    sameAccountReference('user_period_usage_period_fk', t.periodId, t.accountId, billingPeriods).onDelete(
+      'cascade',
+    ),
+  ],
+);

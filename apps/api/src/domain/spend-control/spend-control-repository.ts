@@ -211,7 +211,7 @@ export async function callerSpendLimits(
                 where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text end
               as overage,
             case when l.limit_cc is null then '0' else
-              (select coalesce(sum(credits_used), 0) from calls
+              (select credits_cc from user_period_usage
                 where account_id = $1 and period_id = $2 and person_id = $3)::text end as used
        from (select 1) one
        left join spending_caps c on c.account_id = $1

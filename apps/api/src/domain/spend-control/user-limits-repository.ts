@@ -24,8 +24,8 @@ export async function usersUsage(
     limit_cc: string | null;
   }>(
     `select p.id as person_id, p.full_name, p.is_admin, l.limit_cc::text,
-            (select coalesce(sum(c.credits_used), 0) from calls c
-              where c.account_id = p.account_id and c.period_id = $2 and c.person_id = p.id)::text as used
+            (select coalesce(sum(u.credits_cc), 0) from user_period_usage u
+              where u.account_id = p.account_id and u.period_id = $2 and u.person_id = p.id)::text as used
        from people p left join user_credit_limits l on l.account_id = p.account_id and l.person_id = p.id
       where p.account_id = $1 and not p.is_staff
       order by p.is_admin desc, p.full_name, p.id`,
