@@ -117,6 +117,17 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     await banners.getByRole('link', { name: 'Raise the cap' }).click();
     await page.waitForURL(`${server.url}/subscription#alerts-and-limits`);
     await section(page).getByText(SPEND_TEXT.capReached(cap)).waitFor();
+
+    // On a 390 px phone the section and the banners fit the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section(page).getByRole('list', { name: 'Plan credits used' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await section(page).screenshot({ path: 'test-results/screenshots/spend-control-section-390.png' });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('region', { name: 'Spend alerts' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'spend-control-overview-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('SPEND-04 SPEND-07 the outbox holds one 90% email and one cap email for the admin', async () => {
