@@ -17,6 +17,7 @@ import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoSpendControl } from './demo-spend-control';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -43,6 +44,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoProfile,
   seedDemoNotifications,
   seedDemoReferrals,
+  seedDemoSpendControl,
 ];
 
 /**

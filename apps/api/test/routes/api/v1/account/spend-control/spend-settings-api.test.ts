@@ -162,7 +162,13 @@ describe.each(drivers)('spend control settings API (%s)', (driver) => {
     const mine = await settingsRows(admin.accountId);
     const theirs = await api(ctx, otherToken).state();
     expect(theirs.spending_cap).toBeNull();
-    expect(theirs.thresholds.map((t) => t.value)).toEqual([80, 100]);
+    // The demo practice's own alerts (its seed), none of this account's.
+    expect(theirs.thresholds.map((t) => `${t.kind}:${t.value}`)).toEqual([
+      'plan_percent:80',
+      'plan_percent:100',
+      'overage:100',
+      'overage:500',
+    ]);
     expect(theirs.user_limits.map((u) => u.person_id)).not.toContain(teammate.id);
     expect((await api(ctx, otherToken).save({ spending_cap: 1 })).statusCode).toBe(200);
     const limit = await api(ctx, otherToken).limit(teammate.id, 1);
