@@ -68,6 +68,7 @@ async function scratchDatabase(): Promise<{
 }
 
 const scratch = await scratchDatabase();
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   const database = await scratch.open();
   await database.migrate();
@@ -84,9 +85,11 @@ try {
   const pins = people.map((p) => p.pin);
   const teammate = people.find((p) => !p.is_admin)!;
   const token = (await issueApiToken(database, admin!.id)).token;
+  // No limits to begin with (the demo gives one user a limit, which these calls would soon reach).
+  await database.query('delete from user_credit_limits where account_id = $1', [admin!.account_id]);
   await database.close();
 
-  const server = await startServer('apps/api/src/server.ts', { ...scratch.env, TELEPHONY_SERVICE_KEY: KEY });
+  server = await startServer('apps/api/src/server.ts', { ...scratch.env, TELEPHONY_SERVICE_KEY: KEY });
   const url = server.url;
   const account = (path: string, method: string, body: unknown) =>
     fetch(`${url}${API_ACCOUNT_BASE}${path}`, {
@@ -175,5 +178,7 @@ try {
     `authorize: ${Math.round(authOff)}/s without, ${Math.round(authOn)}/s with a cap and a user limit (ratio ${(authOn / authOff).toFixed(3)})`,
   );
 } finally {
+  // A failed run leaves no server behind.
+  if (server) await stopServer(server.child);
   await scratch.drop();
 }
