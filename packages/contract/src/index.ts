@@ -12,6 +12,7 @@ export * from './credits';
 export * from './users';
 export * from './users-rules';
 export * from './telephony';
+export * from './spend-control';
 export * from './subscription';
 export * from './activity';
 export * from './address';

@@ -52,6 +52,15 @@ export const callBatchResultSchema = z
 export type CallBatchResult = z.infer<typeof callBatchResultSchema>;
 
 export const authorizeQuerySchema = z.object({ pin: z.string().regex(/^\d{4,12}$/) });
+/** Why a call is refused, in words the telephony side can speak to the caller. */
+export const AUTHORIZE_REASONS = [
+  'unknown PIN',
+  'subscription inactive',
+  'credits exhausted',
+  'spending cap reached',
+  'user limit reached',
+] as const;
+export type AuthorizeReason = (typeof AUTHORIZE_REASONS)[number];
 export const authorizeResponseSchema = z
-  .object({ allowed: z.boolean(), reason: z.string().nullable() })
+  .object({ allowed: z.boolean(), reason: z.enum(AUTHORIZE_REASONS).nullable() })
   .meta({ id: 'CallAuthorization' });

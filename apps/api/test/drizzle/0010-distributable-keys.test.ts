@@ -57,12 +57,14 @@ const withoutStaffCreatedAt = (rows: Record<string, unknown>[]) =>
  * What a later migration derives for rows it finds rather than copies: 0013 gives a payment made before
  * it its provider id from its own id and its settling time from its creation (0009's rows lack both);
  * 0024 gives calls found their places in the table's order and leaves invoices issued before it without
- * the last call they cover (they list their whole period).
+ * the last call they cover (they list their whole period); 0012 makes emails found due at once.
  */
 const withoutDerived = (table: string, rows: Record<string, unknown>[]) => {
   if (table === 'payments') return rows.map(({ provider_payment_id: _p, resolved_at: _r, ...rest }) => rest);
   if (table === 'calls') return rows.map(({ billed_seq: _s, ...rest }) => rest);
   if (table === 'invoices') return rows.map(({ calls_through: _c, ...rest }) => rest);
+  // 0012 makes an email found in the outbox due when it runs (the demo's spend alerts, 0025).
+  if (table === 'outbox') return rows.map(({ next_attempt_at: _n, ...rest }) => rest);
   return rows;
 };
 

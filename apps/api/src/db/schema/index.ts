@@ -8,3 +8,4 @@ export * from './catalogue';
 export * from './lookups';
 export * from './referrals';
 export * from './rate-limits';
+export * from './spend-control';

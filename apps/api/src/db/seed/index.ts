@@ -18,6 +18,7 @@ import { seedDemoUsers } from './demo-users';
 import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoActivity } from './demo-activity';
+import { seedDemoSpendControl } from './demo-spend-control';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -45,6 +46,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoNotifications,
   seedDemoReferrals,
   seedDemoActivity,
+  seedDemoSpendControl,
 ];
 
 /**

@@ -8,13 +8,16 @@ export interface Caller {
   full_name: string;
 }
 
-/** The account of the person with this PIN; null for an unknown PIN. */
-export async function accountOfPin(q: Transactional, pin: string): Promise<string | null> {
-  const [person] = await q.query<{ account_id: string }>(
-    'select account_id from people where pin = $1 and account_id is not null',
+/** The person with this PIN and their account; null for an unknown PIN. */
+export async function callerOfPin(
+  q: Transactional,
+  pin: string,
+): Promise<{ account_id: string; person_id: string } | null> {
+  const [person] = await q.query<{ account_id: string; person_id: string }>(
+    'select account_id, id as person_id from people where pin = $1 and account_id is not null',
     [pin],
   );
-  return person?.account_id ?? null;
+  return person ?? null;
 }
 
 /** The people with these PINs, in one read for a whole batch of calls. */

@@ -13,6 +13,8 @@ import type { RateTable } from '../call-rates/rates';
 import { insertCalls, storedCallUuids } from '../call-history/calls-repository';
 import { callersByPin, type Caller } from './callers-repository';
 import { drawCredits } from '../billing-engine/rules';
+import { evaluateSpendAlerts } from '../spend-control/alerts';
+import type { BatchSpend } from '../spend-control/spend-control-repository';
 
 interface RatedCall {
   index: number;
@@ -161,6 +163,17 @@ export async function ingestCalls(
         }
       }
       await insertLedgerEntries(tx, entries);
+      // Alerts and the cap this batch crossed, in its own transaction (SPEND-05).
+      const spend = new Map<string, BatchSpend>();
+      fresh.forEach((c, i) => {
+        const d = draws[i]!;
+        const s = spend.get(c.period.id) ?? { included: 0, overage: 0 };
+        spend.set(c.period.id, {
+          included: s.included + d.plan + d.rollover + d.bonus,
+          overage: s.overage + d.overage,
+        });
+      });
+      await evaluateSpendAlerts(tx, accountId, spend, deps.now);
       return fresh.length;
     });
     result.accepted += posted;

@@ -9,6 +9,7 @@ import { ForecastCard } from './components/forecast-card';
 import { HowToPanel } from './components/how-to-panel';
 import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
+import { SpendBanners } from './components/spend-banners';
 import { SubAccountNotice } from './components/sub-account-notice';
 import { SubscriptionSummary } from './components/subscription-summary';
 import { UsageCard } from './components/usage-card';
@@ -35,6 +36,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
   return (
     <>
       <AccountBanners flags={data} />
+      <SpendBanners />
       {showHowToPanel(data.subscription_info.days_in_period) ? <HowToPanel /> : null}
 
       {/* Wide screens: the summary and notices on the left, the PIN and the sub-account notice beside them.

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
+import { AlertsAndLimits } from './alerts-and-limits';
 import { CurrentPlan } from './current-plan';
 import { PlanCards } from './plan-cards';
 import { UpgradeAdvisor } from './upgrade-advisor';
@@ -80,6 +81,7 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
             onAction={(action) => void flow.start(action)}
           />
           <UpgradeAdvisor info={info} />
+          <AlertsAndLimits />
         </>
       )}
 

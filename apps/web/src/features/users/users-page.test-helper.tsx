@@ -2,10 +2,23 @@ import { render, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { UsersData } from '@enq/contract';
+import type { SpendControlResponse, UsersData } from '@enq/contract';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { UsersPage } from './users-page';
 import { usersData } from './users-fixtures.test-helper';
+
+const NO_SPEND_LIMITS: SpendControlResponse = {
+  can_edit: true,
+  is_monthly: true,
+  period_end: null,
+  plan_percent_used: 0,
+  overage_used: 0,
+  thresholds: [],
+  spending_cap: null,
+  cap_reached: false,
+  banners: [],
+  user_limits: [],
+};
 
 /** The Users page's tests: the page against a fetch stub, and what they look it up by. */
 
@@ -40,6 +53,8 @@ export function setup(data: UsersData = usersData(), routes: Record<string, Hand
       if (method === 'GET' && path === '/users/') return jsonResponse(data);
       // Who is signed in: a sub-account user unless a test says otherwise (the Activity tab is the admin's).
       if (method === 'GET' && path === '/api/v1/auth/me') return jsonResponse(ME_NOT_ADMIN);
+      // The monthly limits' section (user-limits.test.tsx has its own): no sub-account user listed.
+      if (method === 'GET' && path === '/spend-control/') return jsonResponse(NO_SPEND_LIMITS);
       return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
     }),
   );

@@ -17,6 +17,7 @@ import { SaveBar } from './components/save-bar';
 import { UsersModals } from './components/users-modals';
 import { UsersPager, UsersTable, type RowActions } from './components/users-table';
 import { UsersToolbar } from './components/users-toolbar';
+import { UserLimits } from './components/user-limits';
 import { useUsersActions } from './use-users-actions';
 import { useUsersView } from './use-users-view';
 import { initialUsersState, usersReducer, type EditableField } from './users-state';
@@ -183,6 +184,8 @@ function UsersEditor({ data }: { data: UsersData }) {
           }}
         />
       ) : null}
+
+      {state.isMultiUser ? <UserLimits /> : null}
 
       <SaveBar
         pending={summary.pending}

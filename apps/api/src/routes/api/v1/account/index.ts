@@ -18,6 +18,7 @@ import featureRequestRoutes from './feature-request';
 import newDeviceRoutes from './new-device';
 import activityRoutes from './activity';
 import monthlyReportRoutes from './profile/monthly-report';
+import spendControlRoutes from './spend-control';
 
 /**
  * Everything under /api/v1/account: signed-in account members only. A folder is named for the URL
@@ -52,6 +53,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(monthlyReportRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
   await app.register(featureRequestRoutes, { prefix: '/feature-request' });
+  await app.register(spendControlRoutes, { prefix: '/spend-control' });
   // POST /new-device (DEVICE_PATHS, API-02, AUTH-13): one route, at its own path.
   await app.register(newDeviceRoutes);
   // Unknown account paths pass the same gate first, so nobody learns which paths exist without a token.

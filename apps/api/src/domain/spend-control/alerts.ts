@@ -1,0 +1,45 @@
+import { SPEND_TEXT } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { queueEmail } from '../mail/outbox-repository';
+import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
+
+/** What a fired alert (or the cap) says, on the banner and in the email. */
+export function firingMessage(firing: Pick<Firing, 'kind' | 'amount'>): string {
+  if (firing.kind === 'plan_percent') return SPEND_TEXT.percentAlert(firing.amount);
+  if (firing.kind === 'overage_cents') return SPEND_TEXT.overageAlert(firing.amount / 100);
+  return SPEND_TEXT.capReached(firing.amount / 100);
+}
+
+const FOOTER =
+  'You can change your alerts and limits in the enQ account portal, on the Subscription page, under "Alerts and limits".';
+
+/**
+ * Run in the transaction that books a batch of calls, under the subscription's lock (SPEND-05): the
+ * thresholds and the cap the batch crossed are recorded once per period, and the admin and the billing
+ * CC address are emailed through the outbox, so the email exists exactly when the batch does.
+ */
+export async function evaluateSpendAlerts(
+  tx: Transactional,
+  accountId: string,
+  batch: Map<string, BatchSpend>,
+  now: Date,
+): Promise<Firing[]> {
+  const fired: Firing[] = [];
+  for (const [periodId, spend] of batch)
+    fired.push(...(await recordCrossings(tx, accountId, periodId, spend, now)).fired);
+  if (fired.length === 0) return fired;
+  const recipients = await alertRecipients(tx, accountId);
+  for (const firing of fired) {
+    const message = firingMessage(firing);
+    const subject = firing.kind === 'cap' ? SPEND_TEXT.capSubject : SPEND_TEXT.alertSubject(message);
+    for (const to of recipients)
+      await queueEmail(tx, {
+        accountId,
+        kind: firing.kind === 'cap' ? 'spending_cap' : 'spend_alert',
+        to,
+        subject,
+        text: `${message}\n\n${FOOTER}\n`,
+      });
+  }
+  return fired;
+}

@@ -1,0 +1,229 @@
+import type { Transactional } from '../../db/handle';
+
+// Spend alerts, the spending cap and per-user limits (migration 0025). Amounts as stored: percents,
+// cents ('overage_cents', 'cap') and centicredits (usage, user limits).
+
+export type StoredKind = 'plan_percent' | 'overage_cents';
+export interface StoredThreshold {
+  kind: StoredKind;
+  amount: number;
+}
+export interface Firing {
+  kind: StoredKind | 'cap';
+  amount: number;
+  fired_at: Date;
+}
+
+/** A period's credits as the alerts read them (centicredits). */
+export interface PeriodSpend {
+  /** Plan, rollover and bonus credits the period was given. */
+  granted: number;
+  /** Of them, used. */
+  included: number;
+  overage: number;
+}
+
+/** The batch's own share of a period's use, to tell the usage before it from the usage after. */
+export interface BatchSpend {
+  included: number;
+  overage: number;
+}
+
+/**
+ * Records every threshold (and the cap) of the account that this batch crossed in the period: the usage
+ * before the batch was below it and the usage after is at or above it. The key (account, period, kind,
+ * amount) keeps one row per period, so a threshold crossed twice (a race, a resent batch) is answered
+ * once: only the rows written here come back. One statement, so every batch pays a single round trip.
+ */
+export async function recordCrossings(
+  tx: Transactional,
+  accountId: string,
+  periodId: string,
+  batch: BatchSpend,
+  now: Date,
+): Promise<{ fired: Firing[]; spend: PeriodSpend }> {
+  const rows = await tx.query<
+    { kind: Firing['kind'] | null; amount: string | null } & Record<string, string>
+  >(
+    `with u as (
+       select coalesce(sum(amount) filter (where kind in ('grant', 'carry_in', 'bonus')
+                                           and bucket in ('plan', 'rollover', 'bonus')), 0) as granted,
+              coalesce(-sum(amount) filter (where kind = 'use' and bucket in ('plan', 'rollover', 'bonus')), 0)
+                as included,
+              coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0) as overage
+         from credit_ledger where account_id = $1 and period_id = $2),
+     t as (select kind, amount from spend_thresholds where account_id = $1
+           union all select 'cap', cap_cents from spending_caps where account_id = $1),
+     fired as (
+       insert into spend_alert_firings (account_id, period_id, kind, amount, fired_at)
+       select $1, $2, t.kind, t.amount, $5 from t, u
+        where case when t.kind = 'plan_percent'
+                   then u.granted > 0 and (u.included - $3) * 100 < t.amount * u.granted
+                        and u.included * 100 >= t.amount * u.granted
+                   else u.overage - $4 < t.amount * 100 and u.overage >= t.amount * 100 end
+       on conflict do nothing
+       returning kind, amount)
+     select u.granted::text, u.included::text, u.overage::text, f.kind, f.amount::text
+       from u left join fired f on true`,
+    [accountId, periodId, batch.included, batch.overage, now],
+    { prepare: true },
+  );
+  const first = rows[0]!;
+  return {
+    spend: {
+      granted: Number(first.granted),
+      included: Number(first.included),
+      overage: Number(first.overage),
+    },
+    fired: rows
+      .filter((r) => r.kind !== null)
+      .map((r) => ({ kind: r.kind!, amount: Number(r.amount), fired_at: now })),
+  };
+}
+
+/** A period's credits given and used, for the section and the banners. */
+export async function periodSpend(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<PeriodSpend> {
+  const [row] = await q.query<Record<keyof PeriodSpend, string>>(
+    `select coalesce(sum(amount) filter (where kind in ('grant', 'carry_in', 'bonus')
+                                         and bucket in ('plan', 'rollover', 'bonus')), 0)::text as granted,
+            coalesce(-sum(amount) filter (where kind = 'use' and bucket in ('plan', 'rollover', 'bonus')), 0)::text
+              as included,
+            coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0)::text as overage
+       from credit_ledger where account_id = $1 and period_id = $2`,
+    [accountId, periodId],
+  );
+  return { granted: Number(row!.granted), included: Number(row!.included), overage: Number(row!.overage) };
+}
+
+/** Who is told when an alert fires: the admin, and the billing CC address when the profile has one. */
+export async function alertRecipients(q: Transactional, accountId: string): Promise<string[]> {
+  const [row] = await q.query<{ email: string; cc: string | null }>(
+    `select p.email, f.billing_cc_email as cc from people p
+       left join profiles f on f.person_id = p.id and f.account_id = p.account_id
+      where p.account_id = $1 and p.is_admin`,
+    [accountId],
+  );
+  if (!row) return [];
+  const cc = row.cc?.trim();
+  return cc && cc.toLowerCase() !== row.email.toLowerCase() ? [row.email, cc] : [row.email];
+}
+
+export async function listThresholds(q: Transactional, accountId: string): Promise<StoredThreshold[]> {
+  const rows = await q.query<{ kind: StoredKind; amount: string }>(
+    'select t.kind, t.amount::text from spend_thresholds t where t.account_id = $1 order by t.kind desc, t.amount',
+    [accountId],
+  );
+  return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount) }));
+}
+
+/** The cap in cents, or null for none. */
+export async function findCap(q: Transactional, accountId: string): Promise<number | null> {
+  const [row] = await q.query<{ cap_cents: string }>(
+    'select cap_cents::text from spending_caps where account_id = $1',
+    [accountId],
+  );
+  return row ? Number(row.cap_cents) : null;
+}
+
+export async function replaceThresholds(
+  tx: Transactional,
+  accountId: string,
+  thresholds: StoredThreshold[],
+): Promise<void> {
+  await tx.query(
+    `delete from spend_thresholds t where account_id = $1
+        and not exists (select 1 from unnest($2::text[], $3::bigint[]) as n(kind, amount)
+                         where n.kind = t.kind and n.amount = t.amount)`,
+    [accountId, thresholds.map((t) => t.kind), thresholds.map((t) => t.amount)],
+  );
+  await tx.query(
+    `insert into spend_thresholds (account_id, kind, amount)
+     select $1, kind, amount from unnest($2::text[], $3::bigint[]) as n(kind, amount)
+     on conflict do nothing`,
+    [accountId, thresholds.map((t) => t.kind), thresholds.map((t) => t.amount)],
+  );
+}
+
+export async function saveCap(tx: Transactional, accountId: string, capCents: number | null, now: Date) {
+  if (capCents === null) await tx.query('delete from spending_caps where account_id = $1', [accountId]);
+  else
+    await tx.query(
+      `insert into spending_caps (account_id, cap_cents, updated_at) values ($1, $2, $3)
+       on conflict (account_id) do update set cap_cents = excluded.cap_cents, updated_at = excluded.updated_at`,
+      [accountId, capCents, now],
+    );
+}
+
+export async function periodFirings(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+): Promise<Firing[]> {
+  const rows = await q.query<{ kind: Firing['kind']; amount: string; fired_at: Date }>(
+    'select kind, amount::text, fired_at from spend_alert_firings where account_id = $1 and period_id = $2',
+    [accountId, periodId],
+  );
+  return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), fired_at: new Date(r.fired_at) }));
+}
+
+/** The notice keys this person dismissed that start with `prefix`. */
+export async function dismissedKeys(q: Transactional, accountId: string, personId: string, prefix: string) {
+  const rows = await q.query<{ notification_key: string }>(
+    `select notification_key from notification_dismissals
+      where account_id = $1 and person_id = $2 and starts_with(notification_key, $3)`,
+    [accountId, personId, prefix],
+  );
+  return new Set(rows.map((r) => r.notification_key));
+}
+
+export async function dismissKey(
+  q: Transactional,
+  accountId: string,
+  personId: string,
+  key: string,
+  now: Date,
+) {
+  await q.query(
+    `insert into notification_dismissals (account_id, person_id, notification_key, dismissed_at)
+     values ($1, $2, $3, $4) on conflict (person_id, notification_key, account_id) do nothing`,
+    [accountId, personId, key, now],
+  );
+}
+
+/**
+ * What authorize weighs for a monthly plan's caller: the cap and the period's overage, and the caller's
+ * limit and use. Read fresh on every call: a raised or removed cap lets calls through at once.
+ */
+export async function callerSpendLimits(
+  q: Transactional,
+  accountId: string,
+  periodId: string,
+  personId: string,
+): Promise<{ cap_cents: number | null; overage_cc: number; limit_cc: number | null; used_cc: number }> {
+  const [row] = await q.query<Record<'cap_cents' | 'overage' | 'limit_cc' | 'used', string | null>>(
+    `select c.cap_cents::text, l.limit_cc::text,
+            case when c.cap_cents is null then '0' else
+              (select coalesce(-sum(amount), 0) from credit_ledger
+                where account_id = $1 and period_id = $2 and bucket = 'overage' and kind = 'use')::text end
+              as overage,
+            case when l.limit_cc is null then '0' else
+              (select credits_cc from user_period_usage
+                where account_id = $1 and period_id = $2 and person_id = $3)::text end as used
+       from (select 1) one
+       left join spending_caps c on c.account_id = $1
+       left join user_credit_limits l on l.account_id = $1 and l.person_id = $3`,
+    [accountId, periodId, personId],
+    { prepare: true },
+  );
+  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    cap_cents: num(row!.cap_cents),
+    overage_cc: num(row!.overage) ?? 0,
+    limit_cc: num(row!.limit_cc),
+    used_cc: num(row!.used) ?? 0,
+  };
+}

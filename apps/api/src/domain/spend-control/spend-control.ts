@@ -1,0 +1,181 @@
+import {
+  SPEND_SECTION_ID,
+  SPEND_TEXT,
+  type SpendBanner,
+  type SpendControlResponse,
+  type SpendSettingsBody,
+  type SpendThreshold,
+} from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import { currentPeriod } from '../billing-engine/subscription-periods-repository';
+import { DomainError } from '../errors';
+import { writeAudit, type AuditEntry } from '../users/users-repository';
+import { firingMessage } from './alerts';
+import {
+  dismissKey,
+  dismissedKeys,
+  findCap,
+  listThresholds,
+  periodFirings,
+  periodSpend,
+  replaceThresholds,
+  saveCap,
+  type Firing,
+  type StoredThreshold,
+} from './spend-control-repository';
+import { usersUsage } from './user-limits-repository';
+
+export interface SpendActor {
+  accountId: string;
+  personId: string;
+  isAdmin: boolean;
+}
+
+/** A threshold's key on the banner and in the dismissal: 'plan_percent:80', 'overage:100'. */
+const keyOf = (t: Pick<Firing, 'kind' | 'amount'>) =>
+  t.kind === 'overage_cents' ? `overage:${t.amount / 100}` : `${t.kind}:${t.amount}`;
+const dismissalPrefix = (periodId: string) => `spend:${periodId}:`;
+
+/** Centicredits to credits, and overage centicredits to dollars (one credit of overage is one cent). */
+const credits = (cc: number) => cc / 100;
+const overageDollars = (cc: number) => cc / 10_000;
+
+function settingsView(thresholds: StoredThreshold[], capCents: number | null) {
+  return {
+    percent_thresholds: thresholds.filter((t) => t.kind === 'plan_percent').map((t) => t.amount),
+    overage_thresholds: thresholds.filter((t) => t.kind === 'overage_cents').map((t) => t.amount / 100),
+    spending_cap: capCents === null ? null : capCents / 100,
+  };
+}
+
+/** The section's, the banners' and the users page's view of the current period (SPEND-02..10). */
+export async function spendControlState(q: Transactional, actor: SpendActor): Promise<SpendControlResponse> {
+  const { accountId } = actor;
+  const [period, thresholds, capCents] = await Promise.all([
+    currentPeriod(q, accountId),
+    listThresholds(q, accountId),
+    findCap(q, accountId),
+  ]);
+  const [spend, firings, dismissed, users] = await Promise.all([
+    period ? periodSpend(q, accountId, period.id) : { granted: 0, included: 0, overage: 0 },
+    period ? periodFirings(q, accountId, period.id) : [],
+    period ? dismissedKeys(q, accountId, actor.personId, dismissalPrefix(period.id)) : new Set<string>(),
+    usersUsage(q, accountId, period?.id ?? null),
+  ]);
+  const isMonthly = period?.plan.period === 'mo';
+  const passed = (t: StoredThreshold) =>
+    t.kind === 'plan_percent'
+      ? spend.granted > 0 && spend.included * 100 >= t.amount * spend.granted
+      : spend.overage >= t.amount * 100;
+  const view: SpendThreshold[] = thresholds.map((t) => {
+    const fired = firings.find((f) => f.kind === t.kind && f.amount === t.amount);
+    return {
+      kind: t.kind === 'plan_percent' ? 'plan_percent' : 'overage',
+      value: t.kind === 'plan_percent' ? t.amount : t.amount / 100,
+      status: fired ? 'sent' : passed(t) ? 'passed' : 'waiting',
+      sent_at: fired ? fired.fired_at.toISOString() : null,
+    };
+  });
+  const capReached = isMonthly && capCents !== null && spend.overage >= capCents * 100;
+  const banners: SpendBanner[] = [];
+  if (capReached)
+    banners.push({
+      key: 'cap',
+      variant: 'danger',
+      message: SPEND_TEXT.capReached(capCents / 100),
+      action: { label: SPEND_TEXT.raiseCap, to: `/subscription#${SPEND_SECTION_ID}` },
+    });
+  const alerts = firings
+    .filter((f) => f.kind !== 'cap' && !dismissed.has(dismissalPrefix(period!.id) + keyOf(f)))
+    .sort((a, b) => a.fired_at.getTime() - b.fired_at.getTime() || a.amount - b.amount);
+  for (const f of alerts)
+    banners.push({ key: keyOf(f), variant: 'warning', message: firingMessage(f), action: null });
+  return {
+    can_edit: actor.isAdmin,
+    is_monthly: isMonthly,
+    period_end: period ? period.end.toISOString() : null,
+    plan_percent_used: spend.granted > 0 ? Math.floor((spend.included * 1000) / spend.granted) / 10 : 0,
+    overage_used: overageDollars(spend.overage),
+    thresholds: view,
+    spending_cap: capCents === null ? null : capCents / 100,
+    cap_reached: capReached,
+    banners,
+    // A sub-account user sees their own use only.
+    user_limits: users
+      .filter((u) => actor.isAdmin || u.person_id === actor.personId)
+      .map((u) => ({
+        person_id: u.person_id,
+        full_name: u.full_name,
+        is_admin: u.is_admin,
+        used: credits(u.used_cc),
+        limit: u.limit_cc === null ? null : credits(u.limit_cc),
+      })),
+  };
+}
+
+export function requireAdmin(actor: SpendActor): void {
+  if (!actor.isAdmin) throw new DomainError('forbidden', SPEND_TEXT.adminOnly);
+}
+
+/**
+ * New thresholds and cap, from now on for the rest of the period (SPEND-03): a threshold already passed
+ * stays unfired, since only a batch that crosses it fires it. Each change is audited (SPEND-10).
+ */
+export async function saveSpendSettings(
+  database: Transactional,
+  actor: SpendActor,
+  body: SpendSettingsBody,
+  now: Date,
+): Promise<void> {
+  requireAdmin(actor);
+  const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+  const next: StoredThreshold[] = [
+    ...sorted(body.percent_thresholds).map((amount) => ({ kind: 'plan_percent' as const, amount })),
+    ...sorted(body.overage_thresholds).map((amount) => ({
+      kind: 'overage_cents' as const,
+      amount: amount * 100,
+    })),
+  ];
+  const nextCap = body.spending_cap === null ? null : body.spending_cap * 100;
+  await database.transaction(async (tx) => {
+    const [thresholds, capCents] = await Promise.all([
+      listThresholds(tx, actor.accountId),
+      findCap(tx, actor.accountId),
+    ]);
+    const before = settingsView(thresholds, capCents);
+    const after = settingsView(next, nextCap);
+    const audit: AuditEntry[] = [];
+    const alertsOf = (s: typeof before) => ({
+      percent_thresholds: sorted(s.percent_thresholds),
+      overage_thresholds: sorted(s.overage_thresholds),
+    });
+    if (JSON.stringify(alertsOf(before)) !== JSON.stringify(alertsOf(after))) {
+      await replaceThresholds(tx, actor.accountId, next);
+      audit.push({
+        action: 'spend_alerts.update',
+        target_person_id: null,
+        before: alertsOf(before),
+        after: alertsOf(after),
+      });
+    }
+    if (before.spending_cap !== after.spending_cap) {
+      await saveCap(tx, actor.accountId, nextCap, now);
+      audit.push({
+        action: 'spending_cap.update',
+        target_person_id: null,
+        before: { spending_cap: before.spending_cap },
+        after: { spending_cap: after.spending_cap },
+      });
+    }
+    if (audit.length) await writeAudit(tx, actor.accountId, actor.personId, audit);
+  });
+}
+
+/** Hides one fired alert's banner for this person, for the rest of the period (SPEND-06). */
+export async function dismissSpendAlert(q: Transactional, actor: SpendActor, key: string, now: Date) {
+  const period = await currentPeriod(q, actor.accountId);
+  const firings = period ? await periodFirings(q, actor.accountId, period.id) : [];
+  if (!period || !firings.some((f) => f.kind !== 'cap' && keyOf(f) === key))
+    throw new DomainError('not-found', SPEND_TEXT.noSuchAlert);
+  await dismissKey(q, actor.accountId, actor.personId, dismissalPrefix(period.id) + key, now);
+}

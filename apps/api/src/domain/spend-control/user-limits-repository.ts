@@ -1,0 +1,75 @@
+import type { Transactional } from '../../db/handle';
+
+// Per-user monthly credit limits of sub-account users (centicredits; no row, no limit).
+
+export interface UserUsageRow {
+  person_id: string;
+  full_name: string;
+  is_admin: boolean;
+  used_cc: number;
+  limit_cc: number | null;
+}
+
+/** Every user of the account (admin first) with the credits they used in the period and their limit. */
+export async function usersUsage(
+  q: Transactional,
+  accountId: string,
+  periodId: string | null,
+): Promise<UserUsageRow[]> {
+  const rows = await q.query<{
+    person_id: string;
+    full_name: string;
+    is_admin: boolean;
+    used: string;
+    limit_cc: string | null;
+  }>(
+    `select p.id as person_id, p.full_name, p.is_admin, l.limit_cc::text,
+            (select coalesce(sum(u.credits_cc), 0) from user_period_usage u
+              where u.account_id = p.account_id and u.period_id = $2 and u.person_id = p.id)::text as used
+       from people p left join user_credit_limits l on l.account_id = p.account_id and l.person_id = p.id
+      where p.account_id = $1 and not p.is_staff
+      order by p.is_admin desc, p.full_name, p.id`,
+    [accountId, periodId],
+  );
+  return rows.map((r) => ({
+    person_id: r.person_id,
+    full_name: r.full_name,
+    is_admin: r.is_admin,
+    used_cc: Number(r.used),
+    limit_cc: r.limit_cc === null ? null : Number(r.limit_cc),
+  }));
+}
+
+/** The person's limit before the change (null for none), or undefined when no such user is on the account. */
+export async function findUserLimit(
+  q: Transactional,
+  accountId: string,
+  personId: string,
+): Promise<{ is_admin: boolean; full_name: string; limit_cc: number | null } | undefined> {
+  const [row] = await q.query<{ is_admin: boolean; full_name: string; limit_cc: string | null }>(
+    `select p.is_admin, p.full_name, l.limit_cc::text from people p
+       left join user_credit_limits l on l.account_id = p.account_id and l.person_id = p.id
+      where p.account_id = $1 and p.id = $2 and not p.is_staff`,
+    [accountId, personId],
+  );
+  return row ? { ...row, limit_cc: row.limit_cc === null ? null : Number(row.limit_cc) } : undefined;
+}
+
+export async function saveUserLimit(
+  tx: Transactional,
+  accountId: string,
+  personId: string,
+  limitCc: number | null,
+) {
+  if (limitCc === null)
+    await tx.query('delete from user_credit_limits where account_id = $1 and person_id = $2', [
+      accountId,
+      personId,
+    ]);
+  else
+    await tx.query(
+      `insert into user_credit_limits (account_id, person_id, limit_cc) values ($1, $2, $3)
+       on conflict (account_id, person_id) do update set limit_cc = excluded.limit_cc`,
+      [accountId, personId, limitCc],
+    );
+}

@@ -1,0 +1,161 @@
+import { SPEND_REFUSALS, SPEND_TEXT } from '@enq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, type TestContext } from '../../../../../helpers/app';
+import {
+  TEAM_CC,
+  api,
+  authorize,
+  ledgerSpend,
+  postCalls,
+  spendControlApp,
+  spendEmails,
+  type Member,
+} from '../../../../../helpers/spend-control';
+
+describe.each(drivers)('spend alerts, cap and user limits through the API (%s)', (driver) => {
+  let ctx: TestContext;
+  let admin: Member;
+  let teammate: Member;
+  beforeAll(async () => {
+    ({ ctx, admin, teammate } = await spendControlApp(driver));
+  });
+  afterAll(() => ctx?.close());
+
+  const percentUsed = async () => {
+    const s = await ledgerSpend(ctx, admin.accountId);
+    return (s.included * 100) / s.granted;
+  };
+  /** Posts one-hour calls, a batch at a time, until the percent is reached; answers the percent before. */
+  async function callUntil(percent: number): Promise<number> {
+    for (let i = 0; i < 40; i++) {
+      const before = await percentUsed();
+      await postCalls(ctx, admin.pin, [3_600]);
+      if ((await percentUsed()) >= percent) return before;
+    }
+    throw new Error(`${percent}% never reached`);
+  }
+
+  it('SPEND-04 SPEND-05 fires the 80% alert once, as the crossing batch is answered: emails to the admin and the billing CC, a warning banner', async () => {
+    const before = await callUntil(80);
+    expect(before).toBeLessThan(80);
+    const alert = SPEND_TEXT.percentAlert(80);
+    expect(await spendEmails(ctx, admin.accountId)).toEqual([
+      {
+        to: admin.email,
+        subject: SPEND_TEXT.alertSubject(alert),
+        kind: 'spend_alert',
+        text: expect.stringContaining(alert),
+      },
+      {
+        to: TEAM_CC,
+        subject: SPEND_TEXT.alertSubject(alert),
+        kind: 'spend_alert',
+        text: expect.stringContaining(alert),
+      },
+    ]);
+    const state = await api(ctx, admin.token).state();
+    expect(state.banners).toEqual([
+      { key: 'plan_percent:80', variant: 'warning', message: alert, action: null },
+    ]);
+    expect(state.thresholds[0]).toMatchObject({ value: 80, status: 'sent', sent_at: expect.any(String) });
+    // Another batch above 80% sends nothing more.
+    if ((await percentUsed()) < 95) await postCalls(ctx, admin.pin, [60]);
+    expect(await spendEmails(ctx, admin.accountId)).toHaveLength(2);
+  });
+
+  it('SPEND-03 a threshold added when already passed is marked so and never fires this period', async () => {
+    const used = Math.floor(await percentUsed());
+    const saved = await api(ctx, admin.token).save({ percent_thresholds: [used - 10, 80, 100] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().thresholds[0]).toEqual({
+      kind: 'plan_percent',
+      value: used - 10,
+      status: 'passed',
+      sent_at: null,
+    });
+    await postCalls(ctx, admin.pin, [60]);
+    const subjects = (await spendEmails(ctx, admin.accountId)).map((e) => e.subject);
+    expect(subjects.filter((s) => s.includes(`${used - 10}%`))).toEqual([]);
+    expect((await api(ctx, admin.token).state()).thresholds[0]).toMatchObject({ status: 'passed' });
+  });
+
+  it('SPEND-06 dismissing one alert hides that banner only, and only for the person who dismissed it', async () => {
+    await callUntil(100);
+    expect((await api(ctx, admin.token).state()).banners.map((b) => b.key)).toEqual([
+      'plan_percent:80',
+      'plan_percent:100',
+    ]);
+    expect((await api(ctx, admin.token).dismiss('plan_percent:80')).statusCode).toBe(204);
+    expect((await api(ctx, admin.token).state()).banners).toEqual([
+      { key: 'plan_percent:100', variant: 'warning', message: SPEND_TEXT.percentAlert(100), action: null },
+    ]);
+    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).toEqual([
+      'plan_percent:80',
+      'plan_percent:100',
+    ]);
+    expect((await api(ctx, admin.token).dismiss('plan_percent:55')).statusCode).toBe(404);
+  });
+
+  it('SPEND-07 at the cap authorize refuses, a danger banner shows and one email goes out; raising or removing the cap lets calls through at once', async () => {
+    const overageDollars = async () => (await ledgerSpend(ctx, admin.accountId)).overage / 10_000;
+    const cap = Math.floor(await overageDollars()) + 15;
+    expect(
+      (await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: cap })).statusCode,
+    ).toBe(200);
+    let batches = 0;
+    while ((await overageDollars()) < cap) {
+      expect(await authorize(ctx, admin.pin)).toEqual({ allowed: true, reason: null });
+      await postCalls(ctx, admin.pin, [600]);
+      if (++batches > 40) throw new Error('cap never reached');
+    }
+    expect(await authorize(ctx, admin.pin)).toEqual({ allowed: false, reason: SPEND_REFUSALS.cap });
+    expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: false, reason: 'spending cap reached' });
+    const state = await api(ctx, admin.token).state();
+    expect(state.cap_reached).toBe(true);
+    expect(state.banners[0]).toEqual({
+      key: 'cap',
+      variant: 'danger',
+      message: SPEND_TEXT.capReached(cap),
+      action: { label: 'Raise the cap', to: '/subscription#alerts-and-limits' },
+    });
+    const capMails = (await spendEmails(ctx, admin.accountId)).filter((e) => e.kind === 'spending_cap');
+    expect(capMails.map((e) => [e.to, e.subject])).toEqual([
+      [admin.email, SPEND_TEXT.capSubject],
+      [TEAM_CC, SPEND_TEXT.capSubject],
+    ]);
+    await postCalls(ctx, admin.pin, [60]);
+    expect((await spendEmails(ctx, admin.accountId)).filter((e) => e.kind === 'spending_cap')).toHaveLength(
+      2,
+    );
+
+    await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: cap + 500 });
+    expect(await authorize(ctx, admin.pin)).toEqual({ allowed: true, reason: null });
+    expect((await api(ctx, admin.token).state()).banners.map((b) => b.key)).not.toContain('cap');
+    await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: cap });
+    expect((await authorize(ctx, admin.pin)).allowed).toBe(false);
+    await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: null });
+    expect(await authorize(ctx, admin.pin)).toEqual({ allowed: true, reason: null });
+  });
+
+  it("SPEND-08 a sub-account user's limit refuses that user's PIN once reached, and the users view shows use against it", async () => {
+    expect((await api(ctx, admin.token).limit(teammate.id, 100)).statusCode).toBe(200);
+    expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: true, reason: null });
+    await postCalls(ctx, teammate.pin, [600]);
+    expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: false, reason: SPEND_REFUSALS.userLimit });
+    expect(await authorize(ctx, admin.pin)).toEqual({ allowed: true, reason: null });
+    const [used] = await ctx.database.query<{ credits: number }>(
+      'select sum(credits_used)::float / 100 as credits from calls where person_id = $1',
+      [teammate.id],
+    );
+    const row = (await api(ctx, admin.token).state()).user_limits.find((u) => u.person_id === teammate.id);
+    expect(row).toEqual({
+      person_id: teammate.id,
+      full_name: 'Jo Park',
+      is_admin: false,
+      used: used!.credits,
+      limit: 100,
+    });
+    expect((await api(ctx, admin.token).limit(teammate.id, null)).statusCode).toBe(200);
+    expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: true, reason: null });
+  });
+});

@@ -1,0 +1,184 @@
+import { MESSAGES, SPEND_TEXT, type OverviewResponse, type SpendControlResponse } from '@enq/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { OverviewPage } from './overview-page';
+
+const ROOT = '/api/v1/account/';
+const SPEND = '/api/v1/account/spend-control/';
+
+/** A Team monthly account, no account banners, nothing else on the page competing. */
+const OVERVIEW: OverviewResponse = {
+  pin: '••3456',
+  common_notifications: [],
+  sub_account_notification: null,
+  subscription_info: {
+    current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
+    plan_credits_used: 30000,
+    rollover_credits_used: 0,
+    bonus_credits_used: 0,
+    overage_credits_used: 25000,
+    total_credits_used: 55000,
+    rollover_credits_left: 0,
+    bonus_credits_left: 0,
+    plan_credits_left: 0,
+    billable_credits_used: 25000,
+    billable_calls: 310,
+    next_payment_date: '2026-12-02T14:00:00.000Z',
+    next_payment_amount: 300,
+    days_in_period: 19,
+    days_left: 11,
+    active_users: 6,
+    is_credits_exhausted: false,
+    status: 'active',
+    cancel_at_period_end: false,
+    pending_plan_id: null,
+    period_start: '2026-11-02T14:00:00.000Z',
+    period_end: '2026-12-02T14:00:00.000Z',
+  },
+  plan_name: 'Team',
+  card_details: {
+    brand: 'visa',
+    last4: '4242',
+    expiry: '08/2028',
+    is_expired: false,
+    is_expired_soon: false,
+  },
+  charge_failure_message: null,
+  charge_failure_card: null,
+  last_invoice_paid: true,
+  is_subscription_active: true,
+  is_billing_address_required: false,
+  is_service_address_required: false,
+  is_credits_exhausted: false,
+  is_delinquent: false,
+  is_account_active: true,
+};
+
+const SPEND_STATE: SpendControlResponse = {
+  can_edit: true,
+  is_monthly: true,
+  period_end: '2026-12-02T14:00:00.000Z',
+  plan_percent_used: 100,
+  overage_used: 250,
+  thresholds: [],
+  spending_cap: 250,
+  cap_reached: true,
+  banners: [
+    {
+      key: 'cap',
+      variant: 'danger',
+      message: SPEND_TEXT.capReached(250),
+      action: { label: 'Raise the cap', to: '/subscription#alerts-and-limits' },
+    },
+    { key: 'plan_percent:80', variant: 'warning', message: SPEND_TEXT.percentAlert(80), action: null },
+    { key: 'plan_percent:100', variant: 'warning', message: SPEND_TEXT.percentAlert(100), action: null },
+  ],
+  user_limits: [],
+};
+
+type Handler = () => Response | Promise<Response>;
+let routes: Record<string, Handler>;
+let calls: string[];
+beforeEach(() => {
+  calls = [];
+  routes = {
+    [`GET ${ROOT}`]: () => jsonResponse(OVERVIEW),
+    [`GET ${SPEND}`]: () => jsonResponse(SPEND_STATE),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init = {}) => {
+      const key = `${init.method ?? 'GET'} ${new URL(String(input), 'http://portal.test').pathname}`;
+      calls.push(key);
+      const handler = routes[key];
+      if (!handler) throw new Error(`unexpected call ${key}`);
+      return handler();
+    }),
+  );
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <OverviewPage /> },
+      { path: '/subscription', element: <h1>Subscription</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <TestServices>
+      <RouterProvider router={router} />
+    </TestServices>,
+  );
+  return router;
+}
+const region = () => within(screen.getByRole('region', { name: 'Spend alerts' }));
+
+describe('spend banners on the overview', () => {
+  it('SPEND-07 SPEND-04 shows the cap reached as danger with "Raise the cap", then each fired alert as a warning, asked only after the overview', async () => {
+    const router = renderPage();
+    await screen.findByRole('region', { name: 'Spend alerts' });
+    const alerts = region().getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      `${SPEND_TEXT.capReached(250)}Raise the cap`,
+      "You have used 80% of this period's plan credits.",
+      "You have used 100% of this period's plan credits.",
+    ]);
+    expect(alerts[0]!.className).toContain('bg-red-50');
+    expect(alerts[1]!.className).toContain('bg-amber-50');
+    expect(SPEND_TEXT.capReached(250)).toBe(
+      'Your spending cap of $250 overage is reached: new calls are refused until the period ends or you raise the cap.',
+    );
+    expect(calls.indexOf(`GET ${SPEND}`)).toBeGreaterThan(calls.indexOf(`GET ${ROOT}`));
+    // The cap's banner cannot be dismissed; it leads to the section.
+    expect(region().queryByRole('button', { name: `Dismiss: ${SPEND_TEXT.capReached(250)}` })).toBeNull();
+    fireEvent.click(region().getByRole('link', { name: 'Raise the cap' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    expect(router.state.location.hash).toBe('#alerts-and-limits');
+  });
+
+  it('SPEND-06 dismissing one alert sends its key and hides that banner only; a refused dismissal brings it back', async () => {
+    let post = 0;
+    routes[`POST ${SPEND}alerts/plan_percent%3A80/dismiss/`] = () =>
+      ++post === 1
+        ? new Response(null, { status: 204 })
+        : jsonResponse({ code: 'INTERNAL', message: 'x' }, 500);
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await screen.findByRole('region', { name: 'Spend alerts' });
+    fireEvent.click(region().getByRole('button', { name: `Dismiss: ${SPEND_TEXT.percentAlert(80)}` }));
+    await waitFor(() => expect(post).toBe(1));
+    expect(
+      region()
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      `${SPEND_TEXT.capReached(250)}Raise the cap`,
+      "You have used 100% of this period's plan credits.",
+    ]);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('SPEND-06 a refused dismissal brings the banner back with the generic error', async () => {
+    routes[`POST ${SPEND}alerts/plan_percent%3A100/dismiss/`] = () =>
+      jsonResponse({ code: 'INTERNAL', message: 'x' }, 500);
+    const error = vi.spyOn(toast, 'error');
+    renderPage();
+    await screen.findByRole('region', { name: 'Spend alerts' });
+    fireEvent.click(region().getByRole('button', { name: `Dismiss: ${SPEND_TEXT.percentAlert(100)}` }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MESSAGES.genericError));
+    expect(region().getAllByRole('alert')).toHaveLength(3);
+  });
+
+  it('shows no spend region when nothing fired and there is no cap reached', async () => {
+    routes[`GET ${SPEND}`] = () => jsonResponse({ ...SPEND_STATE, banners: [], cap_reached: false });
+    renderPage();
+    await screen.findByTestId('subscription-summary');
+    await waitFor(() => expect(calls).toContain(`GET ${SPEND}`));
+    expect(screen.queryByRole('region', { name: 'Spend alerts' })).toBeNull();
+  });
+});

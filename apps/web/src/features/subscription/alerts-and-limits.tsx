@@ -1,0 +1,188 @@
+import {
+  SPEND_LIMITS,
+  SPEND_SECTION_ID,
+  SPEND_TEXT,
+  formatDate,
+  formatMoney,
+  type SpendControlResponse,
+  type SpendThreshold,
+} from '@enq/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { InfoBanner } from '../../components/ui/info-banner';
+import { ApiError } from '../../lib/api-client';
+import { spendControlQuery } from '../../lib/spend-control-query';
+import { useSaveSpendSettings } from './api/save-spend-settings';
+import { ThresholdList, type ListedThreshold } from './threshold-list';
+
+const money = (dollars: number) => formatMoney(dollars).replace(/\.00$/, '');
+
+/** SPEND-09: the "Alerts and limits" section of /subscription. */
+export function AlertsAndLimits() {
+  const spend = useQuery(spendControlQuery);
+  const section = useRef<HTMLElement>(null);
+  const loaded = spend.data !== undefined;
+  // "Raise the cap" on the overview leads here (/subscription#alerts-and-limits).
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${SPEND_SECTION_ID}`)
+      section.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded]);
+  return (
+    <section
+      ref={section}
+      id={SPEND_SECTION_ID}
+      aria-labelledby="alerts-and-limits-heading"
+      className="scroll-mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="border-b border-slate-200 px-4 py-4 sm:px-6">
+        <h2 id="alerts-and-limits-heading" className="text-base font-semibold text-slate-900">
+          {SPEND_TEXT.sectionTitle}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The first time a period passes a threshold, we email the account admin and your billing CC address
+          and show a banner on the Overview. Changes apply for the rest of this period.
+        </p>
+      </div>
+      {spend.data ? (
+        <AlertsForm key={settingsKey(spend.data)} data={spend.data} />
+      ) : (
+        <p className="px-4 py-6 text-sm text-slate-500 sm:px-6">
+          {spend.isError ? 'Alerts and limits could not be loaded.' : 'Loading alerts and limits…'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+const settingsKey = (d: SpendControlResponse) =>
+  JSON.stringify([d.thresholds.map((t) => [t.kind, t.value, t.status]), d.spending_cap]);
+
+function AlertsForm({ data }: { data: SpendControlResponse }) {
+  const save = useSaveSpendSettings();
+  const values = (kind: SpendThreshold['kind']) =>
+    data.thresholds.filter((t) => t.kind === kind).map((t) => t.value);
+  const [percents, setPercents] = useState(() => values('plan_percent'));
+  const [overages, setOverages] = useState(() => values('overage'));
+  const [cap, setCap] = useState(data.spending_cap === null ? '' : String(data.spending_cap));
+  const [capError, setCapError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const disabled = !data.can_edit || save.isPending;
+
+  // A saved threshold keeps the server's state; one not saved yet is judged against this period's use.
+  const listed = (kind: SpendThreshold['kind'], list: number[], used: number): ListedThreshold[] =>
+    [...list]
+      .sort((a, b) => a - b)
+      .map((value) => {
+        const saved = data.thresholds.find((t) => t.kind === kind && t.value === value);
+        return saved ?? { value, status: value <= used ? 'passed' : 'waiting', sent_at: null };
+      });
+
+  const dirty =
+    JSON.stringify([[...percents].sort(), [...overages].sort(), cap.trim()]) !==
+    JSON.stringify([
+      values('plan_percent').sort(),
+      values('overage').sort(),
+      data.spending_cap === null ? '' : String(data.spending_cap),
+    ]);
+
+  const submit = () => {
+    const text = cap.trim().replace(/^\$/, '');
+    if (text !== '' && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > SPEND_LIMITS.maxDollars))
+      return setCapError('Enter whole dollars above 0, or leave it empty for no cap.');
+    setCapError(null);
+    setServerError(null);
+    save.mutate(
+      {
+        percent_thresholds: percents,
+        overage_thresholds: overages,
+        spending_cap: text === '' ? null : Number(text),
+      },
+      {
+        onSuccess: () => toast.success(SPEND_TEXT.saved),
+        onError: (error) =>
+          setServerError(
+            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+          ),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6 px-4 py-5 sm:px-6">
+      {!data.can_edit ? <InfoBanner message={SPEND_TEXT.adminOnly} /> : null}
+      <p className="text-sm text-slate-700">
+        This period{data.period_end ? ` (until ${formatDate(data.period_end)})` : ''}:{' '}
+        <strong className="font-semibold">{data.plan_percent_used}%</strong> of plan credits used
+        {data.is_monthly ? (
+          <>
+            , <strong className="font-semibold">{formatMoney(data.overage_used)}</strong> overage
+          </>
+        ) : null}
+        .
+      </p>
+      <div className="grid gap-6 md:grid-cols-2">
+        <ThresholdList
+          id="spend-add-percent"
+          title="Plan credits used"
+          label={(v) => `${v}% of plan credits`}
+          addLabel="Add an alert at this percent"
+          unit="%"
+          max={SPEND_LIMITS.maxPercent}
+          thresholds={listed('plan_percent', percents, data.plan_percent_used)}
+          disabled={disabled}
+          onAdd={(v) => setPercents((l) => [...l, v])}
+          onRemove={(v) => setPercents((l) => l.filter((x) => x !== v))}
+        />
+        <ThresholdList
+          id="spend-add-overage"
+          title="Overage"
+          label={(v) => `${money(v)} of overage`}
+          addLabel="Add an alert at this overage ($)"
+          unit="$"
+          max={SPEND_LIMITS.maxDollars}
+          thresholds={listed('overage', overages, data.overage_used)}
+          disabled={disabled}
+          onAdd={(v) => setOverages((l) => [...l, v])}
+          onRemove={(v) => setOverages((l) => l.filter((x) => x !== v))}
+        />
+      </div>
+      <div className="max-w-sm">
+        <Field id="spend-cap" label="Spending cap (overage per period, $)" error={capError}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              placeholder="No cap"
+              value={cap}
+              disabled={disabled}
+              onChange={(e) => setCap(e.target.value)}
+            />
+          )}
+        </Field>
+        <p className="mt-1 text-xs text-slate-500">
+          {data.is_monthly
+            ? 'When this period’s overage reaches the cap, new calls are refused until the period ends or you raise it. Leave empty for no cap.'
+            : 'The cap applies to monthly plans’ overage. An annual plan stops at zero credits.'}
+        </p>
+        {data.cap_reached && data.spending_cap !== null ? (
+          <p className="mt-2 text-sm font-medium text-red-700">{SPEND_TEXT.capReached(data.spending_cap)}</p>
+        ) : null}
+      </div>
+      {serverError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {serverError}
+        </p>
+      ) : null}
+      {data.can_edit ? (
+        <div className="flex justify-end">
+          <Button disabled={!dirty || save.isPending} onClick={submit}>
+            {save.isPending ? 'Saving…' : 'Save alerts and limits'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { SPEND_CONTROL_PATHS, type SpendControlResponse, type SpendSettingsBody } from '@enq/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { storeSpendControl } from '../../../lib/spend-control-query';
+
+/** PUT /spend-control/settings/: the thresholds and the cap, whole (SPEND-02, SPEND-09). */
+export function saveSpendSettings(body: SpendSettingsBody): Promise<SpendControlResponse> {
+  return apiRequest<SpendControlResponse>(SPEND_CONTROL_PATHS.settings, { method: 'PUT', body });
+}
+
+export function useSaveSpendSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSpendSettings,
+    onSuccess: (answer) => storeSpendControl(queryClient, answer),
+  });
+}
