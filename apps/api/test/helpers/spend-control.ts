@@ -26,12 +26,15 @@ export interface Member {
 }
 
 /** The demo's new team account (a monthly plan, three days in), with a billing CC and one sub-user. */
-export async function spendControlApp(driver: Driver): Promise<{
+export async function spendControlApp(
+  driver: Driver,
+  env: Record<string, string> = {},
+): Promise<{
   ctx: TestContext;
   admin: Member;
   teammate: Member;
 }> {
-  const ctx = await createTestApp(driver, { TELEPHONY_SERVICE_KEY: SERVICE_KEY });
+  const ctx = await createTestApp(driver, { TELEPHONY_SERVICE_KEY: SERVICE_KEY, ...env });
   const [admin] = await ctx.database.query<Omit<Member, 'token'>>(
     'select id, account_id as "accountId", pin, email from people where email = $1',
     [DEMO_NEW_TEAM.email],

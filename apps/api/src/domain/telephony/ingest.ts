@@ -15,6 +15,7 @@ import { callersByPin, type Caller } from './callers-repository';
 import { drawCredits } from '../billing-engine/rules';
 import { evaluateSpendAlerts } from '../spend-control/alerts';
 import type { BatchSpend } from '../spend-control/spend-control-repository';
+import type { Mailer } from '../ports/mailer';
 
 interface RatedCall {
   index: number;
@@ -35,7 +36,14 @@ const reasonOf = (error: { issues: { path: PropertyKey[]; message: string }[] })
  * nothing, so a resent batch is harmless.
  */
 export async function ingestCalls(
-  deps: { database: Transactional; rates: RateTable; engine: BillingEngine; now: Date },
+  deps: {
+    database: Transactional;
+    rates: RateTable;
+    engine: BillingEngine;
+    now: Date;
+    /** Asked for a delivery run, in the batch's transaction, when the batch fired an alert. */
+    mailer?: Pick<Mailer, 'wake'>;
+  },
   records: unknown[],
 ): Promise<CallBatchResult> {
   const result: CallBatchResult = { accepted: 0, duplicates: 0, rejected: [] };
@@ -173,7 +181,8 @@ export async function ingestCalls(
           overage: s.overage + d.overage,
         });
       });
-      await evaluateSpendAlerts(tx, accountId, spend, deps.now);
+      const fired = await evaluateSpendAlerts(tx, accountId, spend, deps.now);
+      if (fired.length > 0) await deps.mailer?.wake(tx);
       return fresh.length;
     });
     result.accepted += posted;

@@ -42,7 +42,13 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ingestCalls(
-        { database: app.database, rates: app.rates, engine: app.billing, now: app.clock.now() },
+        {
+          database: app.database,
+          rates: app.rates,
+          engine: app.billing,
+          now: app.clock.now(),
+          mailer: app.mailer,
+        },
         req.body.calls,
       ),
   );

@@ -164,6 +164,7 @@ describe.each(drivers)('spend control settings API (%s)', (driver) => {
     expect(theirs.spending_cap).toBeNull();
     // The demo practice's own alerts (its seed), none of this account's.
     expect(theirs.thresholds.map((t) => `${t.kind}:${t.value}`)).toEqual([
+      'plan_percent:50',
       'plan_percent:80',
       'plan_percent:100',
       'overage:100',
@@ -174,7 +175,15 @@ describe.each(drivers)('spend control settings API (%s)', (driver) => {
     const limit = await api(ctx, otherToken).limit(teammate.id, 1);
     expect(limit.statusCode).toBe(404);
     expect(limit.json()).toMatchObject({ message: SPEND_TEXT.notYourUser });
-    expect((await api(ctx, otherToken).dismiss('plan_percent:50')).statusCode).toBe(404);
+    // This account's $25 alert fired this period; the other account cannot dismiss its banner.
+    await ctx.database.query(
+      `insert into spend_alert_firings (account_id, period_id, kind, amount, fired_at)
+       select account_id, id, 'overage_cents', 2500, now() from billing_periods
+        where account_id = $1 and closed_at is null`,
+      [admin.accountId],
+    );
+    expect((await api(ctx, otherToken).dismiss('overage:25')).statusCode).toBe(404);
+    expect((await api(ctx, admin.token).state()).banners.map((b) => b.key)).toEqual(['overage:25']);
     expect(await settingsRows(admin.accountId)).toEqual(mine);
     expect((await settingsRows(otherAccountId)).cap).toEqual([{ cap_cents: 100 }]);
   });
