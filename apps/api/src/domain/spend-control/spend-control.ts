@@ -9,7 +9,6 @@ import {
 import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
-import { writeAudit, type AuditEntry } from '../users/users-repository';
 import { firingMessage } from './alerts';
 import {
   dismissKey,
@@ -24,6 +23,7 @@ import {
   type StoredThreshold,
 } from './spend-control-repository';
 import { usersUsage } from './user-limits-repository';
+import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
 
 export interface SpendActor {
   accountId: string;
@@ -144,7 +144,7 @@ export async function saveSpendSettings(
     ]);
     const before = settingsView(thresholds, capCents);
     const after = settingsView(next, nextCap);
-    const audit: AuditEntry[] = [];
+    const audit: ActivityEntryInput[] = [];
     const alertsOf = (s: typeof before) => ({
       percent_thresholds: sorted(s.percent_thresholds),
       overage_thresholds: sorted(s.overage_thresholds),
@@ -167,7 +167,7 @@ export async function saveSpendSettings(
         after: { spending_cap: after.spending_cap },
       });
     }
-    if (audit.length) await writeAudit(tx, actor.accountId, actor.personId, audit);
+    if (audit.length) await recordActivity(tx, actor.accountId, actor.personId, audit);
   });
 }
 
