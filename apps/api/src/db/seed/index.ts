@@ -167,6 +167,13 @@ export async function seedDemoData(
     seed: 11,
     billing,
   });
+  // The history is the past: the spend alerts its batches fired were emailed back then, so they are
+  // kept as sent (readable in the outbox) rather than queued for delivery at this first start.
+  await database.query(
+    `update outbox set status = 'sent', sent_at = created_at
+      where status = 'queued' and account_id = any($1::uuid[])`,
+    [[ids.accountId, ids.annualAccountId, ids.newTeamAccountId]],
+  );
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;
 }
