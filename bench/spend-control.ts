@@ -31,10 +31,16 @@ const AUTHORIZE_ROUNDS = 400;
 const KEY = 'svc_bench_key_0123456789abcdefghij';
 const serverUrl = process.env.DATABASE_URL;
 
-const OFF: SpendSettingsBody = { percent_thresholds: [], overage_thresholds: [], spending_cap: null };
+const OFF: SpendSettingsBody = {
+  percent_thresholds: [],
+  overage_thresholds: [],
+  forecast_thresholds: [],
+  spending_cap: null,
+};
 const ON: SpendSettingsBody = {
   percent_thresholds: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100],
   overage_thresholds: [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000],
+  forecast_thresholds: [],
   spending_cap: 1_000_000,
 };
 

@@ -58,7 +58,12 @@ describe.each(drivers)('spend alerts over random periods (fast-check, %s)', (dri
         await saveSpendSettings(
           world.database,
           actor,
-          { percent_thresholds: percents, overage_thresholds: overages, spending_cap: cap },
+          {
+            percent_thresholds: percents,
+            overage_thresholds: overages,
+            forecast_thresholds: [],
+            spending_cap: cap,
+          },
           world.clock.now(),
         );
         world.clock.set(new Date(CALLS_AT + 2 * 3_600_000));
@@ -127,6 +132,7 @@ describe.each(drivers)('spend alerts over random periods (fast-check, %s)', (dri
             {
               percent_thresholds: percents,
               overage_thresholds: overages,
+              forecast_thresholds: [],
               spending_cap: Math.ceil(overage / 10_000) + 1,
             },
             world.clock.now(),
