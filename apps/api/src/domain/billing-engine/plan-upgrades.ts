@@ -1,10 +1,10 @@
 import type { Transactional } from '../../db/handle';
-import { writeAudit } from '../users/users-repository';
 import { insertLedgerEntries } from './ledger-repository';
 import { decideOrder, upgradePlan, type PeriodStartOrder } from './period-start-orders-repository';
 import { findPlan } from './plans-repository';
 import { prorate } from './proration';
 import { currentPeriod } from './subscription-periods-repository';
+import { recordActivity } from '../activity/activity-repository';
 
 /** What the audit log records for an upgrade now (PLAN-11). */
 export const UPGRADE_AUDIT_ACTION = 'subscription.upgrade_now';
@@ -34,7 +34,7 @@ export async function startPaidUpgrade(tx: Transactional, order: PeriodStartOrde
   await upgradePlan(tx, accountId, period.id, next.id, at);
   await decideOrder(tx, accountId, invoiceId, 'started', at);
   if (order.actor_person_id)
-    await writeAudit(tx, accountId, order.actor_person_id, [
+    await recordActivity(tx, accountId, order.actor_person_id, [
       {
         action: UPGRADE_AUDIT_ACTION,
         target_person_id: null,

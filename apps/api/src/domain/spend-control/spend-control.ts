@@ -10,7 +10,6 @@ import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
 import { currentForecast } from '../subscription/plan-advisor';
-import { writeAudit, type AuditEntry } from '../users/users-repository';
 import { firingMessage } from './alerts';
 import {
   dismissKey,
@@ -25,6 +24,7 @@ import {
   type StoredThreshold,
 } from './spend-control-repository';
 import { usersUsage } from './user-limits-repository';
+import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
 
 export interface SpendActor {
   accountId: string;
@@ -175,7 +175,7 @@ export async function saveSpendSettings(
       throw new DomainError('invalid', SPEND_TEXT.forecastMonthlyOnly, 'forecast_thresholds');
     const before = settingsView(thresholds, capCents);
     const after = settingsView(next, nextCap);
-    const audit: AuditEntry[] = [];
+    const audit: ActivityEntryInput[] = [];
     // The forecast list is named in the log once either side has one, so older entries read as they did.
     const withForecast = before.forecast_thresholds.length > 0 || after.forecast_thresholds.length > 0;
     const alertsOf = (s: typeof before) => ({
@@ -201,7 +201,7 @@ export async function saveSpendSettings(
         after: { spending_cap: after.spending_cap },
       });
     }
-    if (audit.length) await writeAudit(tx, actor.accountId, actor.personId, audit);
+    if (audit.length) await recordActivity(tx, actor.accountId, actor.personId, audit);
   });
 }
 

@@ -1,9 +1,9 @@
 import { SPEND_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { writeAudit } from '../users/users-repository';
 import { requireAdmin, type SpendActor } from './spend-control';
 import { findUserLimit, saveUserLimit } from './user-limits-repository';
+import { recordActivity } from '../activity/activity-repository';
 
 /**
  * The admin sets (or, with null, removes) a sub-account user's monthly credit limit (SPEND-08); the
@@ -23,7 +23,7 @@ export async function saveUserCreditLimit(
     const before = user.limit_cc === null ? null : user.limit_cc / 100;
     if (before === limitCredits) return;
     await saveUserLimit(tx, actor.accountId, personId, limitCredits === null ? null : limitCredits * 100);
-    await writeAudit(tx, actor.accountId, actor.personId, [
+    await recordActivity(tx, actor.accountId, actor.personId, [
       {
         action: 'user_limit.update',
         target_person_id: personId,

@@ -21,8 +21,6 @@ import {
   uniqueViolation,
   updatePeople,
   updatePerson,
-  writeAudit,
-  type AuditEntry,
   type PersonRow,
 } from './users-repository';
 import {
@@ -33,6 +31,7 @@ import {
   type PinSource,
   type UsersActor,
 } from './users-service';
+import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
 
 /**
  * The users save (API-48..API-51): removals, then updates (the admin's hold music among them), then
@@ -62,7 +61,7 @@ export async function saveUsers(
     emailCounts: new Map<string, number>(),
   };
   const result: RequestStatus = { added: [], removed: [], updated: [] };
-  const audit: AuditEntry[] = [];
+  const audit: ActivityEntryInput[] = [];
 
   const fieldProblem = (u: User | (typeof body.added)[number]) => {
     const errors = userFieldErrors(u, ctx);
@@ -190,7 +189,7 @@ export async function saveUsers(
       });
     }
 
-    await writeAudit(tx, actor.accountId, actor.personId, audit);
+    await recordActivity(tx, actor.accountId, actor.personId, audit);
   });
   return result;
 }

@@ -20,8 +20,6 @@ export interface PersonRow {
   is_admin: boolean;
 }
 
-export type { ActivityEntryInput as AuditEntry } from '../activity/activity-repository';
-
 /** Which unique index a violation hit: 'pin', 'email' or null (not a unique violation of ours). */
 export function uniqueViolation(error: unknown): 'pin' | 'email' | null {
   if (isUniqueViolation(error, 'people_pin_key')) return 'pin';
@@ -164,12 +162,6 @@ export async function setPin(tx: Transactional, accountId: string, id: string, p
 export async function deletePerson(tx: Transactional, accountId: string, id: string): Promise<void> {
   await tx.query('delete from people where id = $1 and account_id = $2 and not is_admin', [id, accountId]);
 }
-
-/**
- * The activity log's one writer (domain/activity), under the name the users area and its callers have
- * always used.
- */
-export { recordActivity as writeAudit } from '../activity/activity-repository';
 
 /** How a person appears in the audit log. */
 export const auditView = (p: {

@@ -11,10 +11,9 @@ import {
   peopleByPins,
   setPin,
   uniqueViolation,
-  writeAudit,
-  type AuditEntry,
   type PersonRow,
 } from './users-repository';
+import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
 
 export interface UsersActor {
   accountId: string;
@@ -101,7 +100,7 @@ async function reissuePins(
   nextPin: PinSource,
 ) {
   await database.transaction(async (tx) => {
-    const audit: AuditEntry[] = [];
+    const audit: ActivityEntryInput[] = [];
     for (const person of people) {
       const { pin } = await withUniquePin(tx, nextPin, (sp, pin) =>
         setPin(sp, actor.accountId, person.id, pin),
@@ -113,7 +112,7 @@ async function reissuePins(
         after: auditView({ ...person, pin }),
       });
     }
-    await writeAudit(tx, actor.accountId, actor.personId, audit);
+    await recordActivity(tx, actor.accountId, actor.personId, audit);
   });
 }
 
@@ -128,7 +127,7 @@ export async function pinEmailRecipients(database: Transactional, actor: UsersAc
 
 export async function auditPinEmails(database: Transactional, actor: UsersActor, people: PersonRow[]) {
   await database.transaction((tx) =>
-    writeAudit(
+    recordActivity(
       tx,
       actor.accountId,
       actor.personId,
@@ -148,7 +147,7 @@ export async function addPerson(
   actor: UsersActor,
   user: { full_name: string; email: string; hold_music: string },
   nextPin: PinSource,
-): Promise<AuditEntry> {
+): Promise<ActivityEntryInput> {
   const next = clean(user);
   const { pin, result: id } = await withUniquePin(tx, nextPin, (sp, pin) =>
     insertPerson(sp, actor.accountId, next, pin),
@@ -164,8 +163,8 @@ export async function addUsers(
   nextPin: PinSource = randomPin,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    const audit: AuditEntry[] = [];
+    const audit: ActivityEntryInput[] = [];
     for (const user of users) audit.push(await addPerson(tx, actor, user, nextPin));
-    await writeAudit(tx, actor.accountId, actor.personId, audit);
+    await recordActivity(tx, actor.accountId, actor.personId, audit);
   });
 }

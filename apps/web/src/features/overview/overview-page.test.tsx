@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
+import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
 
 const ROOT = '/api/v1/account/';
@@ -41,57 +42,18 @@ const NOTICES: CommonNotification[] = [
   }),
 ];
 
-const DATA: OverviewResponse = {
-  pin: '••3456',
-  common_notifications: NOTICES,
-  sub_account_notification: {
-    title: OVERVIEW_TEXT.subAccountTitle,
-    text: OVERVIEW_TEXT.subAccountText('Team'),
-    link: '/users',
-    linkText: OVERVIEW_TEXT.subAccountLinkText,
+const DATA = overviewAnswer(
+  {},
+  {
+    common_notifications: NOTICES,
+    sub_account_notification: {
+      title: OVERVIEW_TEXT.subAccountTitle,
+      text: OVERVIEW_TEXT.subAccountText('Team'),
+      link: '/users',
+      linkText: OVERVIEW_TEXT.subAccountLinkText,
+    },
   },
-  subscription_info: {
-    current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
-    plan_credits_used: 15193.98,
-    rollover_credits_used: 120,
-    bonus_credits_used: 0,
-    overage_credits_used: 0,
-    total_credits_used: 15313.98,
-    rollover_credits_left: 2500,
-    bonus_credits_left: 0,
-    plan_credits_left: 14806.02,
-    billable_credits_used: 0,
-    billable_calls: 0,
-    next_payment_date: '2026-12-02T14:00:00.000Z',
-    next_payment_amount: 300,
-    days_in_period: 19, // whole days elapsed; with days_left, a 30-day period
-    days_left: 11,
-    active_users: 6,
-    is_credits_exhausted: false,
-    status: 'active',
-    cancel_at_period_end: false,
-    pending_plan_id: null,
-    period_start: '2026-11-02T14:00:00.000Z',
-    period_end: '2026-12-02T14:00:00.000Z',
-  },
-  plan_name: 'Team',
-  card_details: {
-    brand: 'visa',
-    last4: '4242',
-    expiry: '08/2028',
-    is_expired: false,
-    is_expired_soon: false,
-  },
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: true,
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: false,
-  is_account_active: true,
-};
+);
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 let routes: Record<string, Handler>;

@@ -1,61 +1,26 @@
-import { MESSAGES, SPEND_TEXT, type OverviewResponse, type SpendControlResponse } from '@enq/contract';
+import { MESSAGES, SPEND_TEXT, type SpendControlResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
+import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
 
 const ROOT = '/api/v1/account/';
 const SPEND = '/api/v1/account/spend-control/';
 
 /** A Team monthly account, no account banners, nothing else on the page competing. */
-const OVERVIEW: OverviewResponse = {
-  pin: '••3456',
-  common_notifications: [],
-  sub_account_notification: null,
-  subscription_info: {
-    current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
-    plan_credits_used: 30000,
-    rollover_credits_used: 0,
-    bonus_credits_used: 0,
-    overage_credits_used: 25000,
-    total_credits_used: 55000,
-    rollover_credits_left: 0,
-    bonus_credits_left: 0,
-    plan_credits_left: 0,
-    billable_credits_used: 25000,
-    billable_calls: 310,
-    next_payment_date: '2026-12-02T14:00:00.000Z',
-    next_payment_amount: 300,
-    days_in_period: 19,
-    days_left: 11,
-    active_users: 6,
-    is_credits_exhausted: false,
-    status: 'active',
-    cancel_at_period_end: false,
-    pending_plan_id: null,
-    period_start: '2026-11-02T14:00:00.000Z',
-    period_end: '2026-12-02T14:00:00.000Z',
-  },
-  plan_name: 'Team',
-  card_details: {
-    brand: 'visa',
-    last4: '4242',
-    expiry: '08/2028',
-    is_expired: false,
-    is_expired_soon: false,
-  },
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: true,
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: false,
-  is_account_active: true,
-};
+const OVERVIEW = overviewAnswer({
+  plan_credits_used: 30000,
+  rollover_credits_used: 0,
+  overage_credits_used: 25000,
+  total_credits_used: 55000,
+  rollover_credits_left: 0,
+  plan_credits_left: 0,
+  billable_credits_used: 25000,
+  billable_calls: 310,
+});
 
 const SPEND_STATE: SpendControlResponse = {
   can_edit: true,

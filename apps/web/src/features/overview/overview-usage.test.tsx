@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageAnswer } from '../../test/usage-data';
 import { jsonResponse, TestServices } from '../../test/utils';
+import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
 
 const ROOT = '/api/v1/account/';
@@ -11,46 +12,19 @@ const USAGE = '/api/v1/account/calls/usage/';
 const PERIOD_START = '2026-11-02T14:00:00.000Z';
 const PERIOD_END = '2026-12-02T14:00:00.000Z';
 
-const DATA = {
-  pin: '••3456',
-  common_notifications: [],
-  sub_account_notification: null,
-  subscription_info: {
-    current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
+const DATA = overviewAnswer(
+  {
     plan_credits_used: 200,
     rollover_credits_used: 0,
-    bonus_credits_used: 0,
-    overage_credits_used: 0,
     total_credits_used: 200,
     rollover_credits_left: 0,
-    bonus_credits_left: 0,
     plan_credits_left: 29800,
-    billable_credits_used: 0,
-    billable_calls: 0,
     next_payment_date: PERIOD_END,
-    next_payment_amount: 300,
-    days_in_period: 19,
-    days_left: 11,
-    active_users: 6,
-    is_credits_exhausted: false,
-    status: 'active',
-    cancel_at_period_end: false,
-    pending_plan_id: null,
     period_start: PERIOD_START,
     period_end: PERIOD_END,
   },
-  plan_name: 'Team',
-  card_details: null,
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: true,
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: false,
-  is_account_active: true,
-} as unknown as OverviewResponse;
+  { card_details: null },
+);
 
 /** Four users: the card lists the top 3. */
 const ANSWER: UsageResponse = {

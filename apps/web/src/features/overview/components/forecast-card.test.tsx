@@ -1,8 +1,9 @@
-import type { ForecastResponse, OverviewResponse } from '@enq/contract';
+import type { ForecastResponse } from '@enq/contract';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../../test/utils';
+import { overviewAnswer } from '../overview-fixtures';
 import { OverviewPage } from '../overview-page';
 import { ForecastCard } from './forecast-card';
 
@@ -31,52 +32,33 @@ const ANSWER: ForecastResponse = {
 };
 
 /** Practice monthly, mid-period: what the overview needs to draw its summary. */
-const OVERVIEW: OverviewResponse = {
-  pin: '••3456',
-  common_notifications: [],
-  sub_account_notification: null,
-  subscription_info: {
+const OVERVIEW = overviewAnswer(
+  {
     current_plan: { credits: 14000, period: 'mo', price_id: 'practice-monthly' },
     plan_credits_used: 10400,
     rollover_credits_used: 0,
-    bonus_credits_used: 0,
-    overage_credits_used: 0,
     total_credits_used: 10400,
     rollover_credits_left: 0,
-    bonus_credits_left: 0,
     plan_credits_left: 3600,
-    billable_credits_used: 0,
-    billable_calls: 0,
     next_payment_date: '2026-09-01T16:00:00.000Z',
     next_payment_amount: 150,
     days_in_period: 8,
     days_left: 23,
     active_users: 1,
-    is_credits_exhausted: false,
-    status: 'active',
-    cancel_at_period_end: false,
-    pending_plan_id: null,
     period_start: '2026-08-01T16:00:00.000Z',
     period_end: '2026-09-01T16:00:00.000Z',
   },
-  plan_name: 'Practice',
-  card_details: {
-    brand: 'visa',
-    last4: '4242',
-    expiry: '12/2030',
-    is_expired: false,
-    is_expired_soon: false,
+  {
+    plan_name: 'Practice',
+    card_details: {
+      brand: 'visa',
+      last4: '4242',
+      expiry: '12/2030',
+      is_expired: false,
+      is_expired_soon: false,
+    },
   },
-  charge_failure_message: null,
-  charge_failure_card: null,
-  last_invoice_paid: true,
-  is_subscription_active: true,
-  is_billing_address_required: false,
-  is_service_address_required: false,
-  is_credits_exhausted: false,
-  is_delinquent: false,
-  is_account_active: true,
-};
+);
 
 let answers: Record<string, () => Response>;
 let calls: string[];

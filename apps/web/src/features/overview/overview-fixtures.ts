@@ -1,0 +1,62 @@
+import type { OverviewResponse } from '@enq/contract';
+
+type SubscriptionInfo = OverviewResponse['subscription_info'];
+
+/**
+ * What the overview's page tests answer for GET /api/v1/account/: a Team monthly plan 19 days into a
+ * 30-day period, half its credits used, a card on file, nothing overdue. Each test changes what it is
+ * about: the subscription's figures through `subscription`, anything else through `over`.
+ */
+export function overviewAnswer(
+  subscription: Partial<SubscriptionInfo> = {},
+  over: Partial<OverviewResponse> = {},
+): OverviewResponse {
+  return {
+    pin: '••3456',
+    common_notifications: [],
+    sub_account_notification: null,
+    subscription_info: {
+      current_plan: { credits: 30000, period: 'mo', price_id: 'team-monthly' },
+      plan_credits_used: 15193.98,
+      rollover_credits_used: 120,
+      bonus_credits_used: 0,
+      overage_credits_used: 0,
+      total_credits_used: 15313.98,
+      rollover_credits_left: 2500,
+      bonus_credits_left: 0,
+      plan_credits_left: 14806.02,
+      billable_credits_used: 0,
+      billable_calls: 0,
+      next_payment_date: '2026-12-02T14:00:00.000Z',
+      next_payment_amount: 300,
+      days_in_period: 19, // whole days elapsed; with days_left, a 30-day period
+      days_left: 11,
+      active_users: 6,
+      is_credits_exhausted: false,
+      status: 'active',
+      cancel_at_period_end: false,
+      pending_plan_id: null,
+      period_start: '2026-11-02T14:00:00.000Z',
+      period_end: '2026-12-02T14:00:00.000Z',
+      ...subscription,
+    },
+    plan_name: 'Team',
+    card_details: {
+      brand: 'visa',
+      last4: '4242',
+      expiry: '08/2028',
+      is_expired: false,
+      is_expired_soon: false,
+    },
+    charge_failure_message: null,
+    charge_failure_card: null,
+    last_invoice_paid: true,
+    is_subscription_active: true,
+    is_billing_address_required: false,
+    is_service_address_required: false,
+    is_credits_exhausted: false,
+    is_delinquent: false,
+    is_account_active: true,
+    ...over,
+  };
+}
