@@ -4,7 +4,8 @@
 // 10 overage amounts) and a cap; then authorize, with and without a cap and a user limit. Same run,
 // same database, so the ratio is what the settings cost.
 // Run: npm run bench:spend-control   (BENCH_CALLS to change the count; DATABASE_URL=postgres://... for
-// PostgreSQL: a scratch database is made on that server and dropped after)
+// PostgreSQL: a scratch database is made on that server and dropped after; BENCH_FORECAST=1 adds two
+// forecast thresholds to the 20, to weigh what an account with one pays: the forecast per batch, SPEND-14)
 import {
   API_ACCOUNT_BASE,
   SERVICE_KEY_HEADER,
@@ -31,10 +32,17 @@ const AUTHORIZE_ROUNDS = 400;
 const KEY = 'svc_bench_key_0123456789abcdefghij';
 const serverUrl = process.env.DATABASE_URL;
 
-const OFF: SpendSettingsBody = { percent_thresholds: [], overage_thresholds: [], spending_cap: null };
+const OFF: SpendSettingsBody = {
+  percent_thresholds: [],
+  overage_thresholds: [],
+  forecast_thresholds: [],
+  spending_cap: null,
+};
+const FORECAST = process.env.BENCH_FORECAST === '1';
 const ON: SpendSettingsBody = {
   percent_thresholds: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100],
   overage_thresholds: [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000],
+  forecast_thresholds: FORECAST ? [500_000, 1_000_000] : [],
   spending_cap: 1_000_000,
 };
 
@@ -169,7 +177,9 @@ try {
     .join(', ');
   console.log(`${driver}, ${rounds * BATCH} calls per mode in batches of ${BATCH}; load average ${load}`);
   console.log(`ingest without thresholds or cap: ${Math.round(off)} calls/s`);
-  console.log(`ingest with 20 thresholds and a cap: ${Math.round(on)} calls/s`);
+  console.log(
+    `ingest with 20 thresholds${FORECAST ? ', 2 forecast thresholds' : ''} and a cap: ${Math.round(on)} calls/s`,
+  );
   console.log(`ratio with/without ${(on / off).toFixed(3)} (target >= 0.90: evaluation costs at most 10%)`);
   console.log(
     `median batch: ${Math.round(offMedian)} calls/s without, ${Math.round(onMedian)} with, ratio ${(onMedian / offMedian).toFixed(3)}`,

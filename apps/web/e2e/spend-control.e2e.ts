@@ -1,11 +1,13 @@
 import {
   API_ACCOUNT_BASE,
+  PLAN_PATHS,
   SERVICE_KEY_HEADER,
   SPEND_CONTROL_PATHS,
   SPEND_TEXT,
   TELEPHONY_AUTHORIZE_PATH,
   TELEPHONY_CALLS_PATH,
   USERS_PATHS,
+  type ForecastResponse,
   type SpendControlResponse,
 } from '@enq/contract';
 import { randomUUID } from 'node:crypto';
@@ -61,7 +63,7 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     ).json()) as { allowed: boolean; reason: string | null };
   const section = (page: Page) => page.getByRole('region', { name: SPEND_TEXT.sectionTitle });
 
-  it('SPEND-09 SPEND-04 a 90% alert set in the section fires once calls pass it, and the overview shows it', async () => {
+  it('SPEND-09 SPEND-04 SPEND-14 a 90% alert and a forecast alert set in the section fire once calls pass them, and the overview shows both', async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/subscription`);
     await signIn(page, DEMO_NEW_TEAM.email, DEMO_NEW_TEAM.password);
@@ -73,12 +75,23 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     await alerts.getByRole('list', { name: 'Plan credits used' }).waitFor();
     await alerts.getByLabel('Add an alert at this percent').fill('90');
     await alerts.getByRole('button', { name: 'Add' }).first().click();
+    // $5 above the overage the forecast card projects now, so the alert waits for calls.
+    const { forecast } = await api<ForecastResponse>(PLAN_PATHS.forecast);
+    const target = Math.ceil(forecast!.projected_overage) + 5;
+    await alerts.getByLabel('Add an alert at this projected overage ($)').fill(String(target));
+    await alerts.getByRole('button', { name: 'Add' }).nth(2).click();
     const saved = page.waitForResponse((r) => r.url().endsWith(SPEND_CONTROL_PATHS.settings));
     await alerts.getByRole('button', { name: 'Save alerts and limits' }).click();
     expect((await saved).status()).toBe(200);
     expect(
       await alerts.getByRole('list', { name: 'Plan credits used' }).getByRole('listitem').allTextContents(),
     ).toEqual(['80% of plan creditsRemove', '90% of plan creditsRemove', '100% of plan creditsRemove']);
+    expect(
+      await alerts
+        .getByRole('list', { name: SPEND_TEXT.forecastLabel })
+        .getByRole('listitem')
+        .allTextContents(),
+    ).toEqual([`$${target} projected overageRemove`]);
     await screenshot(page, 'spend-control-section-1280');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -90,6 +103,8 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     await page.goto(`${server.url}/`);
     const banners = page.getByRole('region', { name: 'Spend alerts' });
     await banners.getByText(SPEND_TEXT.percentAlert(90)).waitFor();
+    // Two-hour calls three days into the period project far more overage at its end.
+    await banners.getByText(SPEND_TEXT.forecastAlert(target)).waitFor();
     await screenshot(page, 'spend-control-overview-alert');
   });
 
@@ -130,7 +145,7 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('SPEND-04 SPEND-07 the outbox holds one 90% email and one cap email for the admin', async () => {
+  it('SPEND-04 SPEND-07 SPEND-14 the outbox holds one 90% email, one forecast email and one cap email for the admin', async () => {
     await journey.server.stop();
     const database = await openDatabase({ kind: 'pglite', dataDir: journey.dataDir });
     const mails = await database
@@ -143,6 +158,7 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     expect(subjects.filter((s) => s === SPEND_TEXT.alertSubject(SPEND_TEXT.percentAlert(90)))).toHaveLength(
       1,
     );
+    expect(subjects.filter((s) => s.startsWith(SPEND_TEXT.alertSubject('At this pace')))).toHaveLength(1);
     expect(subjects.filter((s) => s === SPEND_TEXT.capSubject)).toHaveLength(1);
   });
 });

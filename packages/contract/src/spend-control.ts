@@ -31,6 +31,8 @@ export const spendSettingsBodySchema = z.object({
   percent_thresholds: thresholdList(SPEND_LIMITS.maxPercent, 'percents'),
   /** Overage in whole dollars. */
   overage_thresholds: thresholdList(SPEND_LIMITS.maxDollars, 'dollars'),
+  /** Overage projected at the period's end, in whole dollars; monthly plans only (SPEND-13). */
+  forecast_thresholds: thresholdList(SPEND_LIMITS.maxDollars, 'dollars').default([]),
   /** The most overage per period, in whole dollars; null for none. */
   spending_cap: z
     .number()
@@ -58,12 +60,12 @@ export const dismissAlertParamsSchema = z.object({
     .max(40),
 });
 
-export const thresholdKindSchema = z.enum(['plan_percent', 'overage']);
+export const thresholdKindSchema = z.enum(['plan_percent', 'overage', 'forecast_overage']);
 export type ThresholdKind = z.infer<typeof thresholdKindSchema>;
 
 export const spendThresholdSchema = z.object({
   kind: thresholdKindSchema,
-  /** Percent, or dollars of overage. */
+  /** Percent, or dollars of overage (booked, or projected at the period's end). */
   value: z.number(),
   /** 'sent': it fired this period; 'passed': it was already passed when added, and will not fire. */
   status: z.enum(['waiting', 'sent', 'passed']),
@@ -72,7 +74,7 @@ export const spendThresholdSchema = z.object({
 export type SpendThreshold = z.infer<typeof spendThresholdSchema>;
 
 export const spendBannerSchema = z.object({
-  /** 'plan_percent:80', 'overage:100', or 'cap' (the cap's banner cannot be dismissed). */
+  /** 'plan_percent:80', 'overage:100', 'forecast:200', or 'cap' (the cap's banner cannot be dismissed). */
   key: z.string(),
   variant: z.enum(['danger', 'warning']),
   message: z.string(),
@@ -114,6 +116,12 @@ export const SPEND_TEXT = {
   sectionTitle: 'Alerts and limits',
   percentAlert: (percent: number) => `You have used ${percent}% of this period's plan credits.`,
   overageAlert: (value: number) => `Your overage this period has reached ${dollars(value)}.`,
+  forecastAlert: (value: number) =>
+    `At this pace, overage this period is projected to pass ${dollars(value)}.`,
+  forecastLabel: 'Projected overage at period end',
+  forecastHint:
+    "Warns when this period's pace of calls projects overage at the period's end above the amount, as the overview's forecast shows it.",
+  forecastMonthlyOnly: 'Forecast alerts are for monthly plans: an annual plan has no overage.',
   capReached: (value: number) =>
     `Your spending cap of ${dollars(value)} overage is reached: new calls are refused until the period ends or you raise the cap.`,
   raiseCap: 'Raise the cap',

@@ -7,7 +7,10 @@ import { billingPeriods } from './billing';
 // Spend alerts, the spending cap and per-user limits (migration 0025; its trigger gives every new
 // account the 80% and 100% alerts, which Drizzle cannot describe).
 
-/** An alert threshold: 'plan_percent' (percent of plan + rollover + bonus) or 'overage_cents'. */
+/**
+ * An alert threshold: 'plan_percent' (percent of plan + rollover + bonus), 'overage_cents', or
+ * 'forecast_overage_cents' (the overage projected at the period's end, migration 0029).
+ */
 export const spendThresholds = pgTable(
   'spend_thresholds',
   {
@@ -20,7 +23,10 @@ export const spendThresholds = pgTable(
   },
   (t) => [
     primaryKey({ name: 'spend_thresholds_pk', columns: [t.accountId, t.kind, t.amount] }),
-    check('spend_thresholds_kind_check', sql`${t.kind} in ('plan_percent', 'overage_cents')`),
+    check(
+      'spend_thresholds_kind_check',
+      sql`${t.kind} in ('plan_percent', 'overage_cents', 'forecast_overage_cents')`,
+    ),
     check('spend_thresholds_amount_check', sql`${t.amount} > 0`),
   ],
 );

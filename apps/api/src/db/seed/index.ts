@@ -19,6 +19,7 @@ import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoSpendControl } from './demo-spend-control';
+import { seedDemoForecastAlerts } from './demo-forecast-alerts';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -47,6 +48,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoReferrals,
   seedDemoActivity,
   seedDemoSpendControl,
+  seedDemoForecastAlerts,
 ];
 
 /**

@@ -1,12 +1,15 @@
 import { SPEND_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import type { LedgerEntry } from '../billing-engine/ledger-repository';
 import { queueEmail } from '../mail/outbox-repository';
+import { evaluateForecastAlerts } from './forecast-alerts';
 import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
 
 /** What a fired alert (or the cap) says, on the banner and in the email. */
 export function firingMessage(firing: Pick<Firing, 'kind' | 'amount'>): string {
   if (firing.kind === 'plan_percent') return SPEND_TEXT.percentAlert(firing.amount);
   if (firing.kind === 'overage_cents') return SPEND_TEXT.overageAlert(firing.amount / 100);
+  if (firing.kind === 'forecast_overage_cents') return SPEND_TEXT.forecastAlert(firing.amount / 100);
   return SPEND_TEXT.capReached(firing.amount / 100);
 }
 
@@ -16,17 +19,24 @@ const FOOTER =
 /**
  * Run in the transaction that books a batch of calls, under the subscription's lock (SPEND-05): the
  * thresholds and the cap the batch crossed are recorded once per period, and the admin and the billing
- * CC address are emailed through the outbox, so the email exists exactly when the batch does.
+ * CC address are emailed through the outbox, so the email exists exactly when the batch does. The forecast
+ * thresholds are weighed only for an account that has one (SPEND-14, SPEND-15), from the batch's `entries`.
  */
 export async function evaluateSpendAlerts(
   tx: Transactional,
   accountId: string,
   batch: Map<string, BatchSpend>,
   now: Date,
+  entries: readonly LedgerEntry[] = [],
 ): Promise<Firing[]> {
   const fired: Firing[] = [];
-  for (const [periodId, spend] of batch)
-    fired.push(...(await recordCrossings(tx, accountId, periodId, spend, now)).fired);
+  let hasForecast = false;
+  for (const [periodId, spend] of batch) {
+    const crossed = await recordCrossings(tx, accountId, periodId, spend, now);
+    fired.push(...crossed.fired);
+    hasForecast ||= crossed.hasForecast;
+  }
+  if (hasForecast) fired.push(...(await evaluateForecastAlerts(tx, accountId, entries, now)));
   if (fired.length === 0) return fired;
   const recipients = await alertRecipients(tx, accountId);
   for (const firing of fired) {

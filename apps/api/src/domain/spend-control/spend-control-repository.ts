@@ -1,9 +1,10 @@
 import type { Transactional } from '../../db/handle';
 
 // Spend alerts, the spending cap and per-user limits (migration 0025). Amounts as stored: percents,
-// cents ('overage_cents', 'cap') and centicredits (usage, user limits).
+// cents ('overage_cents', 'forecast_overage_cents' (migration 0029), 'cap') and centicredits (usage, user
+// limits).
 
-export type StoredKind = 'plan_percent' | 'overage_cents';
+export type StoredKind = 'plan_percent' | 'overage_cents' | 'forecast_overage_cents';
 export interface StoredThreshold {
   kind: StoredKind;
   amount: number;
@@ -33,7 +34,8 @@ export interface BatchSpend {
  * Records every threshold (and the cap) of the account that this batch crossed in the period: the usage
  * before the batch was below it and the usage after is at or above it. The key (account, period, kind,
  * amount) keeps one row per period, so a threshold crossed twice (a race, a resent batch) is answered
- * once: only the rows written here come back. One statement, so every batch pays a single round trip.
+ * once: only the rows written here come back. One statement, so every batch pays a single round trip;
+ * it also says whether the account has a forecast threshold, which is weighed apart (SPEND-14, SPEND-15).
  */
 export async function recordCrossings(
   tx: Transactional,
@@ -41,7 +43,7 @@ export async function recordCrossings(
   periodId: string,
   batch: BatchSpend,
   now: Date,
-): Promise<{ fired: Firing[]; spend: PeriodSpend }> {
+): Promise<{ fired: Firing[]; spend: PeriodSpend; hasForecast: boolean }> {
   const rows = await tx.query<
     { kind: Firing['kind'] | null; amount: string | null } & Record<string, string>
   >(
@@ -52,7 +54,7 @@ export async function recordCrossings(
                 as included,
               coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0) as overage
          from credit_ledger where account_id = $1 and period_id = $2),
-     t as (select kind, amount from spend_thresholds where account_id = $1
+     t as (select kind, amount from spend_thresholds where account_id = $1 and kind <> 'forecast_overage_cents'
            union all select 'cap', cap_cents from spending_caps where account_id = $1),
      fired as (
        insert into spend_alert_firings (account_id, period_id, kind, amount, fired_at)
@@ -63,7 +65,9 @@ export async function recordCrossings(
                    else u.overage - $4 < t.amount * 100 and u.overage >= t.amount * 100 end
        on conflict do nothing
        returning kind, amount)
-     select u.granted::text, u.included::text, u.overage::text, f.kind, f.amount::text
+     select u.granted::text, u.included::text, u.overage::text, f.kind, f.amount::text,
+            exists (select 1 from spend_thresholds where account_id = $1 and kind = 'forecast_overage_cents')::text
+              as has_forecast
        from u left join fired f on true`,
     [accountId, periodId, batch.included, batch.overage, now],
     { prepare: true },
@@ -78,7 +82,30 @@ export async function recordCrossings(
     fired: rows
       .filter((r) => r.kind !== null)
       .map((r) => ({ kind: r.kind!, amount: Number(r.amount), fired_at: now })),
+    hasForecast: first.has_forecast === 'true',
   };
+}
+
+/**
+ * Records the forecast thresholds (cents) that the projected overage crossed with this batch: below it
+ * before, at or above it after. The same key as every firing keeps it to once per period.
+ */
+export async function recordForecastCrossings(
+  tx: Transactional,
+  accountId: string,
+  periodId: string,
+  projected: { beforeCents: number; afterCents: number },
+  now: Date,
+): Promise<Firing[]> {
+  const rows = await tx.query<{ amount: string }>(
+    `insert into spend_alert_firings (account_id, period_id, kind, amount, fired_at)
+     select $1, $2, kind, amount, $5 from spend_thresholds
+      where account_id = $1 and kind = 'forecast_overage_cents' and amount > $3 and amount <= $4
+     on conflict do nothing
+     returning amount::text`,
+    [accountId, periodId, projected.beforeCents, projected.afterCents, now],
+  );
+  return rows.map((r) => ({ kind: 'forecast_overage_cents', amount: Number(r.amount), fired_at: now }));
 }
 
 /** A period's credits given and used, for the section and the banners. */

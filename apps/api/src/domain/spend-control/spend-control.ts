@@ -9,6 +9,7 @@ import {
 import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
+import { currentForecast } from '../subscription/plan-advisor';
 import { firingMessage } from './alerts';
 import {
   dismissKey,
@@ -31,9 +32,18 @@ export interface SpendActor {
   isAdmin: boolean;
 }
 
-/** A threshold's key on the banner and in the dismissal: 'plan_percent:80', 'overage:100'. */
+/** A threshold's key on the banner and in the dismissal: 'plan_percent:80', 'overage:100', 'forecast:200'. */
 const keyOf = (t: Pick<Firing, 'kind' | 'amount'>) =>
-  t.kind === 'overage_cents' ? `overage:${t.amount / 100}` : `${t.kind}:${t.amount}`;
+  t.kind === 'overage_cents'
+    ? `overage:${t.amount / 100}`
+    : t.kind === 'forecast_overage_cents'
+      ? `forecast:${t.amount / 100}`
+      : `${t.kind}:${t.amount}`;
+const VIEW_KIND = {
+  plan_percent: 'plan_percent',
+  overage_cents: 'overage',
+  forecast_overage_cents: 'forecast_overage',
+} as const;
 const dismissalPrefix = (periodId: string) => `spend:${periodId}:`;
 
 /** Centicredits to credits, and overage centicredits to dollars (one credit of overage is one cent). */
@@ -44,12 +54,19 @@ function settingsView(thresholds: StoredThreshold[], capCents: number | null) {
   return {
     percent_thresholds: thresholds.filter((t) => t.kind === 'plan_percent').map((t) => t.amount),
     overage_thresholds: thresholds.filter((t) => t.kind === 'overage_cents').map((t) => t.amount / 100),
+    forecast_thresholds: thresholds
+      .filter((t) => t.kind === 'forecast_overage_cents')
+      .map((t) => t.amount / 100),
     spending_cap: capCents === null ? null : capCents / 100,
   };
 }
 
 /** The section's, the banners' and the users page's view of the current period (SPEND-02..10). */
-export async function spendControlState(q: Transactional, actor: SpendActor): Promise<SpendControlResponse> {
+export async function spendControlState(
+  q: Transactional,
+  actor: SpendActor,
+  now: Date,
+): Promise<SpendControlResponse> {
   const { accountId } = actor;
   const [period, thresholds, capCents] = await Promise.all([
     currentPeriod(q, accountId),
@@ -62,15 +79,21 @@ export async function spendControlState(q: Transactional, actor: SpendActor): Pr
     period ? dismissedKeys(q, accountId, actor.personId, dismissalPrefix(period.id)) : new Set<string>(),
     usersUsage(q, accountId, period?.id ?? null),
   ]);
+  // The projection the overview's forecast card shows, asked only when a forecast threshold needs it.
+  const projectedCents = thresholds.some((t) => t.kind === 'forecast_overage_cents')
+    ? ((await currentForecast(q, accountId, now))?.forecast.projectedOverageCents ?? 0)
+    : 0;
   const isMonthly = period?.plan.period === 'mo';
   const passed = (t: StoredThreshold) =>
     t.kind === 'plan_percent'
       ? spend.granted > 0 && spend.included * 100 >= t.amount * spend.granted
-      : spend.overage >= t.amount * 100;
+      : t.kind === 'forecast_overage_cents'
+        ? projectedCents >= t.amount
+        : spend.overage >= t.amount * 100;
   const view: SpendThreshold[] = thresholds.map((t) => {
     const fired = firings.find((f) => f.kind === t.kind && f.amount === t.amount);
     return {
-      kind: t.kind === 'plan_percent' ? 'plan_percent' : 'overage',
+      kind: VIEW_KIND[t.kind],
       value: t.kind === 'plan_percent' ? t.amount : t.amount / 100,
       status: fired ? 'sent' : passed(t) ? 'passed' : 'waiting',
       sent_at: fired ? fired.fired_at.toISOString() : null,
@@ -135,19 +158,30 @@ export async function saveSpendSettings(
       kind: 'overage_cents' as const,
       amount: amount * 100,
     })),
+    ...sorted(body.forecast_thresholds).map((amount) => ({
+      kind: 'forecast_overage_cents' as const,
+      amount: amount * 100,
+    })),
   ];
   const nextCap = body.spending_cap === null ? null : body.spending_cap * 100;
   await database.transaction(async (tx) => {
-    const [thresholds, capCents] = await Promise.all([
+    const [thresholds, capCents, period] = await Promise.all([
       listThresholds(tx, actor.accountId),
       findCap(tx, actor.accountId),
+      currentPeriod(tx, actor.accountId),
     ]);
+    // An annual plan has no overage to project (SPEND-13).
+    if (body.forecast_thresholds.length > 0 && period?.plan.period !== 'mo')
+      throw new DomainError('invalid', SPEND_TEXT.forecastMonthlyOnly, 'forecast_thresholds');
     const before = settingsView(thresholds, capCents);
     const after = settingsView(next, nextCap);
     const audit: ActivityEntryInput[] = [];
+    // The forecast list is named in the log once either side has one, so older entries read as they did.
+    const withForecast = before.forecast_thresholds.length > 0 || after.forecast_thresholds.length > 0;
     const alertsOf = (s: typeof before) => ({
       percent_thresholds: sorted(s.percent_thresholds),
       overage_thresholds: sorted(s.overage_thresholds),
+      ...(withForecast ? { forecast_thresholds: sorted(s.forecast_thresholds) } : {}),
     });
     if (JSON.stringify(alertsOf(before)) !== JSON.stringify(alertsOf(after))) {
       await replaceThresholds(tx, actor.accountId, next);

@@ -45,7 +45,7 @@ export async function currentForecast(q: Transactional, accountId: string, now: 
     now,
     billsOverage: period.plan.period === 'mo',
   });
-  return { period, usage, availableCc, forecast };
+  return { period, usage, availableCc, forecast, usageByDay: days };
 }
 
 /** The current period's forecast and the advisor; both null without an active period. */

@@ -181,7 +181,7 @@ export async function ingestCalls(
           overage: s.overage + d.overage,
         });
       });
-      const fired = await evaluateSpendAlerts(tx, accountId, spend, deps.now);
+      const fired = await evaluateSpendAlerts(tx, accountId, spend, deps.now, entries);
       if (fired.length > 0) await deps.mailer?.wake(tx);
       return fresh.length;
     });

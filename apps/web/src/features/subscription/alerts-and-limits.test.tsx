@@ -1,4 +1,4 @@
-import { SPEND_TEXT, type SpendControlResponse } from '@enq/contract';
+import { SPEND_TEXT, type ForecastResponse, type SpendControlResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
@@ -24,10 +24,30 @@ const STATE: SpendControlResponse = {
   user_limits: [],
 };
 
+/** The overview's forecast card: $180 of overage projected at the period's end. */
+const FORECAST: ForecastResponse = {
+  forecast: {
+    period_start: '2026-03-15T04:00:00.000Z',
+    period_end: '2026-04-15T03:30:00.000Z',
+    used_credits: 11_830,
+    available_credits: 14_000,
+    projected_credits: 32_000,
+    runs_out_on: '2026-04-05',
+    ran_out: false,
+    projected_overage: 180,
+    bills_overage: true,
+    note: 'Projected from this period’s pace.',
+  },
+  advisor: null,
+};
+
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let answers: Record<string, () => Response>;
 beforeEach(() => {
-  answers = { [`GET ${BASE}/`]: () => jsonResponse(STATE) };
+  answers = {
+    [`GET ${BASE}/`]: () => jsonResponse(STATE),
+    'GET /api/v1/account/subscription/forecast/': () => jsonResponse(FORECAST),
+  };
   fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
     const url = new URL(String(input), 'http://portal.test');
     const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
@@ -107,7 +127,12 @@ describe('the Alerts and limits section', () => {
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]).toEqual({
       path: `${BASE}/settings/`,
-      body: { percent_thresholds: [50, 80, 100, 60], overage_thresholds: [100], spending_cap: 250 },
+      body: {
+        percent_thresholds: [50, 80, 100, 60],
+        overage_thresholds: [100],
+        forecast_thresholds: [],
+        spending_cap: 250,
+      },
     });
     await waitFor(() =>
       expect((screen.getByLabelText('Spending cap (overage per period, $)') as HTMLInputElement).value).toBe(
@@ -140,6 +165,64 @@ describe('the Alerts and limits section', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save alerts and limits' }));
     expect((await screen.findByRole('alert')).textContent).toBe('spending_cap: must be at most 1000000');
+  });
+
+  it('SPEND-13 SPEND-15 lists forecast alerts under "Projected overage at period end", judges a new one against the forecast, and sends them', async () => {
+    answers[`GET ${BASE}/`] = () =>
+      jsonResponse({
+        ...STATE,
+        thresholds: [
+          ...STATE.thresholds,
+          { kind: 'forecast_overage', value: 150, status: 'sent', sent_at: '2026-04-04T15:00:00.000Z' },
+        ],
+        banners: [],
+      });
+    answers[`PUT ${BASE}/settings/`] = () => jsonResponse(STATE);
+    await renderSection();
+    expect(screen.getByRole('heading', { name: 'Projected overage at period end' })).toBeTruthy();
+    expect(screen.getByText(SPEND_TEXT.forecastHint)).toBeTruthy();
+    const list = () => screen.getByRole('list', { name: 'Projected overage at period end' });
+    expect(within(list()).getByRole('listitem').textContent).toBe(
+      '$150 projected overageAlert sent Apr 4, 2026Remove',
+    );
+    const add = (value: string) => {
+      fireEvent.change(screen.getByLabelText('Add an alert at this projected overage ($)'), {
+        target: { value },
+      });
+      fireEvent.click(screen.getAllByRole('button', { name: 'Add' })[2]!);
+    };
+    add('$100');
+    add('500');
+    add('150');
+    expect(screen.getByText('That alert is already in the list.')).toBeTruthy();
+    // The forecast card projects $180: $100 is already passed and will not fire; $500 waits.
+    await waitFor(() =>
+      expect(
+        within(list())
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        `$100 projected overage${SPEND_TEXT.alreadyPassed}Remove`,
+        '$150 projected overageAlert sent Apr 4, 2026Remove',
+        '$500 projected overageRemove',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove $150 projected overage' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save alerts and limits' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toEqual({
+      percent_thresholds: [50, 80, 100],
+      overage_thresholds: [],
+      forecast_thresholds: [100, 500],
+      spending_cap: null,
+    });
+  });
+
+  it('SPEND-13 offers no forecast alerts on an annual plan, which has no overage', async () => {
+    answers[`GET ${BASE}/`] = () => jsonResponse({ ...STATE, is_monthly: false });
+    await renderSection();
+    expect(screen.queryByRole('heading', { name: 'Projected overage at period end' })).toBeNull();
+    expect(screen.queryByLabelText('Add an alert at this projected overage ($)')).toBeNull();
   });
 
   it('SPEND-11 shows a sub-account user the settings without a way to change them', async () => {

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { ApiError } from '../../lib/api-client';
+import { usePlanForecast } from '../../lib/plan-forecast';
 import { spendControlQuery } from '../../lib/spend-control-query';
 import { useSaveSpendSettings } from './api/save-spend-settings';
 import { ThresholdList, type ListedThreshold } from './threshold-list';
@@ -66,6 +67,9 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
     data.thresholds.filter((t) => t.kind === kind).map((t) => t.value);
   const [percents, setPercents] = useState(() => values('plan_percent'));
   const [overages, setOverages] = useState(() => values('overage'));
+  const [forecasts, setForecasts] = useState(() => values('forecast_overage'));
+  // The overview's forecast card's projection, which an unsaved forecast threshold is judged against.
+  const projected = usePlanForecast().data?.forecast?.projected_overage ?? 0;
   const [cap, setCap] = useState(data.spending_cap === null ? '' : String(data.spending_cap));
   const [capError, setCapError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -81,10 +85,11 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
       });
 
   const dirty =
-    JSON.stringify([[...percents].sort(), [...overages].sort(), cap.trim()]) !==
+    JSON.stringify([[...percents].sort(), [...overages].sort(), [...forecasts].sort(), cap.trim()]) !==
     JSON.stringify([
       values('plan_percent').sort(),
       values('overage').sort(),
+      values('forecast_overage').sort(),
       data.spending_cap === null ? '' : String(data.spending_cap),
     ]);
 
@@ -98,6 +103,8 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
       {
         percent_thresholds: percents,
         overage_thresholds: overages,
+        // An annual plan has no overage to project, and is not offered the kind (SPEND-13).
+        forecast_thresholds: data.is_monthly ? forecasts : [],
         spending_cap: text === '' ? null : Number(text),
       },
       {
@@ -148,6 +155,21 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
           onAdd={(v) => setOverages((l) => [...l, v])}
           onRemove={(v) => setOverages((l) => l.filter((x) => x !== v))}
         />
+        {data.is_monthly ? (
+          <ThresholdList
+            id="spend-add-forecast"
+            title={SPEND_TEXT.forecastLabel}
+            description={SPEND_TEXT.forecastHint}
+            label={(v) => `${money(v)} projected overage`}
+            addLabel="Add an alert at this projected overage ($)"
+            unit="$"
+            max={SPEND_LIMITS.maxDollars}
+            thresholds={listed('forecast_overage', forecasts, projected)}
+            disabled={disabled}
+            onAdd={(v) => setForecasts((l) => [...l, v])}
+            onRemove={(v) => setForecasts((l) => l.filter((x) => x !== v))}
+          />
+        ) : null}
       </div>
       <div className="max-w-sm">
         <Field id="spend-cap" label="Spending cap (overage per period, $)" error={capError}>

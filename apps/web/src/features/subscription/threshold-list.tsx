@@ -36,6 +36,7 @@ export function checkThreshold(raw: string, max: number, taken: number[]): strin
 export function ThresholdList({
   id,
   title,
+  description,
   label,
   addLabel,
   unit,
@@ -47,6 +48,8 @@ export function ThresholdList({
 }: {
   id: string;
   title: string;
+  /** A line under the title, for a kind whose name needs one. */
+  description?: string;
   label: (value: number) => string;
   addLabel: string;
   unit: string;
@@ -72,6 +75,7 @@ export function ThresholdList({
   return (
     <div>
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {description ? <p className="mt-1 text-xs text-slate-500">{description}</p> : null}
       {thresholds.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No alerts.</p>
       ) : (

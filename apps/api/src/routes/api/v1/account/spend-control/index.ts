@@ -31,7 +31,7 @@ const spendControlRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: spendControlResponseSchema },
       },
     },
-    (req) => spendControlState(app.database, actorOf(req.principal!)),
+    (req) => spendControlState(app.database, actorOf(req.principal!), app.clock.now()),
   );
 
   app.put(
@@ -47,7 +47,7 @@ const spendControlRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req.principal!);
       await saveSpendSettings(app.database, actor, req.body, app.clock.now());
-      return spendControlState(app.database, actor);
+      return spendControlState(app.database, actor, app.clock.now());
     },
   );
 
@@ -70,7 +70,7 @@ const spendControlRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = actorOf(req.principal!);
       await saveUserCreditLimit(app.database, actor, req.params.personId, req.body.monthly_credit_limit);
-      return spendControlState(app.database, actor);
+      return spendControlState(app.database, actor, app.clock.now());
     },
   );
 

@@ -169,6 +169,7 @@ describe.each(drivers)('spend control settings API (%s)', (driver) => {
       'plan_percent:100',
       'overage:100',
       'overage:500',
+      'forecast_overage:250',
     ]);
     expect(theirs.user_limits.map((u) => u.person_id)).not.toContain(teammate.id);
     expect((await api(ctx, otherToken).save({ spending_cap: 1 })).statusCode).toBe(200);
