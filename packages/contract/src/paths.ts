@@ -73,3 +73,14 @@ export const SUBSCRIPTION_PATHS = {
   /** "Keep this plan": undoes a cancellation or a scheduled change; GET previews, POST keeps. */
   keep: '/subscription/keep/',
 } as const;
+
+/** Spend alerts, the spending cap and per-user limits (spend-control.ts, docs/requirements.md SPEND). */
+export const SPEND_CONTROL_BASE = '/spend-control/';
+
+/** Paths below /api/v1/account. */
+export const SPEND_CONTROL_PATHS = {
+  state: SPEND_CONTROL_BASE,
+  settings: `${SPEND_CONTROL_BASE}settings/`,
+  userLimit: (personId: string) => `${SPEND_CONTROL_BASE}user-limits/${encodeURIComponent(personId)}/`,
+  dismiss: (key: string) => `${SPEND_CONTROL_BASE}alerts/${encodeURIComponent(key)}/dismiss/`,
+} as const;

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 
-/** Spend alerts, the spending cap and per-user monthly limits (docs/requirements.md, SPEND). */
-export const SPEND_CONTROL_BASE = '/spend-control/';
-
-/** Paths below /api/v1/account. */
-export const SPEND_CONTROL_PATHS = {
-  state: SPEND_CONTROL_BASE,
-  settings: `${SPEND_CONTROL_BASE}settings/`,
-  userLimit: (personId: string) => `${SPEND_CONTROL_BASE}user-limits/${encodeURIComponent(personId)}/`,
-  dismiss: (key: string) => `${SPEND_CONTROL_BASE}alerts/${encodeURIComponent(key)}/dismiss/`,
-} as const;
+/**
+ * Spend alerts, the spending cap and per-user monthly limits (docs/requirements.md, SPEND); their paths
+ * are in paths.ts, apart from zod, because the overview's banners ask them in its first chunk.
+ */
 
 /** What the authorize answer says when the cap or a user's limit refuses a call. */
 export const SPEND_REFUSALS = { cap: 'spending cap reached', userLimit: 'user limit reached' } as const;
