@@ -1,4 +1,5 @@
 import { MONTHLY_REPORT_TEXT } from '@enq/contract';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useMonthlyReport, useSetMonthlyReport } from './api/monthly-report';
 
@@ -9,6 +10,9 @@ import { useMonthlyReport, useSetMonthlyReport } from './api/monthly-report';
 export function MonthlyReportSetting() {
   const report = useMonthlyReport();
   const save = useSetMonthlyReport();
+  // The choice shows in the same render as the click, and gives way to the server's answer once the
+  // save settles (back to what it was when refused).
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!report.data) return null;
   const { enabled, to, can_change } = report.data;
   return (
@@ -17,15 +21,17 @@ export function MonthlyReportSetting() {
         id="monthly-report"
         type="checkbox"
         className="focus-ring mt-1 size-4 rounded border-slate-300 text-brand-600"
-        checked={enabled}
+        checked={choice ?? enabled}
         disabled={!can_change || save.isPending}
         aria-describedby="monthly-report-hint"
-        onChange={(event) =>
+        onChange={(event) => {
+          setChoice(event.target.checked);
           save.mutate(event.target.checked, {
             onSuccess: (answer) => toast.success(answer.message ?? MONTHLY_REPORT_TEXT.saved),
             onError: (error) => toast.error(error.message),
-          })
-        }
+            onSettled: () => setChoice(null),
+          });
+        }}
       />
       <div>
         <label htmlFor="monthly-report" className="text-sm font-medium text-slate-900">

@@ -17,18 +17,9 @@ export function setMonthlyReport(enabled: boolean): Promise<MonthlyReportState> 
 
 export function useSetMonthlyReport() {
   const queryClient = useQueryClient();
-  // Optimistic: the box shows the choice at once, and goes back if the server refuses it.
+  // The box shows the choice itself (monthly-report-setting.tsx); the answer is stored once it comes.
   return useMutation({
     mutationFn: setMonthlyReport,
-    onMutate: (enabled: boolean) => {
-      const before = queryClient.getQueryData<MonthlyReportState>(MONTHLY_REPORT_QUERY_KEY);
-      if (before)
-        queryClient.setQueryData<MonthlyReportState>(MONTHLY_REPORT_QUERY_KEY, { ...before, enabled });
-      return { before };
-    },
-    onError: (_error, _enabled, context) => {
-      if (context?.before) queryClient.setQueryData(MONTHLY_REPORT_QUERY_KEY, context.before);
-    },
     onSuccess: ({ message: _message, ...state }) =>
       queryClient.setQueryData<MonthlyReportState>(MONTHLY_REPORT_QUERY_KEY, state),
   });
