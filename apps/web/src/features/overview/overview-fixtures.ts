@@ -1,4 +1,5 @@
 import type { OverviewResponse } from '@enq/contract';
+import { billingData } from '../../test/billing-data';
 
 type SubscriptionInfo = OverviewResponse['subscription_info'];
 
@@ -11,6 +12,14 @@ export function overviewAnswer(
   subscription: Partial<SubscriptionInfo> = {},
   over: Partial<OverviewResponse> = {},
 ): OverviewResponse {
+  // The card and the banner flags are the billing answer's (the same account as the billing tests').
+  const {
+    last_invoice_id: _invoice,
+    tax: _tax,
+    service_address: _service,
+    billing_address: _billing,
+    ...bannerFlags
+  } = billingData();
   return {
     pin: '••3456',
     common_notifications: [],
@@ -41,22 +50,7 @@ export function overviewAnswer(
       ...subscription,
     },
     plan_name: 'Team',
-    card_details: {
-      brand: 'visa',
-      last4: '4242',
-      expiry: '08/2028',
-      is_expired: false,
-      is_expired_soon: false,
-    },
-    charge_failure_message: null,
-    charge_failure_card: null,
-    last_invoice_paid: true,
-    is_subscription_active: true,
-    is_billing_address_required: false,
-    is_service_address_required: false,
-    is_credits_exhausted: false,
-    is_delinquent: false,
-    is_account_active: true,
+    ...bannerFlags,
     ...over,
   };
 }
