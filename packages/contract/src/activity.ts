@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ACTIONS } from './admin/staff';
 
 // The Users screen's Activity view (ACT-01..) and the monthly usage report's setting (REPORT-01..).
 
@@ -22,12 +23,14 @@ export const ACTIVITY_KINDS = {
   billing: { label: 'Billing address and card', prefixes: ['billing'] },
   subscription: { label: 'Subscription', prefixes: ['subscription'] },
   spending: { label: 'Spend alerts and limits', prefixes: ['spend_alerts', 'spending_cap', 'user_limit'] },
+  staff: { label: 'Changes by enQ support', prefixes: ['staff'] },
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_IDS = Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]];
 
 /** Each action in plain words; one not listed reads as its name with spaces. */
 export const ACTIVITY_ACTIONS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(STAFF_ACTIONS).map(([id, label]) => [`staff.${id}`, label])),
   'user.added': 'Added a user',
   'user.updated': 'Edited a user',
   'user.removed': 'Deleted a user',
@@ -81,6 +84,8 @@ export const ACTIVITY_FIELDS: Record<string, string> = {
 
 export const ACTIVITY_TEXT = {
   tab: 'Activity',
+  /** Who made a change the operator console made on the customer's behalf. */
+  staff: 'enQ support',
   usersTab: 'Users',
   title: 'Account activity',
   intro: 'Every change to users, the profile, billing and the subscription, newest first.',

@@ -38,3 +38,4 @@ export * from './devices';
 export * from './text';
 export * from './usage';
 export * from './usage-rules';
+export * from './admin';

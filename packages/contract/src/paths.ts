@@ -84,3 +84,11 @@ export const SPEND_CONTROL_PATHS = {
   userLimit: (personId: string) => `${SPEND_CONTROL_BASE}user-limits/${encodeURIComponent(personId)}/`,
   dismiss: (key: string) => `${SPEND_CONTROL_BASE}alerts/${encodeURIComponent(key)}/dismiss/`,
 } as const;
+
+/**
+ * The operator console (issue 25): its page at /admin (the default ADMIN_PANEL_URL, where the
+ * 'Admin authentication' page sends staff) and its API. Here, apart from its schemas, so the portal's
+ * sign-in code can route staff to it without loading them.
+ */
+export const ADMIN_PATH = '/admin';
+export const API_ADMIN_BASE = '/api/v1/admin';

@@ -1,0 +1,6 @@
+export * from './staff';
+export * from './accounts';
+export * from './account-actions';
+export * from './catalogue';
+export * from './notices';
+export * from './staff-members';
