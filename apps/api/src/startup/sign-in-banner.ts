@@ -28,7 +28,7 @@ export async function signInBanner(
     '',
     `  enQ account portal: ${urls.portal}`,
     `  Sign in as the account holder: ${DEMO_ADMIN.email} / ${admin}`,
-    `  Staff identity:                ${DEMO_STAFF.email} / ${staff}`,
+    `  Operator console (admin):      ${urls.portal}/admin as ${DEMO_STAFF.email} / ${staff}`,
     `  Annual-plan account:           ${DEMO_ANNUAL.email} / ${annual}`,
     `  New team, no users yet:        ${DEMO_NEW_TEAM.email} / ${newTeam}`,
     ...(serviceKey ? [`  Telephony service key:         ${serviceKey}`] : []),

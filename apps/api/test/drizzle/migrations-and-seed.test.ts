@@ -44,15 +44,22 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
     const people = await database.query<{
       is_admin: boolean;
       is_staff: boolean;
+      staff_role: string | null;
       pin: string | null;
       password_hash: string | null;
-    }>('select is_admin, is_staff, pin, password_hash from people');
+    }>('select is_admin, is_staff, staff_role, pin, password_hash from people');
     const admin = people.filter((p) => p.is_admin);
     expect(admin).toHaveLength(3); // the practice, the annual-plan bookkeeper and the new team
     expect(admin[0]!.pin).toMatch(/^\d{6}$/);
     expect(admin[0]!.password_hash).toMatch(/^scrypt\$/);
     expect(people.filter((p) => !p.is_admin && !p.is_staff).length).toBeGreaterThanOrEqual(3);
-    expect(people.filter((p) => p.is_staff)).toHaveLength(1);
+    // One staff member of each console role (issue 25).
+    expect(
+      people
+        .filter((p) => p.is_staff)
+        .map((p) => p.staff_role)
+        .sort(),
+    ).toEqual(['admin', 'finance', 'support']);
     const pins = people.map((p) => p.pin).filter(Boolean);
     expect(new Set(pins).size).toBe(pins.length);
   });

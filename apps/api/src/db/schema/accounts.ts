@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TAX_STATUSES } from '@enq/contract';
+import { STAFF_ROLES, TAX_STATUSES } from '@enq/contract';
 import {
   boolean,
   check,
@@ -65,6 +65,8 @@ export const people = pgTable(
     pin: text('pin'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
+    // A staff identity's role in the operator console (contract admin/staff.ts); null for customers.
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
     // The identity provider's `sub` for this person (the embedded provider uses the person's id).
     identitySubject: text('identity_subject'),
     passwordHash: text('password_hash'),
@@ -83,6 +85,10 @@ export const people = pgTable(
     index('people_sign_in_email_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.passwordHash} is not null`),
+    check(
+      'people_staff_role_check',
+      sql`(${t.isStaff} and ${t.staffRole} in ('support', 'finance', 'admin')) or (not ${t.isStaff} and ${t.staffRole} is null)`,
+    ),
     uniqueIndex('people_one_admin_per_account')
       .on(t.accountId)
       .where(sql`${t.isAdmin}`),

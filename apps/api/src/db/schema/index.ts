@@ -9,3 +9,4 @@ export * from './lookups';
 export * from './referrals';
 export * from './rate-limits';
 export * from './spend-control';
+export * from './staff';

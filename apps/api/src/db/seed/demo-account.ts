@@ -9,7 +9,14 @@ export const DEMO_STAFF = {
   fullName: 'Morgan Reyes',
   email: 'morgan.reyes@enq-staff.com',
   password: 'enq-staff-2026',
-};
+  role: 'admin',
+} as const;
+
+/** The operator console's other roles (contract admin/staff.ts), with the same password as Morgan. */
+export const DEMO_STAFF_MEMBERS = [
+  { fullName: 'Avery Chen', email: 'avery.chen@enq-staff.com', role: 'finance' },
+  { fullName: 'Jordan Lee', email: 'jordan.lee@enq-staff.com', role: 'support' },
+] as const;
 
 export const DEMO_ACCOUNT_NAME = 'Harbor & Pine Tax Advisors';
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { StaffRole } from '@enq/contract';
 import type { BillingEngines } from '../../domain/billing-engine/billing-engines';
 import { hashPassword } from '../../domain/auth/password';
 import { randomPin } from '../../domain/people/pin';
@@ -10,6 +11,7 @@ import {
   DEMO_ANNUAL,
   DEMO_NEW_TEAM,
   DEMO_STAFF,
+  DEMO_STAFF_MEMBERS,
   DEMO_SUB_USERS,
 } from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
@@ -80,19 +82,20 @@ export async function seedDemoData(
     const insertPerson = async (
       accountId: string | null,
       person: { fullName: string; email: string },
-      extra: { pin?: string; isAdmin?: boolean; isStaff?: boolean; passwordHash?: string } = {},
+      extra: { pin?: string; isAdmin?: boolean; staffRole?: StaffRole; passwordHash?: string } = {},
     ) =>
       (
         await tx.query<{ id: string }>(
-          `insert into people (account_id, full_name, email, pin, is_admin, is_staff, password_hash)
-           values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+          `insert into people (account_id, full_name, email, pin, is_admin, is_staff, staff_role, password_hash)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
           [
             accountId,
             person.fullName,
             person.email,
             extra.pin ?? null,
             extra.isAdmin ?? false,
-            extra.isStaff ?? false,
+            extra.staffRole !== undefined,
+            extra.staffRole ?? null,
             extra.passwordHash ?? null,
           ],
         )
@@ -127,7 +130,8 @@ export async function seedDemoData(
       `insert into accounts (id, name, status) values ($1, 'enQ staff', 'closed') on conflict do nothing`,
       [STAFF_ACCOUNT_ID],
     );
-    await insertPerson(STAFF_ACCOUNT_ID, DEMO_STAFF, { isStaff: true, passwordHash: staffHash });
+    for (const staff of [DEMO_STAFF, ...DEMO_STAFF_MEMBERS])
+      await insertPerson(STAFF_ACCOUNT_ID, staff, { staffRole: staff.role, passwordHash: staffHash });
     // The embedded provider identifies people by their own id.
     await tx.query('update people set identity_subject = id::text where password_hash is not null');
     const demo = { accountId, adminId, userIds, now };

@@ -1,4 +1,4 @@
-import { API_TOKEN_TTL_SECONDS, emailKey } from '@enq/contract';
+import { API_TOKEN_TTL_SECONDS, emailKey, type StaffRole } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 
@@ -8,6 +8,8 @@ export interface Principal {
   email: string;
   fullName: string;
   isStaff: boolean;
+  /** A staff identity's console role; null for customers. */
+  staffRole: StaffRole | null;
   isAdmin: boolean;
 }
 
@@ -36,6 +38,7 @@ interface PrincipalRow {
   email: string;
   full_name: string;
   is_staff: boolean;
+  staff_role: StaffRole | null;
   is_admin: boolean;
 }
 
@@ -45,7 +48,7 @@ export async function findPrincipalByTokenHash(
   tokenHash: string,
 ): Promise<{ principal: Principal; expiresAt: Date } | null> {
   const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
-    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.is_admin, t.expires_at
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.expires_at
        from api_tokens t join people p on p.id = t.person_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
     [tokenHash],
@@ -62,6 +65,7 @@ function toPrincipal(row: PrincipalRow): Principal {
     email: row.email,
     fullName: row.full_name,
     isStaff: row.is_staff,
+    staffRole: row.is_staff ? row.staff_role : null,
     isAdmin: row.is_admin,
   };
 }

@@ -8,6 +8,7 @@ const principal = (personId: string): Principal => ({
   email: `${personId}@example.com`,
   fullName: personId,
   isStaff: false,
+  staffRole: null,
   isAdmin: true,
 });
 

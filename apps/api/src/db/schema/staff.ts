@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+
+/**
+ * Every operator-console action, append-only (migration 0030): who did it (as they were then), what,
+ * on which account, why, and its answer, which a retry with the same idempotency key gets back.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    staffPersonId: uuid('staff_person_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    staffRole: text('staff_role').notNull(),
+    action: text('action').notNull(),
+    accountId: uuid('account_id'),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    request: jsonb('request').notNull().default({}),
+    result: jsonb('result').notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('staff_audit_action_key')
+      .on(t.action, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('staff_audit_account_at_idx').on(t.accountId, t.at),
+    index('staff_audit_at_idx').on(t.at, t.id),
+  ],
+);
