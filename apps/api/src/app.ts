@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import { API_ACCOUNT_BASE, API_AUTH_BASE } from '@enq/contract';
+import { API_ACCOUNT_BASE, API_ADMIN_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -28,6 +28,7 @@ import sitePages from './routes/site';
 import { validatorCompiler } from './plugins/validation';
 import webApp from './routes/web';
 import accountRoutes from './routes/api/v1/account';
+import adminRoutes from './routes/api/v1/admin';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(configRoute, { prefix: '/api/v1' });
   await app.register(authRoutes, { prefix: API_AUTH_BASE });
   await app.register(accountRoutes, { prefix: API_ACCOUNT_BASE });
+  await app.register(adminRoutes, { prefix: API_ADMIN_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
   // The /pdf page's public QR link: outside /api/v1/account and its sign-in gate.

@@ -16,6 +16,8 @@ import {
 } from '../domain/auth/token-repository';
 import { notify } from '../db/notify';
 import { DomainError } from '../domain/errors';
+import type { StaffActor } from '../domain/admin/staff-actions';
+import { STAFF_ERRORS, staffCan, type StaffPermission } from '@enq/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,4 +122,31 @@ export async function requireAccountMember(this: FastifyInstance, req: FastifyRe
   if (req.principal!.isStaff || !req.principal!.accountId) {
     throw new DomainError('forbidden', 'Staff identities cannot use the account portal.');
   }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A console route's permission (contract admin/staff.ts): every route under /api/v1/admin names one. */
+    staffPermission?: StaffPermission;
+  }
+}
+
+/**
+ * Operator-console routes (issue 25): a signed-in staff identity whose role holds the permission the
+ * route names in its config. Account tokens are refused; a route that names none is refused to all,
+ * so a new route cannot be left open by forgetting it. Checked before the body is read or validated.
+ */
+export async function requireStaff(this: FastifyInstance, req: FastifyRequest): Promise<void> {
+  await this.authenticate(req);
+  const role = req.principal!.isStaff ? req.principal!.staffRole : null;
+  if (!role) throw new DomainError('forbidden', STAFF_ERRORS.notStaff);
+  const permission = req.routeOptions.config.staffPermission;
+  if (!permission || !staffCan(role, permission))
+    throw new DomainError('forbidden', permission ? STAFF_ERRORS.role(permission) : STAFF_ERRORS.notStaff);
+}
+
+/** The staff member behind a console request, as the audit trail records them. */
+export function staffActor(req: FastifyRequest): StaffActor {
+  const p = req.principal!;
+  return { personId: p.personId, email: p.email, fullName: p.fullName, role: p.staffRole! };
 }

@@ -99,7 +99,7 @@ describe('one clickjacking policy on every HTML page', () => {
       '/site/',
       '/site/support',
       '/site/signup',
-      '/site/admin',
+      '/admin',
       location!,
       '/oidc/session/end',
       '/password-reset/not-a-real-link',

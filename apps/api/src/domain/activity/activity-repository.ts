@@ -1,4 +1,5 @@
-import { ACTIVITY_KINDS, type ActivityKind } from '@enq/contract';
+import { ACTIVITY_KINDS, ACTIVITY_TEXT, type ActivityKind } from '@enq/contract';
+import { STAFF_ACCOUNT_ID } from '../../db/schema';
 import type { QueryOptions, Transactional } from '../../db/handle';
 
 /** One change as the activity log records it (ACT-01): what, about whom, the values before and after. */
@@ -72,9 +73,12 @@ function filterWhere(filter: ActivityFilter): { sql: string; params: unknown[] }
  */
 const NEWEST_FIRST_PLAN: QueryOptions = { planner: { enable_bitmapscan: 'off', enable_sort: 'off' } };
 
-const ROW_COLUMNS = `a.id::text as id, a.at, a.action, a.actor_person_id, actor.full_name as actor_name,
+// A change the operator console made reads as made by enQ support, not by a removed person.
+const ROW_COLUMNS = `a.id::text as id, a.at, a.action, a.actor_person_id,
+  case when actor.is_staff then '${ACTIVITY_TEXT.staff}' else actor.full_name end as actor_name,
   a.target_person_id, target.full_name as target_name, a.before, a.after`;
-const ROW_JOINS = `left join people actor on actor.id = a.actor_person_id and actor.account_id = a.account_id
+const ROW_JOINS = `left join people actor on actor.id = a.actor_person_id
+    and actor.account_id in (a.account_id, '${STAFF_ACCOUNT_ID}')
   left join people target on target.id = a.target_person_id and target.account_id = a.account_id`;
 
 /** A page of the account's log, newest first, and how many changes the filter matches in all. */

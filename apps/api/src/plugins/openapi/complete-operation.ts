@@ -1,4 +1,4 @@
-import { API_ACCOUNT_BASE, errorEnvelopeSchema } from '@enq/contract';
+import { API_ACCOUNT_BASE, API_ADMIN_BASE, errorEnvelopeSchema } from '@enq/contract';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ export const SERVICE_KEY: Security = [{ serviceKey: [] }];
 
 /**
  * The gates app.ts registers on these prefixes as onRequest hooks, which a route's own options do not
- * show: requireAccountMember (401 without a live token, 403 for staff) and the telephony service key.
+ * show: requireAccountMember (401 without a live token, 403 for staff), requireStaff (403 for account tokens) and the telephony service key.
  * A route outside them that sets `security` itself (who-am-I, Log Out) authenticates alone: 401 only.
  */
 interface Gate {
@@ -29,6 +29,7 @@ interface Gate {
 }
 const GATES: Gate[] = [
   { prefix: `${API_ACCOUNT_BASE}/`, security: BEARER, refusals: [401, 403] },
+  { prefix: `${API_ADMIN_BASE}/`, security: BEARER, refusals: [401, 403] },
   { prefix: '/api/v1/payments/', security: BEARER, refusals: [401, 403] },
   { prefix: '/api/v1/telephony/', security: SERVICE_KEY, refusals: [401] },
 ];
@@ -121,6 +122,10 @@ export const completeOperation: typeof jsonSchemaTransform = (input) => {
       response,
     },
   });
+
+  // A console operation says which staff permission it needs (contract admin/staff.ts).
+  const permission = (route.config as { staffPermission?: string } | undefined)?.staffPermission;
+  if (permission) Object.assign(transformed, { 'x-staff-permission': permission });
 
   const files = (routeSchema.produces ?? []).filter((type) => !type.includes('json'));
   const documented = (transformed.response ?? {}) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffPermission } from '@enq/contract';
 import type { App } from '../../../src/app';
 
 /*
@@ -38,6 +39,8 @@ export interface Operation {
   path: string;
   parameters: Parameter[];
   body: JsonSchema | null;
+  /** A console operation's permission (`x-staff-permission`). */
+  staffPermission?: StaffPermission;
 }
 
 interface Document {
@@ -45,7 +48,11 @@ interface Document {
     string,
     Record<
       string,
-      { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        'x-staff-permission'?: StaffPermission;
+      }
     >
   >;
   components?: { schemas?: Record<string, JsonSchema> };
@@ -55,8 +62,15 @@ interface Document {
 export const isAccountOperation = (path: string) =>
   path.startsWith('/api/v1/account') || path === '/api/v1/auth/me' || path === '/api/v1/auth/logout';
 
-export async function accountOperations(
+/** The operator console's operations: everything under /api/v1/admin. */
+export const isAdminOperation = (path: string) => path.startsWith('/api/v1/admin/');
+
+export const accountOperations = (app: App) => operationsOf(app, isAccountOperation);
+export const adminOperations = (app: App) => operationsOf(app, isAdminOperation);
+
+async function operationsOf(
   app: App,
+  included: (path: string) => boolean,
 ): Promise<{ operations: Operation[]; resolve: (s: JsonSchema) => JsonSchema }> {
   const doc = (await app.inject({ url: '/api/docs/json' })).json() as Document;
   const schemas = doc.components?.schemas ?? {};
@@ -67,7 +81,7 @@ export async function accountOperations(
   };
   const operations: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
-    if (!isAccountOperation(path)) continue;
+    if (!included(path)) continue;
     for (const [method, op] of Object.entries(byMethod)) {
       const body = op.requestBody?.content['application/json']?.schema;
       operations.push({
@@ -75,6 +89,7 @@ export async function accountOperations(
         path,
         parameters: op.parameters ?? [],
         body: body ?? null,
+        ...(op['x-staff-permission'] ? { staffPermission: op['x-staff-permission'] } : {}),
       });
     }
   }
