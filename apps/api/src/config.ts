@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ADMIN_PATH } from '@enq/contract';
 import { DEFAULT_SELLER } from './domain/billing-engine/invoice-issuer';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -156,7 +157,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
     sites: {
       marketing: env.MARKETING_URL ?? `${publicUrl}/site/`,
       support: env.SUPPORT_URL ?? `${publicUrl}/site/support`,
-      adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}/site/admin`,
+      adminPanel: env.ADMIN_PANEL_URL ?? `${publicUrl}${ADMIN_PATH}`,
       // The feature-request form the portal embeds: our own local form page unless an external one is set.
       featureRequestForm: env.FEATURE_REQUEST_FORM_URL ?? `${publicUrl}/site/feature-request`,
     },

@@ -19,7 +19,7 @@ describe('configuration', () => {
   it('follows PORT and HOST with the issuer and site addresses', () => {
     const config = loadConfig({ PORT: '9123', HOST: '0.0.0.0' });
     expect(config.oidc.issuer).toBe('http://localhost:9123/oidc');
-    expect(config.sites.adminPanel).toBe('http://localhost:9123/site/admin');
+    expect(config.sites.adminPanel).toBe('http://localhost:9123/admin');
   });
 
   it('switches to PostgreSQL and an external issuer when configured', () => {

@@ -55,7 +55,7 @@ describe('server basics', () => {
       },
       marketing_url: 'http://localhost:8080/site/',
       support_url: 'http://localhost:8080/site/support',
-      admin_panel_url: 'http://localhost:8080/site/admin',
+      admin_panel_url: 'http://localhost:8080/admin',
     });
   });
 

@@ -144,7 +144,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
     expect(await staff.getByText('You authenticated as an admin user.').count()).toBe(1);
     expect(await staff.getByRole('link', { name: /admin panel/i }).getAttribute('href')).toBe(
-      `${server.url}/site/admin`,
+      `${server.url}/admin`,
     );
     expect(await staff.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
     await screenshot(staff, 'admin-authentication');

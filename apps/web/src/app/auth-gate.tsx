@@ -1,13 +1,20 @@
-import { AUTH_CALLBACK_PATH } from '@enq/contract';
+import { ADMIN_PATH, AUTH_CALLBACK_PATH } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { LoadError } from '../components/ui/load-error';
+import { Loader } from '../components/ui/loader';
 import { meQuery } from '../lib/session';
 import { getApiToken } from '../lib/token-storage';
 import { AdminAuthPage } from './admin-auth-page';
 import { AuthCallback } from './auth-callback';
 import { ShellSkeleton } from './shell-skeleton';
 import { SignInRedirect } from './sign-in-redirect';
+
+// Its own chunk: the customer portal never loads the console.
+const AdminApp = lazy(async () => ({ default: (await import('./admin/admin-app')).AdminApp }));
+
+const inAdmin = () =>
+  window.location.pathname === ADMIN_PATH || window.location.pathname.startsWith(`${ADMIN_PATH}/`);
 
 export function isProviderCallback(): boolean {
   if (window.location.pathname !== AUTH_CALLBACK_PATH) return false;
@@ -33,6 +40,14 @@ function SignedIn({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery);
   if (me.isPending) return <ShellSkeleton />;
   if (me.isError) return <LoadError fullScreen onRetry={() => void me.refetch()} />;
-  if (me.data.is_staff) return <AdminAuthPage />;
+  // Staff reach the console at /admin; anywhere else they see the page that links to it (AUTH-04).
+  if (me.data.is_staff)
+    return inAdmin() ? (
+      <Suspense fallback={<Loader fullScreen />}>
+        <AdminApp />
+      </Suspense>
+    ) : (
+      <AdminAuthPage />
+    );
   return children;
 }

@@ -22,7 +22,7 @@ const frameHeightJs = readFileSync(new URL('./assets/frame-height.js', import.me
 const siteForm = z.object({ details: multiline(z.string()) }).catchall(z.string());
 
 /**
- * Stand-ins for the marketing site, support area and admin panel, which are other sites in production
+ * Stand-ins for the marketing site and support area, which are other sites in production
  * (their addresses are configuration); locally they keep every link of the portal alive. The site also
  * has the sign-up page referral links lead to, and the feature-request form the portal embeds.
  */
@@ -111,20 +111,6 @@ export default async function sitePages(app: FastifyInstance) {
           <p>
             Email <a href="mailto:support@enq.example.com">support@enq.example.com</a> or call us on weekdays,
             8am to 8pm EST.
-          </p>
-        </div>`,
-      ),
-    ),
-  );
-  app.get('/site/admin', { schema: { hide: true } }, (_req, reply) =>
-    reply.type('text/html').send(
-      page(
-        'Admin panel',
-        html`<div class="hero">
-          <h1>enQ admin panel</h1>
-          <p>
-            The operations console for enQ staff runs as a separate application. Configure its address with
-            ADMIN_PANEL_URL.
           </p>
         </div>`,
       ),
