@@ -43,13 +43,13 @@ describe('admin access matrix over the OpenAPI document', () => {
     return response;
   };
 
-  it('covers the console API, and every operation names the permission it needs', () => {
+  it('ADMIN-01 covers the console API, and every operation names the permission it needs', () => {
     expect(operations.length).toBeGreaterThan(0);
     expect(operations.filter((op) => !op.staffPermission).map((op) => `${op.method} ${op.path}`)).toEqual([]);
     tally.operations = operations.length;
   });
 
-  it('answers 401 to no token and a bad token, 403 to account tokens, and changes nothing', async () => {
+  it('ADMIN-01 answers 401 to no token and a bad token, 403 to account tokens, and changes nothing', async () => {
     const sql = await snapshotQuery(s.database);
     const accounts = [cast.victim.accountId, cast.attacker.accountId];
     const before = await Promise.all(accounts.map((id) => snapshot(s.database, sql, id)));
@@ -69,7 +69,7 @@ describe('admin access matrix over the OpenAPI document', () => {
     expect(await Promise.all(accounts.map((id) => snapshot(s.database, sql, id)))).toEqual(before);
   });
 
-  it('lets each staff role do exactly what its permissions allow', async () => {
+  it('ADMIN-01 lets each staff role do exactly what its permissions allow', async () => {
     const wrong: string[] = [];
     for (const role of STAFF_ROLES) {
       const { token } = await staffToken(s.database, role);

@@ -37,7 +37,7 @@ describe.each(drivers)('staff actions (%s)', (driver) => {
     request,
   });
 
-  it('acts once per idempotency key, in the trail and the activity log, and answers a retry with the first answer', async () => {
+  it('ADMIN-02 acts once per idempotency key, in the trail and the activity log, and answers a retry with the first answer', async () => {
     let runs = 0;
     const act = async () => {
       runs++;
@@ -64,7 +64,7 @@ describe.each(drivers)('staff actions (%s)', (driver) => {
     });
   });
 
-  it('refuses the same key for a different request, and rolls back an action that fails', async () => {
+  it('ADMIN-02 refuses the same key for a different request, and rolls back an action that fails', async () => {
     await expect(
       runStaffAction(ctx.database, actor, spec('key-aaaaaaaa', { amount: 6 }), async () => ({
         message: 'x',
@@ -79,7 +79,7 @@ describe.each(drivers)('staff actions (%s)', (driver) => {
     expect((await listStaffAudit(ctx.database, { limit: 100 })).length).toBe(before);
   });
 
-  it('keeps the trail append-only', async () => {
+  it('ADMIN-03 keeps the trail append-only', async () => {
     await expect(ctx.database.query("update staff_audit set reason = 'edited'")).rejects.toThrow(
       /append-only/,
     );
