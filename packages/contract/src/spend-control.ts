@@ -47,11 +47,19 @@ export const userLimitBodySchema = z.object({
     .max(10_000_000, 'must be at most 10000000')
     .nullable(),
 });
+/**
+ * An alert's key in its one spelling ('plan_percent:80'): the path may carry it in another case, with
+ * spaces around it or with leading zeros, and it is the same alert (percent-encoding is undone by the
+ * router before this sees it).
+ */
 export const dismissAlertParamsSchema = z.object({
   key: z
     .string()
-    .regex(/^[a-z_]+:\d+$/)
-    .max(40),
+    .max(40)
+    .trim()
+    .toLowerCase()
+    .overwrite((key) => key.replace(/:0+(?=\d)/, ':'))
+    .regex(/^[a-z_]+:\d+$/),
 });
 
 export const thresholdKindSchema = z.enum(['plan_percent', 'overage', 'forecast_overage']);

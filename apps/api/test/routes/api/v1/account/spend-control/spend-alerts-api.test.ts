@@ -1,4 +1,4 @@
-import { SPEND_REFUSALS, SPEND_TEXT } from '@enq/contract';
+import { API_ACCOUNT_BASE, SPEND_CONTROL_PATHS, SPEND_REFUSALS, SPEND_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, type TestContext } from '../../../../../helpers/app';
 import {
@@ -100,6 +100,31 @@ describe.each(drivers)('spend alerts, cap and user limits through the API (%s)',
       'plan_percent:100',
     ]);
     expect((await api(ctx, admin.token).dismiss('plan_percent:55')).statusCode).toBe(404);
+  });
+
+  it('SPEND-06 a key in another spelling dismisses the same alert once: case, percent-encoding, spaces, leading zeros', async () => {
+    const dismissRaw = (path: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${API_ACCOUNT_BASE}${SPEND_CONTROL_PATHS.dismiss('x').replace('/x/', `/${path}/`)}`,
+        headers: { authorization: `Bearer ${teammate.token}` },
+      });
+    for (const spelling of [
+      'PLAN_PERCENT:80',
+      'plan%5Fpercent%3A80',
+      'Plan_Percent:080',
+      '%20plan_percent:80%20',
+    ]) {
+      const answer = await dismissRaw(spelling);
+      expect(answer.statusCode, `${spelling}: ${answer.body}`).toBe(204);
+    }
+    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).toEqual(['plan_percent:100']);
+    const rows = await ctx.database.query<{ notification_key: string }>(
+      'select notification_key from notification_dismissals where person_id = $1',
+      [teammate.id],
+    );
+    expect(rows.map((r) => r.notification_key.split(':').slice(-2).join(':'))).toEqual(['plan_percent:80']);
+    expect((await dismissRaw('PLAN_PERCENT:55')).statusCode).toBe(404);
   });
 
   it('SPEND-07 at the cap authorize refuses, a danger banner shows and one email goes out; raising or removing the cap lets calls through at once', async () => {
