@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planPeriodSchema, subscriptionMutationResponseSchema } from './subscription';
+import { planIdSchema, planPeriodSchema, subscriptionMutationResponseSchema } from './subscription';
 
 // The forecast, the plan advisor and Upgrade now (PLAN-01..12, docs/billing.md "Upgrade now"): the
 // schemas. The paths and texts are in plan-texts.ts, apart from zod, so the overview's card adds none.
@@ -43,7 +43,7 @@ export const forecastResponseSchema = z
   .meta({ id: 'ForecastResponse' });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
 
-export const upgradePreviewQuerySchema = z.object({ plan: z.string().min(1).max(64) });
+export const upgradePreviewQuerySchema = z.object({ plan: planIdSchema });
 
 export const upgradePreviewSchema = z
   .object({
@@ -64,7 +64,7 @@ export type UpgradePreview = z.infer<typeof upgradePreviewSchema>;
 
 export const upgradeBodySchema = z
   .object({
-    plan: z.string().min(1).max(64),
+    plan: planIdSchema,
     total_cents: z.number().int().min(0).max(100_000_000),
   })
   .meta({ id: 'SubscriptionUpgrade' });

@@ -58,10 +58,14 @@ export const subscriptionResponseSchema = subscriptionInfoSchema
   .meta({ id: 'SubscriptionResponse' });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
-export const changePreviewQuerySchema = z.object({ plan: z.string().min(1).max(64) });
-export const changeBodySchema = z
-  .object({ plan: z.string().min(1).max(64) })
-  .meta({ id: 'SubscriptionChange' });
+/**
+ * A plan's price id as the catalogue spells it ('team-monthly'): sent in another case or with spaces
+ * around it, it is the same plan.
+ */
+export const planIdSchema = z.string().max(64).trim().toLowerCase().min(1);
+
+export const changePreviewQuerySchema = z.object({ plan: planIdSchema });
+export const changeBodySchema = z.object({ plan: planIdSchema }).meta({ id: 'SubscriptionChange' });
 export const previewResponseSchema = z
   .object({ messages: z.array(z.string()) })
   .meta({ id: 'SubscriptionPreview', description: 'Plain-language confirmation messages' });

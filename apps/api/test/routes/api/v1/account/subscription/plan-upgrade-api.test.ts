@@ -71,6 +71,28 @@ describe.each(drivers)('Upgrade now API (%s)', (driver) => {
     });
   });
 
+  it('PLAN-06 PLAN-07 a plan id in another case or with spaces is the same plan: same preview, one charge', async () => {
+    const { id, token } = await account();
+    const [before] = await state(id);
+    const canonical = (await preview(token, 'team-monthly')).json();
+    for (const spelling of ['TEAM-MONTHLY', ' Team-Monthly ']) {
+      const other = await preview(token, spelling);
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json()).toEqual(canonical);
+    }
+    const confirm = (plan: string) =>
+      call(token, 'POST', PLAN_PATHS.upgrade, { plan, total_cents: canonical.total_cents });
+    const first = await confirm(' TEAM-monthly');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ current_plan: { price_id: 'team-monthly' } });
+    // The same confirmation spelled another way is the same upgrade: its answer again, nothing more charged.
+    const again = await confirm('Team-Monthly');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().invoice_id).toBe(first.json().invoice_id);
+    const [after] = await state(id);
+    expect(after).toMatchObject({ plan: 'team-monthly', charges: before!.charges + 1 });
+  });
+
   it('PLAN-06 previews without tax for an exempt account', async () => {
     const { token } = await account({ exempt: true });
     const body = (await preview(token, 'firm-monthly')).json();
