@@ -158,6 +158,26 @@ describe.each(drivers)('spend control settings API (%s)', (driver) => {
     ]);
   });
 
+  it('SPEND-08 a person id in upper case is the same person: one limit, changed in place, audited once', async () => {
+    const upper = teammate.id.toUpperCase();
+    expect(upper).not.toBe(teammate.id);
+    const saved = await api(ctx, admin.token).limit(upper, 700);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await settingsRows(admin.accountId)).limits).toEqual([
+      { person_id: teammate.id, limit_cc: 70_000 },
+    ]);
+    const audit = await ctx.database.query<{ target_person_id: string }>(
+      `select target_person_id from audit_log where account_id = $1 and action = 'user_limit.update'
+        and after->>'monthly_credit_limit' = '700'`,
+      [admin.accountId],
+    );
+    expect(audit).toEqual([{ target_person_id: teammate.id }]);
+    // Put back for the tests after.
+    expect((await api(ctx, admin.token).limit(teammate.id, 500)).statusCode).toBe(200);
+    // Another account's spelling of the same id is still not theirs.
+    expect((await api(ctx, otherToken).limit(upper, 1)).statusCode).toBe(404);
+  });
+
   it("SPEND-12 another account never sees nor changes this account's settings, limits or alerts", async () => {
     const mine = await settingsRows(admin.accountId);
     const theirs = await api(ctx, otherToken).state();
