@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../components/ui/logo';
+import { SkipLink } from '../components/ui/skip-link';
 import { useServices } from '../lib/services';
 import { meQuery } from '../lib/session';
 import { MarketingMenus } from './marketing-menus';
@@ -19,12 +20,7 @@ export function AccountLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#main"
-        className="focus-ring sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <MobileMenu />

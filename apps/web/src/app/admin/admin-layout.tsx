@@ -7,6 +7,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { Logo } from '../../components/ui/logo';
+import { SkipLink } from '../../components/ui/skip-link';
 import { adminMeQuery } from '../../lib/admin-api';
 import { useLogout } from '../../lib/use-logout';
 import { ADMIN_NAV } from './admin-nav';
@@ -26,12 +27,7 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#main"
-        className="focus-ring sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <Logo className="h-8 text-navy-900" />
