@@ -37,7 +37,13 @@ export async function evaluateSpendAlerts(
     hasForecast ||= crossed.hasForecast;
   }
   if (hasForecast) fired.push(...(await evaluateForecastAlerts(tx, accountId, entries, now)));
-  if (fired.length === 0) return fired;
+  await queueFiringEmails(tx, accountId, fired);
+  return fired;
+}
+
+/** Emails each firing to the admin and the billing CC through the outbox, in the caller's transaction. */
+export async function queueFiringEmails(tx: Transactional, accountId: string, fired: readonly Firing[]) {
+  if (fired.length === 0) return;
   const recipients = await alertRecipients(tx, accountId);
   for (const firing of fired) {
     const message = firingMessage(firing);
@@ -51,5 +57,4 @@ export async function evaluateSpendAlerts(
         text: `${message}\n\n${FOOTER}\n`,
       });
   }
-  return fired;
 }

@@ -108,6 +108,29 @@ export async function recordForecastCrossings(
   return rows.map((r) => ({ kind: 'forecast_overage_cents', amount: Number(r.amount), fired_at: now }));
 }
 
+/**
+ * The cap set at `capCents` when the period's overage already reaches it: recorded as reached now (once
+ * per period and amount, like every firing); null when it is not reached or was recorded before.
+ */
+export async function recordCapReachedAtSave(
+  tx: Transactional,
+  accountId: string,
+  periodId: string,
+  capCents: number,
+  now: Date,
+): Promise<Firing | null> {
+  const rows = await tx.query(
+    `insert into spend_alert_firings (account_id, period_id, kind, amount, fired_at)
+     select $1, $2, 'cap', $3, $4
+      where (select coalesce(-sum(amount), 0) from credit_ledger
+              where account_id = $1 and period_id = $2 and kind = 'use' and bucket = 'overage') >= $3::bigint * 100
+     on conflict do nothing
+     returning 1`,
+    [accountId, periodId, capCents, now],
+  );
+  return rows.length ? { kind: 'cap', amount: capCents, fired_at: now } : null;
+}
+
 /** A period's credits given and used, for the section and the banners. */
 export async function periodSpend(
   q: Transactional,

@@ -10,7 +10,7 @@ import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
 import { currentForecast } from '../subscription/plan-advisor';
-import { firingMessage } from './alerts';
+import { firingMessage, queueFiringEmails } from './alerts';
 import {
   dismissKey,
   dismissedKeys,
@@ -18,6 +18,7 @@ import {
   listThresholds,
   periodFirings,
   periodSpend,
+  recordCapReachedAtSave,
   replaceThresholds,
   saveCap,
   type Firing,
@@ -194,6 +195,12 @@ export async function saveSpendSettings(
     }
     if (before.spending_cap !== after.spending_cap) {
       await saveCap(tx, actor.accountId, nextCap, now);
+      // A cap set at or below the overage already booked is reached now: the email goes with the save,
+      // not with the next batch of calls (SPEND-07).
+      if (nextCap !== null && period?.plan.period === 'mo') {
+        const reached = await recordCapReachedAtSave(tx, actor.accountId, period.id, nextCap, now);
+        if (reached) await queueFiringEmails(tx, actor.accountId, [reached]);
+      }
       audit.push({
         action: 'spending_cap.update',
         target_person_id: null,

@@ -168,6 +168,30 @@ describe.each(drivers)('spend alerts, cap and user limits through the API (%s)',
     expect(await authorize(ctx, admin.pin)).toEqual({ allowed: true, reason: null });
   });
 
+  it('SPEND-07 a cap set at or below the overage already booked is reached at once: its email goes with the save, once', async () => {
+    const overage = (await ledgerSpend(ctx, admin.accountId)).overage / 10_000;
+    expect(overage).toBeGreaterThan(10);
+    const low = Math.floor(overage) - 5;
+    const capMails = async () =>
+      (await spendEmails(ctx, admin.accountId)).filter((e) => e.kind === 'spending_cap');
+    const before = (await capMails()).length;
+    const saved = await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: low });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sent = (await capMails()).slice(before);
+    expect(sent.map((e) => [e.to, e.subject])).toEqual([
+      [admin.email, SPEND_TEXT.capSubject],
+      [TEAM_CC, SPEND_TEXT.capSubject],
+    ]);
+    expect(sent[0]!.text).toContain(SPEND_TEXT.capReached(low));
+    expect((await api(ctx, admin.token).state()).banners[0]).toMatchObject({ key: 'cap', variant: 'danger' });
+    expect(await authorize(ctx, admin.pin)).toEqual({ allowed: false, reason: SPEND_REFUSALS.cap });
+    // Saving it again, or a call booked over it, sends nothing more this period.
+    await api(ctx, admin.token).save({ percent_thresholds: [80], spending_cap: low });
+    await postCalls(ctx, admin.pin, [60]);
+    expect(await capMails()).toHaveLength(before + 2);
+    await api(ctx, admin.token).save({ percent_thresholds: [80, 100], spending_cap: null });
+  });
+
   it("SPEND-08 a sub-account user's limit refuses that user's PIN once reached, and the users view shows use against it", async () => {
     expect((await api(ctx, admin.token).limit(teammate.id, 100)).statusCode).toBe(200);
     expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: true, reason: null });
