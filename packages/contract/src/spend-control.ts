@@ -137,6 +137,10 @@ export const SPEND_TEXT = {
   adminHasNoLimit: 'The admin has no monthly limit.',
   alertSubject: (what: string) => `enQ alert: ${what}`,
   capSubject: 'enQ: your spending cap is reached',
+  userLimitReached: (name: string, limit: number) =>
+    `${name} has reached their monthly limit of ${limit.toLocaleString('en-US')} credits: calls from their PIN are refused until the period ends or you raise the limit.`,
+  userLimitSubject: (name: string) => `enQ: ${name} reached their monthly credit limit`,
+  changeLimit: 'Change the limit',
 } as const;
 
 /** The anchor of the section on /subscription, where the cap's banner leads. */

@@ -147,7 +147,7 @@ export async function ledgerSpend(ctx: TestContext, accountId: string) {
 export async function spendEmails(ctx: TestContext, accountId: string) {
   return ctx.database.query<{ to: string; subject: string; kind: string; text: string }>(
     `select "to", subject, kind, text from outbox
-      where account_id = $1 and kind in ('spend_alert', 'spending_cap') order by id`,
+      where account_id = $1 and kind in ('spend_alert', 'spending_cap', 'user_limit') order by id`,
     [accountId],
   );
 }

@@ -98,3 +98,21 @@ export const userPeriodUsage = pgTable(
     ),
   ],
 );
+
+/** A user's limit reached in a period (migration 0036): its email goes once per period and limit. */
+export const userLimitFirings = pgTable(
+  'user_limit_firings',
+  {
+    accountId: uuid('account_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    limitCc: bigint('limit_cc', { mode: 'number' }).notNull(),
+    firedAt: ts('fired_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_limit_firings_pk', columns: [t.accountId, t.periodId, t.personId, t.limitCc] }),
+    sameAccountReference('user_limit_firings_period_fk', t.periodId, t.accountId, billingPeriods).onDelete(
+      'cascade',
+    ),
+  ],
+);

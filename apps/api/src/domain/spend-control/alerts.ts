@@ -4,6 +4,7 @@ import type { LedgerEntry } from '../billing-engine/ledger-repository';
 import { queueEmail } from '../mail/outbox-repository';
 import { evaluateForecastAlerts } from './forecast-alerts';
 import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
+import { recordUserLimitsReached } from './user-limits-repository';
 
 /** What a fired alert (or the cap) says, on the banner and in the email. */
 export function firingMessage(firing: Pick<Firing, 'kind' | 'amount'>): string {
@@ -38,7 +39,34 @@ export async function evaluateSpendAlerts(
   }
   if (hasForecast) fired.push(...(await evaluateForecastAlerts(tx, accountId, entries, now)));
   await queueFiringEmails(tx, accountId, fired);
+  await notifyUserLimitsReached(tx, accountId, [...batch.keys()], now);
   return fired;
+}
+
+/**
+ * Users whose use reached their monthly limit in these periods (SPEND-16), each emailed to the admin and
+ * the billing CC once per period and limit: after a batch, and when a limit is set below the use so far.
+ */
+export async function notifyUserLimitsReached(
+  tx: Transactional,
+  accountId: string,
+  periodIds: readonly string[],
+  now: Date,
+) {
+  const reached = await recordUserLimitsReached(tx, accountId, periodIds, now);
+  if (reached.length === 0) return;
+  const recipients = await alertRecipients(tx, accountId);
+  for (const user of reached) {
+    const message = SPEND_TEXT.userLimitReached(user.full_name, user.limit_cc / 100);
+    for (const to of recipients)
+      await queueEmail(tx, {
+        accountId,
+        kind: 'user_limit',
+        to,
+        subject: SPEND_TEXT.userLimitSubject(user.full_name),
+        text: `${message}\n\n${FOOTER}\n`,
+      });
+  }
 }
 
 /** Emails each firing to the admin and the billing CC through the outbox, in the caller's transaction. */

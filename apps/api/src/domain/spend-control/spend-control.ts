@@ -114,6 +114,16 @@ export async function spendControlState(
     .sort((a, b) => a.fired_at.getTime() - b.fired_at.getTime() || a.amount - b.amount);
   for (const f of alerts)
     banners.push({ key: keyOf(f), variant: 'warning', message: firingMessage(f), action: null });
+  // The admin sees each user held back by their limit, for as long as they are (SPEND-16).
+  if (actor.isAdmin)
+    for (const u of users)
+      if (u.limit_cc !== null && u.used_cc >= u.limit_cc)
+        banners.push({
+          key: `user_limit:${u.person_id}`,
+          variant: 'warning',
+          message: SPEND_TEXT.userLimitReached(u.full_name, credits(u.limit_cc)),
+          action: { label: SPEND_TEXT.changeLimit, to: '/users' },
+        });
   return {
     can_edit: actor.isAdmin,
     is_monthly: isMonthly,

@@ -73,3 +73,30 @@ export async function saveUserLimit(
       [accountId, personId, limitCc],
     );
 }
+
+/**
+ * The users of the account whose use in these periods reached their limit and who were not yet recorded
+ * so for that limit and period: recorded now (once per period and limit), with their names.
+ */
+export async function recordUserLimitsReached(
+  tx: Transactional,
+  accountId: string,
+  periodIds: readonly string[],
+  now: Date,
+): Promise<{ full_name: string; limit_cc: number }[]> {
+  const rows = await tx.query<{ full_name: string; limit_cc: string }>(
+    `with reached as (
+       insert into user_limit_firings (account_id, period_id, person_id, limit_cc, fired_at)
+       select l.account_id, u.period_id, l.person_id, l.limit_cc, $3
+         from user_credit_limits l
+         join user_period_usage u on u.account_id = l.account_id and u.person_id = l.person_id
+        where l.account_id = $1 and u.period_id = any($2::uuid[]) and u.credits_cc >= l.limit_cc
+       on conflict do nothing
+       returning person_id, limit_cc)
+     select p.full_name, r.limit_cc::text from reached r
+       join people p on p.account_id = $1 and p.id = r.person_id order by p.full_name`,
+    [accountId, periodIds, now],
+    { prepare: true },
+  );
+  return rows.map((r) => ({ full_name: r.full_name, limit_cc: Number(r.limit_cc) }));
+}

@@ -1,6 +1,8 @@
 import { SPEND_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
+import { currentPeriod } from '../billing-engine/subscription-periods-repository';
+import { notifyUserLimitsReached } from './alerts';
 import { requireAdmin, type SpendActor } from './spend-control';
 import { findUserLimit, saveUserLimit } from './user-limits-repository';
 import { recordActivity } from '../activity/activity-repository';
@@ -14,6 +16,7 @@ export async function saveUserCreditLimit(
   actor: SpendActor,
   personId: string,
   limitCredits: number | null,
+  now: Date,
 ): Promise<void> {
   requireAdmin(actor);
   await database.transaction(async (tx) => {
@@ -31,5 +34,8 @@ export async function saveUserCreditLimit(
         after: { full_name: user.full_name, monthly_credit_limit: limitCredits },
       },
     ]);
+    // A limit set at or below the use so far is reached now: its email goes with the save (SPEND-16).
+    const period = await currentPeriod(tx, actor.accountId);
+    if (limitCredits !== null && period) await notifyUserLimitsReached(tx, actor.accountId, [period.id], now);
   });
 }

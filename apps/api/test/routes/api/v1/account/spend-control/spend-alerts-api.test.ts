@@ -213,4 +213,47 @@ describe.each(drivers)('spend alerts, cap and user limits through the API (%s)',
     expect((await api(ctx, admin.token).limit(teammate.id, null)).statusCode).toBe(200);
     expect(await authorize(ctx, teammate.pin)).toEqual({ allowed: true, reason: null });
   });
+
+  it('SPEND-16 a user reaching their limit: the admin and the CC are emailed once, the admin sees a banner to change it, the user none', async () => {
+    const limitMails = async () =>
+      (await spendEmails(ctx, admin.accountId)).filter((e) => e.kind === 'user_limit');
+    const used = (await api(ctx, admin.token).state()).user_limits.find(
+      (u) => u.person_id === teammate.id,
+    )!.used;
+    const limit = Math.floor(used) + 20;
+    const before = (await limitMails()).length;
+    expect((await api(ctx, admin.token).limit(teammate.id, limit)).statusCode).toBe(200);
+    expect(await limitMails()).toHaveLength(before);
+    for (let i = 0; (await authorize(ctx, teammate.pin)).allowed; i++) {
+      if (i > 20) throw new Error('limit never reached');
+      await postCalls(ctx, teammate.pin, [600]);
+    }
+    const message = SPEND_TEXT.userLimitReached('Jo Park', limit);
+    expect((await limitMails()).slice(before)).toEqual(
+      [admin.email, TEAM_CC].map((to) => ({
+        to,
+        subject: SPEND_TEXT.userLimitSubject('Jo Park'),
+        kind: 'user_limit',
+        text: expect.stringContaining(message),
+      })),
+    );
+    const banner = {
+      key: `user_limit:${teammate.id}`,
+      variant: 'warning',
+      message,
+      action: { label: SPEND_TEXT.changeLimit, to: '/users' },
+    };
+    expect((await api(ctx, admin.token).state()).banners).toContainEqual(banner);
+    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).not.toContain(banner.key);
+    // More calls past it send nothing more; a lower limit set below the use is reached at once, with the save.
+    await postCalls(ctx, teammate.pin, [60]);
+    expect(await limitMails()).toHaveLength(before + 2);
+    expect((await api(ctx, admin.token).limit(teammate.id, limit - 10)).statusCode).toBe(200);
+    expect((await limitMails()).slice(before + 2).map((e) => e.text)).toEqual([
+      expect.stringContaining(SPEND_TEXT.userLimitReached('Jo Park', limit - 10)),
+      expect.stringContaining(SPEND_TEXT.userLimitReached('Jo Park', limit - 10)),
+    ]);
+    expect((await api(ctx, admin.token).limit(teammate.id, null)).statusCode).toBe(200);
+    expect((await api(ctx, admin.token).state()).banners.map((b) => b.key)).not.toContain(banner.key);
+  });
 });
