@@ -139,6 +139,30 @@ describe('spend banners on the overview', () => {
     expect(region().getAllByRole('alert')).toHaveLength(3);
   });
 
+  it('SPEND-16 a user held back by their limit shows as a warning with "Change the limit" and no ×', async () => {
+    const message = SPEND_TEXT.userLimitReached('Jo Park', 500);
+    routes[`GET ${SPEND}`] = () =>
+      jsonResponse({
+        ...SPEND_STATE,
+        cap_reached: false,
+        banners: [
+          {
+            key: 'user_limit:6f1c2a9e-0000-4000-8000-000000000001',
+            variant: 'warning',
+            message,
+            action: { label: SPEND_TEXT.changeLimit, to: '/users' },
+          },
+        ],
+      });
+    renderPage();
+    await screen.findByRole('region', { name: 'Spend alerts' });
+    const [alert] = region().getAllByRole('alert');
+    expect(alert!.textContent).toBe(`${message}Change the limit`);
+    expect(alert!.className).toContain('bg-amber-50');
+    expect(region().queryByRole('button', { name: `Dismiss: ${message}` })).toBeNull();
+    expect(region().getByRole('link', { name: 'Change the limit' }).getAttribute('href')).toBe('/users');
+  });
+
   it('shows no spend region when nothing fired and there is no cap reached', async () => {
     routes[`GET ${SPEND}`] = () => jsonResponse({ ...SPEND_STATE, banners: [], cap_reached: false });
     renderPage();

@@ -5,9 +5,9 @@ import { spendControlQuery } from '../../../lib/spend-control-query';
 import { useDismissSpendAlert } from '../api/dismiss-spend-alert';
 
 /**
- * SPEND-04, SPEND-06, SPEND-07: the spending cap reached (danger, with "Raise the cap") and each alert
- * fired this period and not dismissed (warning, with its own ×). Asked once the overview is drawn, so it
- * never delays the overview's own answer.
+ * SPEND-04, SPEND-06, SPEND-07, SPEND-16: a state to act on (the spending cap reached, a user held back
+ * by their limit) with its action and no ×, and each alert fired this period and not dismissed (warning,
+ * with its own ×). Asked once the overview is drawn, so it never delays the overview's own answer.
  */
 export function SpendBanners() {
   const spend = useQuery(spendControlQuery);
@@ -17,12 +17,12 @@ export function SpendBanners() {
   return (
     <div className="space-y-3" aria-label="Spend alerts" role="region">
       {banners.map((banner) =>
-        banner.key === 'cap' ? (
+        banner.action ? (
           <InfoBanner
             key={banner.key}
-            variant="danger"
+            variant={banner.variant}
             message={banner.message}
-            {...(banner.action ? { action: banner.action } : {})}
+            action={banner.action}
           />
         ) : (
           <InfoBanner
