@@ -4,19 +4,34 @@ import type { Transactional } from '../../db/handle';
 // What the forecast and the plan advisor read (PLAN-01..05): credits used per New York day in the open
 // period, and the credits the last closed periods used.
 
-/** Credits used (every bucket) per business day of a period, in centicredits. */
-export async function usageByDay(
+/**
+ * What a period's forecast is worked out from, in one pass over its ledger: the credits used each New
+ * York day (PLAN-01), the plan, rollover and bonus credits available (what is left of them plus what was
+ * used), and the overage used. The same as periodUsage's figures, without its invoice and call counts:
+ * the forecast runs with every batch of calls of an account with a forecast alert (SPEND-14).
+ */
+export async function forecastInputs(
   q: Transactional,
   accountId: string,
   periodId: string,
-): Promise<{ date: string; cc: number }[]> {
-  const rows = await q.query<{ date: string; cc: string }>(
-    `select to_char((at at time zone $3)::date, 'YYYY-MM-DD') as date, (-sum(amount))::text as cc
-       from credit_ledger where account_id = $1 and period_id = $2 and kind = 'use'
-      group by 1 order by 1`,
+): Promise<{ usageByDay: { date: string; cc: number }[]; availableCc: number; overageCc: number }> {
+  const [row] = await q.query<{ days: { date: string; cc: string }[]; available: string; overage: string }>(
+    `with l as (select bucket, kind, amount, at from credit_ledger where account_id = $1 and period_id = $2)
+     select coalesce((select json_agg(json_build_object('date', d.date, 'cc', d.cc::text) order by d.date)
+                        from (select to_char((at at time zone $3)::date, 'YYYY-MM-DD') as date, -sum(amount) as cc
+                                from l where kind = 'use' group by 1) d), '[]') as days,
+            (select coalesce(sum(greatest(b.total, 0) + b.used), 0)
+               from (select sum(amount) as total, coalesce(-sum(amount) filter (where kind = 'use'), 0) as used
+                       from l where bucket in ('plan', 'rollover', 'bonus') group by bucket) b)::text as available,
+            (select coalesce(-sum(amount), 0) from l where bucket = 'overage' and kind = 'use')::text as overage`,
     [accountId, periodId, BUSINESS_TIME_ZONE],
+    { prepare: true },
   );
-  return rows.map((r) => ({ date: r.date, cc: Number(r.cc) }));
+  return {
+    usageByDay: row!.days.map((d) => ({ date: d.date, cc: Number(d.cc) })),
+    availableCc: Number(row!.available),
+    overageCc: Number(row!.overage),
+  };
 }
 
 /** The last `limit` closed periods of a monthly plan, newest first, with the credits each used. */

@@ -9,7 +9,6 @@ import {
   type ForecastResponse,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 import { listAvailablePlans, type Plan } from '../billing-engine/plans-repository';
 import { prorate } from '../billing-engine/proration';
 import {
@@ -17,7 +16,7 @@ import {
   findSubscription,
   type OpenPeriod,
 } from '../billing-engine/subscription-periods-repository';
-import { closedMonthlyUsage, usageByDay } from './forecast-repository';
+import { closedMonthlyUsage, forecastInputs } from './forecast-repository';
 import { planChangeAccount } from './subscriptions-repository';
 
 // The overview's forecast and the plan advisor (PLAN-01..05, docs/billing.md "Forecast and plan advisor").
@@ -33,19 +32,15 @@ export async function currentForecast(q: Transactional, accountId: string, now: 
   const sub = await findSubscription(q, accountId);
   const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
   if (!period) return null;
-  const [usage, days] = await Promise.all([
-    periodUsage(q, accountId, period.id),
-    usageByDay(q, accountId, period.id),
-  ]);
-  const availableCc = creditsLeft(usage) + usage.used.plan + usage.used.rollover + usage.used.bonus;
+  const { usageByDay, availableCc, overageCc } = await forecastInputs(q, accountId, period.id);
   const forecast = forecastPeriod({
     period,
-    usageByDay: days,
+    usageByDay,
     availableCc,
     now,
     billsOverage: period.plan.period === 'mo',
   });
-  return { period, usage, availableCc, forecast, usageByDay: days };
+  return { period, availableCc, overageCc, forecast, usageByDay };
 }
 
 /** The current period's forecast and the advisor; both null without an active period. */
@@ -56,7 +51,7 @@ export async function forecastAndAdvice(
 ): Promise<ForecastResponse> {
   const current = await currentForecast(q, accountId, now);
   if (!current) return { forecast: null, advisor: null };
-  const { period, usage, availableCc, forecast: f } = current;
+  const { period, availableCc, overageCc, forecast: f } = current;
   return {
     forecast: {
       period_start: period.start.toISOString(),
@@ -72,7 +67,7 @@ export async function forecastAndAdvice(
     },
     advisor:
       period.plan.period === 'mo'
-        ? await advise(q, accountId, period, now, f, { availableCc, overageCc: usage.used.overage })
+        ? await advise(q, accountId, period, now, f, { availableCc, overageCc })
         : null,
   };
 }
