@@ -8,7 +8,7 @@ import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useUsers } from './api/get-users';
-import { ActivityTabs, useActivityTab } from './components/activity-tabs';
+import { ActivityTabs, tabPanelProps, useActivityTab } from './components/activity-tabs';
 import { ActivityView } from './components/activity-view';
 import { BulkBar } from './components/bulk-bar';
 import { CsvImport } from './components/csv-import';
@@ -34,9 +34,13 @@ export function UsersPage() {
     <div className="space-y-6">
       <PageHeader path="/users" />
       <ActivityTabs tab={tab} />
-      {tab.activity ? <ActivityView /> : null}
+      {tab.activity ? (
+        <div {...tabPanelProps(tab, 'activity')}>
+          <ActivityView />
+        </div>
+      ) : null}
       {/* Hidden, not unmounted, behind Activity: unsaved edits to the list stay. */}
-      <div hidden={tab.activity} className="space-y-6">
+      <div hidden={tab.activity} className="space-y-6" {...tabPanelProps(tab, 'users')}>
         {users.isError ? (
           <LoadError onRetry={() => void users.refetch()} />
         ) : current ? (

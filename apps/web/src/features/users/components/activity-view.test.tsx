@@ -1,5 +1,5 @@
 import { ACTIVITY_TEXT, type ActivityPage } from '@enq/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -191,5 +191,26 @@ describe('Users > Activity', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('priya');
     expect(screen.queryByTestId('activity-entry')).toBeNull();
+  });
+
+  it('ACT-01 the tabs follow the WAI-ARIA pattern: arrow keys move and open, each tab controls its labelled panel', async () => {
+    setup(() => activityPage(), true, '/users');
+    await screen.findByTestId('admin-row');
+    const users = screen.getByRole('tab', { name: 'Users' });
+    const activity = screen.getByRole('tab', { name: 'Activity' });
+    expect([users.tabIndex, activity.tabIndex]).toEqual([0, -1]);
+    const panel = screen.getByRole('tabpanel', { name: 'Users' });
+    expect(users.getAttribute('aria-controls')).toBe(panel.id);
+    users.focus();
+    fireEvent.keyDown(users, { key: 'ArrowRight' });
+    await screen.findAllByTestId('activity-entry');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Activity' }));
+    expect(screen.getByRole('tabpanel', { name: 'Activity' }).id).toBe(
+      activity.getAttribute('aria-controls'),
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    await waitFor(() => expect(screen.queryByTestId('activity-entry')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Users' }));
+    expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });
 });
