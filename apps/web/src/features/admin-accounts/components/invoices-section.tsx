@@ -54,7 +54,10 @@ export function InvoicesSection({
                 <ul className="mt-2 space-y-1 text-sm text-slate-600">
                   {invoice.payments.map((p) => (
                     <li key={p.id}>
-                      {`Payment ${formatMoney(p.amount)} · ${p.status}${p.card ? ` · ${p.card}` : ''} · ${formatDate(p.at)}`}
+                      {`Payment ${formatMoney(p.amount)} · ${p.status}`}
+                      {/* A card's brand and last four stay on one line. */}
+                      {p.card ? <span className="whitespace-nowrap">{` · ${p.card}`}</span> : null}
+                      {` · ${formatDate(p.at)}`}
                       {p.failure_message ? (
                         <span className="text-red-700">{` · ${p.failure_message}`}</span>
                       ) : null}
