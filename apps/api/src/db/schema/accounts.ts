@@ -33,6 +33,7 @@ export const accounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('accounts_created_at_idx').on(t.createdAt),
     check('accounts_tax_status_check', sql`${t.taxStatus} in ('taxable', 'exempt')`),
     check(
       'accounts_tax_exemption_reference_check',
@@ -81,6 +82,8 @@ export const people = pgTable(
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('people_account_email_key').on(t.accountId, sql`lower(${t.email})`),
     index('people_pin_idx').on(t.pin),
+    // The console's search by any person's email (0032).
+    index('people_email_key_idx').on(sql`lower(${t.email})`),
     index('people_identity_subject_idx').on(t.identitySubject),
     index('people_sign_in_email_idx')
       .on(sql`lower(${t.email})`)

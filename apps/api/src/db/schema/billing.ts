@@ -161,7 +161,11 @@ export const paymentMethods = pgTable(
     isDefault: boolean('is_default').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.id, t.accountId] }), index('payment_methods_account_idx').on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.accountId] }),
+    index('payment_methods_account_idx').on(t.accountId),
+    index('payment_methods_last4_idx').on(t.last4), // the console's search by a card's last four (0032)
+  ],
 );
 
 export const payments = pgTable(

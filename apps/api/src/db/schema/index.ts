@@ -1,4 +1,5 @@
 // The Drizzle schema by area; drizzle.config.ts reads this folder, the app imports it from here.
+export * from './account-notes';
 export * from './accounts';
 export * from './activity';
 export * from './auth';

@@ -21,6 +21,8 @@ export interface StaffActionSpec {
   idempotencyKey: string | null;
   /** What was asked, as the trail keeps it; a retry with the same key must ask the same. */
   request: Record<string, unknown>;
+  /** False for what the customer must not read (an internal note): kept in the staff trail only. */
+  customerLog?: boolean;
 }
 
 export interface StaffActionDone<R> {
@@ -69,7 +71,7 @@ export async function runStaffAction<R extends Record<string, unknown> = Record<
       request: spec.request,
       result: answer,
     });
-    if (spec.accountId)
+    if (spec.accountId && spec.customerLog !== false)
       await recordActivity(tx, spec.accountId, actor.personId, [
         {
           action: `staff.${spec.action}`,

@@ -1,0 +1,101 @@
+import {
+  formatCredits,
+  formatDate,
+  formatMoney,
+  formatPeriod,
+  taxStatusText,
+  type AdminAccount,
+} from '@enq/contract';
+import { Button } from '../../../components/ui/button';
+import { Section } from './section';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Plan, this period's usage and the tax status (CONS-02), with Change for those who may (CONS-04). */
+export function OverviewSection({
+  account,
+  onChangeTax,
+}: {
+  account: AdminAccount;
+  onChangeTax: (() => void) | null;
+}) {
+  const { subscription: sub, usage } = account;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <Section title="This period's usage">
+          <p className="-mt-2 mb-4 text-sm text-slate-600">
+            {sub.period_start && sub.period_end
+              ? formatPeriod(sub.period_start, sub.period_end)
+              : 'No open billing period.'}
+          </p>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Figure label="Credits used" value={formatCredits(usage.credits_used)} />
+            <Figure label="Plan credits left" value={formatCredits(usage.plan_credits_left)} />
+            <Figure label="Rollover left" value={formatCredits(usage.rollover_credits_left)} />
+            <Figure label="Bonus left" value={formatCredits(usage.bonus_credits_left)} />
+            <Figure label="Overage credits" value={formatCredits(usage.overage_credits)} />
+            <Figure label="Overage so far" value={formatMoney(usage.overage_dollars)} />
+          </dl>
+        </Section>
+      </div>
+      <div className="space-y-6">
+        <Section title="Subscription">
+          <dl className="space-y-2 text-sm">
+            <Row
+              label="Plan"
+              value={
+                sub.plan_name
+                  ? `${sub.plan_name} (${sub.plan_period === 'yr' ? 'annual' : 'monthly'})`
+                  : 'No plan'
+              }
+            />
+            <Row
+              label="Status"
+              value={
+                sub.cancel_at_period_end
+                  ? 'Cancels at period end'
+                  : sub.status === 'active'
+                    ? 'Active'
+                    : 'Inactive'
+              }
+            />
+            {sub.is_delinquent ? <Row label="Payment" value="Overdue" /> : null}
+            <Row label="Customer since" value={formatDate(account.created_at)} />
+          </dl>
+        </Section>
+        <Section
+          title="Tax status"
+          action={
+            onChangeTax ? (
+              <Button variant="secondary" onClick={onChangeTax} className="px-3 py-1.5">
+                Change
+              </Button>
+            ) : null
+          }
+        >
+          <p className="text-sm text-slate-900">{taxStatusText(account.tax)}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Issued invoices keep the status they were issued with.
+          </p>
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
