@@ -31,7 +31,8 @@ export function AdminLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <Logo className="h-8 text-navy-900" />
-          <span className="rounded-md bg-navy-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+          {/* On a phone the section links below the header say where this is; the label would crowd Logout. */}
+          <span className="hidden rounded-md bg-navy-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase sm:inline">
             Operator console
           </span>
           <div className="ml-auto flex min-w-0 items-center gap-3">

@@ -103,7 +103,7 @@ describe.each(drivers)('console accounts API (%s)', (driver) => {
     expect(card).toBeDefined();
     expect(first(await search(card!.last4))!.matched).toMatch(new RegExp(`card ending ${card!.last4}$`));
     expect(note).toBeDefined();
-    await expectDemo(note.number.toLowerCase(), `Credit note ${note.number}`);
+    await expectDemo(note!.number.toLowerCase(), `Credit note ${note!.number}`);
     // Nothing matches: no results, and the staff account is never one.
     expect(await search('no practice is called this')).toEqual([]);
     expect((await search('enQ staff')).map((r) => r.name)).toEqual([]);
