@@ -36,9 +36,9 @@ import type { DemoSeeder } from './types';
  */
 export async function seedReferenceData(database: Database, now: Date = new Date()): Promise<void> {
   await seedPlans(database);
+  await seedLines(database);
   await seedRates(database, now);
   await seedHoldMusic(database);
-  await seedLines(database);
 }
 
 /** Each area's part of the demo account, in order. */
