@@ -74,3 +74,8 @@ export async function renameRateDestination(q: Transactional, from: string, to: 
   await q.query('update rates set destination = $2 where destination = $1', [from, to]);
   await bumpRateRevision(q);
 }
+
+/** Whether any rate, past or not, is stored under this destination name. */
+export async function destinationHasRates(q: Transactional, destination: string): Promise<boolean> {
+  return (await q.query('select 1 from rates where destination = $1 limit 1', [destination])).length > 0;
+}
