@@ -22,6 +22,7 @@ import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoSpendControl } from './demo-spend-control';
 import { seedDemoForecastAlerts } from './demo-forecast-alerts';
+import { seedDemoCatalogue } from './demo-catalogue';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -51,6 +52,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoActivity,
   seedDemoSpendControl,
   seedDemoForecastAlerts,
+  seedDemoCatalogue,
 ];
 
 /**
