@@ -42,7 +42,7 @@ export function LinesTab() {
                 variant="secondary"
                 className="px-3 py-1.5"
                 onClick={() => setEditing({ kind: 'market', market })}
-                aria-label={`Edit the market ${market.name}`}
+                aria-label={`Edit market ${market.name}`}
               >
                 Edit market
               </Button>
@@ -50,7 +50,7 @@ export function LinesTab() {
                 variant="secondary"
                 className="px-3 py-1.5"
                 onClick={() => setEditing({ kind: 'line', market, line: null })}
-                aria-label={`Add a line to ${market.name}`}
+                aria-label={`Add line to ${market.name}`}
               >
                 <Plus aria-hidden="true" className="size-4" />
                 Add line

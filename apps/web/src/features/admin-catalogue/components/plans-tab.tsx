@@ -59,7 +59,7 @@ export function PlansTab() {
               <Button
                 variant="secondary"
                 onClick={() => setEditing(plan)}
-                aria-label={`Schedule a price for ${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`}
+                aria-label={`Schedule price for ${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`}
               >
                 Schedule price
               </Button>
