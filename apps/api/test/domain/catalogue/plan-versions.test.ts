@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlan, listAvailablePlans } from '../../../src/domain/billing-engine/plans-repository';
 import { cataloguePlans, schedulePlanVersion } from '../../../src/domain/catalogue/catalogue-plans';
+import { subscriptionInfo } from '../../../src/domain/subscription/subscription-info';
 import { drivers } from '../../helpers/app';
 import { createAccount, createWorld, invoicesOf, type World } from '../../helpers/billing-harness';
 
@@ -48,6 +49,10 @@ describe.each(drivers)('plan versions and the periods that take them (%s)', (dri
     expect((await invoicesOf(world.database, accountId))[0]).toEqual(start);
     expect((await planGrants(accountId)).map((g) => g.amount)).toEqual([3_000_000]);
     expect((await findPlan(world.database, 'team-monthly', world.clock.now()))!.priceCents).toBe(30_000);
+    // The subscription page: this period's plan credits as they were, the renewal at the new price.
+    const info = await subscriptionInfo(world.database, accountId, world.clock.now());
+    expect(info.current_plan).toMatchObject({ credits: 30_000 });
+    expect(info.next_payment_amount).toBe(350);
 
     world.clock.set('2026-02-15T16:00:00Z');
     expect(await world.engine.closeDuePeriods(accountId)).toBe(1);
