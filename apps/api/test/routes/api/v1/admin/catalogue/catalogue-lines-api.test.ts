@@ -161,6 +161,8 @@ describe.each(drivers)('catalogue lines, markets and plans (%s)', (driver) => {
       },
     });
     expect(call.json()).toMatchObject({ accepted: 1, rejected: [] });
+    const filters = await portal<{ destinations: string[] }>('/calls/filters/');
+    expect(filters.destinations).toContain(`${market[0]} Collections`);
     await seedReferenceData(ctx.database);
     const rated = await ctx.database.query<{ n: number }>(
       'select count(*)::int as n from rates where destination = $1 and effective_to is null',
