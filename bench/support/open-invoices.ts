@@ -36,7 +36,7 @@ try {
   await prepareDatabase(database, { seedDemo: config.seedDemo, billing });
   const signedUp = new Date(Date.now() - SIGNED_UP_DAYS_AGO * 86_400_000);
   const then = billingEngines({ ...billing, clock: { now: () => signedUp } });
-  const plan = (await listAvailablePlans(database)).find((p) => p.period === 'mo')!;
+  const plan = (await listAvailablePlans(database, signedUp)).find((p) => p.period === 'mo')!;
   const run = Date.now().toString(36);
   const passwordHash = await hashPassword('bench-pay-now-password');
   const putCard = async (accountId: string, pmId: string, at: Date) =>

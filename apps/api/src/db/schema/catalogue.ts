@@ -22,6 +22,31 @@ export const plans = pgTable('plans', {
   sort: integer('sort').notNull().default(0),
 });
 
+/**
+ * A plan's price, credits and save label from a moment on (CAT-01): a period takes the version in force
+ * at its start, so a new version reaches existing subscribers at their next period and never changes a
+ * period already begun. The first version of every plan is in force from -infinity.
+ */
+export const planVersions = pgTable(
+  'plan_versions',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    effectiveFrom: ts('effective_from').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    credits: integer('credits').notNull(),
+    save: text('save'),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.effectiveFrom] })],
+);
+
+/** Bumped by every change to the rate table, so each process reloads its copy in memory (CAT-03). */
+export const rateRevision = pgTable('rate_revision', {
+  id: boolean('id').primaryKey().default(true),
+  revision: integer('revision').notNull().default(0),
+});
+
 /** Credits per minute by destination and time-of-day slot (America/New_York), with effective dates. */
 export const rates = pgTable(
   'rates',

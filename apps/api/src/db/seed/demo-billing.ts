@@ -123,7 +123,7 @@ export async function seedDemoHistory(
   time.setHours(9, 0, 0, 0);
   let clockAt = new Date(time.getTime());
   const clock: Clock = { now: () => clockAt };
-  const plan = await findPlan(database, planId);
+  const plan = await findPlan(database, planId, clockAt);
   if (!plan) throw new Error(`no plan ${planId}`);
   const declineFrom = periodAt(new Date(time.getTime()), plan.period, now).start;
   const sandbox = new DemoHistoryPayments(

@@ -23,6 +23,7 @@ import { seedDemoActivity } from './demo-activity';
 import { seedDemoSpendControl } from './demo-spend-control';
 import { seedDemoForecastAlerts } from './demo-forecast-alerts';
 import { seedDemoAccountNotes } from './demo-account-notes';
+import { seedDemoCatalogue } from './demo-catalogue';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -37,9 +38,9 @@ import type { DemoSeeder } from './types';
  */
 export async function seedReferenceData(database: Database, now: Date = new Date()): Promise<void> {
   await seedPlans(database);
+  await seedLines(database);
   await seedRates(database, now);
   await seedHoldMusic(database);
-  await seedLines(database);
 }
 
 /** Each area's part of the demo account, in order. */
@@ -53,6 +54,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoSpendControl,
   seedDemoForecastAlerts,
   seedDemoAccountNotes,
+  seedDemoCatalogue,
 ];
 
 /**

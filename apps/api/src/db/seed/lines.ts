@@ -1,7 +1,10 @@
 import { LINE_CATALOGUE } from '../../domain/lines/line-catalogue';
 import type { Transactional } from '../handle';
 
-/** Upserted by id at every start; lines dropped from the catalogue are removed. */
+/**
+ * Inserted by id at every start when missing. Once stored, a market or line belongs to the operator
+ * console (CAT-05): a restart neither reverts its edits nor removes the lines it added.
+ */
 export async function seedLines(q: Transactional): Promise<void> {
   const markets = LINE_CATALOGUE.map((m, i) => ({ id: m.id, name: m.name, isNew: m.isNew, sort: i + 1 }));
   const departments = LINE_CATALOGUE.flatMap((m) =>
@@ -11,7 +14,7 @@ export async function seedLines(q: Transactional): Promise<void> {
     `insert into line_markets (id, name, is_new, sort)
      select id, name, "isNew", sort
        from jsonb_to_recordset($1::jsonb) as m(id text, name text, "isNew" boolean, sort int)
-     on conflict (id) do update set name = excluded.name, is_new = excluded.is_new, sort = excluded.sort`,
+     on conflict (id) do nothing`,
     [JSON.stringify(markets)],
   );
   await q.query(
@@ -21,12 +24,7 @@ export async function seedLines(q: Transactional): Promise<void> {
        from jsonb_to_recordset($1::jsonb) as d(id text, "marketId" text, "nameLong" text, "irsNumber" text,
                                                "displayNumber" text, "openHoursText" text,
                                                "descriptionLong" text, sort int)
-     on conflict (id) do update set market_id = excluded.market_id, name_long = excluded.name_long,
-       irs_number = excluded.irs_number, display_number = excluded.display_number,
-       open_hours_text = excluded.open_hours_text, description_long = excluded.description_long,
-       sort = excluded.sort`,
+     on conflict (id) do nothing`,
     [JSON.stringify(departments)],
   );
-  await q.query('delete from line_departments where id <> all($1::text[])', [departments.map((d) => d.id)]);
-  await q.query('delete from line_markets where id <> all($1::text[])', [markets.map((m) => m.id)]);
 }

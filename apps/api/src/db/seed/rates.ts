@@ -1,5 +1,6 @@
 import { RATE_SLOT_MINUTES } from '../../domain/call-rates/rates';
-import { CATALOGUE_LINES, LINE_DESTINATIONS } from '../../domain/lines/line-catalogue';
+import { bumpRateRevision } from '../../domain/call-rates/rates-repository';
+import { CATALOGUE_LINES } from '../../domain/lines/line-catalogue';
 import type { Database } from '../client';
 
 /** Since the start of 2025: every rate below is in effect from then on. */
@@ -19,10 +20,11 @@ export function seededRateCc(load: number, peak: number, slotStartMinute: number
 }
 
 /**
- * Upserted at every start: one time-of-day curve per catalogue line, under its destination name. Rates
- * of destinations no longer in the catalogue are closed at `now` rather than deleted: the chart and new
- * calls stop seeing them, while a late record of a call made before still rates as it would have, and
- * the calls already stored keep their own rate and destination.
+ * At every start, after the lines: one time-of-day curve for each catalogue line that has no rates yet,
+ * under its destination name (rates the console scheduled are kept, CAT-03). Rates of destinations that
+ * are no longer a stored line are closed at `now` rather than deleted: the chart and new calls stop
+ * seeing them, while a late record of a call made before still rates as it would have, and the calls
+ * already stored keep their own rate and destination.
  */
 export async function seedRates(database: Database, now: Date = new Date()): Promise<void> {
   const rows: [string, number, number][] = [];
@@ -30,17 +32,23 @@ export async function seedRates(database: Database, now: Date = new Date()): Pro
     for (let slot = 0; slot < 24 * 60; slot += RATE_SLOT_MINUTES)
       rows.push([line.destination, slot, seededRateCc(line.rate.load, line.rate.peak, slot)]);
   }
-  // A line that returns to the catalogue has its curve reopened.
   await database.query(
     `insert into rates (destination, slot_start_minute, effective_from, credits_per_minute)
      select d, s, $1, r from unnest($2::text[], $3::int[], $4::bigint[]) as u(d, s, r)
-     on conflict (destination, slot_start_minute, effective_from)
-     do update set credits_per_minute = excluded.credits_per_minute, effective_to = null`,
+      where not exists (select 1 from rates o where o.destination = u.d)
+     on conflict (destination, slot_start_minute, effective_from) do nothing`,
     [RATES_EFFECTIVE_FROM, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
   );
-  await database.query(
-    `update rates set effective_to = greatest($2::timestamptz, effective_from)
-      where effective_to is null and destination <> all($1::text[])`,
-    [LINE_DESTINATIONS, now],
+  // A stored line's destination is '<market> <line>' (the contract's lineDestination).
+  const closed = await database.query<{ n: number }>(
+    `with closed as (
+       update rates set effective_to = greatest($1::timestamptz, effective_from)
+        where effective_to is null
+          and destination <> all(select m.name || ' ' || d.name_long
+                                   from line_departments d join line_markets m on m.id = d.market_id)
+       returning 1)
+     select count(*)::int as n from closed`,
+    [now],
   );
+  if (closed[0]!.n > 0) await bumpRateRevision(database);
 }

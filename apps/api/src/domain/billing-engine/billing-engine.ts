@@ -78,7 +78,7 @@ export class BillingEngine {
   ): Promise<{ invoiceId: string; outcome: PaymentOutcome }> {
     const now = this.deps.clock.now();
     const invoiceId = await this.db.transaction(async (tx) => {
-      const plan = await findPlan(tx, planId);
+      const plan = await findPlan(tx, planId, now);
       if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
       const existing = await findSubscription(tx, accountId, true);
       const waiting = await awaitingOrder(tx, accountId);

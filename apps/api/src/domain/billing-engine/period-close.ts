@@ -31,9 +31,12 @@ export async function rollOverDuePeriods(tx: Transactional, accountId: string, n
     if (!sub || sub.status !== 'active' || new Date(sub.current_period_end) > now) return moved;
     const row = await openPeriodStartingAt(tx, accountId, sub.current_period_start);
     if (!row) throw new Error(`subscription of ${accountId} has no open period`);
-    const plan = (await findPlan(tx, row.plan_id))!;
+    const plan = (await findPlan(tx, row.plan_id, new Date(row.starts_at)))!;
     const end = new Date(sub.current_period_end);
-    const nextPlan = sub.cancel_at_period_end ? null : await findPlan(tx, sub.pending_plan_id ?? sub.plan_id);
+    // The next period takes the plan as it is when that period starts (CAT-02).
+    const nextPlan = sub.cancel_at_period_end
+      ? null
+      : await findPlan(tx, sub.pending_plan_id ?? sub.plan_id, end);
     if (nextPlan) {
       // A change of period length starts a new anniversary at the boundary.
       const anchor = nextPlan.period === plan.period ? new Date(sub.anchor_at) : end;
@@ -65,7 +68,7 @@ export async function settleEndedPeriod(
 ): Promise<NewInvoiceLine[]> {
   // The period the subscription moved on to at this one's end (not one a later new subscription began).
   const next = await periodStartedWithin(tx, period.accountId, period.start, period.end);
-  const nextPlan = next ? await findPlan(tx, next.plan_id) : null;
+  const nextPlan = next ? await findPlan(tx, next.plan_id, new Date(next.starts_at)) : null;
   const usage = await periodUsage(tx, period.accountId, period.id);
   const carryInto = next && !next.closed_at ? nextPlan : null;
   const carry = await settlePeriod(tx, period, carryInto, period.end, now);

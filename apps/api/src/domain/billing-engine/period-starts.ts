@@ -20,8 +20,8 @@ export async function startPaidPeriod(tx: Transactional, accountId: string, invo
   const order = await awaitingOrder(tx, accountId, invoiceId);
   if (!order) return;
   if (order.kind === 'upgrade') return startPaidUpgrade(tx, order, at);
-  const plan = (await findPlan(tx, order.plan_id))!;
   const start = new Date(order.starts_at);
+  const plan = (await findPlan(tx, order.plan_id, start))!;
   if (order.kind === 'renew') {
     // The renewed period ends where the new one starts; its unused credits expire (annual plans carry none).
     const ending = await currentPeriod(tx, accountId);

@@ -18,7 +18,7 @@ export const UPGRADE_AUDIT_ACTION = 'subscription.upgrade_now';
 export async function startPaidUpgrade(tx: Transactional, order: PeriodStartOrder, at: Date) {
   const { account_id: accountId, invoice_id: invoiceId } = order;
   const period = await currentPeriod(tx, accountId);
-  const next = (await findPlan(tx, order.plan_id))!;
+  const next = (await findPlan(tx, order.plan_id, new Date(order.starts_at)))!;
   // The period it was ordered for has ended meanwhile (a payment confirmed late): it was paid for, and
   // the period's close has billed it; nothing is left to upgrade.
   if (!period || period.id !== order.ends_period_id) {

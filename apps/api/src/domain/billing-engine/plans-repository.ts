@@ -32,11 +32,25 @@ export const toPlan = (r: PlanRow): Plan => ({
   multiUser: r.multi_user,
 });
 
-export async function listAvailablePlans(q: Transactional): Promise<Plan[]> {
-  return (await q.query<PlanRow>('select * from plans where available order by sort')).map(toPlan);
+// A plan as it is at a moment: its price, credits and save label are those of the version in force
+// then (CAT-01); a plan without versions (made before them) keeps its own columns.
+const PLAN_AT = `select p.id, p.name, p.period, coalesce(v.price_cents, p.price_cents) as price_cents,
+    coalesce(v.credits, p.credits) as credits, case when v.plan_id is null then p.save else v.save end as save,
+    p.multi_user
+  from plans p
+  left join lateral (select * from plan_versions v where v.plan_id = p.id and v.effective_from <= $1
+                      order by v.effective_from desc limit 1) v on true`;
+
+/** The plans offered, as they are at `at` (the portal's plan list shows the version in force now). */
+export async function listAvailablePlans(q: Transactional, at: Date): Promise<Plan[]> {
+  return (await q.query<PlanRow>(`${PLAN_AT} where p.available order by p.sort`, [at])).map(toPlan);
 }
 
-export async function findPlan(q: Transactional, id: string): Promise<Plan | null> {
-  const [row] = await q.query<PlanRow>('select * from plans where id = $1', [id]);
+/**
+ * A plan as it is at `at`. The billing engine asks at the start of the period it opens or bills, never
+ * at the subscription's start, so a new version reaches a subscriber at their next period (CAT-02).
+ */
+export async function findPlan(q: Transactional, id: string, at: Date): Promise<Plan | null> {
+  const [row] = await q.query<PlanRow>(`${PLAN_AT} where p.id = $2`, [at, id]);
   return row ? toPlan(row) : null;
 }

@@ -32,7 +32,7 @@ interface PeriodRow {
 }
 
 async function openPeriodFrom(q: Transactional, accountId: string, row: PeriodRow): Promise<OpenPeriod> {
-  const plan = (await findPlan(q, row.plan_id))!;
+  const plan = (await findPlan(q, row.plan_id, new Date(row.starts_at)))!;
   return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan };
 }
 
@@ -103,9 +103,15 @@ export async function periodStartedWithin(
   accountId: string,
   after: Date,
   by: Date,
-): Promise<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null } | null> {
-  const [row] = await q.query<{ id: string; plan_id: string; ends_at: Date; closed_at: Date | null }>(
-    `select id, plan_id, ends_at, closed_at from billing_periods
+): Promise<{ id: string; plan_id: string; starts_at: Date; ends_at: Date; closed_at: Date | null } | null> {
+  const [row] = await q.query<{
+    id: string;
+    plan_id: string;
+    starts_at: Date;
+    ends_at: Date;
+    closed_at: Date | null;
+  }>(
+    `select id, plan_id, starts_at, ends_at, closed_at from billing_periods
       where account_id = $1 and starts_at > $2 and starts_at <= $3 order by starts_at limit 1`,
     [accountId, after, by],
   );

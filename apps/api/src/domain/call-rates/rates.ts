@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { rateRows } from './rates-repository';
+import { rateRevision, rateRows, type RateRow } from './rates-repository';
 
 /** Rates change by time of day in slots of this many minutes (America/New_York). */
 export const RATE_SLOT_MINUTES = 30;
@@ -9,6 +9,26 @@ interface RateVersion {
   from: number;
   to: number;
   perSlot: Map<number, number>;
+}
+
+function byDestination(rows: RateRow[]): Map<string, RateVersion[]> {
+  const versionsOf = new Map<string, RateVersion[]>();
+  for (const r of rows) {
+    const versions = versionsOf.get(r.destination) ?? [];
+    const from = new Date(r.effective_from).getTime();
+    let version = versions.find((v) => v.from === from);
+    if (!version) {
+      version = {
+        from,
+        to: r.effective_to ? new Date(r.effective_to).getTime() : Infinity,
+        perSlot: new Map(),
+      };
+      versions.push(version);
+    }
+    version.perSlot.set(r.slot_start_minute, Number(r.credits_per_minute));
+    versionsOf.set(r.destination, versions);
+  }
+  return versionsOf;
 }
 
 const localClock = new Intl.DateTimeFormat('en-US', {
@@ -32,27 +52,27 @@ export function slotOf(at: Date): number {
 
 /** The rate table in memory: calls are rated by destination, local slot and the version in effect. */
 export class RateTable {
-  private constructor(private readonly byDestination: Map<string, RateVersion[]>) {}
+  private constructor(
+    private byDestination: Map<string, RateVersion[]>,
+    private revision: number,
+  ) {}
 
   static async load(q: Transactional): Promise<RateTable> {
-    const rows = await rateRows(q);
-    const byDestination = new Map<string, RateVersion[]>();
-    for (const r of rows) {
-      const versions = byDestination.get(r.destination) ?? [];
-      const from = new Date(r.effective_from).getTime();
-      let version = versions.find((v) => v.from === from);
-      if (!version) {
-        version = {
-          from,
-          to: r.effective_to ? new Date(r.effective_to).getTime() : Infinity,
-          perSlot: new Map(),
-        };
-        versions.push(version);
-      }
-      version.perSlot.set(r.slot_start_minute, Number(r.credits_per_minute));
-      byDestination.set(r.destination, versions);
+    const revision = await rateRevision(q);
+    return new RateTable(byDestination(await rateRows(q)), revision);
+  }
+
+  /**
+   * This table, reloaded first when the rate table changed since it was read (a rate scheduled by the
+   * console in any process, CAT-03): one small read per batch of calls or page of rates.
+   */
+  async fresh(q: Transactional): Promise<RateTable> {
+    const revision = await rateRevision(q);
+    if (revision !== this.revision) {
+      this.byDestination = byDestination(await rateRows(q));
+      this.revision = revision;
     }
-    return new RateTable(byDestination);
+    return this;
   }
 
   /** Credits per minute (centicredits) for a call, or null when no rate covers it. */

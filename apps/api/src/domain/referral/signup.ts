@@ -65,8 +65,9 @@ export async function checkSignupForm(
   database: Transactional,
   input: SignupInput,
   environment: PortalEnvironment,
+  now: Date,
 ): Promise<SignupErrors> {
-  const plans = (await listAvailablePlans(database)).map((p) => p.id);
+  const plans = (await listAvailablePlans(database, now)).map((p) => p.id);
   return validateSignup(input, plans, environment);
 }
 
@@ -125,7 +126,7 @@ export async function signUp(deps: SignupDeps, token: string): Promise<SignupRes
       const signup = await claimPendingSignup(tx, token, now);
       if (!signup) return { ok: false, expired: true } as const;
       const { email } = signup;
-      const plans = (await listAvailablePlans(tx)).map((p) => p.id);
+      const plans = (await listAvailablePlans(tx, now)).map((p) => p.id);
       // The plan left the catalogue or the email got a sign-in since the form: the link is spent.
       if (!plans.includes(signup.plan)) return { ok: false, errors: { plan: SIGNUP_MESSAGES.plan } } as const;
       const known = await emailInUse(tx, email);

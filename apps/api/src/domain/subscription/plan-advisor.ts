@@ -85,7 +85,7 @@ async function advise(
   so: { availableCc: number; overageCc: number },
 ): Promise<AdvisorDto> {
   const [plans, history, account] = await Promise.all([
-    listAvailablePlans(q),
+    listAvailablePlans(q, now),
     closedMonthlyUsage(q, accountId, ADVISOR_PERIODS),
     planChangeAccount(q, accountId),
   ]);

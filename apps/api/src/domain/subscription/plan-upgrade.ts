@@ -43,7 +43,7 @@ export async function upgradeQuote(
   now: Date,
   issuer: Pick<InvoiceIssuer, 'taxRateBasisPoints'>,
 ): Promise<UpgradeQuote> {
-  const plan = await findPlan(q, planId);
+  const plan = await findPlan(q, planId, now);
   if (!plan) throw new DomainError('invalid', `There is no plan '${planId}'.`, 'plan');
   const sub = await findSubscription(q, accountId);
   const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;

@@ -13,7 +13,8 @@ export interface SubscriptionView {
 
 const planName = async (q: Transactional, id: string | null) => {
   if (!id) return null;
-  const plan = await findPlan(q, id);
+  // Only the plan's name and period are read, which no version changes.
+  const plan = await findPlan(q, id, new Date());
   return plan ? `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}` : id;
 };
 

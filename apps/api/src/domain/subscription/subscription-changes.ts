@@ -76,7 +76,7 @@ export async function planChange(
   now: Date,
   issuer: Pick<InvoiceIssuer, 'taxRateBasisPoints'>,
 ): Promise<ChangePlan> {
-  const plan = await findPlan(q, planId);
+  const plan = await findPlan(q, planId, now);
   if (!plan) throw new DomainError('not-found', `There is no plan '${planId}'.`);
   const sub = await findSubscription(q, accountId);
   const account = await planChangeAccount(q, accountId);
@@ -120,7 +120,7 @@ export async function planChange(
       return { kind: 'resume', plan, messages: await keepMessages(q, sub, plan, price) };
     throw new DomainError('conflict', `You are already on the ${planLabel(plan)} plan.`);
   }
-  const current = (await findPlan(q, sub.plan_id))!;
+  const current = (await findPlan(q, sub.plan_id, now))!;
   const credits =
     current.period === 'mo' && plan.period === 'mo'
       ? `Unused credits roll over into the new plan, up to ${creditsText(plan.creditsCc * ROLLOVER_CAP_MULTIPLIER)} credits.`
@@ -199,7 +199,9 @@ async function keepMessages(
   plan: Plan,
   price: string,
 ): Promise<string[]> {
-  const pending = sub.pending_plan_id ? await findPlan(q, sub.pending_plan_id) : null;
+  const pending = sub.pending_plan_id
+    ? await findPlan(q, sub.pending_plan_id, new Date(sub.current_period_end))
+    : null;
   return [
     pending ? `Your change to the ${planLabel(pending)} plan is dropped.` : 'Your cancellation is withdrawn.',
     `You stay on the ${planLabel(plan)} plan; it renews on ${dateText(new Date(sub.current_period_end))} at ${price}.`,
@@ -222,7 +224,7 @@ export async function keepPreview(
     throw new DomainError('conflict', 'There is no active subscription to keep.');
   if (!sub.cancel_at_period_end && !sub.pending_plan_id)
     throw new DomainError('conflict', 'There is no cancellation or scheduled change to undo.');
-  const plan = (await findPlan(q, sub.plan_id))!;
+  const plan = (await findPlan(q, sub.plan_id, new Date(sub.current_period_end)))!;
   const taxStatus = await accountTaxStatus(q, accountId);
   return keepMessages(q, sub, plan, pricing(plan, taxStatus, issuer).price);
 }
@@ -242,8 +244,10 @@ export async function cancelPreview(q: Transactional, accountId: string): Promis
     throw new DomainError('conflict', 'There is no active subscription to cancel.');
   if (sub.cancel_at_period_end)
     throw new DomainError('conflict', 'The subscription is already set to end with this period.');
-  const plan = (await findPlan(q, sub.plan_id))!;
-  const pending = sub.pending_plan_id ? await findPlan(q, sub.pending_plan_id) : null;
+  const plan = (await findPlan(q, sub.plan_id, new Date(sub.current_period_end)))!;
+  const pending = sub.pending_plan_id
+    ? await findPlan(q, sub.pending_plan_id, new Date(sub.current_period_end))
+    : null;
   const end = dateText(new Date(sub.current_period_end));
   return [
     `Your ${planLabel(plan)} subscription ends on ${end}, at the end of the current period.`,

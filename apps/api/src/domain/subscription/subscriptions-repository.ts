@@ -43,6 +43,15 @@ export interface SnapshotRow {
   users: number;
 }
 
+// A plan as a JSON row, with the price, credits and save label of its version in force at `at` (CAT-02):
+// the current period's as it began, the next one's as it will begin.
+const planAt = (id: string, at: string) => `
+    select to_jsonb(p) || coalesce((
+      select jsonb_build_object('price_cents', v.price_cents, 'credits', v.credits, 'save', v.save)
+        from plan_versions v where v.plan_id = p.id and v.effective_from <= ${at}
+       order by v.effective_from desc limit 1), '{}'::jsonb) as plan
+      from plans p where p.id = ${id}`;
+
 /**
  * Everything the summary needs in one statement (it is on the overview, the most visited page): the
  * subscription with its plan and pending plan, the open period of an active subscription, that period's
@@ -50,7 +59,7 @@ export interface SnapshotRow {
  */
 export const SNAPSHOT_SQL = `
 select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
-       to_jsonb(pl) as plan, to_jsonb(np) as next_plan,
+       pl.plan, np.plan as next_plan,
        per.id as period_id, per.starts_at, per.ends_at,
        (select json_agg(sums) from (
           select bucket, kind, sum(amount)::text as total from credit_ledger
@@ -60,8 +69,8 @@ select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
        (select count(*)::int from people where account_id = $1 and pin is not null) as users
   from (select 1) one
   left join subscriptions s on s.account_id = $1
-  left join plans pl on pl.id = s.plan_id
-  left join plans np on np.id = coalesce(s.pending_plan_id, s.plan_id)
+  left join lateral (${planAt('s.plan_id', 's.current_period_start')}) pl on true
+  left join lateral (${planAt('coalesce(s.pending_plan_id, s.plan_id)', 's.current_period_end')}) np on true
   left join lateral (
     select p.id, p.starts_at, p.ends_at from billing_periods p
      where p.account_id = $1 and p.closed_at is null and p.starts_at = s.current_period_start

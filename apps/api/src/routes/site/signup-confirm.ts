@@ -51,7 +51,9 @@ export default async function signupConfirmPages(app: FastifyInstance) {
     async (req, reply) => {
       const signup = await findPendingSignup(app.database, req.params.token, app.clock.now());
       if (!signup) return expired(reply);
-      const plan = (await listAvailablePlans(app.database)).find((p) => p.id === signup.plan);
+      const plan = (await listAvailablePlans(app.database, app.clock.now())).find(
+        (p) => p.id === signup.plan,
+      );
       return send(
         reply,
         200,

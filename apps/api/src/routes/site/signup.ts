@@ -92,7 +92,7 @@ export default async function signupPages(app: FastifyInstance) {
     async (req, reply) => {
       const ref = formValue(req.query, 'ref', 64).trim();
       const [plans, referrer] = await Promise.all([
-        listAvailablePlans(app.database),
+        listAvailablePlans(app.database, app.clock.now()),
         referrerFor(app.database, ref),
       ]);
       const values = { full_name: '', company: '', email: '', plan: '' };
@@ -113,10 +113,10 @@ export default async function signupPages(app: FastifyInstance) {
         plan: formValue(req.body, 'plan', 100),
       };
       const ref = formValue(req.body, 'ref', 64).trim();
-      const errors = await checkSignupForm(app.database, input, environment);
+      const errors = await checkSignupForm(app.database, input, environment, app.clock.now());
       if (Object.keys(errors).length > 0) {
         const [plans, referrer] = await Promise.all([
-          listAvailablePlans(app.database),
+          listAvailablePlans(app.database, app.clock.now()),
           referrerFor(app.database, ref),
         ]);
         const { password: _password, ...values } = input;

@@ -97,7 +97,7 @@ describe.each(drivers)('a period bills its overage to the cent, and caps hold on
   it('MONEY-03 a period never opens with more carried in than three times its monthly credits', async () => {
     world.clock.set(START);
     const { accountId } = await createAccount(world);
-    const team = (await findPlan(world.database, 'team-monthly'))!;
+    const team = (await findPlan(world.database, 'team-monthly', new Date(START)))!;
     const open = (carry: { rollover: number; bonus: number }) =>
       world.database.transaction((tx) =>
         openPeriod(tx, accountId, team, new Date(START), new Date('2026-02-15T15:00:00Z'), carry),

@@ -106,7 +106,7 @@ describe.each(drivers)('payments whose answer never came, and invoices never cha
     const { accountId } = await createAccount(world);
     await world.engine.startSubscription(accountId, 'team-monthly');
     // The process died between issuing this invoice and charging it.
-    const plan = (await findPlan(world.database, 'team-monthly'))!;
+    const plan = (await findPlan(world.database, 'team-monthly', world.clock.now()))!;
     const now = world.clock.now();
     const issued = await world.database.transaction((tx) =>
       world.engine.issue(tx, {

@@ -44,7 +44,8 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
       ingestCalls(
         {
           database: app.database,
-          rates: app.rates,
+          // Reloaded when a rate was scheduled since (CAT-03), by this process or another.
+          rates: await app.rates.fresh(app.database),
           engine: app.billing,
           now: app.clock.now(),
           mailer: app.mailer,

@@ -15,6 +15,7 @@ import {
   ccToCredits,
   centsToDollars,
   errorEnvelopeSchema,
+  lineDestination,
   overageCents,
   usageQuerySchema,
   usageResponseSchema,
@@ -32,7 +33,7 @@ import {
 } from '../../../../../domain/call-history/calls-repository';
 import type { CallRange } from '../../../../../domain/call-history/calls-range';
 import { callUsage } from '../../../../../domain/call-history/usage';
-import { LINE_DESTINATIONS } from '../../../../../domain/lines/line-catalogue';
+import { listLineMarkets } from '../../../../../domain/lines/lines-repository';
 import { DomainError } from '../../../../../domain/errors';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -156,11 +157,17 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: callFiltersResponseSchema },
       },
     },
-    async (req) => ({
-      users: await accountUserNames(app.database, req.principal!.accountId!),
-      // The lines of the catalogue, named as calls and rates name them.
-      destinations: [...LINE_DESTINATIONS].sort(),
-    }),
+    async (req) => {
+      const [users, markets] = await Promise.all([
+        accountUserNames(app.database, req.principal!.accountId!),
+        listLineMarkets(app.database),
+      ]);
+      // The stored lines (the console adds and renames them, CAT-05), named as calls and rates name them.
+      const destinations = markets.flatMap((m) =>
+        m.departments.map((d) => lineDestination(m.name, d.name_long)),
+      );
+      return { users, destinations: destinations.sort() };
+    },
   );
 
   app.get(

@@ -17,10 +17,11 @@ const linesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linesDataSchema },
       },
     },
-    (req) => {
+    async (req) => {
       // Rated like a call started now: the engine's own table, at the current New York half hour.
       const now = app.clock.now();
-      return loadLinesData(app.database, req.principal!.personId, (line) => app.rates.rateFor(line, now));
+      const rates = await app.rates.fresh(app.database);
+      return loadLinesData(app.database, req.principal!.personId, (line) => rates.rateFor(line, now));
     },
   );
 };

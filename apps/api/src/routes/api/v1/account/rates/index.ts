@@ -14,7 +14,7 @@ const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       // The same table the engine rates calls with, as in effect now.
-      const curve = app.rates.curve(app.clock.now());
+      const curve = (await app.rates.fresh(app.database)).curve(app.clock.now());
       const destinations = [...new Set(curve.flatMap((p) => Object.keys(p.rates)))];
       let max = 0;
       const data = curve.map(({ slot, rates }): RatePoint => {

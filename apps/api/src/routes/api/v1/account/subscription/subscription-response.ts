@@ -10,7 +10,7 @@ export async function subscriptionResponse(
 ): Promise<SubscriptionResponse> {
   const [info, plans] = await Promise.all([
     subscriptionInfo(app.database, accountId, app.clock.now()),
-    listAvailablePlans(app.database),
+    listAvailablePlans(app.database, app.clock.now()),
   ]);
   return {
     ...info,
