@@ -43,7 +43,7 @@ export function TwoFactorCard() {
   let description: string;
   if (step.name === 'setup')
     description = 'Scan the QR code with your authenticator app, then enter the code it shows.';
-  else if (step.name === 'codes') description = TWO_FACTOR_TEXT.turnedOn;
+  else if (step.name === 'codes') description = 'On. Save these recovery codes before you leave this page.';
   else if (enabled)
     description = `On since ${sinceFormat.format(new Date(enabled_at!))}. ${recovery_codes_left} of 10 recovery codes left.`;
   else
