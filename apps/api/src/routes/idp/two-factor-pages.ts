@@ -58,6 +58,9 @@ export function renderEnrolPage({
       <img class="qr" src="${enrolment.qrCode}" alt="QR code to add enQ to your authenticator app" />
       <p class="hint">Cannot scan? Enter this key in your app:</p>
       <p class="secret" id="totp-secret" data-secret="${enrolment.secret}">${grouped}</p>
+      <p class="hint">
+        On this phone? <a class="link" href="${enrolment.otpauthUri}">Open in your authenticator app</a>
+      </p>
       <form method="post" action="/interaction/${uid}/enrol" autocomplete="off">
         ${codeField('Code from your app', error)}
         <button class="button" type="submit">Turn on and continue</button>

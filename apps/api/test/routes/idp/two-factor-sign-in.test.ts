@@ -101,6 +101,9 @@ describe.each(drivers)('two-factor sign-in (%s)', (driver) => {
     expect(page.body).toMatch(/<img class="qr" src="data:image\/svg\+xml;base64,[\w+/=]+"/);
     const secret = /data-secret="([A-Z2-7]+)"/.exec(page.body)![1]!;
     expect(secret).toHaveLength(32);
+    expect(page.body).toContain(
+      `href="otpauth://totp/enQ:${encodeURIComponent(DEMO_STAFF.email)}?issuer=enQ&amp;secret=${secret}&amp;algorithm=SHA1&amp;digits=6&amp;period=30"`,
+    );
     // Kept encrypted: the stored value does not hold the key.
     const [stored] = await ctx.database.query<{ secret: string; enabled_at: Date | null }>(
       'select secret, enabled_at from two_factor where person_id = $1',

@@ -109,6 +109,12 @@ export function TwoFactorCard() {
               >
                 {step.enrolment.secret.replace(/(.{4})(?=.)/g, '$1 ')}
               </p>
+              <p className="mt-1 text-sm text-slate-600">
+                On this phone?{' '}
+                <a className="font-medium text-brand-700 underline" href={step.enrolment.otpauth_uri}>
+                  Open in your authenticator app
+                </a>
+              </p>
             </div>
             <TwoFactorCodeForm
               id="two-factor-confirm"
