@@ -49,7 +49,7 @@ export function renderEnrolPage({
   const grouped = enrolment.secret.replace(/(.{4})(?=.)/g, '$1 ');
   return renderAuthPage({
     title: 'Set up two-factor sign-in',
-    body: html`<h1>Set up two-factor sign-in</h1>
+    body: html`<h1>Set up two-factor <span class="nowrap">sign-in</span></h1>
       <p class="muted">
         Staff sign in with a code from an authenticator app. Scan this QR code with your app (Google
         Authenticator, Microsoft Authenticator, 1Password…), then enter the code it shows.
