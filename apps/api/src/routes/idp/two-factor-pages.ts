@@ -5,8 +5,10 @@ import { renderAuthPage } from '../../plugins/idp/auth-page';
 import { errorBox } from './pages';
 
 /** The 6-digit code field; `one-time-code` lets phones offer the code, `numeric` a digit keypad. */
-const codeField = (label: string, error?: string, recovery = false) =>
-  html`<label for="code">${label}</label>
+const codeField = (label: string, error?: string, recovery = false) => {
+  // The recovery-code hint below the field describes it too, after the error when there is one.
+  const described = [error ? 'form-error' : '', recovery ? 'code-hint' : ''].filter(Boolean).join(' ');
+  return html`<label for="code">${label}</label>
     <input
       id="code"
       name="code"
@@ -17,8 +19,10 @@ const codeField = (label: string, error?: string, recovery = false) =>
       autofocus
       maxlength="32"
       spellcheck="false"
-      ${error ? html` aria-describedby="form-error" aria-invalid="true"` : ''}
+      ${described ? html` aria-describedby="${described}"` : ''}
+      ${error ? html` aria-invalid="true"` : ''}
     />`;
+};
 
 /** After the password, for a person with two-factor sign-in on: their app's code or a recovery code. */
 export function renderCodePage({ uid, error }: { uid: string; error?: string }): string {
@@ -29,7 +33,7 @@ export function renderCodePage({ uid, error }: { uid: string; error?: string }):
       ${errorBox(error)}
       <form method="post" action="/interaction/${uid}/second-factor" autocomplete="off">
         ${codeField('Authentication code', error, true)}
-        <p class="hint">Lost your phone? Enter one of your recovery codes instead.</p>
+        <p class="hint" id="code-hint">Lost your phone? Enter one of your recovery codes instead.</p>
         <button class="button" type="submit">Verify</button>
       </form>
       <p class="muted small"><a class="link" href="/interaction/${uid}/abort">Cancel</a></p>`,
