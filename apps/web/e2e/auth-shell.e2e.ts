@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
 import { useJourney } from './support/journey';
+import { signInStaff } from './support/staff-sign-in';
 import { PORTAL_ROUTES } from '../src/lib/portal-routes';
 
 describe('sign-in and the account shell (Chromium against the real server)', () => {
@@ -140,7 +141,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await staff.goto(`${server.url}/users`);
-    await signIn(staff, DEMO_STAFF.email, DEMO_STAFF.password);
+    await signInStaff(staff, DEMO_STAFF.email, DEMO_STAFF.password);
     await staff.getByRole('heading', { name: 'Admin authentication' }).waitFor();
     expect(await staff.getByText('You authenticated as an admin user.').count()).toBe(1);
     expect(await staff.getByRole('link', { name: /admin panel/i }).getAttribute('href')).toBe(

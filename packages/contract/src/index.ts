@@ -36,6 +36,7 @@ export * from './plan-texts';
 export * from './plan-upgrade';
 export * from './devices';
 export * from './text';
+export * from './two-factor';
 export * from './usage';
 export * from './usage-rules';
 export * from './admin';

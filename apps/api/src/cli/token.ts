@@ -30,7 +30,10 @@ async function directly(config: ReturnType<typeof loadConfig>, email: string): P
   }
 }
 
-/** `npm run token -- [email]`: an API token for a person (last line), while the server runs or not. */
+/**
+ * `npm run token -- [email]`: an API token for a person (last line), while the server runs or not. It
+ * stands for a full sign-in, second factor included (a staff member's token reaches the console).
+ */
 async function main() {
   const email = process.argv[2] ?? DEMO_ADMIN.email;
   const config = loadConfig();
@@ -38,7 +41,9 @@ async function main() {
     (config.database.kind === 'pglite' ? await throughServer(config.database.dataDir, email) : null) ??
     (await directly(config, email));
   if (!issued) throw new Error(`No person with the email ${email}.`);
-  console.error(`API token for ${email}, valid until ${new Date(issued.expiresAt).toISOString()}:`);
+  console.error(
+    `API token for ${email} (as a full sign-in, two-factor included), valid until ${new Date(issued.expiresAt).toISOString()}:`,
+  );
   console.log(issued.token);
 }
 

@@ -134,12 +134,15 @@ declare module 'fastify' {
 /**
  * Operator-console routes (issue 25): a signed-in staff identity whose role holds the permission the
  * route names in its config. Account tokens are refused; a route that names none is refused to all,
- * so a new route cannot be left open by forgetting it. Checked before the body is read or validated.
+ * so a new route cannot be left open by forgetting it, and a token issued without a second factor is
+ * refused (TOTP). Checked before the body is read or validated.
  */
 export async function requireStaff(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   await this.authenticate(req);
   const role = req.principal!.isStaff ? req.principal!.staffRole : null;
   if (!role) throw new DomainError('forbidden', STAFF_ERRORS.notStaff);
+  // TOTP: staff reach the console only from a sign-in that used a second factor.
+  if (!req.principal!.secondFactor) throw new DomainError('forbidden', STAFF_ERRORS.secondFactor);
   const permission = req.routeOptions.config.staffPermission;
   if (!permission || !staffCan(role, permission))
     throw new DomainError('forbidden', permission ? STAFF_ERRORS.role(permission) : STAFF_ERRORS.notStaff);

@@ -94,3 +94,26 @@ export async function redeemCode(app: App, code: string, verifier: string) {
   });
   return response;
 }
+
+/** Posts a form of an interaction page (`action`: e.g. 'second-factor'), as the browser would. */
+export async function submitInteraction(
+  app: App,
+  jar: CookieJar,
+  interactionPath: string,
+  action: string,
+  fields: Record<string, string>,
+) {
+  return jar.take(
+    await app.inject({
+      method: 'POST',
+      url: `${pathOf(interactionPath)}/${action}`,
+      headers: {
+        host: HOST,
+        origin: 'http://localhost:8080',
+        cookie: jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(fields).toString(),
+    }),
+  );
+}

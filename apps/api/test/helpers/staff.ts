@@ -10,7 +10,7 @@ export const STAFF_BY_ROLE: Record<StaffRole, { fullName: string; email: string 
   support: DEMO_STAFF_MEMBERS.find((s) => s.role === 'support')!,
 };
 
-/** An API token of the seeded staff member with `role`, as a console sign-in would issue it. */
+/** An API token of the seeded staff member with `role`, as a console sign-in (password and code) issues it. */
 export async function staffToken(
   database: Database,
   role: StaffRole,
@@ -20,6 +20,6 @@ export async function staffToken(
     [STAFF_BY_ROLE[role].email],
   );
   if (!person) throw new Error(`no ${role} staff member seeded`);
-  const { token } = await issueApiToken(database, person.id);
+  const { token } = await issueApiToken(database, person.id, new Date(), null, true);
   return { token, personId: person.id };
 }

@@ -52,6 +52,8 @@ export type AdminMe = z.infer<typeof adminMeSchema>;
 
 export const STAFF_ERRORS = {
   notStaff: 'Only enQ staff can use the operator console.',
+  secondFactor:
+    'The operator console needs a two-factor sign-in. Sign out and sign in again with your authenticator code.',
   role: (permission: StaffPermission) =>
     `Your role cannot do this: it needs the ${STAFF_ROLE_LABELS[STAFF_PERMISSIONS[permission]]} role.`,
   reasonRequired: 'Enter a reason.',

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, sameAccountReference, ts } from './columns';
 import { people } from './accounts';
 
@@ -13,6 +23,8 @@ export const apiTokens = pgTable(
     revokedAt: ts('revoked_at'),
     // The embedded provider's device id from the ID token, when it sent one (for POST /new-device).
     deviceId: text('device_id'),
+    // Issued after a second factor (migration 0031): the operator console requires it of staff.
+    secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,3 +11,4 @@ export * from './referrals';
 export * from './rate-limits';
 export * from './spend-control';
 export * from './staff';
+export * from './two-factor';

@@ -11,23 +11,29 @@ export interface Principal {
   /** A staff identity's console role; null for customers. */
   staffRole: StaffRole | null;
   isAdmin: boolean;
+  /** The token was issued after a second factor (amr otp): the operator console requires it. */
+  secondFactor: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new API token; `deviceId` is the browser the sign-in came from, when the provider said so. */
+/**
+ * A new API token; `deviceId` is the browser the sign-in came from, when the provider said so, and
+ * `secondFactor` whether the sign-in used one.
+ */
 export async function issueApiToken(
   database: Transactional,
   personId: string,
   now = new Date(),
   deviceId: string | null = null,
+  secondFactor = false,
 ) {
   const token = `enq_${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_SECONDS * 1000);
   await database.query(
-    `insert into api_tokens (token_hash, account_id, person_id, expires_at, device_id)
-     select $1, account_id, id, $3::timestamptz, $4 from people where id = $2`,
-    [hashToken(token), personId, expiresAt, deviceId],
+    `insert into api_tokens (token_hash, account_id, person_id, expires_at, device_id, second_factor)
+     select $1, account_id, id, $3::timestamptz, $4, $5 from people where id = $2`,
+    [hashToken(token), personId, expiresAt, deviceId, secondFactor],
   );
   return { token, expiresAt };
 }
@@ -40,6 +46,7 @@ interface PrincipalRow {
   is_staff: boolean;
   staff_role: StaffRole | null;
   is_admin: boolean;
+  second_factor: boolean;
 }
 
 /** The person behind a live token (by its hash), or null for unknown, expired and revoked tokens. */
@@ -48,7 +55,7 @@ export async function findPrincipalByTokenHash(
   tokenHash: string,
 ): Promise<{ principal: Principal; expiresAt: Date } | null> {
   const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
-    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.expires_at
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.second_factor, t.expires_at
        from api_tokens t join people p on p.id = t.person_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
     [tokenHash],
@@ -67,6 +74,7 @@ function toPrincipal(row: PrincipalRow): Principal {
     isStaff: row.is_staff,
     staffRole: row.is_staff ? row.staff_role : null,
     isAdmin: row.is_admin,
+    secondFactor: row.second_factor,
   };
 }
 
@@ -88,12 +96,13 @@ export async function revokePersonApiTokens(q: Transactional, personId: string, 
 
 /**
  * An API token for the person with `email` (`npm run token`): the account holder or staff identity
- * first when one email has several; null when nobody has it.
+ * first when one email has several; null when nobody has it. Whoever runs the CLI holds the server's
+ * database, so its token stands for a full sign-in, second factor included (the console accepts it).
  */
 export async function issueApiTokenForEmail(database: Transactional, email: string) {
   const [person] = await database.query<{ id: string }>(
     'select id from people where lower(email) = $1 order by is_admin desc, is_staff desc limit 1',
     [emailKey(email)],
   );
-  return person ? issueApiToken(database, person.id) : null;
+  return person ? issueApiToken(database, person.id, new Date(), null, true) : null;
 }

@@ -48,7 +48,8 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
     claims: {
-      openid: ['sub', DEVICE_ID_CLAIM, 'jti'],
+      // amr: how the person signed in (pwd, and otp after a two-factor code, TOTP).
+      openid: ['sub', DEVICE_ID_CLAIM, 'jti', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name'],
     },

@@ -20,6 +20,11 @@ import { renderAuthPage } from '../../plugins/idp/auth-page';
 import { renderLoginPage } from './pages';
 import { html } from '../../html';
 import { passwordResetRoutes } from './password-reset-routes';
+import { holdSignIn } from '../../domain/two-factor/pending-sign-in';
+import { startEnrolment } from '../../domain/two-factor/two-factor';
+import { signInSecondFactor } from '../../domain/two-factor/two-factor-repository';
+import { renderCodePage, renderEnrolPage } from './two-factor-pages';
+import { twoFactorRoutes } from './two-factor-routes';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 const loginBody = z.object({ email: safeText(z.string().trim().max(320)), password: z.string().max(1024) });
@@ -145,19 +150,38 @@ export default async function idpRoutes(app: FastifyInstance) {
           const next = await signInWaitSeconds(app.database, email, req.ip, now);
           return refuse(401, next > 0 ? invalidLoginThenWait(next) : INVALID_LOGIN);
         }
-        await clearSignInFailures(app.database, email, req.ip);
         const deviceId = ensureDeviceCookie(req.raw, reply.raw, app.config.publicUrl.startsWith('https:'));
+        // TOTP: a person with two-factor sign-in on gives a code next, and a staff member without it
+        // sets it up first; failures are cleared only when the second factor is done.
+        const second = await signInSecondFactor(app.database, identity.id);
+        if (second?.enabled || second?.is_staff) {
+          const pending = { personId: identity.id, subject: identity.identitySubject, email, deviceId };
+          if (second.enabled) {
+            await holdSignIn(app.database, details.uid, { ...pending, step: 'code' }, now);
+            return reply.type('text/html').send(renderCodePage({ uid: details.uid }));
+          }
+          const enrolment = await startEnrolment(app.database, { id: identity.id, email: identity.email });
+          if (enrolment === 'already_on') return refuse(409, INVALID_LOGIN);
+          await holdSignIn(app.database, details.uid, { ...pending, step: 'enrol' }, now);
+          return reply.type('text/html').send(renderEnrolPage({ uid: details.uid, enrolment }));
+        }
+        await clearSignInFailures(app.database, email, req.ip);
         const result: LoginDevice = { device: { id: deviceId } };
         return finish(
           req,
           reply,
-          { login: { accountId: identity.identitySubject, remember: true }, ...result },
+          { login: { accountId: identity.identitySubject, remember: true, amr: ['pwd'] }, ...result },
           false,
         );
       },
     );
 
     await interactions.register(passwordResetRoutes);
+    await interactions.register(twoFactorRoutes, {
+      interactionOf,
+      finish,
+      expired: (reply) => reply.code(400).type('text/html').send(EXPIRED_PAGE),
+    });
 
     interactions.get<{ Params: { uid: string } }>(
       '/interaction/:uid/abort',

@@ -10,6 +10,7 @@ const principal = (personId: string): Principal => ({
   isStaff: false,
   staffRole: null,
   isAdmin: true,
+  secondFactor: false,
 });
 
 describe('token lookup cache', () => {

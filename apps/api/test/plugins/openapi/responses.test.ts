@@ -3,9 +3,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_STAFF } from '../../../src/db/seed/demo-account';
+import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../src/domain/auth/token-repository';
 import { createTestApp, type TestContext } from '../../helpers/app';
+import { staffToken } from '../../helpers/staff';
 import {
   fillPath,
   operationNamed,
@@ -71,7 +72,8 @@ describe('real responses match the served OpenAPI document', () => {
     const a = await tokenOf(DEMO_ADMIN.email);
     admin = { authorization: `Bearer ${a.token}` };
     pin = a.person.pin;
-    staff = { authorization: `Bearer ${(await tokenOf(DEMO_STAFF.email)).token}` };
+    // As a console sign-in (with its second factor) issues it.
+    staff = { authorization: `Bearer ${(await staffToken(ctx.database, 'admin')).token}` };
   });
   afterAll(() => ctx?.close());
 

@@ -8,6 +8,7 @@ import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
 import { ResetPassword } from './reset-password';
 import { MonthlyReportSetting } from './monthly-report-setting';
+import { TwoFactorCard } from './two-factor-card';
 import { PASSWORD_RESET_LOGOUT_DELAY_MS } from './profile-settings';
 
 export function ProfilePage() {
@@ -52,6 +53,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       </section>
       <section aria-labelledby="password-heading" className={section}>
         <ResetPassword email={profile.email} leaving={leaving} onLeave={leave} />
+      </section>
+      <section aria-labelledby="two-factor-heading" className={section}>
+        <TwoFactorCard />
       </section>
     </>
   );

@@ -18,6 +18,7 @@ import featureRequestRoutes from './feature-request';
 import newDeviceRoutes from './new-device';
 import activityRoutes from './activity';
 import monthlyReportRoutes from './profile/monthly-report';
+import twoFactorRoutes from './profile/two-factor';
 import spendControlRoutes from './spend-control';
 
 /**
@@ -51,6 +52,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(lineDownloadsRoutes, { prefix: '/lines' });
   await app.register(profileRoutes, { prefix: '/profile' });
   await app.register(monthlyReportRoutes, { prefix: '/profile' });
+  await app.register(twoFactorRoutes, { prefix: '/profile' });
   await app.register(referralRoutes, { prefix: '/referral' });
   await app.register(featureRequestRoutes, { prefix: '/feature-request' });
   await app.register(spendControlRoutes, { prefix: '/spend-control' });

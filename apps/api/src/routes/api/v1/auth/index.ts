@@ -29,6 +29,12 @@ function deviceClaim(claims: JWTPayload): string | null {
   return typeof claim === 'string' && /^[\w-]{16,128}$/.test(claim) ? claim : null;
 }
 
+/** Whether the sign-in used a second factor (TOTP): the provider's `amr` names otp (or mfa). */
+function usedSecondFactor(claims: JWTPayload): boolean {
+  const amr = claims.amr;
+  return Array.isArray(amr) && amr.some((method) => method === 'otp' || method === 'mfa');
+}
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/session',
@@ -65,7 +71,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const risk = lowConfidenceReasons(claims[app.config.oidc.riskClaim]);
       if (risk.length > 0) req.log.info({ reasons: risk }, 'sign-in assessed as unusual');
       const sighting = risk.length > 0 ? riskySignInSightingId() : deviceId;
-      const { token, expiresAt } = await issueApiToken(app.database, person.id, new Date(), sighting);
+      const { token, expiresAt } = await issueApiToken(
+        app.database,
+        person.id,
+        new Date(),
+        sighting,
+        usedSecondFactor(claims),
+      );
       return { token, expires_at: expiresAt.toISOString(), new_device: !knownDevice || risk.length > 0 };
     },
   );

@@ -1,0 +1,130 @@
+import { TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
+import { z } from 'zod';
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInWaitSeconds,
+} from '../../domain/auth/sign-in-throttle';
+import {
+  holdSignIn,
+  pendingSignIn,
+  releaseSignIn,
+  type PendingSignIn,
+} from '../../domain/two-factor/pending-sign-in';
+import { checkSecondFactor, confirmEnrolment, startEnrolment } from '../../domain/two-factor/two-factor';
+import type { LoginDevice } from '../../plugins/idp/provider';
+import { renderCodePage, renderEnrolPage, renderRecoveryCodesPage } from './two-factor-pages';
+
+const codeBody = z.object({ code: z.string().max(64) });
+const limited = { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
+type Interaction = { uid: string };
+type Params = { Params: { uid: string } };
+
+export interface TwoFactorRouteOptions {
+  interactionOf: (req: FastifyRequest, reply: FastifyReply) => Promise<Interaction | null>;
+  finish: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    result: InteractionResults,
+    merge: boolean,
+  ) => Promise<void>;
+  expired: (reply: FastifyReply) => FastifyReply;
+}
+
+/** The sign-in's result once the second factor is done: amr says a code was used (RFC 8176 "otp"). */
+export const secondFactorLogin = (pending: PendingSignIn): InteractionResults & LoginDevice => ({
+  login: { accountId: pending.subject, remember: true, amr: ['pwd', 'otp'] },
+  device: { id: pending.deviceId },
+});
+
+/**
+ * The sign-in's second step (TOTP): the code page for a person with two-factor sign-in on, and the
+ * set-up a staff member without it goes through first (QR code, a first code, recovery codes shown
+ * once). Wrong codes count as failed sign-ins of the email and address (sign-in-throttle).
+ */
+export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRouteOptions) {
+  const { interactionOf, finish, expired } = opts;
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.code(status).type('text/html').send(page);
+
+  /** The interaction and its held sign-in at `step`; null when answered already (expired). */
+  async function held(req: FastifyRequest<Params>, reply: FastifyReply, steps: PendingSignIn['step'][]) {
+    const details = await interactionOf(req, reply);
+    if (!details) return null;
+    const pending = await pendingSignIn(app.database, details.uid);
+    if (!pending || !steps.includes(pending.step)) {
+      expired(reply);
+      return null;
+    }
+    return { uid: details.uid, pending };
+  }
+
+  /** A wait still running answers 429; a wrong code counts a failure and says how long to wait next. */
+  async function throttled(req: FastifyRequest, pending: PendingSignIn, now: Date) {
+    const wait = await signInWaitSeconds(app.database, pending.email, req.ip, now);
+    return wait > 0 ? `Too many wrong codes. Please wait ${formatWait(wait)} and try again.` : null;
+  }
+  async function countWrong(req: FastifyRequest, pending: PendingSignIn, now: Date) {
+    await recordSignInFailure(app.database, pending.email, req.ip, now);
+    const next = await signInWaitSeconds(app.database, pending.email, req.ip, now);
+    return next > 0
+      ? `${TWO_FACTOR_TEXT.wrongCode} Please wait ${formatWait(next)} before you try again.`
+      : TWO_FACTOR_TEXT.wrongCode;
+  }
+  async function complete(req: FastifyRequest, reply: FastifyReply, uid: string, pending: PendingSignIn) {
+    await clearSignInFailures(app.database, pending.email, req.ip);
+    await releaseSignIn(app.database, uid);
+    return finish(req, reply, secondFactorLogin(pending), false);
+  }
+
+  app.post<Params>('/interaction/:uid/second-factor', limited, async (req, reply) => {
+    const found = await held(req, reply, ['code']);
+    if (!found) return reply;
+    const { uid, pending } = found;
+    const now = new Date();
+    const wait = await throttled(req, pending, now);
+    if (wait) return html(reply.header('retry-after', '60'), 429, renderCodePage({ uid, error: wait }));
+    const parsed = codeBody.safeParse(req.body);
+    const outcome = parsed.success
+      ? await checkSecondFactor(app.database, pending.personId, parsed.data.code, app.clock.now())
+      : 'format';
+    if (outcome === 'format')
+      return html(reply, 400, renderCodePage({ uid, error: TWO_FACTOR_TEXT.codeOrRecoveryFormat }));
+    if (outcome === 'wrong') {
+      req.log.info('second factor refused');
+      return html(reply, 401, renderCodePage({ uid, error: await countWrong(req, pending, now) }));
+    }
+    if (outcome === 'recovery') req.log.info('signed in with a recovery code');
+    return complete(req, reply, uid, pending);
+  });
+
+  app.post<Params>('/interaction/:uid/enrol', limited, async (req, reply) => {
+    const found = await held(req, reply, ['enrol']);
+    if (!found) return reply;
+    const { uid, pending } = found;
+    const now = new Date();
+    const again = async (status: number, error: string) => {
+      const enrolment = await startEnrolment(app.database, { id: pending.personId, email: pending.email });
+      if (enrolment === 'already_on') return expired(reply);
+      return html(reply, status, renderEnrolPage({ uid, enrolment, error }));
+    };
+    const wait = await throttled(req, pending, now);
+    if (wait) return again(429, wait);
+    const parsed = codeBody.safeParse(req.body);
+    const code = parsed.success ? parsed.data.code.replace(/\s+/g, '') : '';
+    if (!/^\d{6}$/.test(code)) return again(400, TWO_FACTOR_TEXT.codeFormat);
+    const codes = await confirmEnrolment(app.database, pending.personId, code, app.clock.now());
+    if (codes === 'wrong') return again(401, await countWrong(req, pending, now));
+    if (!Array.isArray(codes)) return expired(reply);
+    await holdSignIn(app.database, uid, { ...pending, step: 'enrolled' }, new Date());
+    return html(reply, 200, renderRecoveryCodesPage({ uid, codes }));
+  });
+
+  app.post<Params>('/interaction/:uid/enrolled', limited, async (req, reply) => {
+    const found = await held(req, reply, ['enrolled']);
+    if (!found) return reply;
+    return complete(req, reply, found.uid, found.pending);
+  });
+}

@@ -1,0 +1,129 @@
+import { API_ACCOUNT_BASE, TWO_FACTOR_PATHS, TWO_FACTOR_TEXT } from '@enq/contract';
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
+import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
+
+describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
+  let ctx: TestContext;
+  // Each code is taken once (its 30 s step is spent): the server's clock moves a minute before each.
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  /** The next code, computed by otplib (independent of the server's otpauth). */
+  const nextCode = (secret: string) => {
+    offsetMs += 60_000;
+    return generateSync({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+  };
+  const people: Record<string, { id: string; accountId: string; token: string }> = {};
+  beforeAll(async () => {
+    ctx = await createTestApp(driver, {}, { clock });
+    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email]) {
+      const [p] = await ctx.database.query<{ id: string; account_id: string }>(
+        'select id, account_id from people where email = $1',
+        [email],
+      );
+      people[email] = {
+        id: p!.id,
+        accountId: p!.account_id,
+        token: (await issueApiToken(ctx.database, p!.id)).token,
+      };
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  const call = (method: 'GET' | 'POST', path: string, payload?: object, email = DEMO_ADMIN.email) =>
+    ctx.app.inject({
+      method,
+      url: `${API_ACCOUNT_BASE}${path}`,
+      headers: { authorization: `Bearer ${people[email]!.token}` },
+      ...(payload ? { payload } : {}),
+    });
+  const activity = (accountId: string) =>
+    ctx.database.query<{ action: string }>(
+      `select action from audit_log where account_id = $1 and action like 'profile.two_factor%' order by id`,
+      [accountId],
+    );
+  const rows = (personId: string) =>
+    ctx.database.query<{ enabled_at: Date | null }>(
+      'select enabled_at from two_factor where person_id = $1',
+      [personId],
+    );
+
+  it('TOTP-07 a customer turns two-factor sign-in on (QR code, a first code, ten recovery codes once), makes new codes and turns it off with a current code, each in the activity log', async () => {
+    const admin = people[DEMO_ADMIN.email]!;
+    expect((await call('GET', TWO_FACTOR_PATHS.status)).json()).toEqual({
+      enabled: false,
+      enabled_at: null,
+      recovery_codes_left: 0,
+    });
+    const started = await call('POST', TWO_FACTOR_PATHS.start);
+    expect(started.statusCode).toBe(200);
+    const enrolment = started.json();
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.otpauth_uri).toBe(
+      `otpauth://totp/enQ:${encodeURIComponent(DEMO_ADMIN.email)}?issuer=enQ&secret=${enrolment.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(enrolment.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(enrolment.qr_code.split(',')[1], 'base64').toString()).toContain('<svg');
+
+    const wrong = await call('POST', TWO_FACTOR_PATHS.confirm, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: TWO_FACTOR_TEXT.wrongCode, field: 'code' });
+    expect((await rows(admin.id))[0]!.enabled_at).toBeNull();
+
+    const on = await call('POST', TWO_FACTOR_PATHS.confirm, { code: nextCode(enrolment.secret) });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().message).toBe(TWO_FACTOR_TEXT.turnedOn);
+    expect(on.json().recovery_codes).toHaveLength(10);
+    const status = (await call('GET', TWO_FACTOR_PATHS.status)).json();
+    expect(status).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    expect((await call('POST', TWO_FACTOR_PATHS.start)).json().message).toBe(TWO_FACTOR_TEXT.alreadyOn);
+
+    const renewed = await call('POST', TWO_FACTOR_PATHS.recoveryCodes, { code: nextCode(enrolment.secret) });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().recovery_codes).toHaveLength(10);
+    expect(renewed.json().recovery_codes).not.toContain(on.json().recovery_codes[0]);
+
+    const refused = await call('POST', TWO_FACTOR_PATHS.disable, { code: '000000' });
+    expect(refused.statusCode).toBe(400);
+    expect(await rows(admin.id)).toHaveLength(1);
+    const off = await call('POST', TWO_FACTOR_PATHS.disable, { code: nextCode(enrolment.secret) });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({
+      enabled: false,
+      enabled_at: null,
+      recovery_codes_left: 0,
+      message: TWO_FACTOR_TEXT.turnedOff,
+    });
+    expect(await rows(admin.id)).toEqual([]);
+    expect(
+      await ctx.database.query('select 1 from two_factor_recovery_codes where person_id = $1', [admin.id]),
+    ).toEqual([]);
+    expect((await activity(admin.accountId)).map((a) => a.action)).toEqual([
+      'profile.two_factor_on',
+      'profile.two_factor_codes',
+      'profile.two_factor_off',
+    ]);
+    // Another account's log holds none of it.
+    expect(await activity(people[DEMO_ANNUAL.email]!.accountId)).toEqual([]);
+  });
+
+  it('TOTP-08 codes typed with spaces are taken, letters are refused with a message naming the code and change nothing', async () => {
+    const annual = people[DEMO_ANNUAL.email]!;
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, undefined, DEMO_ANNUAL.email)).json();
+    const letters = await call('POST', TWO_FACTOR_PATHS.confirm, { code: '12a456' }, DEMO_ANNUAL.email);
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toMatchObject({ message: `code: ${TWO_FACTOR_TEXT.codeFormat}`, field: 'code' });
+    expect((await rows(annual.id))[0]!.enabled_at).toBeNull();
+    const code = nextCode(secret);
+    const spaced = await call(
+      'POST',
+      TWO_FACTOR_PATHS.confirm,
+      { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+      DEMO_ANNUAL.email,
+    );
+    expect(spaced.statusCode).toBe(200);
+    expect((await rows(annual.id))[0]!.enabled_at).not.toBeNull();
+  });
+});

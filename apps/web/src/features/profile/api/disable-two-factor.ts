@@ -1,0 +1,15 @@
+import { TWO_FACTOR_PATHS, type TwoFactorStatus } from '@enq/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { TWO_FACTOR_QUERY_KEY } from './two-factor-status';
+
+/** Turn two-factor sign-in off, with a current code. */
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<TwoFactorStatus>(TWO_FACTOR_PATHS.disable, { method: 'POST', body: { code } }),
+    onSuccess: ({ message: _message, ...status }) =>
+      queryClient.setQueryData<TwoFactorStatus>(TWO_FACTOR_QUERY_KEY, status),
+  });
+}

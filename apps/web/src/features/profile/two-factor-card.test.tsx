@@ -1,0 +1,107 @@
+import { TWO_FACTOR_TEXT } from '@enq/contract';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, TestServices } from '../../test/utils';
+import { TwoFactorCard } from './two-factor-card';
+
+const BASE = '/api/v1/account/profile/two-factor';
+const CODES = [
+  'abcde-fghjk',
+  'mnpqr-stuvw',
+  'xyz23-45678',
+  'abcde-23456',
+  'fghjk-78923',
+  'mnpqr-abcde',
+  'stuvw-fghjk',
+  'xyz23-mnpqr',
+  '45678-stuvw',
+  '23456-xyz23',
+];
+const ENROLMENT = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_uri: 'otpauth://totp/enQ:dana?issuer=enQ&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
+
+function setup(enabled: boolean) {
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  let on = enabled;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://portal.test').pathname;
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      requests.push({ method, path, body });
+      const status = {
+        enabled: on,
+        enabled_at: on ? '2026-11-02T10:00:00Z' : null,
+        recovery_codes_left: on ? 7 : 0,
+      };
+      if (path === `${BASE}/` && method === 'GET') return jsonResponse(status);
+      if (path === `${BASE}/start`) return jsonResponse(ENROLMENT);
+      if (path === `${BASE}/confirm`) {
+        on = true;
+        return jsonResponse({ recovery_codes: CODES, message: TWO_FACTOR_TEXT.turnedOn });
+      }
+      if (path === `${BASE}/disable`)
+        return jsonResponse({ message: TWO_FACTOR_TEXT.wrongCode, code: 'INVALID', field: 'code' }, 400);
+      return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
+    }),
+  );
+  render(
+    <TestServices>
+      <TwoFactorCard />
+      <ToastContainer />
+    </TestServices>,
+  );
+  return requests;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('two-factor sign-in on the profile', () => {
+  it('TOTP-07 Turn on shows the QR code and key, a code typed with a space confirms it, and the recovery codes show once with Download', async () => {
+    const requests = setup(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
+    expect(
+      (await screen.findByAltText('QR code to add enQ to your authenticator app')).getAttribute('src'),
+    ).toBe(ENROLMENT.qr_code);
+    expect(screen.getByTestId('two-factor-secret').textContent).toBe(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+    fireEvent.change(screen.getByLabelText('Code from your app'), { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
+    expect(requests.find((r) => r.path === `${BASE}/confirm`)!.body).toEqual({ code: '123456' });
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe(
+      'enq-recovery-codes.txt',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(await screen.findByText(/On since Nov 2, 2026\. 7 of 10 recovery codes left\./)).toBeTruthy();
+  });
+
+  it('TOTP-08 letters are refused before anything is sent; a wrong code to turn it off shows the server message', async () => {
+    const requests = setup(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    const field = screen.getByLabelText('Current code, to turn it off');
+    fireEvent.change(field, { target: { value: '12a456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(TWO_FACTOR_TEXT.codeFormat)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    fireEvent.change(field, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(TWO_FACTOR_TEXT.wrongCode)).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      { method: 'POST', path: `${BASE}/disable`, body: { code: '000000' } },
+    ]);
+  });
+});
