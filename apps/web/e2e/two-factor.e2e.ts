@@ -41,7 +41,7 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
     await shots(page, 'two-factor-recovery-codes');
     await page.getByRole('button', { name: 'I have saved them, continue' }).click();
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+    await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Console sections' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -52,7 +52,7 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
     await shots(page, 'two-factor-code');
     await enterCode(page, DEMO_STAFF.email);
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+    await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
     await context.close();
   });
 
