@@ -4,6 +4,8 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
+  RefundRequest,
+  RefundResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
@@ -73,6 +75,8 @@ export interface SandboxChargeStore {
   /** Records the charge under its key unless one is there already; answers the one that stands. */
   record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
   find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /** Records the refund under its key unless one is there already; answers the one that stands. */
+  recordRefund(request: RefundRequest, id: string): Promise<RefundResult>;
 }
 
 export class MemoryChargeStore implements SandboxChargeStore {
@@ -85,6 +89,12 @@ export class MemoryChargeStore implements SandboxChargeStore {
   }
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
     return this.charges.get(request.idempotencyKey) ?? null;
+  }
+  readonly refunds = new Map<string, RefundRequest & { id: string }>();
+  async recordRefund(request: RefundRequest, id: string): Promise<RefundResult> {
+    const previous = this.refunds.get(request.idempotencyKey);
+    if (!previous) this.refunds.set(request.idempotencyKey, { ...request, id });
+    return { status: 'succeeded', id: previous?.id ?? id };
   }
   /** How many charges succeeded (tests count what the provider saw). */
   succeeded(): number {
@@ -148,5 +158,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null> {
     return this.store.find(request);
+  }
+
+  /** Refunds are always accepted by the sandbox, once per key (`re_sbx_…`). */
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.store.recordRefund(request, `re_sbx_${shortHash(request.idempotencyKey)}`);
   }
 }
