@@ -23,7 +23,12 @@ export interface RefundDeps {
   database: Transactional;
   payments: PaymentProvider;
   clock: Clock;
+  /** How long the provider's answer may take before its outcome counts as unknown (30 s when not given). */
+  paymentTimeoutMs?: number;
 }
+
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error('refund timed out')), ms).unref());
 
 export interface RefundAsk {
   accountId: string;
@@ -70,12 +75,15 @@ export async function refundFromConsole(
   const chargeId = attempt.charge_id;
   let result: RefundResult;
   try {
-    result = await deps.payments.refund({
-      chargeId,
-      amountCents: attempt.amount_cents,
-      idempotencyKey: attempt.provider_key,
-      refundAttemptId: attempt.id,
-    });
+    result = await Promise.race([
+      deps.payments.refund({
+        chargeId,
+        amountCents: attempt.amount_cents,
+        idempotencyKey: attempt.provider_key,
+        refundAttemptId: attempt.id,
+      }),
+      timeout(deps.paymentTimeoutMs ?? 30_000),
+    ]);
   } catch {
     // The outcome is unknown: the attempt stays pending, and the same request asks again with the same key.
     throw new DomainError('payment-pending', ACCOUNT_ACTION_TEXT.refundPending);

@@ -66,17 +66,17 @@ export class SqlChargeStore implements SandboxChargeStore {
     return row ? toResult(row) : null;
   }
 
-  async recordRefund(request: RefundRequest, id: string): Promise<RefundResult> {
-    // Nothing inserted: a refund under this key stands already, and it is the answer.
-    await this.database().query(
+  async recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }> {
+    const inserted = await this.database().query(
       `insert into sandbox_refunds (idempotency_key, id, charge_id, amount_cents)
-       values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing`,
+       values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id`,
       [request.idempotencyKey, id, request.chargeId, request.amountCents],
     );
+    // Nothing inserted: a refund under this key stands already, and it is the answer.
     const [row] = await this.database().query<{ id: string }>(
       'select id from sandbox_refunds where idempotency_key = $1',
       [request.idempotencyKey],
     );
-    return { status: 'succeeded', id: row!.id };
+    return { result: { status: 'succeeded', id: row!.id }, made: inserted.length > 0 };
   }
 }
