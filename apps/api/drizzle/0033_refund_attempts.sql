@@ -1,7 +1,8 @@
 -- Console refunds (issue 25, docs/requirements.md CMON): a refund attempt is written as pending before the
 -- card provider is called, with the provider's idempotency key derived from it ('refund:<id>'), so a retry
 -- after a crash between the provider's answer and our write asks the same refund and never refunds twice.
--- It becomes succeeded with the credit note it issued (refund_id), or failed, once; it is never deleted.
+-- It becomes succeeded with the credit note it issued (refund_id), or failed, once; it is never deleted. It keeps
+-- who asked and why, so the reconciliation job can finish one whose request was never sent again.
 CREATE TABLE "refund_attempts" (
 	"id" text NOT NULL,
 	"account_id" uuid NOT NULL REFERENCES "accounts"("id") ON DELETE cascade,
@@ -9,6 +10,10 @@ CREATE TABLE "refund_attempts" (
 	"payment_id" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"request_key" text NOT NULL,
+	"staff_person_id" uuid NOT NULL,
+	"staff_email" text NOT NULL,
+	"staff_role" text NOT NULL,
+	"reason" text NOT NULL,
 	"provider_key" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider_refund_id" text,

@@ -22,6 +22,11 @@ export const refundAttempts = pgTable(
     amountCents: integer('amount_cents').notNull(),
     // The console request's Idempotency-Key: one attempt per key.
     requestKey: text('request_key').notNull(),
+    // Who asked and why: the reconciliation job finishes an attempt whose request was never sent again.
+    staffPersonId: uuid('staff_person_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    staffRole: text('staff_role').notNull(),
+    reason: text('reason').notNull(),
     // The provider's idempotency key: `refund:<id>`.
     providerKey: text('provider_key').notNull(),
     status: text('status').notNull().default('pending'), // 'pending' | 'succeeded' | 'failed'

@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock';
 import type { PaymentProvider, RefundResult } from '../ports/payment-provider';
 import {
   findRefundAttempt,
+  overdueRefundAttempts,
   insertRefundAttempt,
   lockRefundableInvoice,
   refundNotice,
@@ -64,7 +65,7 @@ export async function refundFromConsole(
     idempotencyKey: ask.key,
     request,
   };
-  const attempt = await beginRefund(deps.database, ask);
+  const attempt = await beginRefund(deps.database, actor, ask);
   if (attempt.status === 'succeeded')
     // Recorded already (by this request's first try, or a twin in another process): the first answer.
     return runStaffAction(deps.database, actor, spec, () => {
@@ -143,6 +144,7 @@ export async function refundFromConsole(
  */
 async function beginRefund(
   database: Transactional,
+  actor: StaffActor,
   ask: RefundAsk,
 ): Promise<RefundAttemptRow & { charge_id: string }> {
   return database.transaction(async (tx) => {
@@ -166,7 +168,46 @@ async function beginRefund(
       paymentId: invoice.payment_id,
       amountCents: ask.amountCents,
       requestKey: ask.key,
+      staff: actor,
+      reason: ask.reason,
     });
     return { ...attempt, charge_id: invoice.provider_payment_id ?? invoice.payment_id };
   });
+}
+
+/**
+ * The reconciliation job's part (every minute, with the payments'): a refund attempt still pending
+ * after the payment timeout was cut off (a crash, a lost answer) and its request never sent again. It
+ * is finished as that request would be, by the staff member who asked, with their reason and key: the
+ * provider is asked again under the same key (the refund made, or made now, once), and the credit note,
+ * audit entry and email are written once. Answers how many were finished.
+ */
+export async function recoverPendingRefunds(
+  deps: RefundDeps,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - (deps.paymentTimeoutMs ?? 30_000));
+  let finished = 0;
+  for (const attempt of await overdueRefundAttempts(deps.database, before)) {
+    const actor: StaffActor = {
+      personId: attempt.staff_person_id,
+      email: attempt.staff_email,
+      fullName: '',
+      role: attempt.staff_role as StaffActor['role'],
+    };
+    try {
+      await refundFromConsole(deps, actor, {
+        accountId: attempt.account_id,
+        invoiceId: attempt.invoice_id,
+        amountCents: attempt.amount_cents,
+        reason: attempt.reason,
+        key: attempt.request_key,
+      });
+      finished++;
+    } catch (err) {
+      // Still unknown, or refused by the provider (then recorded as failed): the next run tries again.
+      log?.warn({ err, attemptId: attempt.id }, 'pending refund not finished');
+    }
+  }
+  return finished;
 }

@@ -8,6 +8,11 @@ export interface RefundAttemptRow {
   amount_cents: number;
   request_key: string;
   provider_key: string;
+  staff_person_id: string;
+  staff_email: string;
+  staff_role: string;
+  reason: string;
+  created_at: Date;
   status: 'pending' | 'succeeded' | 'failed';
   failure_message: string | null;
   refund_id: string | null;
@@ -28,7 +33,7 @@ export interface RefundableInvoice {
 }
 
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key, status,
-  failure_message, refund_id`;
+  failure_message, refund_id, staff_person_id, staff_email, staff_role, reason, created_at`;
 
 /**
  * Locks the invoice (every refund of it waits here, in any process) and answers what may be refunded
@@ -83,11 +88,14 @@ export async function insertRefundAttempt(
     paymentId: string;
     amountCents: number;
     requestKey: string;
+    staff: { personId: string; email: string; role: string };
+    reason: string;
   },
 ): Promise<RefundAttemptRow> {
   const [row] = await tx.query<RefundAttemptRow>(
-    `insert into refund_attempts (id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key)
-     values ($1, $2, $3, $4, $5, $6, 'refund:' || $1::text)
+    `insert into refund_attempts (id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key,
+                                  staff_person_id, staff_email, staff_role, reason)
+     values ($1, $2, $3, $4, $5, $6, 'refund:' || $1::text, $7, $8, $9, $10)
      returning ${ATTEMPT_COLUMNS}`,
     [
       attempt.id,
@@ -96,9 +104,22 @@ export async function insertRefundAttempt(
       attempt.paymentId,
       attempt.amountCents,
       attempt.requestKey,
+      attempt.staff.personId,
+      attempt.staff.email,
+      attempt.staff.role,
+      attempt.reason,
     ],
   );
   return row!;
+}
+
+/** Pending attempts begun before `before`: their request was not sent again, so the job finishes them. */
+export function overdueRefundAttempts(q: Transactional, before: Date, limit = 50) {
+  return q.query<RefundAttemptRow>(
+    `select ${ATTEMPT_COLUMNS} from refund_attempts where status = 'pending' and created_at < $1
+      order by created_at limit $2`,
+    [before, limit],
+  );
 }
 
 /** A pending attempt resolved once (a trigger refuses any other change, migration 0033). */

@@ -1,7 +1,11 @@
 import { ACCOUNT_ACTION_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { refundFromConsole, type RefundDeps } from '../../../src/domain/admin/account-refunds';
+import {
+  recoverPendingRefunds,
+  refundFromConsole,
+  type RefundDeps,
+} from '../../../src/domain/admin/account-refunds';
 import type { StaffActor } from '../../../src/domain/admin/staff-actions';
 import type { PaymentProvider } from '../../../src/domain/ports/payment-provider';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
@@ -95,6 +99,42 @@ describe.each(drivers)('console refunds when the provider answer is lost (%s)', 
     expect(
       await ctx.database.query('select status from refund_attempts where request_key = $1', [ask.key]),
     ).toEqual([{ status: 'succeeded' }]);
+  });
+
+  it('CMON-02 the reconciliation job finishes a refund cut off before our write, once; the request sent later gets its answer', async () => {
+    const invoice = await paidInvoice();
+    const ask = {
+      accountId,
+      invoiceId: invoice.id,
+      amountCents: 321,
+      reason: 'Job finishes it',
+      key: 'job-recovers-0001',
+    };
+    const sandbox = () => count('select count(*) from sandbox_refunds');
+    const before = await sandbox();
+    await expect(refundFromConsole(deps('lost'), actor, ask)).rejects.toThrow(
+      ACCOUNT_ACTION_TEXT.refundPending,
+    );
+    // Not yet overdue: the job leaves it alone.
+    expect(await recoverPendingRefunds(deps('kept'))).toBe(0);
+    const later = { ...deps('kept'), clock: { now: () => new Date(Date.now() + 60_000) } };
+    expect(await recoverPendingRefunds(later)).toBe(1);
+    expect(await recoverPendingRefunds(later)).toBe(0);
+    expect(await sandbox()).toBe(before + 1);
+    expect(
+      await ctx.database.query<{ number: string; reason: string }>(
+        'select number, reason from refunds where invoice_id = $1',
+        [invoice.id],
+      ),
+    ).toEqual([{ number: `${invoice.number}-CN1`, reason: 'Job finishes it' }]);
+    const [audit] = await ctx.database.query<{ staff_email: string; reason: string }>(
+      'select staff_email, reason from staff_audit where idempotency_key = $1',
+      [ask.key],
+    );
+    expect(audit).toEqual({ staff_email: STAFF_BY_ROLE.finance.email, reason: 'Job finishes it' });
+    const answer = await refundFromConsole(deps('kept'), actor, ask);
+    expect(answer).toMatchObject({ credit_note_number: `${invoice.number}-CN1`, replayed: true });
+    expect(await sandbox()).toBe(before + 1);
   });
 
   it('CMON-02 a refund attempt is resolved once and never deleted', async () => {
