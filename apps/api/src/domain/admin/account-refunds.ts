@@ -100,6 +100,9 @@ export async function refundFromConsole(
     throw new DomainError('payment-failed', ACCOUNT_ACTION_TEXT.refundFailed(result.message));
   }
   return runStaffAction(deps.database, actor, spec, async (tx) => {
+    // The invoice's lock first, as step 1 takes it: two refunds of one invoice number their credit notes
+    // one after the other (-CN1, -CN2).
+    await lockRefundableInvoice(tx, ask.accountId, ask.invoiceId, ask.key);
     const locked = await findRefundAttempt(tx, ask.accountId, ask.key, true);
     if (locked?.status !== 'pending') throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.refundPending);
     const refundId = await refundInvoice(tx, {

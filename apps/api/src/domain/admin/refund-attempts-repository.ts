@@ -45,9 +45,16 @@ export async function lockRefundableInvoice(
   invoiceId: string,
   requestKey: string,
 ): Promise<RefundableInvoice | null> {
+  // The lock first, in a statement of its own: the sums below must see what a refund that held the lock
+  // before committed (a statement's snapshot is taken when it begins, before it waits for a lock).
+  const [locked] = await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
+    accountId,
+    invoiceId,
+  ]);
+  if (!locked) return null;
   const [row] = await tx.query<RefundableInvoice>(
     `with inv as (
-       select id, number, status from invoices where account_id = $1 and id = $2 for update
+       select id, number, status from invoices where account_id = $1 and id = $2
      ), paid as (
        select id, provider_payment_id, amount_cents from payments
         where account_id = $1 and invoice_id = $2 and status = 'succeeded' limit 1

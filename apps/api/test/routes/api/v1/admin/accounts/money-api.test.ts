@@ -193,6 +193,37 @@ describe.each(drivers)('console money actions API (%s)', (driver) => {
     expect(again.json().message).toBe(ACCOUNT_ACTION_TEXT.overRefund(0));
   });
 
+  it('CMON-02 two refunds of one invoice at once with their own keys never add up to more than was paid', async () => {
+    const invoice = await paidInvoice();
+    const paidCents = Math.round(invoice.total * 100);
+    const share = Math.floor(paidCents * 0.6);
+    const answers = await Promise.all(
+      ['refund-race-00001', 'refund-race-00002'].map((key) =>
+        admin('POST', '/refunds', { invoice_id: invoice.id, amount_cents: share, reason: 'Race' }, key),
+      ),
+    );
+    expect(answers.map((a) => (a.statusCode === 500 ? a.body : a.statusCode)).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().field).toBe('amount_cents');
+    const [{ refunded }] = (await ctx.database.query<{ refunded: number }>(
+      'select coalesce(sum(amount_cents), 0)::int as refunded from refunds where invoice_id = $1',
+      [invoice.id],
+    )) as [{ refunded: number }];
+    expect(refunded).toBe(share);
+
+    // Two that fit, at once: both refunded, their credit notes numbered one after the other.
+    const next = await paidInvoice();
+    const both = await Promise.all(
+      ['refund-race-00003', 'refund-race-00004'].map((key) =>
+        admin('POST', '/refunds', { invoice_id: next.id, amount_cents: 100, reason: 'Race' }, key),
+      ),
+    );
+    expect(both.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(both.map((a) => a.json().credit_note_number).sort()).toEqual([
+      `${next.number}-CN1`,
+      `${next.number}-CN2`,
+    ]);
+  });
+
   it('CMON-01 bad input names its field and changes nothing; an open invoice is not refundable', async () => {
     const before = await count('select count(*) from refund_attempts');
     const bad = await admin(
