@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
+import { recoverPendingRefunds } from '../domain/admin/account-refunds';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
@@ -75,7 +76,14 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     await boss.work(
       QUEUES.paymentReconcile,
       work,
-      handler(QUEUES.paymentReconcile, async () => ({ settled: await app.billing.payments.reconcile() })),
+      handler(QUEUES.paymentReconcile, async () => ({
+        settled: await app.billing.payments.reconcile(),
+        // Console refunds cut off between the provider and our write (docs/billing.md, CMON-02).
+        refunds: await recoverPendingRefunds(
+          { ...app.billingEngines.deps(app.database), payments: app.payments },
+          app.log,
+        ),
+      })),
     );
     await boss.work(
       QUEUES.mail,

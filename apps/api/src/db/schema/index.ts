@@ -8,6 +8,7 @@ export * from './calls';
 export * from './catalogue';
 export * from './lookups';
 export * from './referrals';
+export * from './refund-attempts';
 export * from './rate-limits';
 export * from './spend-control';
 export * from './staff';

@@ -2,8 +2,11 @@ import type { Transactional } from '../../db/handle';
 
 /** Drawn in this order: plan, rollover, bonus, then overage (monthly) or unbilled (annual). */
 export type Bucket = 'plan' | 'rollover' | 'bonus' | 'overage' | 'unbilled';
-/** 'bonus' is a referral bonus grant (bucket 'bonus'); carried bonus comes in as 'carry_in'. */
-export type EntryKind = 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire';
+/**
+ * 'bonus' is a referral bonus grant (bucket 'bonus'); carried bonus comes in as 'carry_in'; 'adjustment'
+ * is a console credit adjustment (docs/billing.md): a grant in bucket 'bonus', a removal in any bucket.
+ */
+export type EntryKind = 'grant' | 'carry_in' | 'bonus' | 'use' | 'carry_out' | 'expire' | 'adjustment';
 
 export interface LedgerEntry {
   accountId: string;

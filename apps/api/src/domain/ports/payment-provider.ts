@@ -27,6 +27,20 @@ export type ChargeResult =
       card: Pick<CardDetails, 'brand' | 'last4'>;
     };
 
+/** A refund of (part of) a charge, asked once per idempotency key. */
+export interface RefundRequest {
+  /** The provider's id of the charge refunded (our payment's provider_payment_id). */
+  chargeId: string;
+  amountCents: number;
+  /** Derived from our refund attempt: a retry after a lost answer asks the same refund, never a second. */
+  idempotencyKey: string;
+  /** Our refund attempt's id, stored with the refund at the provider. */
+  refundAttemptId: string;
+}
+
+export type RefundResult =
+  { status: 'succeeded'; id: string } | { status: 'failed'; id: string; message: string };
+
 /** The card payment provider behind one interface: the local sandbox, or Stripe. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
@@ -43,6 +57,11 @@ export interface PaymentProvider {
    * null when the provider has no charge for it (the request never reached it).
    */
   findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /**
+   * Refunds once per idempotency key: the same key answers the refund already made. A throw means the
+   * outcome is unknown; the caller keeps its attempt pending and asks again with the same key.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export class UnknownPaymentMethodError extends Error {}

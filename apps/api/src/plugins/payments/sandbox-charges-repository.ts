@@ -1,5 +1,10 @@
 import type { Transactional } from '../../db/handle';
-import type { ChargeRequest, ChargeResult } from '../../domain/ports/payment-provider';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  RefundRequest,
+  RefundResult,
+} from '../../domain/ports/payment-provider';
 import type { SandboxChargeStore } from './sandbox';
 
 interface ChargeRow {
@@ -59,5 +64,19 @@ export class SqlChargeStore implements SandboxChargeStore {
       { prepare: true },
     );
     return row ? toResult(row) : null;
+  }
+
+  async recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }> {
+    const inserted = await this.database().query(
+      `insert into sandbox_refunds (idempotency_key, id, charge_id, amount_cents)
+       values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id`,
+      [request.idempotencyKey, id, request.chargeId, request.amountCents],
+    );
+    // Nothing inserted: a refund under this key stands already, and it is the answer.
+    const [row] = await this.database().query<{ id: string }>(
+      'select id from sandbox_refunds where idempotency_key = $1',
+      [request.idempotencyKey],
+    );
+    return { result: { status: 'succeeded', id: row!.id }, made: inserted.length > 0 };
   }
 }

@@ -4,6 +4,8 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
+  RefundRequest,
+  RefundResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
@@ -66,6 +68,9 @@ const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
   ['pm_card_sandboxNoAnswer', '4000000000000408'],
 ]);
 
+/** A refund of this many cents is made by the sandbox but its first answer is lost ($4.08, as card …0408). */
+export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
+
 const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
 
 /** Where the sandbox keeps its charges: the database for a server (shared by its processes), memory in tests. */
@@ -73,6 +78,11 @@ export interface SandboxChargeStore {
   /** Records the charge under its key unless one is there already; answers the one that stands. */
   record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
   find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /**
+   * Records the refund under its key unless one is there already; answers the one that stands, and
+   * whether this call made it.
+   */
+  recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }>;
 }
 
 export class MemoryChargeStore implements SandboxChargeStore {
@@ -85,6 +95,12 @@ export class MemoryChargeStore implements SandboxChargeStore {
   }
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
     return this.charges.get(request.idempotencyKey) ?? null;
+  }
+  readonly refunds = new Map<string, RefundRequest & { id: string }>();
+  async recordRefund(request: RefundRequest, id: string) {
+    const previous = this.refunds.get(request.idempotencyKey);
+    if (!previous) this.refunds.set(request.idempotencyKey, { ...request, id });
+    return { result: { status: 'succeeded', id: previous?.id ?? id } as const, made: !previous };
   }
   /** How many charges succeeded (tests count what the provider saw). */
   succeeded(): number {
@@ -148,5 +164,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null> {
     return this.store.find(request);
+  }
+
+  /**
+   * Refunds are always accepted by the sandbox, once per key (`re_sbx_…`). A refund of exactly
+   * SANDBOX_REFUND_NO_ANSWER_CENTS is the sandbox's own case, as card 4000000000000408 is for charges:
+   * the refund is made, but the answer to the request that made it never comes back; asked again with
+   * the same key, the refund that stands is the answer.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const { result, made } = await this.store.recordRefund(
+      request,
+      `re_sbx_${shortHash(request.idempotencyKey)}`,
+    );
+    if (made && request.amountCents === SANDBOX_REFUND_NO_ANSWER_CENTS)
+      await new Promise<never>(() => undefined);
+    return result;
   }
 }

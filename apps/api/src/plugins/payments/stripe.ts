@@ -4,6 +4,8 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
+  RefundRequest,
+  RefundResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
@@ -68,6 +70,10 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return stripeRefund(this.stripe, request);
+  }
+
   /** The PaymentIntent made for the attempt, found by the metadata written with it. */
   async findCharge(
     request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>,
@@ -86,6 +92,31 @@ export class StripePaymentProvider implements PaymentProvider {
         ? { brand: method.card.brand, last4: method.card.last4 }
         : { brand: 'card', last4: '' };
     return resultOf(intent, card);
+  }
+}
+
+/**
+ * Stripe's refund of a PaymentIntent, made once per idempotency key (derived from our refund attempt):
+ * a retry after a lost answer gets the same refund back. A pending refund is accepted (Stripe settles it
+ * with the card network); a failed or cancelled one is not.
+ */
+export async function stripeRefund(stripe: Stripe, request: RefundRequest): Promise<RefundResult> {
+  try {
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: request.chargeId,
+        amount: request.amountCents,
+        metadata: { refund_attempt_id: request.refundAttemptId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return refund.status === 'failed' || refund.status === 'canceled'
+      ? { status: 'failed', id: refund.id, message: refund.failure_reason ?? 'The refund failed.' }
+      : { status: 'succeeded', id: refund.id };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError)
+      return { status: 'failed', id: `re_failed_${request.idempotencyKey}`, message: error.message };
+    throw error;
   }
 }
 

@@ -31,6 +31,8 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   invoice_numbers: "an invoice number is the seller's, unique across every account",
   sandbox_charges:
     "the local card sandbox's own records, standing in for Stripe's: keyed by the provider's idempotency key",
+  sandbox_refunds:
+    "the local card sandbox's own refunds, standing in for Stripe's: keyed by the provider's idempotency key",
   spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',
   identity_subjects:
     "an identity provider's subject is unique service-wide: the session exchange finds the person from it",

@@ -1,0 +1,61 @@
+import { ACCOUNT_ACTION_TEXT, STAFF_ERRORS } from '@enq/contract';
+import type { Transactional } from '../../db/handle';
+import type { BillingEngine } from '../billing-engine/billing-engine';
+import { findInvoice } from '../billing-engine/invoices-repository';
+import { DomainError } from '../errors';
+import { findStaffAction } from './staff-audit-repository';
+import { runStaffAction, type StaffActionAnswer, type StaffActor } from './staff-actions';
+
+export type ChargeOutcome = 'paid' | 'failed' | 'pending';
+type Answer = StaffActionAnswer<{ outcome: ChargeOutcome; invoice_number: string }>;
+
+/**
+ * Retries an open invoice's charge for the customer through the engine's payment attempts (a paid
+ * invoice, or one with a charge in flight, is never charged twice: the attempt in flight is joined),
+ * then records what it did with runStaffAction. A retry with the same key returns the first answer
+ * without charging again.
+ */
+export async function retryCharge(
+  database: Transactional,
+  engine: BillingEngine,
+  actor: StaffActor,
+  ask: { accountId: string; invoiceId: string; reason: string; key: string; waitMs: number },
+): Promise<Answer> {
+  const request = { invoice_id: ask.invoiceId };
+  const spec = {
+    action: 'charge.retry' as const,
+    accountId: ask.accountId,
+    reason: ask.reason,
+    idempotencyKey: ask.key,
+    request,
+  };
+  const earlier = await findStaffAction(database, spec.action, ask.key, request);
+  if (earlier && !earlier.same_request) throw new DomainError('conflict', STAFF_ERRORS.keyReused);
+  if (!earlier) {
+    const invoice = await findInvoice(database, ask.accountId, ask.invoiceId);
+    if (!invoice) throw new DomainError('not-found', ACCOUNT_ACTION_TEXT.noInvoice, 'invoice_id');
+    if (invoice.status !== 'open') throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.alreadyPaid);
+  }
+  const outcome = earlier
+    ? null
+    : await engine.chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs });
+  return runStaffAction(database, actor, spec, async (tx) => {
+    const invoice = (await findInvoice(tx, ask.accountId, ask.invoiceId))!;
+    const state: ChargeOutcome =
+      outcome?.state === 'paid' ? 'paid' : outcome?.state === 'pending' ? 'pending' : 'failed';
+    const message =
+      state === 'paid'
+        ? ACCOUNT_ACTION_TEXT.charged
+        : state === 'pending'
+          ? ACCOUNT_ACTION_TEXT.chargePending
+          : outcome && 'message' in outcome
+            ? outcome.message
+            : ACCOUNT_ACTION_TEXT.alreadyPaid;
+    return {
+      message,
+      result: { outcome: state, invoice_number: invoice.number },
+      before: { invoice: invoice.number },
+      after: { outcome: state },
+    };
+  });
+}
