@@ -15,7 +15,7 @@ CREATE TABLE "two_factor" (
 	CONSTRAINT "two_factor_person_fk" FOREIGN KEY ("person_id", "account_id")
 		REFERENCES "people"("id", "account_id") ON DELETE CASCADE
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "two_factor_person_key" ON "two_factor" ("person_id");--> statement-breakpoint
+CREATE INDEX "two_factor_person_idx" ON "two_factor" ("person_id");--> statement-breakpoint
 -- Ten recovery codes per enabled person, stored as SHA-256 hashes; used_at marks one spent.
 CREATE TABLE "two_factor_recovery_codes" (
 	"account_id" uuid NOT NULL,

@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { people } from './accounts';
 import { createdAt, sameAccountReference, ts } from './columns';
 
@@ -18,7 +18,8 @@ export const twoFactor = pgTable(
   },
   (t) => [
     primaryKey({ name: 'two_factor_pk', columns: [t.accountId, t.personId] }),
-    uniqueIndex('two_factor_person_key').on(t.personId),
+    // Looked up by the person alone at sign-in; the id is unique, and the key (with the account) is the primary key.
+    index('two_factor_person_idx').on(t.personId),
     sameAccountReference('two_factor_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
 );

@@ -12,6 +12,8 @@ import { drivers, openTestDatabase } from '../../helpers/app';
 const NOT_BY_ACCOUNT: Record<string, string> = {
   plans: 'the plan catalogue, the same for every account',
   rates: 'the rate table, the same for every account',
+  plan_versions: "the plan catalogue's prices and credits by effective date, the same for every account",
+  rate_revision: 'one counter every process reads to know the rate table changed',
   hold_music: 'the hold-music catalogue',
   line_markets: 'the tax-agency line catalogue',
   line_departments: 'the tax-agency line catalogue',
@@ -34,6 +36,8 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   sandbox_refunds:
     "the local card sandbox's own refunds, standing in for Stripe's: keyed by the provider's idempotency key",
   spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',
+  staff_audit:
+    "the operator console's trail: staff have no account, and account_id only names the account an action touched",
   identity_subjects:
     "an identity provider's subject is unique service-wide: the session exchange finds the person from it",
 };

@@ -72,7 +72,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       await mustExist(accountId);
       const [rows, plans, sub, period] = await Promise.all([
         actionInvoices(app.database, accountId),
-        listAvailablePlans(app.database),
+        listAvailablePlans(app.database, app.clock.now()),
         findSubscription(app.database, accountId),
         currentPeriod(app.database, accountId),
       ]);
