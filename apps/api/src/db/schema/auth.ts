@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, sameAccountReference, ts } from './columns';
 import { people } from './accounts';
 
@@ -14,9 +25,15 @@ export const apiTokens = pgTable(
     // The embedded provider's device id from the ID token, when it sent one (for POST /new-device).
     deviceId: text('device_id'),
     createdAt: createdAt(),
+    // View as customer (0035): a short-lived token that only reads, issued to this staff member.
+    readOnly: boolean('read_only').notNull().default(false),
+    issuedToStaff: uuid('issued_to_staff'),
   },
   (t) => [
     primaryKey({ columns: [t.tokenHash, t.accountId] }),
+    index('api_tokens_issued_to_staff_idx')
+      .on(t.issuedToStaff)
+      .where(sql`${t.issuedToStaff} is not null`),
     index('api_tokens_person_idx').on(t.personId),
     sameAccountReference('api_tokens_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],
