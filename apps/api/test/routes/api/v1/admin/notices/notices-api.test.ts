@@ -71,17 +71,38 @@ describe.each(drivers)('admin notices API (%s)', (driver) => {
     return response.json() as AdminNoticeList;
   };
 
+  it("NOTICE-02 NOTICE-04 the demo's console notices: one scheduled for the annual plan, one withdrawn", async () => {
+    const { notices } = await listed();
+    const pick = (title: string) => notices.find((n) => n.title === title);
+    expect(pick('Annual plans: your renewal summary is coming')).toMatchObject({
+      status: 'scheduled',
+      audience: 'plan',
+      plan_id: 'solo-annual',
+      created_by: 'Morgan Reyes',
+    });
+    expect(pick('Holiday support hours')).toMatchObject({ status: 'withdrawn', audience: 'all' });
+    expect(await titlesFor(DEMO_ANNUAL.email)).not.toContain('Annual plans: your renewal summary is coming');
+    const trail = await ctx.database.query<{ action: string }>(
+      "select action from staff_audit where action like 'notice.%' order by id",
+    );
+    expect(trail.map((r) => r.action).sort()).toEqual([
+      'notice.publish',
+      'notice.publish',
+      'notice.withdraw',
+    ]);
+  });
+
   it('NOTICE-01 a notice to all accounts reaches every overview, with its trail entry', async () => {
     const response = await publish({
-      title: 'Holiday support hours',
+      title: 'Winter support hours',
       link: '/lines',
       link_text: 'See lines',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe('Notice “Holiday support hours” published.');
+    expect(response.json().message).toBe('Notice “Winter support hours” published.');
     for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email])
-      expect(await titlesFor(email)).toContain('Holiday support hours');
-    const notice = (await listed()).notices.find((n) => n.title === 'Holiday support hours')!;
+      expect(await titlesFor(email)).toContain('Winter support hours');
+    const notice = (await listed()).notices.find((n) => n.title === 'Winter support hours')!;
     expect(notice).toMatchObject({
       status: 'live',
       audience: 'all',
