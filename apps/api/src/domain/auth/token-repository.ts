@@ -11,6 +11,8 @@ export interface Principal {
   /** A staff identity's console role; null for customers. */
   staffRole: StaffRole | null;
   isAdmin: boolean;
+  /** A view-as-customer token (STAFF-07): it only reads. */
+  readOnly?: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,6 +42,7 @@ interface PrincipalRow {
   is_staff: boolean;
   staff_role: StaffRole | null;
   is_admin: boolean;
+  read_only?: boolean;
 }
 
 /** The person behind a live token (by its hash), or null for unknown, expired and revoked tokens. */
@@ -48,7 +51,7 @@ export async function findPrincipalByTokenHash(
   tokenHash: string,
 ): Promise<{ principal: Principal; expiresAt: Date } | null> {
   const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
-    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.expires_at
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.read_only, t.expires_at
        from api_tokens t join people p on p.id = t.person_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
     [tokenHash],
@@ -67,6 +70,7 @@ function toPrincipal(row: PrincipalRow): Principal {
     isStaff: row.is_staff,
     staffRole: row.is_staff ? row.staff_role : null,
     isAdmin: row.is_admin,
+    readOnly: row.read_only === true,
   };
 }
 
