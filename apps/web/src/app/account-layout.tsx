@@ -9,6 +9,7 @@ import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar-nav';
 import { AccountActions } from './account-actions';
 import { RouteFallback } from './route-fallback';
+import { ViewAsBanner } from './view-as-banner';
 
 /** The signed-in shell every portal screen renders in (SHELL-13). */
 export function AccountLayout() {
@@ -25,6 +26,7 @@ export function AccountLayout() {
       >
         Skip to content
       </a>
+      <ViewAsBanner />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <MobileMenu />

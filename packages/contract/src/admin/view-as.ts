@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { staffActionSchema } from './staff';
+import { VIEW_AS_TEXT } from './view-as-text';
+
+export * from './view-as-text';
 
 /**
  * View as customer (STAFF-07..09): support and up open the portal as an account's admin sees it, with a
@@ -7,18 +10,6 @@ import { staffActionSchema } from './staff';
  * (a fragment never reaches a server's logs); the portal keeps the token in this tab's sessionStorage
  * only, so the staff member's own session in localStorage stays as it is.
  */
-export const VIEW_AS_TTL_MINUTES = 15;
-export const VIEW_AS_STORAGE_KEY = 'enqViewAs';
-export const VIEW_AS_FRAGMENT = 'view-as';
-
-export const VIEW_AS_TEXT = {
-  readOnly: 'Viewing as the customer is read-only.',
-  banner: (account: string) => `Viewing ${account} as the customer — read-only`,
-  end: 'End',
-  noAdmin: 'This account has no admin to view as.',
-  notFound: 'No such account.',
-} as const;
-
 export const viewAsRequestSchema = staffActionSchema.meta({ id: 'ViewAsRequest' });
 
 export const viewAsResponseSchema = z
@@ -35,7 +26,3 @@ export type ViewAsResponse = z.infer<typeof viewAsResponseSchema>;
 export const viewAsParamsSchema = z.object({ accountId: z.uuid(VIEW_AS_TEXT.notFound) });
 
 export const ADMIN_VIEW_AS_PATH = (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/view-as`;
-
-/** The portal URL a view-as tab opens. */
-export const viewAsUrl = (token: string, accountName: string) =>
-  `/#${VIEW_AS_FRAGMENT}=${encodeURIComponent(token)}&account=${encodeURIComponent(accountName)}`;
