@@ -62,6 +62,30 @@ describe('console notices (Chromium against the real server)', () => {
     await screenshot(page, 'admin-notices-390');
   });
 
+  it('STAFF-02 STAFF-05 the admin changes a role with a reason and finds it, and the notices, in the audit trail', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/admin/staff`);
+    await page.getByRole('heading', { name: 'Staff and audit', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Role of Jordan Lee').selectOption('finance');
+    const dialog = page.getByRole('dialog', { name: 'Make Jordan Lee Finance?' });
+    await dialog.getByLabel('Reason').fill('Moved to the billing team');
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText('Jordan Lee is now Finance.').first().waitFor();
+    const trail = page.getByRole('table', { name: 'Staff audit trail, newest first' });
+    const first = trail.getByRole('row').nth(1);
+    await first.getByText('Moved to the billing team').waitFor();
+    expect(await first.getByText("Changed a staff member's role").count()).toBe(1);
+    await trail.getByText('Launch postponed').waitFor();
+    await page.getByLabel('Action').selectOption('notice.publish');
+    await trail.getByText('Feature launch').waitFor();
+    expect(await trail.getByText('Launch postponed').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-staff-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-staff-390');
+  });
+
   it('the pages ran without uncaught errors or Content-Security-Policy violations', () => {
     expect(journey.problems).toEqual([]);
   });

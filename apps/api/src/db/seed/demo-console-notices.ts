@@ -46,6 +46,7 @@ export const seedDemoConsoleNotices: DemoSeeder = async (tx, { now }) => {
               "planId" text, "startsAt" timestamptz, "createdAt" timestamptz, "withdrawnAt" timestamptz,
               reason text)
        returning id, title, created_at, withdrawn_at)
+     -- In time order, so the trail's ids (its newest-first order) follow the times.
      insert into staff_audit (at, staff_person_id, staff_email, staff_role, action, reason, request, result)
      select e.at, s.id, s.email, s.staff_role, e.action, e.reason, jsonb_build_object('title', a.title),
             jsonb_build_object('message', e.message)
@@ -56,7 +57,8 @@ export const seedDemoConsoleNotices: DemoSeeder = async (tx, { now }) => {
          (a.created_at, 'notice.publish', n.reason, 'Notice “' || a.title || '” published.'),
          (a.withdrawn_at, 'notice.withdraw', 'Holidays are over', 'Notice “' || a.title || '” withdrawn.')
        ) as e(at, action, reason, message)
-      where e.at is not null`,
+      where e.at is not null
+      order by e.at`,
     [JSON.stringify(notices), DEMO_STAFF.email],
   );
 };

@@ -40,7 +40,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
             <tr>
               <th className="px-4 py-3">Name</th>
-              <th className="px-4 py-3">Email</th>
+              <th className="hidden px-4 py-3 sm:table-cell">Email</th>
               <th className="px-4 py-3">Role</th>
               <th className="px-4 py-3">
                 <span className="sr-only">Actions</span>
@@ -53,8 +53,9 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                 <td className="px-4 py-3 font-medium text-slate-900">
                   {m.full_name}
                   {m.person_id === myId ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
+                  <div className="text-xs font-normal break-all text-slate-500 sm:hidden">{m.email}</div>
                 </td>
-                <td className="px-4 py-3 break-all text-slate-600">{m.email}</td>
+                <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{m.email}</td>
                 <td className="px-4 py-3">
                   <Select
                     size="sm"
