@@ -209,6 +209,20 @@ describe.each(drivers)('admin notices API (%s)', (driver) => {
     ).toBe(404);
   });
 
+  it('NOTICE-01 a retried publish with the same Idempotency-Key publishes once', async () => {
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${API_ADMIN_BASE}/notices`,
+        headers: { authorization: `Bearer ${staff.admin}`, 'idempotency-key': 'notice-retry-key-1' },
+        payload: { reason: 'Retry', title: 'Published once', text: 'Once.', audience: 'all' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.json()).toEqual(first.json());
+    expect((await listed()).notices.filter((n) => n.title === 'Published once')).toHaveLength(1);
+  });
+
   it('NOTICE-05 support and finance cannot list, publish or withdraw notices', async () => {
     for (const role of ['support', 'finance'] as const) {
       expect((await admin('GET', '/notices', undefined, role)).statusCode).toBe(403);
