@@ -1,8 +1,9 @@
-// Apart from the schemas and zod: the portal's first load reads these (lib/view-as-token.ts).
+// Apart from the schemas and zod: the portal's view-as banner reads these.
+import { VIEW_AS_FRAGMENT } from './view-as-keys';
+
+export * from './view-as-keys';
 
 export const VIEW_AS_TTL_MINUTES = 15;
-export const VIEW_AS_STORAGE_KEY = 'enqViewAs';
-export const VIEW_AS_FRAGMENT = 'view-as';
 
 export const VIEW_AS_TEXT = {
   readOnly: 'Viewing as the customer is read-only.',
