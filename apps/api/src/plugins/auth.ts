@@ -17,7 +17,7 @@ import {
 import { notify } from '../db/notify';
 import { DomainError } from '../domain/errors';
 import type { StaffActor } from '../domain/admin/staff-actions';
-import { STAFF_ERRORS, staffCan, type StaffPermission } from '@enq/contract';
+import { STAFF_ERRORS, staffCan, VIEW_AS_TEXT, type StaffPermission } from '@enq/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,12 +116,15 @@ async function authPlugin(app: FastifyInstance) {
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 
-/** Account routes: a signed-in account member; staff identities are refused (AUTH-04). */
+/** Account routes: a signed-in account member; staff identities are refused (AUTH-04), view-as tokens only read. */
 export async function requireAccountMember(this: FastifyInstance, req: FastifyRequest): Promise<void> {
   await this.authenticate(req);
   if (req.principal!.isStaff || !req.principal!.accountId) {
     throw new DomainError('forbidden', 'Staff identities cannot use the account portal.');
   }
+  // A view-as-customer token reads; every change is refused, downloads (GET) included as reads (STAFF-08).
+  if (req.principal!.readOnly && req.method !== 'GET' && req.method !== 'HEAD')
+    throw new DomainError('forbidden', VIEW_AS_TEXT.readOnly);
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { SkipLink } from '../components/ui/skip-link';
@@ -10,6 +10,10 @@ import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar-nav';
 import { AccountActions } from './account-actions';
 import { RouteFallback } from './route-fallback';
+import { viewAsSession } from '../lib/view-as-token';
+
+// Only a view-as-customer tab draws it (STAFF-09): the portal's first load does not carry it.
+const ViewAsBanner = lazy(async () => ({ default: (await import('./view-as-banner')).ViewAsBanner }));
 
 /** The signed-in shell every portal screen renders in (SHELL-13). */
 export function AccountLayout() {
@@ -21,6 +25,11 @@ export function AccountLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
+      {viewAsSession() ? (
+        <Suspense fallback={null}>
+          <ViewAsBanner />
+        </Suspense>
+      ) : null}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <MobileMenu />

@@ -4,3 +4,4 @@ export * from './account-actions';
 export * from './catalogue';
 export * from './notices';
 export * from './staff-members';
+export * from './view-as';

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, sameAccountReference, ts } from './columns';
 import { accounts, people } from './accounts';
+import { plans } from './catalogue';
 
 /** Who changed what on an account, with the values before and after. */
 export const auditLog = pgTable(
@@ -95,7 +97,11 @@ export const outbox = pgTable(
   ],
 );
 
-/** Notices on the overview: for every account (account_id null) or one account. */
+/**
+ * Notices on the overview: for every account (account_id and plan_id null), the accounts on one plan
+ * (plan_id) or one account (account_id); live from starts_at (the publish time) until ends_at or
+ * withdrawn_at (0035).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -110,8 +116,19 @@ export const notifications = pgTable(
     startsAt: ts('starts_at').notNull().defaultNow(),
     endsAt: ts('ends_at'),
     createdAt: createdAt(),
+    planId: text('plan_id').references(() => plans.id),
+    withdrawnAt: ts('withdrawn_at'),
+    withdrawReason: text('withdraw_reason'),
+    // The staff member who published it; null for notices written before the console.
+    createdBy: uuid('created_by'),
   },
-  (t) => [index('notifications_account_idx').on(t.accountId)],
+  (t) => [
+    index('notifications_account_idx').on(t.accountId),
+    index('notifications_plan_idx')
+      .on(t.planId)
+      .where(sql`${t.planId} is not null`),
+    check('notifications_one_audience_check', sql`${t.accountId} is null or ${t.planId} is null`),
+  ],
 );
 
 /** Which notices a person dismissed: a notification id, or 'sub_account' for the sub-account notice. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -26,9 +27,15 @@ export const apiTokens = pgTable(
     // Issued after a second factor (migration 0031): the operator console requires it of staff.
     secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
+    // View as customer (0035): a short-lived token that only reads, issued to this staff member.
+    readOnly: boolean('read_only').notNull().default(false),
+    issuedToStaff: uuid('issued_to_staff'),
   },
   (t) => [
     primaryKey({ columns: [t.tokenHash, t.accountId] }),
+    index('api_tokens_issued_to_staff_idx')
+      .on(t.issuedToStaff)
+      .where(sql`${t.issuedToStaff} is not null`),
     index('api_tokens_person_idx').on(t.personId),
     sameAccountReference('api_tokens_person_fk', t.personId, t.accountId, people).onDelete('cascade'),
   ],

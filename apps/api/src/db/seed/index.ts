@@ -19,6 +19,7 @@ import { seedDemoHistory } from './demo-billing';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoConsoleNotices } from './demo-console-notices';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoSpendControl } from './demo-spend-control';
 import { seedDemoForecastAlerts } from './demo-forecast-alerts';
@@ -49,6 +50,7 @@ const DEMO_SEEDERS: DemoSeeder[] = [
   seedDemoAddresses,
   seedDemoProfile,
   seedDemoNotifications,
+  seedDemoConsoleNotices,
   seedDemoReferrals,
   seedDemoActivity,
   seedDemoSpendControl,

@@ -71,13 +71,29 @@ export async function insertStaffAudit(q: Transactional, e: StaffAuditInsert): P
 /** The trail newest first, of one account or of all; `beforeId` pages on. */
 export async function listStaffAudit(
   q: Transactional,
-  filter: { accountId?: string | undefined; beforeId?: number | undefined; limit: number },
-): Promise<StaffAuditRow[]> {
-  return q.query<StaffAuditRow>(
-    `select id::int, at, staff_person_id, staff_email, staff_role, action, account_id, reason, request, result
-       from staff_audit
-      where ($1::uuid is null or account_id = $1) and ($2::bigint is null or id < $2)
-      order by id desc limit $3`,
-    [filter.accountId ?? null, filter.beforeId ?? null, filter.limit],
+  filter: {
+    accountId?: string | undefined;
+    staffPersonId?: string | undefined;
+    action?: string | undefined;
+    beforeId?: number | undefined;
+    limit: number;
+  },
+): Promise<(StaffAuditRow & { staff_name: string | null; account_name: string | null })[]> {
+  return q.query<StaffAuditRow & { staff_name: string | null; account_name: string | null }>(
+    `select s.id::int, s.at, s.staff_person_id, s.staff_email, s.staff_role, s.action, s.account_id, s.reason,
+            s.request, s.result, p.full_name as staff_name, a.name as account_name
+       from staff_audit s
+       left join people p on p.id = s.staff_person_id
+       left join accounts a on a.id = s.account_id
+      where ($1::uuid is null or s.account_id = $1) and ($2::bigint is null or s.id < $2)
+        and ($4::uuid is null or s.staff_person_id = $4) and ($5::text is null or s.action = $5)
+      order by s.id desc limit $3`,
+    [
+      filter.accountId ?? null,
+      filter.beforeId ?? null,
+      filter.limit,
+      filter.staffPersonId ?? null,
+      filter.action ?? null,
+    ],
   );
 }

@@ -13,6 +13,8 @@ export interface Principal {
   isAdmin: boolean;
   /** The token was issued after a second factor (amr otp): the operator console requires it. */
   secondFactor: boolean;
+  /** A view-as-customer token (STAFF-07): it only reads. */
+  readOnly?: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,6 +49,7 @@ interface PrincipalRow {
   staff_role: StaffRole | null;
   is_admin: boolean;
   second_factor: boolean;
+  read_only?: boolean;
 }
 
 /** The person behind a live token (by its hash), or null for unknown, expired and revoked tokens. */
@@ -55,7 +58,7 @@ export async function findPrincipalByTokenHash(
   tokenHash: string,
 ): Promise<{ principal: Principal; expiresAt: Date } | null> {
   const [row] = await database.query<PrincipalRow & { expires_at: Date }>(
-    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.second_factor, t.expires_at
+    `select p.id as person_id, p.account_id, p.email, p.full_name, p.is_staff, p.staff_role, p.is_admin, t.second_factor, t.read_only, t.expires_at
        from api_tokens t join people p on p.id = t.person_id
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
     [tokenHash],
@@ -75,6 +78,7 @@ function toPrincipal(row: PrincipalRow): Principal {
     staffRole: row.is_staff ? row.staff_role : null,
     isAdmin: row.is_admin,
     secondFactor: row.second_factor,
+    readOnly: row.read_only === true,
   };
 }
 

@@ -36,7 +36,8 @@ export interface OverviewBasics {
 /**
  * The person's own part of the overview in one statement: their PIN, the account's plan and whether
  * it has sub-account users (the first one found is enough), what they dismissed, and the notices live
- * now (global or the account's own, inside starts_at..ends_at). Plain joins and two small aggregates
+ * now (for every account, the account's plan or the account itself, inside starts_at..ends_at and not
+ * withdrawn: NOTICE-02). Plain joins and two small aggregates
  * plan in a fraction of the time of per-notice EXISTS subqueries.
  */
 export const BASICS_SQL = `
@@ -48,7 +49,8 @@ select p.pin, pl.name as plan_name, pl.multi_user,
           'link_text', n.link_text, 'dismissible', n.dismissible, 'priority', n.priority,
           'created_at', n.created_at))
      from notifications n
-    where (n.account_id = $1 or n.account_id is null)
+    where (n.account_id = $1 or n.account_id is null) and (n.plan_id is null or n.plan_id = pl.id)
+      and n.withdrawn_at is null
       and n.starts_at <= $3::timestamptz and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
   from people p
   left join subscriptions s on s.account_id = p.account_id
@@ -87,7 +89,9 @@ export async function dismissNotice(
     // A malformed id would make Postgres refuse the uuid cast: it is simply not a notice.
     if (!UUID.test(key)) return 'not_found';
     const [notice] = await q.query<{ dismissible: boolean }>(
-      'select dismissible from notifications where id = $1 and (account_id = $2 or account_id is null)',
+      `select n.dismissible from notifications n
+        where n.id = $1 and (n.account_id = $2 or n.account_id is null)
+          and (n.plan_id is null or n.plan_id = (select plan_id from subscriptions where account_id = $2))`,
       [key, accountId],
     );
     if (!notice) return 'not_found';

@@ -6,5 +6,5 @@ export const ADMIN_NAV: { to: string; label: string; icon: LucideIcon; permissio
   { to: '/admin', label: 'Accounts', icon: Building2, permission: 'read' },
   { to: '/admin/catalogue', label: 'Catalogue', icon: Tags, permission: 'catalogue' },
   { to: '/admin/notices', label: 'Notices', icon: Megaphone, permission: 'notices' },
-  { to: '/admin/staff', label: 'Staff and audit', icon: ShieldCheck, permission: 'read' },
+  { to: '/admin/staff', label: 'Staff and audit', icon: ShieldCheck, permission: 'staff' },
 ];
