@@ -69,7 +69,13 @@ const spendControlRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req.principal!);
-      await saveUserCreditLimit(app.database, actor, req.params.personId, req.body.monthly_credit_limit, app.clock.now());
+      await saveUserCreditLimit(
+        app.database,
+        actor,
+        req.params.personId,
+        req.body.monthly_credit_limit,
+        app.clock.now(),
+      );
       return spendControlState(app.database, actor, app.clock.now());
     },
   );
