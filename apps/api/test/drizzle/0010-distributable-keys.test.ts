@@ -58,7 +58,8 @@ const withoutStaffCreatedAt = (rows: Record<string, unknown>[]) =>
  * it its provider id from its own id and its settling time from its creation (0009's rows lack both);
  * 0024 gives calls found their places in the table's order and leaves invoices issued before it without
  * the last call they cover (they list their whole period); 0012 makes emails found due at once; 0030
- * makes every staff member it finds an admin of the console (0009 had no roles).
+ * makes every staff member it finds an admin of the console (0009 had no roles); 0035's notice columns
+ * (audience plan, author, withdrawal) have nothing to copy from.
  */
 const withoutDerived = (table: string, rows: Record<string, unknown>[]) => {
   if (table === 'payments') return rows.map(({ provider_payment_id: _p, resolved_at: _r, ...rest }) => rest);
@@ -67,6 +68,11 @@ const withoutDerived = (table: string, rows: Record<string, unknown>[]) => {
   // 0012 makes an email found in the outbox due when it runs (the demo's spend alerts, 0025).
   if (table === 'outbox') return rows.map(({ next_attempt_at: _n, ...rest }) => rest);
   if (table === 'people') return rows.map(({ staff_role: _r, ...rest }) => rest);
+  // 0035's audiences and withdrawals: the seed's plan notice and withdrawn notice are 0035's own.
+  if (table === 'notifications')
+    return rows.map(
+      ({ plan_id: _p, created_by: _c, withdrawn_at: _w, withdraw_reason: _r, ...rest }) => rest,
+    );
   return rows;
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { seedPlans } from '../../src/db/seed/plans';
+import { seedPlanRows } from '../../src/db/seed/plans';
 import { DEFAULT_ISSUER } from '../../src/domain/billing-engine/invoice-issuer';
 import { createInvoice } from '../../src/domain/billing-engine/invoices-repository';
 import { drivers, openTestDatabase } from '../helpers/app';
@@ -22,7 +22,7 @@ describe.each(drivers)('migration 0026: orders of kind upgrade, with who confirm
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     await migrateUpTo(database, '0026_plan_upgrades');
-    await seedPlans(database);
+    await seedPlanRows(database);
     await database.query("insert into accounts (id, name) values ($1, 'Practice 26')", [ACCOUNT]);
     for (let i = 0; i < 3; i++)
       invoices.push(

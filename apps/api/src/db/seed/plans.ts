@@ -89,6 +89,18 @@ export const PLAN_CATALOGUE = [
  * first version (in force since -infinity). Versions the console scheduled are later and stay.
  */
 export async function seedPlans(q: Transactional): Promise<void> {
+  await seedPlanRows(q);
+  await q.query(
+    `insert into plan_versions (plan_id, effective_from, price_cents, credits, save)
+     select id, '-infinity', price_cents, credits, save from plans where id = any($1::text[])
+     on conflict (plan_id, effective_from) do update set price_cents = excluded.price_cents,
+       credits = excluded.credits, save = excluded.save`,
+    [PLAN_CATALOGUE.map((p) => p.id)],
+  );
+}
+
+/** The plans rows alone, as they were before plan versions (migration 0034): for migration tests. */
+export async function seedPlanRows(q: Transactional): Promise<void> {
   await q.query(
     `insert into plans (id, name, period, price_cents, credits, save, multi_user, sort)
      select id, name, period, "priceCents", credits, save, "multiUser", sort
@@ -98,12 +110,5 @@ export async function seedPlans(q: Transactional): Promise<void> {
        price_cents = excluded.price_cents, credits = excluded.credits, save = excluded.save,
        multi_user = excluded.multi_user, sort = excluded.sort`,
     [JSON.stringify(PLAN_CATALOGUE)],
-  );
-  await q.query(
-    `insert into plan_versions (plan_id, effective_from, price_cents, credits, save)
-     select id, '-infinity', price_cents, credits, save from plans where id = any($1::text[])
-     on conflict (plan_id, effective_from) do update set price_cents = excluded.price_cents,
-       credits = excluded.credits, save = excluded.save`,
-    [PLAN_CATALOGUE.map((p) => p.id)],
   );
 }
