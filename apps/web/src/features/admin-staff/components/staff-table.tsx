@@ -1,4 +1,5 @@
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@enq/contract';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -53,7 +54,12 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                 <td className="px-4 py-3 font-medium text-slate-900">
                   {m.full_name}
                   {m.person_id === myId ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
-                  <div className="text-xs font-normal break-all text-slate-500 sm:hidden">{m.email}</div>
+                  {/* On a phone the email sits under the name, broken only before its @ when it must. */}
+                  <div className="text-xs font-normal text-slate-500 sm:hidden">
+                    {m.email.slice(0, m.email.lastIndexOf('@'))}
+                    <wbr />
+                    {m.email.slice(m.email.lastIndexOf('@'))}
+                  </div>
                 </td>
                 <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{m.email}</td>
                 <td className="px-4 py-3">
@@ -70,7 +76,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                         key: newActionKey(),
                       })
                     }
-                    className="w-32"
+                    className="w-28 sm:w-32"
                   >
                     {STAFF_ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -87,7 +93,9 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                       aria-label={`Remove ${m.full_name}`}
                       onClick={() => open({ kind: 'remove', member: m, key: newActionKey() })}
                     >
-                      Remove
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      {/* A phone shows the icon alone; the button's name says what it does. */}
+                      <span className="sr-only sm:not-sr-only">Remove</span>
                     </Button>
                   )}
                 </td>
