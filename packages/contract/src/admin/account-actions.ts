@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCredits, formatMoney } from '../format';
 import { API_ADMIN_BASE } from '../paths';
+import { planIdSchema } from '../subscription';
 import { staffActionResultSchema, staffActionSchema } from './staff';
 
 /**
@@ -61,7 +62,8 @@ export const creditAdjustmentBodySchema = staffActionSchema
 export type CreditAdjustmentBody = z.infer<typeof creditAdjustmentBodySchema>;
 
 export const staffPlanChangeBodySchema = staffActionSchema
-  .extend({ plan: z.string().min(1, 'Choose a plan.').max(64) })
+  // The portal's plan id, in its one spelling: a plan sent in another case or with spaces is the same plan.
+  .extend({ plan: planIdSchema })
   .meta({ id: 'AdminPlanChange' });
 export type StaffPlanChangeBody = z.infer<typeof staffPlanChangeBodySchema>;
 

@@ -345,7 +345,8 @@ describe.each(drivers)('console money actions API (%s)', (driver) => {
     const change = await admin(
       'POST',
       '/subscription/change',
-      { plan: samePeriod.price_id, reason: 'Downgrade' },
+      // Spelled another way (case, spaces): the same plan, as the portal takes it.
+      { plan: ` ${samePeriod.price_id.toUpperCase()} `, reason: 'Downgrade' },
       'sub-change-00001',
     );
     expect(change.json()).toMatchObject({ message: ACCOUNT_ACTION_TEXT.planChanged });
