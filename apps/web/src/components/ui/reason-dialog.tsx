@@ -1,3 +1,4 @@
+import { STAFF_ERRORS } from '@enq/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -63,7 +64,7 @@ export function ReasonDialog({
               id="staff-reason"
               label="Reason"
               required
-              error={missing ? 'Enter a reason.' : (error ?? null)}
+              error={missing ? STAFF_ERRORS.reasonRequired : (error ?? null)}
               announce
             >
               {(control) => (
