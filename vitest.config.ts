@@ -31,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
+          globalSetup: ['apps/web/e2e/support/seeded-template.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

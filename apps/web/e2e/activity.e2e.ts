@@ -13,7 +13,7 @@ import { screenshot, seriousAxeViolations, signIn } from './support/browser';
 import { useJourney } from './support/journey';
 
 describe('Users > Activity (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true, acceptDownloads: true });
+  const journey = useJourney({ acceptDownloads: true });
   const entries = () => journey.page.getByTestId('activity-entry');
 
   it('ACT-01 ACT-02 a billing address change shows under Users > Activity with its before and after', async () => {

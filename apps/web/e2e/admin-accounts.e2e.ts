@@ -13,7 +13,7 @@ import { signInStaff } from './support/staff-sign-in';
 const JORDAN = DEMO_STAFF_MEMBERS.find((s) => s.role === 'support')!;
 
 describe('the console accounts (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   /** Priya's PIN as her account's admin reads it on the Users page (the console only shows it masked). */
   async function priyaPin(): Promise<string> {

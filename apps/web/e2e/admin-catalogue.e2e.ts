@@ -13,7 +13,7 @@ const inTwentyDays = () => {
 };
 
 describe('the console catalogue (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it('CAT-01 CAT-03 an admin sees the scheduled demo price, schedules a rate change and sees it listed From its date', async () => {
     const { server, page } = journey;

@@ -7,7 +7,7 @@ import { signInStaff } from './support/staff-sign-in';
 const TITLE = 'New: call recordings in Call History';
 
 describe('console notices (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it('NOTICE-01 an admin publishes a notice to all accounts and the customer sees it on the overview', async () => {
     const { server, page, browser } = journey;

@@ -8,7 +8,7 @@ import { signInStaff } from './support/staff-sign-in';
 const AVERY = 'avery.chen@enq-staff.com';
 
 describe('a finance staff member refunds part of an invoice (Chromium against the real server)', () => {
-  const journey = useJourney({ page: false, seeded: true });
+  const journey = useJourney({ page: false });
 
   /** A new browser context (its own sign-in) on `path`, `width` wide. */
   async function open(path: string, width = 1280): Promise<Page> {

@@ -13,7 +13,7 @@ import { signInStaff } from './support/staff-sign-in';
 const SUPPORT = DEMO_STAFF_MEMBERS.find((s) => s.role === 'support')!;
 
 describe('view as customer (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it('STAFF-07 STAFF-08 STAFF-09 support opens the portal as the customer: banner, overview, and a refused Save', async () => {
     const { server, page, browser } = journey;

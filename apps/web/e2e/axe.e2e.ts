@@ -15,7 +15,7 @@ async function settled(page: Page) {
 }
 
 describe('accessibility of every portal page at 390 and 1280 px (axe, Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it.each([390, 1280])(
     'no serious or critical axe violation on any of the 12 pages at %i px',

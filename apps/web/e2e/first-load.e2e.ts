@@ -12,7 +12,7 @@ interface FirstLoad {
 }
 
 describe('the first load of a screen (Chromium against the real server and its build)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   async function coldVisit(path: string, shown: string): Promise<FirstLoad> {
     const { server, browser, context, page } = journey;

@@ -39,7 +39,7 @@ function laptopFit(page: Page, tableSelector: string, fieldSelector: string) {
 }
 
 describe('the portal at 1280 px (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it('Users: every email and hold-music name reads in full, and the table needs no sideways scroll', async () => {
     const { server, page } = journey;

@@ -35,7 +35,7 @@ function phoneFit(page: Page, rowSelector: string) {
 }
 
 describe('the portal on a 390 px phone (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true, viewport: PHONE });
+  const journey = useJourney({ viewport: PHONE });
 
   it('Users: every row is a card with its PIN, name, email, hold music and actions on screen', async () => {
     const { server, page } = journey;

@@ -15,7 +15,7 @@ const NEW_PASSWORD = 'harbor pine ledger 2026';
  * the last sign-in is the same device as the first.
  */
 describe('the profile page and password reset (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
   let resetPath = '';
   const newDeviceCalls: string[] = [];
 

@@ -8,7 +8,7 @@ import { useJourney } from './support/journey';
 
 describe('referral and feature request (Chromium against the real server)', () => {
   // Seeded: the data directory outlives the restart that reads the sign-up email from the outbox.
-  const journey = useJourney({ permissions: ['clipboard-read', 'clipboard-write'], seeded: true });
+  const journey = useJourney({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   const clipboard = () => journey.page.evaluate(() => navigator.clipboard.readText());
   const link = () => `${journey.server.url}/site/signup?ref=${DEMO_REFERRAL_CODE}`;

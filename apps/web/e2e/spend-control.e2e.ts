@@ -25,7 +25,7 @@ const KEY = 'svc_e2e_spend_control_key_0123456789';
  * The emails are read from the outbox at the end, after a graceful stop.
  */
 describe('spend alerts and the spending cap (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true, env: { TELEPHONY_SERVICE_KEY: KEY } });
+  const journey = useJourney({ env: { TELEPHONY_SERVICE_KEY: KEY } });
   let token: string;
   let pin: string;
 

@@ -6,7 +6,7 @@ import { enterCode, rememberShownKey } from './support/staff-sign-in';
 
 /** Two-factor sign-in (TOTP) in Chromium against the real server: a staff member's first sign-in, a customer's choice. */
 describe('two-factor sign-in (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true, page: false });
+  const journey = useJourney({ page: false });
 
   /** The page at 1280 and 390 px wide, each looked at by axe. */
   async function shots(page: Page, name: string) {

@@ -36,7 +36,7 @@ const listed = (page: Page, region: string, list: string) =>
     .allTextContents();
 
 describe('the usage charts (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
 
   it('USAGE-09 the overview shows this period by day and the top 3 users, after its summary', async () => {
     const { server, page } = journey;

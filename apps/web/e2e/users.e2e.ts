@@ -8,7 +8,7 @@ import { useJourney } from './support/journey';
 const USERS_API = `/api/v1/account${USERS_PATHS.users}`;
 
 describe('the users page (Chromium against the real server)', () => {
-  const journey = useJourney({ seeded: true });
+  const journey = useJourney();
   const emailed: string[] = [];
 
   const toast = (target: Page, text: string) => target.getByText(text, { exact: true }).first().waitFor();

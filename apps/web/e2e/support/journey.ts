@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { openDatabase } from '../../../api/src/db/client';
-import { seedDemoData, seedReferenceData } from '../../../api/src/db/seed';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, watchPageProblems, type Browser, type BrowserContext, type Page } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -13,12 +11,6 @@ export interface JourneyOptions {
   acceptDownloads?: boolean;
   /** Browser permissions granted to the server's origin (the clipboard, say). */
   permissions?: string[];
-  /**
-   * Create, migrate and seed the database before the server starts, in a data directory of the journey's
-   * own (`dataDir`) that outlives server restarts: on a busy two-core machine a fresh start (open, migrate,
-   * seed) can run past the server's plugin start timeout. The server then opens it ready.
-   */
-  seeded?: boolean;
   /** `false` for a file that opens its own contexts: no shared context and page. */
   page?: boolean;
   /**
@@ -34,7 +26,7 @@ export interface Journey {
   readonly browser: Browser;
   readonly context: BrowserContext;
   readonly page: Page;
-  /** The data directory the server runs on. */
+  /** The data directory the server runs on: the journey's own copy of the seeded one, kept across restarts. */
   readonly dataDir: string;
   /** Uncaught errors and Content-Security-Policy refusals on the journey's pages. */
   readonly problems: string[];
@@ -59,7 +51,7 @@ class RunningJourney implements Journey {
   readonly problems: string[] = [];
   readonly #options: JourneyOptions;
   #env: Record<string, string> = {};
-  #seededDir?: string;
+  #dataDir?: string;
   #server?: RunningServer;
   #browser?: Browser;
   #context?: BrowserContext;
@@ -82,7 +74,7 @@ class RunningJourney implements Journey {
     return ready(this.#page, 'page');
   }
   get dataDir() {
-    return this.#seededDir ?? this.server.dataDir;
+    return ready(this.#dataDir, 'dataDir');
   }
 
   watch(page: Page) {
@@ -95,13 +87,12 @@ class RunningJourney implements Journey {
   }
 
   async start() {
-    const { viewport = { width: 1280, height: 900 }, acceptDownloads, permissions, seeded } = this.#options;
-    if (seeded) {
-      this.#seededDir = mkdtempSync(join(tmpdir(), 'enq-e2e-seeded-'));
-      await seedDatabase(this.#seededDir);
-      this.#env = { DATA_DIR: this.#seededDir };
-    }
-    this.#env = { ...this.#options.env, ...this.#env };
+    const { viewport = { width: 1280, height: 900 }, acceptDownloads, permissions } = this.#options;
+    // Migrated and seeded before the server starts (support/seeded-template.ts), so the server opens it
+    // ready: on a busy two-core machine a first start's migrations and seed can outlast its timeout.
+    this.#dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-seeded-'));
+    cpSync(inject('seededDataDir'), this.#dataDir, { recursive: true });
+    this.#env = { ...this.#options.env, DATA_DIR: this.#dataDir };
     // Kept as each one is ready, so that `stop` ends whichever started when the other did not.
     const started = await Promise.allSettled([
       startServer(this.#env).then((server) => (this.#server = server)),
@@ -122,7 +113,7 @@ class RunningJourney implements Journey {
       console.error(`server exited:\n${server.output()}`);
     await this.#browser?.close();
     await server?.stop();
-    if (this.#seededDir) rmSync(this.#seededDir, { recursive: true, force: true });
+    if (this.#dataDir) rmSync(this.#dataDir, { recursive: true, force: true });
   }
 }
 
@@ -130,12 +121,4 @@ function ready<T>(part: T | undefined, name: string): T {
   if (part === undefined)
     throw new Error(`journey.${name} is there only inside tests, once beforeAll has run`);
   return part;
-}
-
-async function seedDatabase(dataDir: string) {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  await seedReferenceData(database);
-  await seedDemoData(database);
-  await database.close();
 }
