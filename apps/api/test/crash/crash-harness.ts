@@ -1,16 +1,11 @@
 // A real server process on a database that outlives it: seeded once, killed with SIGKILL while a request
 // is in flight, started again on the same data. The invariants a restart must find are in invariants.ts.
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { issueApiToken } from '../../src/domain/auth/token-repository';
-import { prepareDatabase } from '../../src/startup/prepare-database';
-import type { Driver } from '../helpers/app';
+import { seededDatabaseCopy, type Driver } from '../helpers/app';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 export const SERVICE_KEY = 'svc_crash_test_key_long_enough_0123';
@@ -29,37 +24,14 @@ export interface CrashDatabase {
 
 /** A migrated, demo-seeded database on disk (PGlite) or on the PostgreSQL server of TEST_DATABASE_URL. */
 export async function seededDatabase(driver: Driver): Promise<CrashDatabase> {
-  let env: Record<string, string>;
-  let open: () => Promise<Database>;
-  let drop: () => Promise<void>;
-  if (driver === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enq-crash-'));
-    env = { DATA_DIR: dataDir };
-    open = () => openDatabase({ kind: 'pglite', dataDir });
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `enq_test_crash_${randomBytes(5).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    open = () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-    drop = () => admin(`drop database if exists ${name} with (force)`);
-  }
+  const { env, drop } = await seededDatabaseCopy(driver);
+  const open = () =>
+    driver === 'pglite'
+      ? openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR! })
+      : openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 2 });
   const database = await open();
   let token: string;
   try {
-    await prepareDatabase(database, { seedDemo: true });
     const [admin] = await database.query<{ id: string }>('select id from people where email = $1', [
       DEMO_ADMIN.email,
     ]);

@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createEmptyDatabase } from './portal-database';
+import { createDatabaseFrom, createTemplateDatabase } from './postgres-templates';
 import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
 import type { Clock } from '../../src/domain/ports/clock';
+import { seedReferenceData } from '../../src/db/seed';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -51,13 +56,101 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Boots the real app (migrations, demo seed, provider, routes) against a fresh database. */
+/**
+ * Databases made once per test worker and copied for each test: a migrated one, and one as the real
+ * app leaves it after its first start with given settings (demo seeded: the seed runs the account's
+ * billing history through the engine, about 3 s of every app's start on PGlite). Kept ten minutes, so
+ * the demo history is as recent as a fresh seed's would be for what a test reads.
+ */
+const TEMPLATE_MAX_AGE_MS = 10 * 60_000;
+const templates = new Map<string, { made: number; template: Promise<Template> }>();
+type Template = { kind: 'pglite'; dump: Blob } | { kind: 'postgres'; name: string };
+
+function template(driver: Driver, key: string, build: (database: Database) => Promise<void>) {
+  const kept = templates.get(`${driver} ${key}`);
+  if (kept && Date.now() - kept.made < TEMPLATE_MAX_AGE_MS) return kept.template;
+  const made = (async (): Promise<Template> => {
+    const server = driver === 'pglite' ? null : await createTemplateDatabase();
+    const database = server
+      ? await openDatabase({ kind: 'postgres', url: server.url, poolSize: 4 })
+      : await openTestDatabase(driver);
+    try {
+      await build(database);
+      if (!server) return { kind: 'pglite', dump: await database.dumpDataDir!() };
+    } finally {
+      await database.close();
+    }
+    return { kind: 'postgres', name: server.name };
+  })();
+  templates.set(`${driver} ${key}`, { made: Date.now(), template: made });
+  made.catch(() => templates.delete(`${driver} ${key}`));
+  return made;
+}
+
+const seededTemplate = (driver: Driver, env: Record<string, string>) =>
+  template(driver, `seeded ${JSON.stringify(Object.entries(env).sort())}`, async (database) => {
+    const app = await buildApp({ config: testConfig(env), database, logger: false });
+    await app.ready();
+    await app.close();
+  });
+
+const migratedTemplate = (driver: Driver) =>
+  template(driver, 'migrated', async (database) => {
+    await database.migrate();
+    await seedReferenceData(database);
+  });
+
+/** A copy of a template: in-memory PGlite, or a new database on the server. */
+async function openCopy(template: Template): Promise<Database> {
+  if (template.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, from: template.dump });
+  const { url, drop } = await createDatabaseFrom(template.name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A fresh database, migrated, with the reference catalogues (plans, lines, rates) and no account. */
+export const openMigratedTestDatabase = async (driver: Driver) => openCopy(await migratedTemplate(driver));
+
+/** A fresh database as the real app with these settings leaves it after its first start. */
+export const openSeededTestDatabase = async (driver: Driver, env: Record<string, string> = {}) =>
+  openCopy(await seededTemplate(driver, env));
+
+/**
+ * A database on disk (PGlite data dir) or on the test server that a server process can run on, as the
+ * app leaves it after its first start: the seeded template's copy, for tests about what happens after.
+ */
+export async function seededDatabaseCopy(
+  driver: Driver,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const template = await seededTemplate(driver, {});
+  if (template.kind === 'postgres') {
+    const { url, drop } = await createDatabaseFrom(template.name);
+    return { env: { DATABASE_URL: url }, drop: async () => void (await drop()) };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'enq-test-'));
+  // Where openPgliteDataDir (src/db/owner-only.ts) keeps the cluster inside a data dir.
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), loadDataDir: template.dump });
+  await client.close();
+  return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Boots the real app (migrations, demo seed, provider, routes) against a fresh database: a copy of one
+ * already seeded with the same settings, unless the test runs its own clock (the seed's invoices are
+ * made on the billing clock).
+ */
 export async function createTestApp(
   driver: Driver,
   env: Record<string, string> = {},
   options: { clock?: Clock } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase(driver);
+  const database = options.clock ? await openTestDatabase(driver) : await openSeededTestDatabase(driver, env);
   const app = await buildApp({ config: testConfig(env), database, logger: false, clock: options.clock });
   await app.ready();
   return {

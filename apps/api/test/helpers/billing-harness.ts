@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client';
-import { seedReferenceData } from '../../src/db/seed';
 import type { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { billingEngines, type BillingEngines } from '../../src/domain/billing-engine/billing-engines';
 import { DEFAULT_ISSUER } from '../../src/domain/billing-engine/invoice-issuer';
@@ -9,7 +8,7 @@ import { randomPin } from '../../src/domain/people/pin';
 import { ingestCalls } from '../../src/domain/telephony/ingest';
 import type { Clock } from '../../src/domain/ports/clock';
 import { MemoryChargeStore, SandboxPaymentProvider } from '../../src/plugins/payments/sandbox';
-import { openTestDatabase, type Driver } from './app';
+import { openMigratedTestDatabase, type Driver } from './app';
 
 export const DESTINATION = 'IRS Practitioner Priority Service';
 
@@ -34,9 +33,7 @@ export interface World {
 }
 
 export async function createWorld(driver: Driver, start: string): Promise<World> {
-  const database = await openTestDatabase(driver);
-  await database.migrate();
-  await seedReferenceData(database);
+  const database = await openMigratedTestDatabase(driver);
   const clock = new TestClock(new Date(start));
   const sandbox = new SandboxPaymentProvider(new MemoryChargeStore()) as World['sandbox'];
   const billing = billingEngines({ issuer: DEFAULT_ISSUER, clock, payments: sandbox });

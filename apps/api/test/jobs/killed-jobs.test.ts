@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ACCOUNT_NAME, DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { drivers } from '../helpers/app';
-import { createEmptyDatabase } from '../helpers/portal-database';
+import { drivers, seededDatabaseCopy } from '../helpers/app';
 import {
   freePort,
   SERVER_START_TIMEOUT_MS,
@@ -59,19 +55,6 @@ function startSmtp(port: number) {
   );
 }
 
-/** A database both processes share: a fresh one on the PostgreSQL server, or one PGlite data dir. */
-async function sharedDatabase(driver: string) {
-  if (driver === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enq-killed-mail-'));
-    return {
-      env: { DATA_DIR: dataDir } as Record<string, string>,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const { url, drop } = await createEmptyDatabase('enq_test');
-  return { env: { DATABASE_URL: url } as Record<string, string>, drop: async () => void (await drop()) };
-}
-
 /** The servers a test starts and what it must undo: all killed and undone after the file's tests. */
 function killedAfterAll() {
   const servers: ServerProcess[] = [];
@@ -90,7 +73,7 @@ describe.each(drivers)('a mail job killed mid-send (%s)', (driver) => {
   it(
     'is retried by the next process and the email is delivered once',
     async () => {
-      const database = await sharedDatabase(driver);
+      const database = await seededDatabaseCopy(driver);
       cleanups.push(database.drop);
       const smtpPort = await freePort();
       const smtp = await startSmtp(smtpPort);
@@ -158,7 +141,7 @@ describe.each(drivers.filter((driver) => driver === 'postgres'))(
     it(
       'is retried by the next process and makes one invoice',
       async () => {
-        const database = await sharedDatabase(driver);
+        const database = await seededDatabaseCopy(driver);
         cleanups.push(database.drop);
         // No grace window: the period that ended a minute ago is due to close at once.
         const env = {

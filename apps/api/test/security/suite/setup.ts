@@ -1,6 +1,6 @@
 import { buildApp, type App } from '../../../src/app';
 import type { Database } from '../../../src/db/client';
-import { openTestDatabase, testConfig } from '../../helpers/app';
+import { openSeededTestDatabase, testConfig } from '../../helpers/app';
 
 /** Fast-check samples per operation: few in `npm test`, more under `npm run test:security`. */
 export const RUNS = Number(process.env.SECURITY_RUNS ?? 3);
@@ -19,7 +19,7 @@ export interface SuiteApp {
 
 /** The real app on a fresh demo database, without the billing timers (rows change only by request). */
 export async function suiteApp(): Promise<SuiteApp> {
-  const database = await openTestDatabase('pglite');
+  const database = await openSeededTestDatabase('pglite');
   const app = await buildApp({ config: testConfig(), database, logger: false, scheduleJobs: false });
   await app.ready();
   return {
