@@ -31,7 +31,7 @@ describe('the console catalogue (Chromium against the real server)', () => {
     const dialog = page.getByRole('dialog', { name: 'Schedule the rate at 9:00 AM' });
     await dialog.getByLabel('Credits per minute').fill('55.25');
     await dialog.getByLabel('Effective from (your time; empty for now)').fill(inTwentyDays());
-    await dialog.getByLabel('Reason (kept in the staff audit)').fill('Longer morning queues');
+    await dialog.getByLabel('Reason', { exact: true }).fill('Longer morning queues');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -117,7 +117,7 @@ describe('the console catalogue page', () => {
     fireEvent.change(within(dialog).getByLabelText('Effective from (your time; empty for now)'), {
       target: { value: localValue },
     });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the staff audit)'), {
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Longer queues in the morning' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -145,7 +145,7 @@ describe('the console catalogue page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule for the whole day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule a rate for the whole day' });
     fireEvent.change(within(dialog).getByLabelText('Credits per minute'), { target: { value: '30' } });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the staff audit)'), {
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Test' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { Loader } from '../../../components/ui/loader';
 import { cataloguePlansQuery } from '../api/get-plans';
-import { dateTimeText } from './catalogue-dialog';
+import { dateTimeText } from './catalogue-fields';
 import { PlanVersionDialog } from './plan-version-dialog';
 
 const money = (cents: number) =>

@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Loader } from '../../../components/ui/loader';
 import { Select } from '../../../components/ui/select';
 import { catalogueRatesQuery } from '../api/get-rates';
-import { dateTimeText } from './catalogue-dialog';
+import { dateTimeText } from './catalogue-fields';
 import { RateDialog } from './rate-dialog';
 
 const credits = (value: number | null) => (value === null ? '—' : value.toFixed(2));

@@ -9,8 +9,6 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
-import { newActionKey } from '../../../lib/admin-api';
 import { useWithdrawNotice } from '../api/withdraw-notice';
 
 const BADGE: Record<NoticeStatus, string> = {
@@ -31,8 +29,7 @@ function audienceOf(n: AdminNotice): string {
 
 /** The notices with their status; a scheduled or live one can be withdrawn, with a reason. */
 export function NoticeList({ notices }: { notices: AdminNotice[] }) {
-  const [withdrawing, setWithdrawing] = useState<{ notice: AdminNotice; key: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState<AdminNotice | null>(null);
   const withdraw = useWithdrawNotice();
   if (notices.length === 0) return <p className="text-sm text-slate-600">No notices yet.</p>;
   return (
@@ -66,10 +63,7 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
                 <Button
                   variant="secondary"
                   aria-label={`Withdraw ${n.title}`}
-                  onClick={() => {
-                    setError(null);
-                    setWithdrawing({ notice: n, key: newActionKey() });
-                  }}
+                  onClick={() => setWithdrawing(n)}
                 >
                   Withdraw
                 </Button>
@@ -80,26 +74,13 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
       </ul>
       {withdrawing ? (
         <ReasonDialog
-          open
           title="Withdraw this notice?"
-          body={`“${withdrawing.notice.title}” leaves every overview at once.`}
-          confirmLabel="Withdraw"
+          description={`“${withdrawing.title}” leaves every overview at once.`}
+          submitLabel="Withdraw"
           tone="danger"
-          busy={withdraw.isPending}
-          error={error}
-          onCancel={() => setWithdrawing(null)}
-          onConfirm={(reason) =>
-            withdraw.mutate(
-              { id: withdrawing.notice.id, reason, key: withdrawing.key },
-              {
-                onSuccess: (answer) => {
-                  toast.success(answer.message);
-                  setWithdrawing(null);
-                },
-                onError: (e) =>
-                  setError(e instanceof ApiError ? e.message : 'The notice could not be withdrawn.'),
-              },
-            )
+          onClose={() => setWithdrawing(null)}
+          onSubmit={async (reason, key) =>
+            toast.success((await withdraw.mutateAsync({ id: withdrawing.id, reason, key })).message)
           }
         />
       ) : null}
