@@ -7,6 +7,7 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
 import { useChangeStaffRole } from '../api/change-staff-role';
 import { useRemoveStaff } from '../api/remove-staff';
+import { TwoFactorStatus } from './two-factor-status';
 
 type Pending =
   { kind: 'role'; member: StaffMember; role: StaffRole } | { kind: 'remove'; member: StaffMember };
@@ -27,6 +28,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
             <tr>
               <th className="px-4 py-3">Name</th>
               <th className="hidden px-4 py-3 sm:table-cell">Email</th>
+              <th className="hidden px-4 py-3 sm:table-cell">Two-factor</th>
               <th className="px-4 py-3">Role</th>
               <th className="px-4 py-3">
                 <span className="sr-only">Actions</span>
@@ -45,8 +47,14 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                     <wbr />
                     {m.email.slice(m.email.lastIndexOf('@'))}
                   </div>
+                  <div className="mt-1 text-xs font-normal sm:hidden">
+                    <TwoFactorStatus member={m} />
+                  </div>
                 </td>
                 <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{m.email}</td>
+                <td className="hidden px-4 py-3 sm:table-cell">
+                  <TwoFactorStatus member={m} />
+                </td>
                 <td className="px-4 py-3">
                   <Select
                     size="sm"
