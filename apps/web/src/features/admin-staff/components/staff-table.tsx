@@ -48,7 +48,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                     {m.email.slice(m.email.lastIndexOf('@'))}
                   </div>
                   <div className="mt-1 text-xs font-normal sm:hidden">
-                    <TwoFactorStatus member={m} />
+                    <TwoFactorStatus member={m} compact />
                   </div>
                 </td>
                 <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{m.email}</td>
