@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { Field, Input } from '../../../components/ui/field';
+import { newYorkInputToIso } from '../../../lib/console-time';
 
 interface TextFieldProps {
   id: string;
@@ -33,20 +34,16 @@ export const CreditsPerMinuteField = (props: TextFieldProps) => (
   <TextField {...props} label="Credits per minute" input={{ inputMode: 'decimal' }} />
 );
 
-/** The effective date box: empty means now; the value leaves as an ISO instant. */
+/** The effective date box, in New York time as the rates are (CONS-06): empty means now; it leaves as an ISO instant. */
 export const EffectiveFromField = (props: Omit<TextFieldProps, 'id'>) => (
   <TextField
     {...props}
     id="catalogue-effective-from"
-    label="Effective from (your time; empty for now)"
+    label="Effective from (New York time; empty for now)"
     required={false}
     input={{ type: 'datetime-local' }}
   />
 );
 
 export const effectiveFromBody = (value: string) =>
-  value ? { effective_from: new Date(value).toISOString() } : {};
-
-/** '2026-12-01T05:00:00Z' → 'Dec 1, 2026, 12:00 AM' in the reader's zone. */
-export const dateTimeText = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  value ? { effective_from: newYorkInputToIso(value) } : {};

@@ -13,6 +13,7 @@ import { Field, Input, controlClass } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { newActionKey } from '../../../lib/admin-api';
+import { readerTimeZone } from '../../../lib/console-time';
 import { usePublishNotice } from '../api/publish-notice';
 import { AccountPicker } from './account-picker';
 
@@ -220,7 +221,11 @@ export function NoticeForm({ plans, onDone }: { plans: { id: string; name: strin
         </div>
       </fieldset>
       {draft.schedule ? (
-        <Field id="notice-publish-at" label="Publish at (your time)" error={errorAt('publish_at')}>
+        <Field
+          id="notice-publish-at"
+          label={`Publish at (your time, ${readerTimeZone()})`}
+          error={errorAt('publish_at')}
+        >
           {(c) => (
             <Input
               {...c}

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { localDateTime } from '../../../lib/console-time';
 import { useWithdrawNotice } from '../api/withdraw-notice';
 
 const BADGE: Record<NoticeStatus, string> = {
@@ -17,9 +18,6 @@ const BADGE: Record<NoticeStatus, string> = {
   ended: 'bg-slate-100 text-slate-700 ring-slate-200',
   withdrawn: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function audienceOf(n: AdminNotice): string {
   if (n.audience === 'plan') return `${n.plan_name ?? n.plan_id} plan`;
@@ -51,12 +49,12 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
                 <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
                   <span>Audience: {audienceOf(n)}</span>
                   <span>
-                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {when(n.publish_at)}
+                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {localDateTime(n.publish_at)}
                   </span>
                   <span>Priority {n.priority}</span>
                   {n.dismissible ? null : <span>Not dismissible</span>}
                   {n.created_by ? <span>By {n.created_by}</span> : null}
-                  {n.withdrawn_at ? <span>Withdrawn {when(n.withdrawn_at)}</span> : null}
+                  {n.withdrawn_at ? <span>Withdrawn {localDateTime(n.withdrawn_at)}</span> : null}
                 </p>
               </div>
               {n.status === 'scheduled' || n.status === 'live' ? (
