@@ -23,6 +23,8 @@ export const staffMemberSchema = z
     email: z.string(),
     role: staffRoleSchema,
     created_at: z.string(),
+    /** When their two-factor sign-in was set up; null while they have not enrolled (STAFF-10). */
+    two_factor_enabled_at: z.string().nullable(),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -11,10 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { LoadError } from '../../../components/ui/load-error';
 import { Select } from '../../../components/ui/select';
+import { localDateTime } from '../../../lib/console-time';
 import { auditQuery, type AuditFilter } from '../api/get-audit';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The staff audit trail (STAFF-05): newest first, filtered by staff member, action or account, paged. */
@@ -103,7 +102,7 @@ export function AuditTrail({ staff }: { staff: StaffMember[] }) {
           <tbody className="divide-y divide-slate-100">
             {trail.data?.entries.map((e) => (
               <tr key={e.id}>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(e.at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{localDateTime(e.at)}</td>
                 <td className="px-4 py-3 text-slate-900">{e.staff_name ?? e.staff_email}</td>
                 <td className="px-4 py-3 text-slate-600">
                   {STAFF_ROLE_LABELS[e.staff_role as StaffRole] ?? e.staff_role}
