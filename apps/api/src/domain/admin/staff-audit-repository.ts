@@ -1,8 +1,9 @@
 import type { Transactional } from '../../db/handle';
 
 export interface StaffAuditInsert {
-  staffPersonId: string;
-  staffEmail: string;
+  /** Null, with the email, for the billing system's own actions (role 'system'). */
+  staffPersonId: string | null;
+  staffEmail: string | null;
   staffRole: string;
   action: string;
   accountId: string | null;
@@ -15,8 +16,8 @@ export interface StaffAuditInsert {
 export interface StaffAuditRow {
   id: number;
   at: Date;
-  staff_person_id: string;
-  staff_email: string;
+  staff_person_id: string | null;
+  staff_email: string | null;
   staff_role: string;
   action: string;
   account_id: string | null;
