@@ -13,6 +13,7 @@ import {
   type OpenPeriod,
 } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
+import { refuseLateUpgrade } from './late-upgrades';
 import { invoiceTotal, planChangeAccount } from './subscriptions-repository';
 
 // Upgrade now (PLAN-06..11, docs/billing.md "Upgrade now"): prorated by the days left, invoiced and paid
@@ -123,7 +124,9 @@ export function upgradeInvoice(accountId: string, quote: UpgradeQuote, now: Date
  * Upgrades now (PLAN-06..10): the invoice is issued with an order in one transaction under the
  * subscription's lock, then paid through the payment path every charge takes (at most one success per
  * invoice, idempotency key from the invoice). A confirmation that finds the order awaiting payment pays
- * that same invoice. A total other than the echoed one is refused before anything is charged.
+ * that same invoice. A total other than the echoed one is refused before anything is charged. Paid only
+ * after its period closed, nothing is upgraded: the payment is refunded and the confirmation refused
+ * (PLAN-13).
  */
 export async function applyUpgrade(
   deps: BillingDeps,
@@ -167,5 +170,6 @@ export async function applyUpgrade(
   if (outcome.state === 'failed' || outcome.state === 'closed')
     throw new DomainError('payment-failed', outcome.message);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
+  await refuseLateUpgrade(deps, accountId, invoiceId);
   return invoiceId;
 }
