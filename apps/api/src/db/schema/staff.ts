@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /**
@@ -33,4 +43,18 @@ export const staffAudit = pgTable(
       sql`(${t.staffRole} = 'system') = (${t.staffPersonId} IS NULL) AND (${t.staffRole} = 'system') = (${t.staffEmail} IS NULL)`,
     ),
   ],
+);
+
+/**
+ * A console charge retry's Idempotency-Key, claimed before the card provider is called (migration 0038,
+ * CMON-07): a twin request waits for the first one's answer; a claim two minutes old is taken over.
+ */
+export const staffActionClaims = pgTable(
+  'staff_action_claims',
+  {
+    action: text('action').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'staff_action_claims_pk', columns: [t.action, t.idempotencyKey] })],
 );
