@@ -76,7 +76,8 @@ export async function saveUserLimit(
 
 /**
  * The users of the account whose use in these periods reached their limit and who were not yet recorded
- * so for that limit and period: recorded now (once per period and limit), with their names.
+ * so for that limit and period: recorded now (once per period and limit), with their names. A limit's
+ * save asks this; a batch of calls records them in recordCrossings' statement, by the same rule.
  */
 export async function recordUserLimitsReached(
   tx: Transactional,
