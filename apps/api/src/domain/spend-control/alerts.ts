@@ -3,14 +3,8 @@ import type { Transactional } from '../../db/handle';
 import type { LedgerEntry } from '../billing-engine/ledger-repository';
 import { queueEmail } from '../mail/outbox-repository';
 import { evaluateForecastAlerts } from './forecast-alerts';
-import {
-  alertRecipients,
-  recordCrossings,
-  type BatchSpend,
-  type Firing,
-  type UserLimitReached,
-} from './spend-control-repository';
-import { recordUserLimitsReached } from './user-limits-repository';
+import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
+import { recordUserLimitsReached, type UserLimitReached } from './user-limits-repository';
 
 /** What a fired alert (or the cap) says, on the banner and in the email. */
 export function firingMessage(firing: Pick<Firing, 'kind' | 'amount'>): string {

@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import type { UserLimitReached } from './user-limits-repository';
 
 // Spend alerts, the spending cap and per-user limits (migration 0025). Amounts as stored: percents,
 // cents ('overage_cents', 'forecast_overage_cents' (migration 0029), 'cap') and centicredits (usage, user
@@ -22,12 +23,6 @@ export interface PeriodSpend {
   /** Of them, used. */
   included: number;
   overage: number;
-}
-
-/** A sub-account user whose use reached their monthly limit, recorded so once per period and limit (SPEND-16). */
-export interface UserLimitReached {
-  full_name: string;
-  limit_cc: number;
 }
 
 /** The batch's own share of a period's use, to tell the usage before it from the usage after. */
