@@ -50,7 +50,13 @@ export async function retryCharge(
     if (!invoice) throw new DomainError('not-found', ACCOUNT_ACTION_TEXT.noInvoice, 'invoice_id');
     throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.alreadyPaid);
   }
-  const outcome = await engine.chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs });
+  // A charge that throws leaves nothing to answer: its claim goes, and a retry joins the payment attempt.
+  const outcome = await engine
+    .chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs })
+    .catch(async (err: unknown) => {
+      await releaseStaffActionKey(database, spec.action, ask.key);
+      throw err;
+    });
   return runStaffAction(database, actor, spec, async (tx) => {
     const invoice = (await findInvoice(tx, ask.accountId, ask.invoiceId))!;
     const state: ChargeOutcome =
