@@ -63,8 +63,9 @@ export const staffAuditEntrySchema = z
   .object({
     id: z.number().int(),
     at: z.string(),
-    staff_person_id: z.string(),
-    staff_email: z.string(),
+    /** Null for the billing system's own actions (staff_role 'system', staff_name 'enQ billing'). */
+    staff_person_id: z.string().nullable(),
+    staff_email: z.string().nullable(),
     staff_name: z.string().nullable(),
     staff_role: z.string(),
     action: z.string(),
