@@ -88,6 +88,10 @@ export type StaffActionResult = z.infer<typeof staffActionResultSchema>;
  */
 export const SYSTEM_ACTOR = { name: 'enQ billing', role: 'system' } as const;
 
+/** How the audit trail names the role of an entry's actor: a staff role, or the billing system's. */
+export const staffRoleLabel = (role: string): string =>
+  role === SYSTEM_ACTOR.role ? 'System' : (STAFF_ROLE_LABELS[role as StaffRole] ?? role);
+
 /**
  * Console actions by id, as the staff audit trail names them and, for those on an account, as the
  * customer's Activity view reads them (recorded there as `staff.<id>`, by 'enQ support').

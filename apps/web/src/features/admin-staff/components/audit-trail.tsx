@@ -1,10 +1,4 @@
-import {
-  STAFF_ACTIONS,
-  STAFF_ROLE_LABELS,
-  staffActionLabel,
-  type StaffMember,
-  type StaffRole,
-} from '@enq/contract';
+import { STAFF_ACTIONS, staffActionLabel, staffRoleLabel, type StaffMember } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -104,9 +98,7 @@ export function AuditTrail({ staff }: { staff: StaffMember[] }) {
               <tr key={e.id}>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{localDateTime(e.at)}</td>
                 <td className="px-4 py-3 text-slate-900">{e.staff_name ?? e.staff_email}</td>
-                <td className="px-4 py-3 text-slate-600">
-                  {STAFF_ROLE_LABELS[e.staff_role as StaffRole] ?? e.staff_role}
-                </td>
+                <td className="px-4 py-3 text-slate-600">{staffRoleLabel(e.staff_role)}</td>
                 <td className="px-4 py-3 text-slate-900">{staffActionLabel(e.action)}</td>
                 <td className="px-4 py-3 text-slate-600">{e.account_name ?? e.account_id ?? '—'}</td>
                 <td className="px-4 py-3 text-slate-600">{e.reason}</td>
