@@ -5,17 +5,23 @@ import { useJourney } from './support/journey';
 import { signInStaff } from './support/staff-sign-in';
 
 // A date-time box's value for noon, 20 days ahead, in the browser's zone.
+/** Noon twenty days from now, as the New York time box takes it, and that day as the console writes it. */
 const inTwentyDays = () => {
   const at = new Date(Date.now() + 20 * 86_400_000);
-  at.setHours(12, 0, 0, 0);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T12:00`;
+  const day = at.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return { value: `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}T12:00`, day };
 };
 
 describe('the console catalogue (Chromium against the real server)', () => {
   const journey = useJourney();
 
-  it('CAT-01 CAT-03 an admin sees the scheduled demo price, schedules a rate change and sees it listed From its date', async () => {
+  it('CAT-01 CAT-03 CONS-06 an admin sees the scheduled demo price, schedules a rate change at a New York time and sees it listed From that time', async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/admin/catalogue`);
     await signInStaff(page, DEMO_STAFF.email, DEMO_STAFF.password);
@@ -30,13 +36,15 @@ describe('the console catalogue (Chromium against the real server)', () => {
     await page.getByRole('button', { name: 'Schedule the rate at 9:00 AM' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule the rate at 9:00 AM' });
     await dialog.getByLabel('Credits per minute').fill('55.25');
-    await dialog.getByLabel('Effective from (your time; empty for now)').fill(inTwentyDays());
-    await dialog.getByLabel('Reason (kept in the staff audit)').fill('Longer morning queues');
+    const from = inTwentyDays();
+    await dialog.getByLabel('Effective from (New York time; empty for now)').fill(from.value);
+    await dialog.getByLabel('Reason', { exact: true }).fill('Longer morning queues');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /^9:00 AM/ });
-    await row.getByText(/^From .*: 55\.25$/).waitFor();
+    // Listed in New York time, as typed (CONS-06).
+    await row.getByText(new RegExp(`^From ${from.day}, 12:00 PM E[SD]T: 55\\.25$`)).waitFor();
     await screenshot(page, 'admin-catalogue-rates');
 
     await page.getByRole('tab', { name: 'Lines and markets' }).click();

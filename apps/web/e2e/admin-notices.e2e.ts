@@ -9,7 +9,7 @@ const TITLE = 'New: call recordings in Call History';
 describe('console notices (Chromium against the real server)', () => {
   const journey = useJourney();
 
-  it('NOTICE-01 an admin publishes a notice to all accounts and the customer sees it on the overview', async () => {
+  it('NOTICE-01 NOTICE-06 an admin finds one account by search, then publishes a notice to all accounts and the customer sees it on the overview', async () => {
     const { server, page, browser } = journey;
     await page.goto(`${server.url}/admin/notices`);
     await signInStaff(page, DEMO_STAFF.email, DEMO_STAFF.password);
@@ -20,6 +20,12 @@ describe('console notices (Chromium against the real server)', () => {
     await page.getByLabel('Link (https:// or /path)').fill('javascript:alert(1)');
     await page.getByLabel('Link text').fill('Open Call History');
     await page.getByLabel('Priority (0–100, highest first)').fill('95');
+    // One account is found with the console's search (NOTICE-06); this notice then goes to all.
+    await page.getByLabel('One account').check();
+    await page.getByRole('searchbox', { name: 'Account' }).fill(DEMO_ADMIN.email);
+    await page.getByRole('list', { name: 'Matching accounts' }).getByRole('button').first().click();
+    await page.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Change' }).waitFor();
+    await screenshot(page, 'admin-notices-account-1280');
     await page.getByLabel('All accounts').check();
     await page.getByLabel('Reason').fill('Feature launch');
     await page.getByRole('button', { name: 'Publish notice' }).click();

@@ -17,9 +17,10 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  it('TOTP-01 TOTP-02 a staff member opening /admin is made to set up two-factor sign-in, lands in the console, and signs in with a code next time', async () => {
+  it('TOTP-01 TOTP-02 TOTP-09 a staff member opening /admin is made to set up two-factor sign-in, copies the recovery codes, lands in the console, and signs in with a code next time', async () => {
     const { server, browser } = journey;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = await context.newPage();
     journey.watch(page);
     await page.goto(`${server.url}/admin`);
@@ -37,7 +38,16 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
       .fill(await rememberShownKey(page, DEMO_STAFF.email, '#totp-secret'));
     await page.getByRole('button', { name: 'Turn on and continue' }).click();
     await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+    const codes = await page
+      .getByRole('list', { name: 'Recovery codes' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('button', { name: 'Copy the codes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied. Paste them somewhere safe.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `enQ recovery codes\n\n${codes.join('\n')}\n`,
+    );
     await shots(page, 'two-factor-recovery-codes');
     await page.getByRole('button', { name: 'I have saved them, continue' }).click();
     await page.waitForURL(`${server.url}/admin`);

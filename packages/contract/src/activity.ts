@@ -21,7 +21,7 @@ export const ACTIVITY_KINDS = {
   users: { label: 'Users and PINs', prefixes: ['user', 'admin'] },
   profile: { label: 'Profile and email', prefixes: ['profile', 'monthly_report'] },
   billing: { label: 'Billing address and card', prefixes: ['billing'] },
-  subscription: { label: 'Subscription', prefixes: ['subscription'] },
+  subscription: { label: 'Subscription', prefixes: ['subscription', 'system'] },
   spending: { label: 'Spend alerts and limits', prefixes: ['spend_alerts', 'spending_cap', 'user_limit'] },
   staff: { label: 'Changes by enQ support', prefixes: ['staff'] },
 } as const;
@@ -53,6 +53,8 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'subscription.change_undone': 'Undid the scheduled plan change',
   'subscription.cancel_undone': 'Withdrew the cancellation',
   'subscription.upgrade_now': 'Upgraded the plan now',
+  // The billing system's own console-path actions (SYSTEM_ACTOR, PLAN-13): a late upgrade's refund.
+  'system.refund': 'Refunded a payment',
   'spend_alerts.update': 'Changed the spend alerts',
   'spending_cap.update': 'Changed the spending cap',
   'user_limit.update': "Changed a user's spending limit",

@@ -40,4 +40,15 @@ export const PLAN_TEXT = {
   confirmUpgrade: 'Confirm upgrade',
   upgraded: 'Plan upgraded.',
   priceChanged: 'The price of this upgrade has changed. Review the new figures and confirm again.',
+  /**
+   * An upgrade whose payment was confirmed only after its period had closed (PLAN-13): nothing is
+   * upgraded and the payment is refunded by enQ billing. The reason is the refund's, in its audit entry
+   * and the customer's email.
+   */
+  lateUpgradeReason:
+    'The payment for this Upgrade now was confirmed only after the billing period it was for had ended, so the plan was not upgraded. The payment is refunded in full.',
+  lateUpgradeRefunded: (creditNote: string) =>
+    `The billing period this upgrade was for has ended, so your plan was not upgraded. The payment is refunded in full: credit note ${creditNote}.`,
+  lateUpgradeRefunding:
+    'The billing period this upgrade was for has ended, so your plan was not upgraded. The payment is being refunded in full; we will email you the credit note.',
 } as const;

@@ -26,6 +26,8 @@ export const TWO_FACTOR_TEXT = {
   codeOrRecoveryFormat:
     'Enter the 6-digit code from your authenticator app (digits only), or one of your recovery codes.',
   wrongCode: 'That code is not right, or was already used. Enter the current code from your app.',
+  wrongCodeOrRecovery:
+    'That code is not right, or was already used. Enter the current code from your app, or an unused recovery code.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notOn: 'Two-factor sign-in is not on.',
   notStarted: 'Start again: turn on two-factor sign-in to get a new QR code.',
@@ -54,6 +56,20 @@ export const totpCodeSchema = z
 
 export const twoFactorCodeSchema = z.object({ code: totpCodeSchema }).meta({ id: 'TwoFactorCode' });
 export type TwoFactorCode = z.input<typeof twoFactorCodeSchema>;
+
+/** An app's code or a recovery code, as either is typed: turning two-factor off takes both (TOTP-10). */
+export const isCodeOrRecoveryCode = (input: string) =>
+  /^\d{6}$/.test(canonicalCode(input)) || isRecoveryCode(input);
+
+export const twoFactorOffSchema = z
+  .object({
+    code: z
+      .string(TWO_FACTOR_TEXT.codeOrRecoveryFormat)
+      .max(32, TWO_FACTOR_TEXT.codeOrRecoveryFormat)
+      .refine(isCodeOrRecoveryCode, TWO_FACTOR_TEXT.codeOrRecoveryFormat),
+  })
+  .meta({ id: 'TwoFactorOff' });
+export type TwoFactorOff = z.input<typeof twoFactorOffSchema>;
 
 export const twoFactorStatusSchema = z
   .object({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../helpers/app';
 import type { ServerProcess } from '../helpers/server-process';
 import { seededDatabase, send, serve, until, type CrashDatabase } from './crash-harness';
-import { bearer } from './shared';
+import { bearer, putCard, twoProcesses } from './shared';
 
 const INVOICES = `${API_ACCOUNT_BASE}/invoices/`;
 const PAY = `${INVOICES}pay/`;
@@ -41,15 +41,6 @@ async function openInvoice(server: ServerProcess, db: CrashDatabase): Promise<st
   return open[0]!.id;
 }
 
-async function putCard(server: ServerProcess, db: CrashDatabase, pmId: string) {
-  const response = await fetch(`${server.url}${API_ACCOUNT_BASE}/billing/change-card`, {
-    method: 'POST',
-    headers: { ...bearer(db), 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: `card-${pmId}` },
-    body: JSON.stringify({ pm_id: pmId }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
-
 const pay = (server: ServerProcess, db: CrashDatabase, invoiceId: string, key: string) =>
   fetch(`${server.url}${PAY}`, {
     method: 'POST',
@@ -60,11 +51,8 @@ const pay = (server: ServerProcess, db: CrashDatabase, invoiceId: string, key: s
 // Two processes on one PostgreSQL (PGlite belongs to one process, which then serves every request).
 describe.each(drivers)('Pay now, at once and across a crash (%s)', (driver) => {
   it('20 concurrent Pay now with their own keys, over two processes: one charge, one payment, every answer paid', async () => {
-    const db = await seededDatabase(driver);
-    const servers: ServerProcess[] = [];
+    const { db, servers, stop, close } = await twoProcesses(driver);
     try {
-      servers.push(await serve(db));
-      if (driver === 'postgres') servers.push(await serve(db));
       const invoiceId = await openInvoice(servers[0]!, db);
       await putCard(servers[0]!, db, 'pm_card_visa');
       const answers = await Promise.all(
@@ -80,11 +68,10 @@ describe.each(drivers)('Pay now, at once and across a crash (%s)', (driver) => {
         Array.from({ length: 20 }, () => ({ status: 200, message: INVOICE_TEXT.paid })),
       );
       // PGlite belongs to the server process: the provider's and our records are read once it stopped.
-      await Promise.all(servers.map((s) => s.stop()));
+      await stop();
       expect(await ledger(db, invoiceId)).toEqual({ charged: 1, payments: ['succeeded'], invoice: 'paid' });
     } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      await db.drop();
+      await close();
     }
   }, 240_000);
 });

@@ -1,10 +1,10 @@
-import { API_ACCOUNT_BASE, IDEMPOTENCY_KEY_HEADER, PLAN_PATHS, PLAN_TEXT } from '@enq/contract';
+import { API_ACCOUNT_BASE, PLAN_PATHS, PLAN_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { drivers } from '../helpers/app';
 import type { ServerProcess } from '../helpers/server-process';
 import { seededDatabase, send, serve, until, type CrashDatabase } from './crash-harness';
-import { bearer } from './shared';
+import { bearer, putCard, twoProcesses } from './shared';
 
 // Upgrade now pays through the same attempts as Pay now (pay-now-processes.test.ts): the demo account,
 // on Team monthly, moves to Firm monthly.
@@ -40,15 +40,6 @@ async function upgrades(db: CrashDatabase) {
   }
 }
 
-async function putCard(server: ServerProcess, db: CrashDatabase, pmId: string) {
-  const response = await fetch(`${server.url}${API_ACCOUNT_BASE}/billing/change-card`, {
-    method: 'POST',
-    headers: { ...bearer(db), 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: `card-${pmId}` },
-    body: JSON.stringify({ pm_id: pmId }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
-
 async function previewTotal(server: ServerProcess, db: CrashDatabase): Promise<number> {
   const response = await fetch(
     `${server.url}${API_ACCOUNT_BASE}${PLAN_PATHS.upgradePreview}?plan=firm-monthly`,
@@ -69,11 +60,8 @@ const upgrade = (server: ServerProcess, db: CrashDatabase, totalCents: number) =
 
 describe.each(drivers)('Upgrade now, at once and across a crash (%s)', (driver) => {
   it('PLAN-07 20 concurrent confirmations over two processes: one charge, one invoice, the plan moved once', async () => {
-    const db = await seededDatabase(driver);
-    const servers: ServerProcess[] = [];
+    const { db, servers, stop, close } = await twoProcesses(driver);
     try {
-      servers.push(await serve(db));
-      if (driver === 'postgres') servers.push(await serve(db));
       await putCard(servers[0]!, db, 'pm_card_visa');
       const total = await previewTotal(servers[0]!, db);
       const answers = await Promise.all(
@@ -89,7 +77,7 @@ describe.each(drivers)('Upgrade now, at once and across a crash (%s)', (driver) 
       expect(answers).toEqual(
         Array.from({ length: 20 }, () => ({ status: 200, message: PLAN_TEXT.upgraded })),
       );
-      await Promise.all(servers.map((s) => s.stop()));
+      await stop();
       expect(await upgrades(db)).toEqual({
         invoices: [{ status: 'paid', total_cents: total }],
         charged: 1,
@@ -98,8 +86,7 @@ describe.each(drivers)('Upgrade now, at once and across a crash (%s)', (driver) 
         audit: 1,
       });
     } finally {
-      await Promise.all(servers.map((s) => s.stop()));
-      await db.drop();
+      await close();
     }
   }, 240_000);
 });

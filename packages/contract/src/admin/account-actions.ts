@@ -157,11 +157,13 @@ export const ACCOUNT_ACTION_TEXT = {
 /** The customer's email when a refund is made (queued with it). */
 export const REFUND_EMAIL = {
   subject: (creditNote: string) => `Your refund: credit note ${creditNote}`,
-  body: (name: string, cents: number, creditNote: string, invoice: string) =>
+  /** `why`: the reason, said to the customer, of a refund enQ billing made on its own (PLAN-13). */
+  body: (name: string, cents: number, creditNote: string, invoice: string, why?: string) =>
     [
       `Hello ${name},`,
       '',
       `We have refunded ${money(cents)} of invoice ${invoice} to your card. Credit note ${creditNote} is on the Invoices page of your enQ portal.`,
+      ...(why ? ['', why, ''] : []),
       'A refund usually reaches the card within 5 to 10 business days.',
       '',
       'enQ',

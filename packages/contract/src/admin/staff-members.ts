@@ -23,6 +23,8 @@ export const staffMemberSchema = z
     email: z.string(),
     role: staffRoleSchema,
     created_at: z.string(),
+    /** When their two-factor sign-in was set up; null while they have not enrolled (STAFF-10). */
+    two_factor_enabled_at: z.string().nullable(),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -61,8 +63,9 @@ export const staffAuditEntrySchema = z
   .object({
     id: z.number().int(),
     at: z.string(),
-    staff_person_id: z.string(),
-    staff_email: z.string(),
+    /** Null for the billing system's own actions (staff_role 'system', staff_name 'enQ billing'). */
+    staff_person_id: z.string().nullable(),
+    staff_email: z.string().nullable(),
     staff_name: z.string().nullable(),
     staff_role: z.string(),
     action: z.string(),

@@ -82,6 +82,17 @@ export const staffActionResultSchema = z
 export type StaffActionResult = z.infer<typeof staffActionResultSchema>;
 
 /**
+ * The billing system itself, when it takes a console action's path with no staff member behind it (the
+ * refund of an Upgrade now paid after its period closed, PLAN-13): the staff audit trail names it, with
+ * no person nor email, and the customer's Activity view reads its changes as made by it.
+ */
+export const SYSTEM_ACTOR = { name: 'enQ billing', role: 'system' } as const;
+
+/** How the audit trail names the role of an entry's actor: a staff role, or the billing system's. */
+export const staffRoleLabel = (role: string): string =>
+  role === SYSTEM_ACTOR.role ? 'System' : (STAFF_ROLE_LABELS[role as StaffRole] ?? role);
+
+/**
  * Console actions by id, as the staff audit trail names them and, for those on an account, as the
  * customer's Activity view reads them (recorded there as `staff.<id>`, by 'enQ support').
  */

@@ -23,8 +23,9 @@ export const refundAttempts = pgTable(
     // The console request's Idempotency-Key: one attempt per key.
     requestKey: text('request_key').notNull(),
     // Who asked and why: the reconciliation job finishes an attempt whose request was never sent again.
-    staffPersonId: uuid('staff_person_id').notNull(),
-    staffEmail: text('staff_email').notNull(),
+    // No person nor email for the billing system's own refunds (role 'system', migration 0038).
+    staffPersonId: uuid('staff_person_id'),
+    staffEmail: text('staff_email'),
     staffRole: text('staff_role').notNull(),
     reason: text('reason').notNull(),
     // The provider's idempotency key: `refund:<id>`.
@@ -43,6 +44,10 @@ export const refundAttempts = pgTable(
     sameAccountReference('refund_attempts_invoice_fk', t.invoiceId, t.accountId, invoices),
     check('refund_attempts_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     check('refund_attempts_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'refund_attempts_actor_check',
+      sql`(${t.staffRole} = 'system') = (${t.staffPersonId} IS NULL) AND (${t.staffRole} = 'system') = (${t.staffEmail} IS NULL)`,
+    ),
   ],
 );
 

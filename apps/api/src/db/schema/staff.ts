@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /**
@@ -11,8 +21,9 @@ export const staffAudit = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: ts('at').notNull().defaultNow(),
-    staffPersonId: uuid('staff_person_id').notNull(),
-    staffEmail: text('staff_email').notNull(),
+    // Null for the billing system's own actions (role 'system', migration 0038).
+    staffPersonId: uuid('staff_person_id'),
+    staffEmail: text('staff_email'),
     staffRole: text('staff_role').notNull(),
     action: text('action').notNull(),
     accountId: uuid('account_id'),
@@ -27,5 +38,23 @@ export const staffAudit = pgTable(
       .where(sql`${t.idempotencyKey} is not null`),
     index('staff_audit_account_at_idx').on(t.accountId, t.at),
     index('staff_audit_at_idx').on(t.at, t.id),
+    check(
+      'staff_audit_actor_check',
+      sql`(${t.staffRole} = 'system') = (${t.staffPersonId} IS NULL) AND (${t.staffRole} = 'system') = (${t.staffEmail} IS NULL)`,
+    ),
   ],
+);
+
+/**
+ * A console charge retry's Idempotency-Key, claimed before the card provider is called (migration 0038,
+ * CMON-07): a twin request waits for the first one's answer; a claim two minutes old is taken over.
+ */
+export const staffActionClaims = pgTable(
+  'staff_action_claims',
+  {
+    action: text('action').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'staff_action_claims_pk', columns: [t.action, t.idempotencyKey] })],
 );

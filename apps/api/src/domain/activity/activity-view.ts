@@ -3,6 +3,7 @@ import {
   ACTIVITY_FIELDS,
   ACTIVITY_TEXT,
   CSV_BOM,
+  SYSTEM_ACTOR,
   activityFieldLabel,
   activityKindOf,
   activitySide,
@@ -75,9 +76,10 @@ export function changedFields(before: unknown, after: unknown, names: Names = NO
   );
 }
 
-/** Who made a change: their name, 'A removed user' once they are gone, 'enQ' for the system's own. */
+/** Who made a change: their name, 'A removed user' once they are gone, 'enQ' (or 'enQ billing') for the system's own. */
 function whoOf(row: ActivityRow): string {
-  if (!row.actor_person_id) return ACTIVITY_TEXT.system;
+  if (!row.actor_person_id)
+    return row.action.startsWith('system.') ? SYSTEM_ACTOR.name : ACTIVITY_TEXT.system;
   return row.actor_name ?? ACTIVITY_TEXT.removedPerson;
 }
 

@@ -15,7 +15,13 @@ import {
   resolveRefundAttempt,
   type RefundAttemptRow,
 } from './refund-attempts-repository';
-import { runStaffAction, type StaffActionAnswer, type StaffActor } from './staff-actions';
+import {
+  BILLING_SYSTEM,
+  runStaffAction,
+  type ActionActor,
+  type StaffActionAnswer,
+  type StaffActor,
+} from './staff-actions';
 
 /** The outbox kind of the customer's refund email. */
 export const REFUND_EMAIL_KIND = 'refund-credit-note';
@@ -54,7 +60,7 @@ type Answer = StaffActionAnswer<Omit<RefundAnswer, 'message' | 'audit_id'>>;
  */
 export async function refundFromConsole(
   deps: RefundDeps,
-  actor: StaffActor,
+  actor: ActionActor,
   ask: RefundAsk,
 ): Promise<Answer> {
   const request = { invoice_id: ask.invoiceId, amount_cents: ask.amountCents };
@@ -125,7 +131,14 @@ export async function refundFromConsole(
         kind: REFUND_EMAIL_KIND,
         to: note.email,
         subject: REFUND_EMAIL.subject(note.number),
-        text: REFUND_EMAIL.body(note.full_name ?? '', attempt.amount_cents, note.number, note.invoice_number),
+        // The billing system's own refund says why to the customer; a staff member's reason is internal.
+        text: REFUND_EMAIL.body(
+          note.full_name ?? '',
+          attempt.amount_cents,
+          note.number,
+          note.invoice_number,
+          actor === BILLING_SYSTEM ? ask.reason : undefined,
+        ),
       });
     return {
       message: ACCOUNT_ACTION_TEXT.refunded(attempt.amount_cents, note.number),
@@ -147,7 +160,7 @@ export async function refundFromConsole(
  */
 async function beginRefund(
   database: Transactional,
-  actor: StaffActor,
+  actor: ActionActor,
   ask: RefundAsk,
 ): Promise<RefundAttemptRow & { charge_id: string }> {
   return database.transaction(async (tx) => {
@@ -183,7 +196,8 @@ async function beginRefund(
  * after the payment timeout was cut off (a crash, a lost answer) and its request never sent again. It
  * is finished as that request would be, by the staff member who asked, with their reason and key: the
  * provider is asked again under the same key (the refund made, or made now, once), and the credit note,
- * audit entry and email are written once. Answers how many were finished.
+ * audit entry and email are written once. The billing system's own refunds (a late upgrade's, PLAN-13)
+ * are due at once. Answers how many were finished.
  */
 export async function recoverPendingRefunds(
   deps: RefundDeps,
@@ -192,12 +206,16 @@ export async function recoverPendingRefunds(
   const before = new Date(deps.clock.now().getTime() - (deps.paymentTimeoutMs ?? 30_000));
   let finished = 0;
   for (const attempt of await overdueRefundAttempts(deps.database, before)) {
-    const actor: StaffActor = {
-      personId: attempt.staff_person_id,
-      email: attempt.staff_email,
-      fullName: '',
-      role: attempt.staff_role as StaffActor['role'],
-    };
+    // The billing system's own refunds (PLAN-13) are finished as the system, with no person.
+    const actor: ActionActor =
+      attempt.staff_role === BILLING_SYSTEM.role
+        ? BILLING_SYSTEM
+        : {
+            personId: attempt.staff_person_id!,
+            email: attempt.staff_email!,
+            fullName: '',
+            role: attempt.staff_role as StaffActor['role'],
+          };
     try {
       await refundFromConsole(deps, actor, {
         accountId: attempt.account_id,

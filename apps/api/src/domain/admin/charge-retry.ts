@@ -3,7 +3,7 @@ import type { Transactional } from '../../db/handle';
 import type { BillingEngine } from '../billing-engine/billing-engine';
 import { findInvoice } from '../billing-engine/invoices-repository';
 import { DomainError } from '../errors';
-import { findStaffAction } from './staff-audit-repository';
+import { claimStaffActionKey, findStaffAction, releaseStaffActionKey } from './staff-audit-repository';
 import { runStaffAction, type StaffActionAnswer, type StaffActor } from './staff-actions';
 
 export type ChargeOutcome = 'paid' | 'failed' | 'pending';
@@ -13,7 +13,9 @@ type Answer = StaffActionAnswer<{ outcome: ChargeOutcome; invoice_number: string
  * Retries an open invoice's charge for the customer through the engine's payment attempts (a paid
  * invoice, or one with a charge in flight, is never charged twice: the attempt in flight is joined),
  * then records what it did with runStaffAction. A retry with the same key returns the first answer
- * without charging again.
+ * without charging again. The key is claimed before the charge (CMON-07): a twin sent at once (another
+ * tab, another process) waits for the first's answer rather than finding the invoice paid by it and
+ * answering "not open".
  */
 export async function retryCharge(
   database: Transactional,
@@ -29,26 +31,42 @@ export async function retryCharge(
     idempotencyKey: ask.key,
     request,
   };
-  const earlier = await findStaffAction(database, spec.action, ask.key, request);
-  if (earlier && !earlier.same_request) throw new DomainError('conflict', STAFF_ERRORS.keyReused);
-  if (!earlier) {
-    const invoice = await findInvoice(database, ask.accountId, ask.invoiceId);
-    if (!invoice) throw new DomainError('not-found', ACCOUNT_ACTION_TEXT.noInvoice, 'invoice_id');
-    if (invoice.status !== 'open') throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.alreadyPaid);
+  const deadline = Date.now() + ask.waitMs;
+  for (;;) {
+    const earlier = await findStaffAction(database, spec.action, ask.key, request);
+    if (earlier && !earlier.same_request) throw new DomainError('conflict', STAFF_ERRORS.keyReused);
+    // Done already (by this request's first try, or a twin): runStaffAction answers the first answer.
+    if (earlier)
+      return runStaffAction(database, actor, spec, () => {
+        throw new DomainError('conflict', STAFF_ERRORS.keyReused);
+      });
+    if (await claimStaffActionKey(database, spec.action, ask.key)) break;
+    if (Date.now() >= deadline) throw new DomainError('payment-pending', ACCOUNT_ACTION_TEXT.chargePending);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  const outcome = earlier
-    ? null
-    : await engine.chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs });
+  const invoice = await findInvoice(database, ask.accountId, ask.invoiceId);
+  if (invoice?.status !== 'open') {
+    await releaseStaffActionKey(database, spec.action, ask.key);
+    if (!invoice) throw new DomainError('not-found', ACCOUNT_ACTION_TEXT.noInvoice, 'invoice_id');
+    throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.alreadyPaid);
+  }
+  // A charge that throws leaves nothing to answer: its claim goes, and a retry joins the payment attempt.
+  const outcome = await engine
+    .chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs })
+    .catch(async (err: unknown) => {
+      await releaseStaffActionKey(database, spec.action, ask.key);
+      throw err;
+    });
   return runStaffAction(database, actor, spec, async (tx) => {
     const invoice = (await findInvoice(tx, ask.accountId, ask.invoiceId))!;
     const state: ChargeOutcome =
-      outcome?.state === 'paid' ? 'paid' : outcome?.state === 'pending' ? 'pending' : 'failed';
+      outcome.state === 'paid' ? 'paid' : outcome.state === 'pending' ? 'pending' : 'failed';
     const message =
       state === 'paid'
         ? ACCOUNT_ACTION_TEXT.charged
         : state === 'pending'
           ? ACCOUNT_ACTION_TEXT.chargePending
-          : outcome && 'message' in outcome
+          : 'message' in outcome
             ? outcome.message
             : ACCOUNT_ACTION_TEXT.alreadyPaid;
     return {

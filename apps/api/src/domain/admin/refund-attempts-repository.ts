@@ -8,8 +8,9 @@ export interface RefundAttemptRow {
   amount_cents: number;
   request_key: string;
   provider_key: string;
-  staff_person_id: string;
-  staff_email: string;
+  /** Null, with the email, for the billing system's own refunds (staff_role 'system'). */
+  staff_person_id: string | null;
+  staff_email: string | null;
   staff_role: string;
   reason: string;
   created_at: Date;
@@ -95,7 +96,7 @@ export async function insertRefundAttempt(
     paymentId: string;
     amountCents: number;
     requestKey: string;
-    staff: { personId: string; email: string; role: string };
+    staff: { personId: string | null; email: string | null; role: string };
     reason: string;
   },
 ): Promise<RefundAttemptRow> {
@@ -120,10 +121,14 @@ export async function insertRefundAttempt(
   return row!;
 }
 
-/** Pending attempts begun before `before`: their request was not sent again, so the job finishes them. */
+/**
+ * Pending attempts begun before `before`: their request was not sent again, so the job finishes them.
+ * The billing system's own (staff_role 'system') have no request to wait for: they are due at once.
+ */
 export function overdueRefundAttempts(q: Transactional, before: Date, limit = 50) {
   return q.query<RefundAttemptRow>(
-    `select ${ATTEMPT_COLUMNS} from refund_attempts where status = 'pending' and created_at < $1
+    `select ${ATTEMPT_COLUMNS} from refund_attempts
+      where status = 'pending' and (created_at < $1 or staff_role = 'system')
       order by created_at limit $2`,
     [before, limit],
   );
@@ -186,4 +191,24 @@ export async function refundNotice(
     [accountId, refundId],
   );
   return row!;
+}
+
+/**
+ * The billing system's full refund of an invoice's succeeded payment (PLAN-13: an upgrade paid after
+ * its period closed), written as pending in the transaction that records the payment, so the refund is
+ * asked of the provider only after it exists, once per `requestKey`. Nothing when the key has one already.
+ */
+export async function insertSystemRefundAttempt(
+  tx: Transactional,
+  attempt: { id: string; accountId: string; invoiceId: string; requestKey: string; reason: string },
+): Promise<void> {
+  await tx.query(
+    `insert into refund_attempts (id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key,
+                                  staff_person_id, staff_email, staff_role, reason)
+     select $1, $2, $3, p.id, p.amount_cents, $4, 'refund:' || $1::text, null, null, 'system', $5
+       from payments p
+      where p.account_id = $2 and p.invoice_id = $3 and p.status = 'succeeded' and p.amount_cents > 0
+     on conflict (account_id, request_key) do nothing`,
+    [attempt.id, attempt.accountId, attempt.invoiceId, attempt.requestKey, attempt.reason],
+  );
 }

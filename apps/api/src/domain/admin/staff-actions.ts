@@ -1,4 +1,4 @@
-import { STAFF_ERRORS, type StaffAction, type StaffRole } from '@enq/contract';
+import { STAFF_ERRORS, SYSTEM_ACTOR, type StaffAction, type StaffRole } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { recordActivity } from '../activity/activity-repository';
 import { DomainError } from '../errors';
@@ -11,6 +11,27 @@ export interface StaffActor {
   fullName: string;
   role: StaffRole;
 }
+
+/**
+ * The billing system acting on its own through a console action's path (PLAN-13: a late upgrade's
+ * refund). No request can carry it: routes only ever build a StaffActor from a signed-in staff member,
+ * whose role they check; the trail records it with no person, and the customer's log as 'system.<action>'.
+ */
+export interface SystemActor {
+  personId: null;
+  email: null;
+  fullName: typeof SYSTEM_ACTOR.name;
+  role: typeof SYSTEM_ACTOR.role;
+}
+export const BILLING_SYSTEM: SystemActor = Object.freeze({
+  personId: null,
+  email: null,
+  fullName: SYSTEM_ACTOR.name,
+  role: SYSTEM_ACTOR.role,
+});
+
+/** Who an action is recorded as made by. */
+export type ActionActor = StaffActor | SystemActor;
 
 export interface StaffActionSpec {
   action: StaffAction;
@@ -45,7 +66,7 @@ export type StaffActionAnswer<R> = { message: string; audit_id: number; replayed
  */
 export async function runStaffAction<R extends Record<string, unknown> = Record<string, never>>(
   db: Transactional,
-  actor: StaffActor,
+  actor: ActionActor,
   spec: StaffActionSpec,
   act: (tx: Transactional) => Promise<StaffActionDone<R>>,
 ): Promise<StaffActionAnswer<R>> {
@@ -74,7 +95,7 @@ export async function runStaffAction<R extends Record<string, unknown> = Record<
     if (spec.accountId && spec.customerLog !== false)
       await recordActivity(tx, spec.accountId, actor.personId, [
         {
-          action: `staff.${spec.action}`,
+          action: `${actor.role === SYSTEM_ACTOR.role ? 'system' : 'staff'}.${spec.action}`,
           target_person_id: null,
           before: done.before ?? null,
           after: { ...done.after, reason: spec.reason },

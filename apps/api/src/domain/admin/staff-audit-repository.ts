@@ -1,8 +1,9 @@
 import type { Transactional } from '../../db/handle';
 
 export interface StaffAuditInsert {
-  staffPersonId: string;
-  staffEmail: string;
+  /** Null, with the email, for the billing system's own actions (role 'system'). */
+  staffPersonId: string | null;
+  staffEmail: string | null;
   staffRole: string;
   action: string;
   accountId: string | null;
@@ -15,8 +16,8 @@ export interface StaffAuditInsert {
 export interface StaffAuditRow {
   id: number;
   at: Date;
-  staff_person_id: string;
-  staff_email: string;
+  staff_person_id: string | null;
+  staff_email: string | null;
   staff_role: string;
   action: string;
   account_id: string | null;
@@ -96,4 +97,25 @@ export async function listStaffAudit(
       filter.action ?? null,
     ],
   );
+}
+
+/**
+ * Claims an action's key for the request about to call the card provider outside runStaffAction's
+ * transaction (a charge retry, CMON-07): true for the request that holds it now. A claim two minutes old
+ * (its request died) is taken over; the entry written once the action is done answers every later one.
+ */
+export async function claimStaffActionKey(q: Transactional, action: string, key: string): Promise<boolean> {
+  const rows = await q.query(
+    `insert into staff_action_claims (action, idempotency_key) values ($1, $2)
+     on conflict (action, idempotency_key) do update set claimed_at = now()
+       where staff_action_claims.claimed_at < now() - interval '2 minutes'
+     returning 1`,
+    [action, key],
+  );
+  return rows.length > 0;
+}
+
+/** Gives a claim up when its request was refused before acting, so a retry of it is not kept waiting. */
+export async function releaseStaffActionKey(q: Transactional, action: string, key: string): Promise<void> {
+  await q.query('delete from staff_action_claims where action = $1 and idempotency_key = $2', [action, key]);
 }

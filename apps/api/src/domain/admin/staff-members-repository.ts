@@ -10,10 +10,16 @@ export interface StaffMemberRow {
   created_at: Date;
 }
 
-export async function listStaffMembers(q: Transactional): Promise<StaffMemberRow[]> {
-  return q.query<StaffMemberRow>(
-    `select id as person_id, full_name, email, staff_role as role, created_at
-       from people where is_staff order by full_name, email`,
+/** The staff members, with when each set up two-factor sign-in (null: not enrolled yet, STAFF-10). */
+export async function listStaffMembers(
+  q: Transactional,
+): Promise<(StaffMemberRow & { two_factor_enabled_at: Date | null })[]> {
+  return q.query(
+    `select p.id as person_id, p.full_name, p.email, p.staff_role as role, p.created_at,
+            t.enabled_at as two_factor_enabled_at
+       from people p
+       left join two_factor t on t.account_id = p.account_id and t.person_id = p.id
+      where p.is_staff order by p.full_name, p.email`,
   );
 }
 

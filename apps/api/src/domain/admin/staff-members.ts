@@ -26,9 +26,10 @@ import { runStaffAction, type StaffActor } from './staff-actions';
 
 type AddStaff = z.output<typeof addStaffSchema>;
 
-const toMember = (r: StaffMemberRow): StaffMember => ({
+const toMember = (r: StaffMemberRow & { two_factor_enabled_at: Date | null }): StaffMember => ({
   ...r,
   created_at: new Date(r.created_at).toISOString(),
+  two_factor_enabled_at: r.two_factor_enabled_at ? new Date(r.two_factor_enabled_at).toISOString() : null,
 });
 
 export async function staffMembers(q: Transactional): Promise<StaffMember[]> {

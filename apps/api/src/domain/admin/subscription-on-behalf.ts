@@ -40,10 +40,11 @@ export async function subscriptionOnBehalf(
   const before = await state(tx, accountId);
   let message: string;
   if (action === 'change') {
-    const change = await planChange(tx, accountId, planId ?? '', deps.clock.now(), deps.issuer);
+    const now = deps.clock.now();
+    const change = await planChange(tx, accountId, planId ?? '', now, deps.issuer);
     if (change.kind === 'start' || change.kind === 'renew')
       throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.changeCharges, 'plan');
-    const kind = await applyPlanChange(inTx, engine, accountId, planId ?? '', actorId);
+    const kind = await applyPlanChange(inTx, engine, accountId, planId ?? '', actorId, { change, now });
     message = kind === 'resume' ? ACCOUNT_ACTION_TEXT.planResumed : ACCOUNT_ACTION_TEXT.planChanged;
   } else if (action === 'cancel') {
     await applyCancel(inTx, accountId, actorId);

@@ -121,3 +121,20 @@ export async function startedUpgrade(q: Transactional, accountId: string, period
   );
   return row?.invoice_id ?? null;
 }
+
+/**
+ * The upgrade to `planId` paid only after its period closed, that period having ended at `since` or
+ * later (the one just before the current): the invoice a late confirmation of it still names, so it is
+ * told of the refund (PLAN-13) rather than quoted anew.
+ */
+export async function lateUpgrade(q: Transactional, accountId: string, planId: string, since: Date) {
+  const [row] = await q.query<{ invoice_id: string }>(
+    `select o.invoice_id from period_start_orders o
+       join refund_attempts r on r.account_id = o.account_id and r.request_key = 'late-upgrade:' || o.invoice_id
+      where o.account_id = $1 and o.plan_id = $2 and o.kind = 'upgrade' and o.status = 'started'
+        and o.ends_at >= $3
+      order by o.starts_at desc limit 1`,
+    [accountId, planId, since],
+  );
+  return row?.invoice_id ?? null;
+}

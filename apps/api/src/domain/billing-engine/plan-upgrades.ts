@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { PLAN_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { insertSystemRefundAttempt } from '../admin/refund-attempts-repository';
 import { insertLedgerEntries } from './ledger-repository';
 import { decideOrder, upgradePlan, type PeriodStartOrder } from './period-start-orders-repository';
 import { findPlan } from './plans-repository';
@@ -8,6 +11,9 @@ import { recordActivity } from '../activity/activity-repository';
 
 /** What the audit log records for an upgrade now (PLAN-11). */
 export const UPGRADE_AUDIT_ACTION = 'subscription.upgrade_now';
+
+/** The refund attempt's request key of an upgrade paid too late (PLAN-13): one per invoice. */
+export const lateUpgradeRefundKey = (invoiceId: string) => `late-upgrade:${invoiceId}`;
 
 /**
  * An upgrade now paid (docs/billing.md, "Upgrade now"), in the transaction that records the payment: the
@@ -19,10 +25,19 @@ export async function startPaidUpgrade(tx: Transactional, order: PeriodStartOrde
   const { account_id: accountId, invoice_id: invoiceId } = order;
   const period = await currentPeriod(tx, accountId);
   const next = (await findPlan(tx, order.plan_id, new Date(order.starts_at)))!;
-  // The period it was ordered for has ended meanwhile (a payment confirmed late): it was paid for, and
-  // the period's close has billed it; nothing is left to upgrade.
+  // The period it was ordered for has ended meanwhile (a payment confirmed late): nothing is left to
+  // upgrade, so the payment is refunded in full (PLAN-13). Its refund attempt is written here, with the
+  // payment, and made by the console's refund path as enQ billing (domain/subscription/late-upgrades.ts,
+  // and the reconciliation job's recoverPendingRefunds); the invoice stays as it was issued.
   if (!period || period.id !== order.ends_period_id) {
     await decideOrder(tx, accountId, invoiceId, 'started', at);
+    await insertSystemRefundAttempt(tx, {
+      id: `rfa_${randomBytes(12).toString('hex')}`,
+      accountId,
+      invoiceId,
+      requestKey: lateUpgradeRefundKey(invoiceId),
+      reason: PLAN_TEXT.lateUpgradeReason,
+    });
     return;
   }
   const p = prorate(period.plan, next, period, new Date(order.starts_at), () => 0);

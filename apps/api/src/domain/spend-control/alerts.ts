@@ -4,7 +4,7 @@ import type { LedgerEntry } from '../billing-engine/ledger-repository';
 import { queueEmail } from '../mail/outbox-repository';
 import { evaluateForecastAlerts } from './forecast-alerts';
 import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
-import { recordUserLimitsReached } from './user-limits-repository';
+import { recordUserLimitsReached, type UserLimitReached } from './user-limits-repository';
 
 /** What a fired alert (or the cap) says, on the banner and in the email. */
 export function firingMessage(firing: Pick<Firing, 'kind' | 'amount'>): string {
@@ -22,6 +22,8 @@ const FOOTER =
  * thresholds and the cap the batch crossed are recorded once per period, and the admin and the billing
  * CC address are emailed through the outbox, so the email exists exactly when the batch does. The forecast
  * thresholds are weighed only for an account that has one (SPEND-14, SPEND-15), from the batch's `entries`.
+ * Users' limits reached (SPEND-16) are recorded by the same statement as the thresholds: an account
+ * without limits pays no statement for them.
  */
 export async function evaluateSpendAlerts(
   tx: Transactional,
@@ -31,21 +33,24 @@ export async function evaluateSpendAlerts(
   entries: readonly LedgerEntry[] = [],
 ): Promise<Firing[]> {
   const fired: Firing[] = [];
+  const reached: UserLimitReached[] = [];
   let hasForecast = false;
   for (const [periodId, spend] of batch) {
     const crossed = await recordCrossings(tx, accountId, periodId, spend, now);
     fired.push(...crossed.fired);
+    reached.push(...crossed.limitsReached);
     hasForecast ||= crossed.hasForecast;
   }
   if (hasForecast) fired.push(...(await evaluateForecastAlerts(tx, accountId, entries, now)));
   await queueFiringEmails(tx, accountId, fired);
-  await notifyUserLimitsReached(tx, accountId, [...batch.keys()], now);
+  await queueUserLimitEmails(tx, accountId, reached);
   return fired;
 }
 
 /**
  * Users whose use reached their monthly limit in these periods (SPEND-16), each emailed to the admin and
- * the billing CC once per period and limit: after a batch, and when a limit is set below the use so far.
+ * the billing CC once per period and limit, when a limit is set below the use so far (after a batch,
+ * recordCrossings records them with the thresholds, under the same key).
  */
 export async function notifyUserLimitsReached(
   tx: Transactional,
@@ -53,7 +58,15 @@ export async function notifyUserLimitsReached(
   periodIds: readonly string[],
   now: Date,
 ) {
-  const reached = await recordUserLimitsReached(tx, accountId, periodIds, now);
+  await queueUserLimitEmails(tx, accountId, await recordUserLimitsReached(tx, accountId, periodIds, now));
+}
+
+/** Emails each user's limit reached to the admin and the billing CC through the outbox (SPEND-16). */
+async function queueUserLimitEmails(
+  tx: Transactional,
+  accountId: string,
+  reached: readonly UserLimitReached[],
+) {
   if (reached.length === 0) return;
   const recipients = await alertRecipients(tx, accountId);
   for (const user of reached) {

@@ -1,4 +1,5 @@
 import type { Transactional } from '../../db/handle';
+import type { UserLimitReached } from './user-limits-repository';
 
 // Spend alerts, the spending cap and per-user limits (migration 0025). Amounts as stored: percents,
 // cents ('overage_cents', 'forecast_overage_cents' (migration 0029), 'cap') and centicredits (usage, user
@@ -34,8 +35,10 @@ export interface BatchSpend {
  * Records every threshold (and the cap) of the account that this batch crossed in the period: the usage
  * before the batch was below it and the usage after is at or above it. The key (account, period, kind,
  * amount) keeps one row per period, so a threshold crossed twice (a race, a resent batch) is answered
- * once: only the rows written here come back. One statement, so every batch pays a single round trip;
- * it also says whether the account has a forecast threshold, which is weighed apart (SPEND-14, SPEND-15).
+ * once: only the rows written here come back. The same statement records the sub-account users whose use
+ * in the period reached their monthly limit (SPEND-16, as recordUserLimitsReached does), so every batch
+ * pays a single round trip, with or without limits; it also says whether the account has a forecast
+ * threshold, which is weighed apart (SPEND-14, SPEND-15).
  */
 export async function recordCrossings(
   tx: Transactional,
@@ -43,9 +46,13 @@ export async function recordCrossings(
   periodId: string,
   batch: BatchSpend,
   now: Date,
-): Promise<{ fired: Firing[]; spend: PeriodSpend; hasForecast: boolean }> {
+): Promise<{ fired: Firing[]; spend: PeriodSpend; hasForecast: boolean; limitsReached: UserLimitReached[] }> {
   const rows = await tx.query<
-    { kind: Firing['kind'] | null; amount: string | null } & Record<string, string>
+    {
+      kind: Firing['kind'] | null;
+      amount: string | null;
+      reached: { full_name: string; limit_cc: string }[];
+    } & Record<string, string>
   >(
     `with u as (
        select coalesce(sum(amount) filter (where kind in ('grant', 'carry_in', 'bonus')
@@ -64,10 +71,21 @@ export async function recordCrossings(
                         and u.included * 100 >= t.amount * u.granted
                    else u.overage - $4 < t.amount * 100 and u.overage >= t.amount * 100 end
        on conflict do nothing
-       returning kind, amount)
+       returning kind, amount),
+     reached as (
+       insert into user_limit_firings (account_id, period_id, person_id, limit_cc, fired_at)
+       select l.account_id, u.period_id, l.person_id, l.limit_cc, $5
+         from user_credit_limits l
+         join user_period_usage u on u.account_id = l.account_id and u.person_id = l.person_id
+        where l.account_id = $1 and u.period_id = $2 and u.credits_cc >= l.limit_cc
+       on conflict do nothing
+       returning person_id, limit_cc)
      select u.granted::text, u.included::text, u.overage::text, f.kind, f.amount::text,
             exists (select 1 from spend_thresholds where account_id = $1 and kind = 'forecast_overage_cents')::text
-              as has_forecast
+              as has_forecast,
+            (select coalesce(json_agg(json_build_object('full_name', p.full_name, 'limit_cc', r.limit_cc::text)
+                                      order by p.full_name), '[]'::json)
+               from reached r join people p on p.account_id = $1 and p.id = r.person_id) as reached
        from u left join fired f on true`,
     [accountId, periodId, batch.included, batch.overage, now],
     { prepare: true },
@@ -83,6 +101,7 @@ export async function recordCrossings(
       .filter((r) => r.kind !== null)
       .map((r) => ({ kind: r.kind!, amount: Number(r.amount), fired_at: now })),
     hasForecast: first.has_forecast === 'true',
+    limitsReached: first.reached.map((r) => ({ full_name: r.full_name, limit_cc: Number(r.limit_cc) })),
   };
 }
 

@@ -74,16 +74,23 @@ export async function saveUserLimit(
     );
 }
 
+/** A sub-account user whose use reached their monthly limit, recorded so once per period and limit (SPEND-16). */
+export interface UserLimitReached {
+  full_name: string;
+  limit_cc: number;
+}
+
 /**
  * The users of the account whose use in these periods reached their limit and who were not yet recorded
- * so for that limit and period: recorded now (once per period and limit), with their names.
+ * so for that limit and period: recorded now (once per period and limit), with their names. A limit's
+ * save asks this; a batch of calls records them in recordCrossings' statement, by the same rule.
  */
 export async function recordUserLimitsReached(
   tx: Transactional,
   accountId: string,
   periodIds: readonly string[],
   now: Date,
-): Promise<{ full_name: string; limit_cc: number }[]> {
+): Promise<UserLimitReached[]> {
   const rows = await tx.query<{ full_name: string; limit_cc: string }>(
     `with reached as (
        insert into user_limit_firings (account_id, period_id, person_id, limit_cc, fired_at)

@@ -4,7 +4,12 @@ import type { BillingDeps, BillingEngine } from '../billing-engine/billing-engin
 import type { InvoiceIssuer } from '../billing-engine/invoice-issuer';
 import { taxCents } from '../billing-engine/invoice-issuer';
 import type { NewInvoice } from '../billing-engine/invoices-repository';
-import { awaitingOrder, insertOrder, startedUpgrade } from '../billing-engine/period-start-orders-repository';
+import {
+  awaitingOrder,
+  insertOrder,
+  lateUpgrade,
+  startedUpgrade,
+} from '../billing-engine/period-start-orders-repository';
 import { findPlan, type Plan } from '../billing-engine/plans-repository';
 import { prorate, type Proration } from '../billing-engine/proration';
 import {
@@ -13,6 +18,7 @@ import {
   type OpenPeriod,
 } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
+import { refuseLateUpgrade } from './late-upgrades';
 import { invoiceTotal, planChangeAccount } from './subscriptions-repository';
 
 // Upgrade now (PLAN-06..11, docs/billing.md "Upgrade now"): prorated by the days left, invoiced and paid
@@ -123,7 +129,9 @@ export function upgradeInvoice(accountId: string, quote: UpgradeQuote, now: Date
  * Upgrades now (PLAN-06..10): the invoice is issued with an order in one transaction under the
  * subscription's lock, then paid through the payment path every charge takes (at most one success per
  * invoice, idempotency key from the invoice). A confirmation that finds the order awaiting payment pays
- * that same invoice. A total other than the echoed one is refused before anything is charged.
+ * that same invoice. A total other than the echoed one is refused before anything is charged. Paid only
+ * after its period closed, nothing is upgraded: the payment is refunded and the confirmation refused
+ * (PLAN-13).
  */
 export async function applyUpgrade(
   deps: BillingDeps,
@@ -140,11 +148,13 @@ export async function applyUpgrade(
     if (waiting && (waiting.kind !== 'upgrade' || waiting.plan_id !== planId))
       throw new DomainError('conflict', 'Another plan change is waiting for its payment.');
     // The same confirmation again (a second tab, a retry after a crash): the order it made, awaiting its
-    // payment or paid, answers it, and its invoice is paid at most once.
+    // payment or paid (too late for its period, then refunded: PLAN-13), answers it, and its invoice is
+    // paid at most once.
     const period = sub?.status === 'active' ? await currentPeriod(tx, accountId) : null;
     const same =
       waiting?.invoice_id ??
-      (period && sub?.plan_id === planId ? await startedUpgrade(tx, accountId, period.id, planId) : null);
+      (period && sub?.plan_id === planId ? await startedUpgrade(tx, accountId, period.id, planId) : null) ??
+      (period ? await lateUpgrade(tx, accountId, planId, period.start) : null);
     if (same && (await invoiceTotal(tx, accountId, same)) === echoedTotalCents) return same;
     if (waiting) throw new DomainError('conflict', PLAN_TEXT.priceChanged, 'total_cents');
     const quote = await upgradeQuote(tx, accountId, planId, now, deps.issuer);
@@ -164,6 +174,9 @@ export async function applyUpgrade(
     return id;
   });
   const outcome = await engine.chargeInvoice(accountId, invoiceId, { waitMs: 15_000 });
+  // Paid too late, it is refunded (by this confirmation or a twin, which may have closed the invoice).
+  if (outcome.state === 'paid' || outcome.state === 'closed')
+    await refuseLateUpgrade(deps, accountId, invoiceId);
   if (outcome.state === 'failed' || outcome.state === 'closed')
     throw new DomainError('payment-failed', outcome.message);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);

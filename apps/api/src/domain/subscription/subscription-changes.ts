@@ -59,7 +59,7 @@ function pricing(plan: Plan, taxStatus: TaxStatus, issuer: Pick<InvoiceIssuer, '
   };
 }
 
-interface ChangePlan {
+export interface ChangePlan {
   kind: ChangeKind;
   plan: Plan;
   messages: string[];
@@ -141,6 +141,7 @@ export async function planChange(
  * Carries out a change previewed by `planChange`; returns which kind it was. A start or a renewal is
  * paid first: a declined charge changes nothing and is refused with the card's reason, and one whose
  * answer is not known yet is refused as pending (the period starts when the payment is confirmed).
+ * A caller that has already worked the change out (to refuse some kinds first) passes it in.
  */
 export async function applyPlanChange(
   deps: BillingDeps,
@@ -148,9 +149,10 @@ export async function applyPlanChange(
   accountId: string,
   planId: string,
   actorId: string | null,
+  worked?: { change: ChangePlan; now: Date },
 ) {
-  const now = deps.clock.now();
-  const change = await planChange(deps.database, accountId, planId, now, deps.issuer);
+  const now = worked?.now ?? deps.clock.now();
+  const change = worked?.change ?? (await planChange(deps.database, accountId, planId, now, deps.issuer));
   if (change.kind === 'start' || change.kind === 'renew') {
     // Paid first, outside any transaction (the provider's answer cannot be rolled back): the change is
     // recorded once the payment has made it.

@@ -3,6 +3,7 @@ import type { Transactional } from '../../db/handle';
 import { recordActivity } from '../activity/activity-repository';
 import { DomainError } from '../errors';
 import {
+  checkSecondFactor,
   checkTotpCode,
   confirmEnrolment,
   disableTwoFactor,
@@ -56,14 +57,21 @@ async function requireCode(tx: Transactional, person: ProfilePerson, code: strin
     throw new DomainError('invalid', TWO_FACTOR_TEXT.wrongCode, 'code');
 }
 
+/**
+ * Turn off with a current code or a recovery code (TOTP-10), which is spent outside the change: a refused
+ * change still used the code.
+ */
 export async function turnOffTwoFactor(
   database: Transactional,
   person: ProfilePerson,
   code: string,
   now: Date,
 ) {
-  // The code's step is spent outside the change: a refused change still used the code.
-  await requireCode(database, person, code, now);
+  if (!(await twoFactorState(database, person.id)).enabled)
+    throw new DomainError('conflict', TWO_FACTOR_TEXT.notOn);
+  const used = await checkSecondFactor(database, person.id, code, now);
+  if (used !== 'otp' && used !== 'recovery')
+    throw new DomainError('invalid', TWO_FACTOR_TEXT.wrongCodeOrRecovery, 'code');
   await database.transaction(async (tx) => {
     await disableTwoFactor(tx, person.id);
     await logged(tx, person, 'profile.two_factor_off');

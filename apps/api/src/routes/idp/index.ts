@@ -61,6 +61,10 @@ export default async function idpRoutes(app: FastifyInstance) {
   app.get('/interaction-assets/logout.js', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/javascript').send(logoutJs),
   );
+  const recoveryCodesJs = asset('recovery-codes.js');
+  app.get('/interaction-assets/recovery-codes.js', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/javascript').send(recoveryCodesJs),
+  );
 
   /** The interaction of this request; unknown or expired (the provider's SessionNotFound) answers 400. */
   async function interactionOf(req: FastifyRequest, reply: FastifyReply) {

@@ -78,6 +78,7 @@ export function renderRecoveryCodesPage({ uid, codes }: { uid: string; codes: st
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`enQ recovery codes\n\n${codes.join('\n')}\n`)}`;
   return renderAuthPage({
     title: 'Your recovery codes',
+    script: '/interaction-assets/recovery-codes.js',
     body: html`<h1>Save your recovery codes</h1>
       <p class="notice" role="status">Two-factor sign-in is on.</p>
       <p class="muted">
@@ -87,7 +88,13 @@ export function renderRecoveryCodesPage({ uid, codes }: { uid: string; codes: st
       <ul class="codes" aria-label="Recovery codes">
         ${codes.map((code) => html`<li>${code}</li>`)}
       </ul>
-      <a class="link small-link" href="${download}" download="enq-recovery-codes.txt">Download the codes</a>
+      <p class="code-actions">
+        <a class="link small-link" href="${download}" download="enq-recovery-codes.txt">Download the codes</a>
+        <button class="link-button small-link" type="button" id="copy-codes" data-codes="${codes.join(' ')}" hidden>
+          Copy the codes
+        </button>
+      </p>
+      <p class="hint" id="copy-status" role="status"></p>
       <form method="post" action="/interaction/${uid}/enrolled">
         <button class="button" type="submit">I have saved them, continue</button>
       </form>`,

@@ -93,7 +93,7 @@ describe.each(drivers)('two-factor sign-in (%s)', (driver) => {
 
   let morganSecret = '';
 
-  it('TOTP-01 a staff member without two-factor sign-in sets it up after the password (QR code, key, first code, recovery codes once) before any token is issued', async () => {
+  it('TOTP-01 TOTP-09 a staff member without two-factor sign-in sets it up after the password (QR code, key, first code, recovery codes once, to download or copy) before any token is issued', async () => {
     const { jar, verifier, interaction, page } = await password(DEMO_STAFF.email, STAFF_PASSWORD);
     expect(page.statusCode).toBe(200);
     expect(page.headers.location).toBeUndefined();
@@ -121,6 +121,12 @@ describe.each(drivers)('two-factor sign-in (%s)', (driver) => {
     expect(done.body).toContain('Save your recovery codes');
     const codes = [...done.body.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((m) => m[1]!);
     expect(codes).toHaveLength(10);
+    // TOTP-09: Copy beside Download, shown by its script (the browser journey clicks it).
+    expect(done.body).toContain(`data-codes="${codes.join(' ')}" hidden`);
+    expect(done.body).toContain('<script src="/interaction-assets/recovery-codes.js" defer></script>');
+    const script = await ctx.app.inject({ method: 'GET', url: '/interaction-assets/recovery-codes.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("getElementById('copy-codes')");
     const hashes = await ctx.database.query<{ code_hash: string }>(
       'select code_hash from two_factor_recovery_codes where person_id = $1',
       [await personId(DEMO_STAFF.email)],

@@ -1,5 +1,5 @@
 import { formatCredits, type StaffPermission } from '@enq/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CalendarClock,
   Coins,
@@ -10,9 +10,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { adminMeQuery } from '../../lib/admin-api';
+import { ADMIN_QUERY_KEY, adminMeQuery } from '../../lib/admin-api';
 import { accountActionsQuery } from './api/get-account-actions';
 import { ChargeDialog } from './charge-dialog';
 import { CreditsDialog } from './credits-dialog';
@@ -42,6 +43,7 @@ export function AccountActions({ accountId }: { accountId: string }) {
   const data = useQuery({ ...accountActionsQuery(accountId), enabled: any });
   const [open, setOpen] = useState<Open>(null);
   const [done, setDone] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   if (!any) return null;
 
   let body: ReactNode;
@@ -103,7 +105,9 @@ export function AccountActions({ accountId }: { accountId: string }) {
     ];
     const offered = actions.filter((a) => a.shown && can(a.permission));
     const close = () => setOpen(null);
-    const finish = (message: string) => {
+    const finish = async (message: string) => {
+      await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+      toast.success(message);
       setDone(message);
       setOpen(null);
     };

@@ -1,10 +1,11 @@
 import type { ActionInvoice } from '@enq/contract';
 import { useState } from 'react';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
-import { ActionDialog, InputError } from './action-dialog';
+import { InputError, ReasonDialog } from '../../components/ui/reason-dialog';
 import { refundInvoice } from './api/refund-invoice';
-import { dollarsToCents, invoiceOption, money } from './format';
+import { dollarsToCents, money } from './format';
+import { useInvoiceField } from './invoice-field';
+import type { MoneyDialogProps } from './money-dialog-props';
 
 /** Refund part or all of a paid invoice: the customer gets a credit note and an email naming it. */
 export function RefundDialog({
@@ -12,46 +13,35 @@ export function RefundDialog({
   invoices,
   onClose,
   onDone,
-}: {
-  accountId: string;
-  invoices: ActionInvoice[];
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
-  const refundable = invoices.filter((i) => i.refundable_cents > 0);
-  const [invoiceId, setInvoiceId] = useState(refundable[0]?.id ?? '');
+}: MoneyDialogProps & { invoices: ActionInvoice[] }) {
+  const invoice = useInvoiceField(
+    invoices.filter((i) => i.refundable_cents > 0),
+    'refund-invoice',
+    'Invoice',
+  );
   const [amount, setAmount] = useState('');
-  const chosen = refundable.find((i) => i.id === invoiceId);
+  const chosen = invoice.chosen;
+  const refund = async (reason: string, key: string) => {
+    const { id } = invoice.take();
+    const cents = dollarsToCents(amount);
+    if (cents === null || cents < 1)
+      throw new InputError('amount_cents', 'Enter the amount to refund in dollars, e.g. 25.00.');
+    const body = { invoice_id: id, amount_cents: cents, reason };
+    await onDone((await refundInvoice(accountId, body, key)).message);
+  };
   return (
-    <ActionDialog
+    <ReasonDialog
       title="Refund an invoice"
       description="The card is refunded, the customer sees a credit note on their Invoices page and gets an email naming it."
       submitLabel="Refund"
       tone="danger"
       fieldNames={['invoice_id', 'amount_cents']}
       onClose={onClose}
-      onDone={onDone}
-      send={async (reason, key) => {
-        if (!chosen) throw new InputError('invoice_id', 'Choose an invoice.');
-        const cents = dollarsToCents(amount);
-        if (cents === null || cents < 1)
-          throw new InputError('amount_cents', 'Enter the amount to refund in dollars, e.g. 25.00.');
-        return (await refundInvoice(accountId, { invoice_id: chosen.id, amount_cents: cents, reason }, key))
-          .message;
-      }}
-      fields={(errors) => (
+      onSubmit={refund}
+    >
+      {(errors) => (
         <>
-          <Field id="refund-invoice" label="Invoice" required error={errors.invoice_id}>
-            {(control) => (
-              <Select {...control} value={invoiceId} onChange={(e) => setInvoiceId(e.target.value)}>
-                {refundable.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {invoiceOption(i)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          {invoice.field(errors.invoice_id)}
           <Field id="refund-amount" label="Amount (USD)" required error={errors.amount_cents}>
             {(control) => (
               <Input
@@ -72,6 +62,6 @@ export function RefundDialog({
           ) : null}
         </>
       )}
-    />
+    </ReasonDialog>
   );
 }

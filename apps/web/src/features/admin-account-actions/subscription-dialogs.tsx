@@ -1,17 +1,12 @@
 import type { ActionInvoices } from '@enq/contract';
 import { useState } from 'react';
 import { Field } from '../../components/ui/field';
+import { InputError, ReasonDialog } from '../../components/ui/reason-dialog';
 import { Select } from '../../components/ui/select';
-import { ActionDialog, InputError } from './action-dialog';
 import { cancelSubscription } from './api/cancel-subscription';
 import { changePlan } from './api/change-plan';
 import { reactivateSubscription } from './api/reactivate-subscription';
-
-interface DialogProps {
-  accountId: string;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
+import type { MoneyDialogProps } from './money-dialog-props';
 
 /** Schedule another plan for the period's end, as the customer's Subscription page would. */
 export function ChangePlanDialog({
@@ -19,22 +14,23 @@ export function ChangePlanDialog({
   data,
   onClose,
   onDone,
-}: DialogProps & { data: ActionInvoices }) {
+}: MoneyDialogProps & { data: ActionInvoices }) {
   const others = data.plans.filter((p) => p.id !== data.subscription.plan_id);
   const [plan, setPlan] = useState(data.subscription.pending_plan_id ?? others[0]?.id ?? '');
+  const change = async (reason: string, key: string) => {
+    if (!plan) throw new InputError('plan', 'Choose a plan.');
+    await onDone((await changePlan(accountId, { plan, reason }, key)).message);
+  };
   return (
-    <ActionDialog
+    <ReasonDialog
       title="Change plan"
       description="The new plan starts at the end of the current period, as if the customer had chosen it. Nothing is charged now."
       submitLabel="Change plan"
       fieldNames={['plan']}
       onClose={onClose}
-      onDone={onDone}
-      send={async (reason, key) => {
-        if (!plan) throw new InputError('plan', 'Choose a plan.');
-        return (await changePlan(accountId, { plan, reason }, key)).message;
-      }}
-      fields={(errors) => (
+      onSubmit={change}
+    >
+      {(errors) => (
         <Field id="change-plan" label="New plan" required error={errors.plan}>
           {(control) => (
             <Select {...control} value={plan} onChange={(e) => setPlan(e.target.value)}>
@@ -47,33 +43,33 @@ export function ChangePlanDialog({
           )}
         </Field>
       )}
-    />
+    </ReasonDialog>
   );
 }
 
-export function CancelDialog({ accountId, onClose, onDone }: DialogProps) {
+export function CancelDialog({ accountId, onClose, onDone }: MoneyDialogProps) {
   return (
-    <ActionDialog
+    <ReasonDialog
       title="Cancel the subscription"
       description="The subscription ends with the current period; until then the plan, users and credits work as before."
       submitLabel="Cancel at period end"
       tone="danger"
       onClose={onClose}
-      onDone={onDone}
-      send={async (reason, key) => (await cancelSubscription(accountId, { reason }, key)).message}
+      onSubmit={async (reason, key) => onDone((await cancelSubscription(accountId, { reason }, key)).message)}
     />
   );
 }
 
-export function ReactivateDialog({ accountId, onClose, onDone }: DialogProps) {
+export function ReactivateDialog({ accountId, onClose, onDone }: MoneyDialogProps) {
   return (
-    <ActionDialog
+    <ReasonDialog
       title="Reactivate the subscription"
       description="Undoes the cancellation or the scheduled plan change: the plan renews as it is. Nothing is charged now."
       submitLabel="Reactivate"
       onClose={onClose}
-      onDone={onDone}
-      send={async (reason, key) => (await reactivateSubscription(accountId, { reason }, key)).message}
+      onSubmit={async (reason, key) =>
+        onDone((await reactivateSubscription(accountId, { reason }, key)).message)
+      }
     />
   );
 }

@@ -144,7 +144,7 @@ describe('the console account page', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Exempt' }));
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Certificate received' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save tax status' }));
-    expect(within(dialog).getByText(ACCOUNTS_TEXT.exemptionRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ACCOUNTS_TEXT.exemptionRequired)).toBeTruthy();
     expect(api.calls('PUT', `${BASE}/tax-status`)).toHaveLength(0);
 
     api.routes[`PUT ${BASE}/tax-status`] = () =>

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
+import { ReasonDialog } from '../../components/ui/reason-dialog';
 import { adminMeQuery } from '../../lib/admin-api';
 import { ApiError } from '../../lib/api-client';
 import { useAccount } from './api/get-account';
@@ -15,7 +16,6 @@ import { InvoicesSection } from './components/invoices-section';
 import { LedgerSection } from './components/ledger-section';
 import { NotesSection } from './components/notes-section';
 import { OverviewSection } from './components/overview-section';
-import { ReasonDialog } from './components/reason-dialog';
 import { TaxStatusDialog } from './components/tax-status-dialog';
 import { UsersSection } from './components/users-section';
 

@@ -11,7 +11,8 @@ import { jsonResponse, TestServices } from '../../test/utils';
 import { CataloguePage } from './catalogue-page';
 
 const FROM = '2026-12-01T05:00:00.000Z';
-const fromText = new Date(FROM).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// New York time whatever the reader's zone (CONS-06): 05:00 UTC is midnight in New York.
+const fromText = 'Dec 1, 2026, 12:00 AM EST';
 const LINE = 'IRS Practitioner Priority Service';
 
 const plans: CataloguePlans = {
@@ -100,7 +101,7 @@ function setup(post: (body: unknown) => Response) {
 describe('the console catalogue page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('CAT-01 CAT-03 shows plans with their scheduled versions, and schedules a rate change that then shows From its date', async () => {
+  it('CAT-01 CAT-03 CONS-06 shows plans with their scheduled versions in New York time, and schedules a rate change from a New York date that then shows From it', async () => {
     const calls = setup(() => jsonResponse({ message: 'Scheduled.', audit_id: 7, replayed: false }));
     expect(await screen.findByText('$300.00 · 30,000 credits')).toBeTruthy();
     expect(screen.getByText(`From ${fromText}`)).toBeTruthy();
@@ -110,14 +111,10 @@ describe('the console catalogue page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule the rate at 9:00 AM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the rate at 9:00 AM' });
     fireEvent.change(within(dialog).getByLabelText('Credits per minute'), { target: { value: '41.50' } });
-    const local = new Date(FROM);
-    const localValue = new Date(local.getTime() - local.getTimezoneOffset() * 60_000)
-      .toISOString()
-      .slice(0, 16);
-    fireEvent.change(within(dialog).getByLabelText('Effective from (your time; empty for now)'), {
-      target: { value: localValue },
+    fireEvent.change(within(dialog).getByLabelText('Effective from (New York time; empty for now)'), {
+      target: { value: '2026-12-01T00:00' },
     });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the staff audit)'), {
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Longer queues in the morning' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -145,11 +142,11 @@ describe('the console catalogue page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule for the whole day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule a rate for the whole day' });
     fireEvent.change(within(dialog).getByLabelText('Credits per minute'), { target: { value: '30' } });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the staff audit)'), {
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Test' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    const field = within(dialog).getByLabelText('Effective from (your time; empty for now)');
+    const field = within(dialog).getByLabelText('Effective from (New York time; empty for now)');
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getByText(CATALOGUE_TEXT.pastDate)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')[0]!.body).toMatchObject({ slot_start_minute: null });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { BillingPage } from './billing-page';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const BASE = '/api/v1/account/billing';
 const SANDBOX = '/api/v1/payments/sandbox/payment-methods';
@@ -20,19 +21,12 @@ const HOME = {
 
 const DATA = billingData({ service_address: HOME, billing_address: HOME });
 
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let routes: Record<string, RouteHandler>;
+let fetchMock: ReturnType<typeof stubFetchRoutes>;
 
 beforeEach(() => {
   routes = {};
-  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-    if (!handler) throw new Error(`unexpected call ${init.method ?? 'GET'} ${url.pathname}`);
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetchRoutes(routes);
 });
 afterEach(() => {
   vi.useRealTimers();

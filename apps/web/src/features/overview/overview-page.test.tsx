@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const ROOT = '/api/v1/account/';
 const dismissPath = (key: string) => `/api/v1/account/notifications/${key}/dismiss`;
@@ -55,8 +56,7 @@ const DATA = overviewAnswer(
   },
 );
 
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
+let routes: Record<string, RouteHandler>;
 let calls: string[];
 
 beforeEach(() => {
@@ -64,18 +64,7 @@ beforeEach(() => {
   routes = {
     'GET /api/v1/account/subscription/forecast/': () => jsonResponse({ forecast: null, advisor: null }),
   };
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init = {}) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const key = `${init.method ?? 'GET'} ${url.pathname}`;
-      calls.push(key);
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      return handler(init);
-    }),
-  );
+  calls = stubFetchRoutes(routes).requested;
 });
 afterEach(() => vi.restoreAllMocks());
 

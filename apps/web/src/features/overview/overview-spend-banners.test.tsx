@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const ROOT = '/api/v1/account/';
 const SPEND = '/api/v1/account/spend-control/';
@@ -44,25 +45,14 @@ const SPEND_STATE: SpendControlResponse = {
   user_limits: [],
 };
 
-type Handler = () => Response | Promise<Response>;
-let routes: Record<string, Handler>;
+let routes: Record<string, RouteHandler>;
 let calls: string[];
 beforeEach(() => {
-  calls = [];
   routes = {
     [`GET ${ROOT}`]: () => jsonResponse(OVERVIEW),
     [`GET ${SPEND}`]: () => jsonResponse(SPEND_STATE),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init = {}) => {
-      const key = `${init.method ?? 'GET'} ${new URL(String(input), 'http://portal.test').pathname}`;
-      calls.push(key);
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      return handler();
-    }),
-  );
+  calls = stubFetchRoutes(routes).requested;
 });
 afterEach(() => vi.restoreAllMocks());
 

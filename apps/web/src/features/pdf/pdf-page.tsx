@@ -23,6 +23,35 @@ import { useOwnPin } from './api/get-own-pin';
 const card = 'rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-200';
 const failed = () => toast.error(MESSAGES.genericError);
 
+/** An ordered list whose numbers are drawn as round badges (the list's own numbering is for readers). */
+function NumberedSteps({
+  steps,
+  className,
+  item = '',
+  number,
+}: {
+  steps: readonly string[];
+  className: string;
+  item?: string;
+  number: string;
+}) {
+  return (
+    <ol className={`text-sm text-slate-700 ${className}`}>
+      {steps.map((step, i) => (
+        <li key={step} className={`flex gap-3 ${item}`}>
+          <span
+            aria-hidden="true"
+            className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${number}`}
+          >
+            {i + 1}
+          </span>
+          <span className="pt-0.5">{step}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A download button (spinner while it runs, the generic error toast if it fails) and its note. */
 function DownloadAction({
   className,
@@ -98,19 +127,7 @@ function PinAndGuide({ pin }: { pin: string }) {
         Keep it private: calls made with it are billed to your account.
       </p>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">How a call works</h3>
-      <ol className="mt-2 mb-6 space-y-2 text-sm text-slate-700">
-        {HOW_TO_DIAL.map((step, i) => (
-          <li key={step} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
-            >
-              {i + 1}
-            </span>
-            <span className="pt-0.5">{step}</span>
-          </li>
-        ))}
-      </ol>
+      <NumberedSteps steps={HOW_TO_DIAL} className="mt-2 mb-6 space-y-2" number="bg-brand-600 text-white" />
       <DownloadAction
         className="mt-auto"
         download={download}
@@ -181,19 +198,12 @@ function TeamInstructions() {
         {TEAM_INSTRUCTIONS.title}
       </h2>
       <p className="mt-2 text-sm text-slate-600">{TEAM_INSTRUCTIONS.intro}</p>
-      <ol className="mt-4 grid grid-cols-1 gap-3 text-sm text-slate-700 md:grid-cols-2">
-        {TEAM_INSTRUCTIONS.steps.map((step, i) => (
-          <li key={step} className="flex gap-3 rounded-lg bg-slate-50 p-3">
-            <span
-              aria-hidden="true"
-              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700"
-            >
-              {i + 1}
-            </span>
-            <span className="pt-0.5">{step}</span>
-          </li>
-        ))}
-      </ol>
+      <NumberedSteps
+        steps={TEAM_INSTRUCTIONS.steps}
+        className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2"
+        item="rounded-lg bg-slate-50 p-3"
+        number="bg-slate-200 text-slate-700"
+      />
       <Link
         to="/users"
         className="focus-ring mt-4 inline-flex rounded text-sm font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, jsonResponse, TestServices } from '../../test/utils';
 import { ProfilePage } from './profile-page';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const BASE = '/api/v1/account/profile';
 const PROFILE: Profile = {
@@ -16,19 +17,12 @@ const PROFILE: Profile = {
   phone_number: '+12075550143',
 };
 
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-let routes: Record<string, Handler>;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let routes: Record<string, RouteHandler>;
+let fetchMock: ReturnType<typeof stubFetchRoutes>;
 
 beforeEach(() => {
   routes = {};
-  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-    if (!handler) throw new Error(`unexpected call ${init.method ?? 'GET'} ${url.pathname}`);
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetchRoutes(routes);
 });
 afterEach(() => {
   vi.useRealTimers();

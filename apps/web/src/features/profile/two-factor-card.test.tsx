@@ -45,8 +45,20 @@ function setup(enabled: boolean) {
         on = true;
         return jsonResponse({ recovery_codes: CODES, message: TWO_FACTOR_TEXT.turnedOn });
       }
-      if (path === `${BASE}/disable`)
-        return jsonResponse({ message: TWO_FACTOR_TEXT.wrongCode, code: 'INVALID', field: 'code' }, 400);
+      if (path === `${BASE}/disable` && (body as { code: string }).code === '000000')
+        return jsonResponse(
+          { message: TWO_FACTOR_TEXT.wrongCodeOrRecovery, code: 'INVALID', field: 'code' },
+          400,
+        );
+      if (path === `${BASE}/disable`) {
+        on = false;
+        return jsonResponse({
+          ...status,
+          enabled: false,
+          enabled_at: null,
+          message: TWO_FACTOR_TEXT.turnedOff,
+        });
+      }
       return jsonResponse({ message: 'nope', code: 'NOT_FOUND' }, 404);
     }),
   );
@@ -88,20 +100,25 @@ describe('two-factor sign-in on the profile', () => {
     expect(await screen.findByText(/On since Nov 2, 2026\. 7 of 10 recovery codes left\./)).toBeTruthy();
   });
 
-  it('TOTP-08 letters are refused before anything is sent; a wrong code to turn it off shows the server message', async () => {
+  it('TOTP-08 TOTP-10 letters are refused before anything is sent; a wrong code to turn it off shows the server message; a recovery code turns it off', async () => {
     const requests = setup(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
-    const field = screen.getByLabelText('Current code, to turn it off');
+    const field = screen.getByLabelText('Current code or a recovery code, to turn it off');
     fireEvent.change(field, { target: { value: '12a456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText(TWO_FACTOR_TEXT.codeFormat)).toBeTruthy();
+    expect(await screen.findByText(TWO_FACTOR_TEXT.codeOrRecoveryFormat)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     fireEvent.change(field, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText(TWO_FACTOR_TEXT.wrongCode)).toBeTruthy();
+    expect(await screen.findByText(TWO_FACTOR_TEXT.wrongCodeOrRecovery)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'ABCDE-FGHJK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(TWO_FACTOR_TEXT.turnedOff)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([
       { method: 'POST', path: `${BASE}/disable`, body: { code: '000000' } },
+      { method: 'POST', path: `${BASE}/disable`, body: { code: 'ABCDE-FGHJK' } },
     ]);
+    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
   });
 });

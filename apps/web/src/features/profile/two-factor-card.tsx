@@ -23,8 +23,8 @@ const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * "Two-factor sign-in" on /profile (TOTP-07): optional for customers. Turn on shows a QR code and the
- * key, a first code confirms it and the recovery codes are shown once; Turn off and new recovery codes
- * each ask a current code.
+ * key, a first code confirms it and the recovery codes are shown once; new recovery codes ask a current
+ * code, Turn off a current code or a recovery code (TOTP-10).
  */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
@@ -138,9 +138,10 @@ export function TwoFactorCard() {
       {step.name === 'off' ? (
         <TwoFactorCodeForm
           id="two-factor-off"
-          label="Current code, to turn it off"
+          label="Current code or a recovery code, to turn it off"
           submitLabel="Turn off"
           danger
+          recovery
           pending={disable.isPending}
           error={errorText(disable.error)}
           onCancel={reset}

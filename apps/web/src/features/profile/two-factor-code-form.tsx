@@ -1,11 +1,12 @@
-import { TWO_FACTOR_TEXT, canonicalCode } from '@enq/contract';
+import { TWO_FACTOR_TEXT, canonicalCode, isCodeOrRecoveryCode } from '@enq/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 
 /**
  * A code from the authenticator app, and the action it confirms (TOTP-07, TOTP-08): "123 456" is taken
- * as apps show it; letters or a wrong length are refused here with the server's own words.
+ * as apps show it; letters or a wrong length are refused here with the server's own words. With
+ * `recovery` a recovery code is taken too (turning it off, TOTP-10).
  */
 export function TwoFactorCodeForm({
   id,
@@ -16,6 +17,7 @@ export function TwoFactorCodeForm({
   onSubmit,
   onCancel,
   danger = false,
+  recovery = false,
 }: {
   id: string;
   label: ReactNode;
@@ -25,6 +27,7 @@ export function TwoFactorCodeForm({
   onSubmit: (code: string) => void;
   onCancel: () => void;
   danger?: boolean;
+  recovery?: boolean;
 }) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,21 +39,29 @@ export function TwoFactorCodeForm({
       onSubmit={(event) => {
         event.preventDefault();
         const canonical = canonicalCode(code);
-        if (!/^\d{6}$/.test(canonical)) return setProblem(TWO_FACTOR_TEXT.codeFormat);
+        if (recovery ? !isCodeOrRecoveryCode(code) : !/^\d{6}$/.test(canonical))
+          return setProblem(recovery ? TWO_FACTOR_TEXT.codeOrRecoveryFormat : TWO_FACTOR_TEXT.codeFormat);
         setProblem(null);
         onSubmit(canonical);
       }}
     >
-      <Field id={id} label={label} error={shown} announce className="w-full sm:w-56">
+      <Field
+        id={id}
+        label={label}
+        error={shown}
+        announce
+        className={`w-full ${recovery ? 'sm:w-72' : 'sm:w-56'}`}
+      >
         {(control) => (
           <Input
             {...control}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            inputMode="numeric"
+            inputMode={recovery ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             maxLength={32}
-            placeholder="123 456"
+            placeholder={recovery ? '123 456 or abcde-fghij' : '123 456'}
+            spellCheck={false}
             className="font-mono tracking-widest"
           />
         )}

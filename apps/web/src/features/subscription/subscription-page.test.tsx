@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubLocation, TestServices } from '../../test/utils';
 import { INACTIVE_TEXT, SubscriptionPage } from './subscription-page';
 import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const BASE = '/api/v1/account/subscription';
 
@@ -100,24 +101,15 @@ const INACTIVE: SubscriptionResponse = {
   period_end: null,
 };
 
-type Handler = (init: RequestInit, url: URL) => Response | Promise<Response>;
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let routes: Record<string, Handler>;
+let fetchMock: ReturnType<typeof stubFetchRoutes>;
+let routes: Record<string, RouteHandler>;
 
 beforeEach(() => {
   // The forecast card and the advisor (their own tests are beside them) have nothing to show here.
   routes = {
     'GET /api/v1/account/subscription/forecast/': () => jsonResponse({ forecast: null, advisor: null }),
   };
-  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    return handler(init, url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetchRoutes(routes);
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { SubscriptionPage } from './subscription-page';
+import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
 
 const BASE = '/api/v1/account/subscription';
 const plan = (price_id: string, name: string, price: number, credits: number): PlanDto => ({
@@ -68,9 +69,8 @@ const PREVIEW: UpgradePreview = {
   ],
 };
 
-type Handler = (init: RequestInit, url: URL) => Response;
-let routes: Record<string, Handler>;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let routes: Record<string, RouteHandler>;
+let fetchMock: ReturnType<typeof stubFetchRoutes>;
 beforeEach(() => {
   routes = {
     [`GET ${BASE}/`]: () => jsonResponse(PRACTICE),
@@ -86,13 +86,7 @@ beforeEach(() => {
       }),
     [`GET ${BASE}/upgrade-preview/`]: () => jsonResponse(PREVIEW),
   };
-  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-    if (!handler) throw new Error(`unexpected call ${init.method ?? 'GET'} ${url.pathname}`);
-    return handler(init, url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetchRoutes(routes);
 });
 afterEach(() => vi.restoreAllMocks());
 

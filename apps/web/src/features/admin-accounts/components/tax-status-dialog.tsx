@@ -2,7 +2,7 @@ import { ACCOUNTS_TEXT, type AccountTax, type TaxStatus } from '@enq/contract';
 import { useState } from 'react';
 import { Field, Input } from '../../../components/ui/field';
 import { useSetTaxStatus } from '../api/set-tax-status';
-import { ReasonDialog, type FieldErrors } from './reason-dialog';
+import { InputError, ReasonDialog } from '../../../components/ui/reason-dialog';
 
 /** Changes the account's tax status (CONS-04): exempt needs its reference; issued invoices keep theirs. */
 export function TaxStatusDialog({
@@ -24,13 +24,11 @@ export function TaxStatusDialog({
       title="Change the tax status"
       description="Invoices issued from now on use the new status; issued invoices never change."
       submitLabel="Save tax status"
+      fieldNames={['exemption_reference']}
       onClose={onClose}
-      check={(): FieldErrors =>
-        status === 'exempt' && !reference.trim()
-          ? { exemption_reference: ACCOUNTS_TEXT.exemptionRequired }
-          : {}
-      }
       onSubmit={async (reason, key) => {
+        if (status === 'exempt' && !reference.trim())
+          throw new InputError('exemption_reference', ACCOUNTS_TEXT.exemptionRequired);
         const change = {
           tax_status: status,
           exemption_reference: status === 'exempt' ? reference.trim() : null,

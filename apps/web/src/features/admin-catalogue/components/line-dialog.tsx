@@ -1,12 +1,10 @@
 import type { CatalogueLine, CatalogueMarket } from '@enq/contract';
 import { useState, type ReactNode } from 'react';
-import { Field, Input } from '../../../components/ui/field';
+import { Field, Input, controlClass } from '../../../components/ui/field';
+import { ReasonDialog, type FieldErrors } from '../../../components/ui/reason-dialog';
 import { useAddLine } from '../api/add-line';
 import { useSaveLine } from '../api/save-line';
-import { CatalogueDialog, useActionForm } from './catalogue-dialog';
-
-const textArea =
-  'focus-ring block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset aria-invalid:ring-2 aria-invalid:ring-red-500';
+import { CreditsPerMinuteField } from './catalogue-fields';
 
 /** A line's name, numbers, hours and description (CAT-05), or a new line with its first rate (CAT-06). */
 export function LineDialog({
@@ -27,29 +25,17 @@ export function LineDialog({
     description_long: line?.description_long ?? '',
   });
   const [rate, setRate] = useState('');
-  const form = useActionForm();
   const save = useSaveLine();
   const add = useAddLine();
   const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
-  const submit = async () => {
-    const ok = await form.run((key) =>
-      line
-        ? save.mutateAsync({ lineId: line.id, key, body: { reason: form.reason, ...fields } })
-        : add.mutateAsync({
-            key,
-            body: { reason: form.reason, market_id: market.id, credits_per_minute: Number(rate), ...fields },
-          }),
-    );
-    if (ok) onClose();
-  };
-  const text = (name: keyof typeof fields, label: ReactNode, rows = 0) => (
-    <Field id={`line-${name}`} label={label} required error={form.errors[name]}>
+  const text = (errors: FieldErrors, name: keyof typeof fields, label: ReactNode, rows = 0) => (
+    <Field id={`line-${name}`} label={label} required error={errors[name]}>
       {(control) =>
         rows ? (
           <textarea
             {...control}
             rows={rows}
-            className={textArea}
+            className={controlClass()}
             value={fields[name]}
             onChange={(e) => set(name)(e.target.value)}
           />
@@ -60,29 +46,40 @@ export function LineDialog({
     </Field>
   );
   return (
-    <CatalogueDialog
+    <ReasonDialog
       title={line ? `Edit the line ${line.name_long}` : `Add a line to ${market.name}`}
       description={line ? undefined : 'The line is rated at this price in every half hour from now.'}
-      form={form}
-      busy={save.isPending || add.isPending}
       submitLabel={line ? 'Save' : 'Add line'}
-      onSubmit={() => void submit()}
+      fieldNames={[...Object.keys(fields), 'credits_per_minute']}
       onClose={onClose}
+      onSubmit={(reason, key) =>
+        line
+          ? save.mutateAsync({ lineId: line.id, key, body: { reason, ...fields } })
+          : add.mutateAsync({
+              key,
+              body: { reason, market_id: market.id, credits_per_minute: Number(rate), ...fields },
+            })
+      }
     >
-      {text('name_long', 'Name')}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('display_number', 'enQ number')}
-        {text('open_hours_text', 'Hours')}
-      </div>
-      {text('irs_number', 'Agency numbers (one a line)', 2)}
-      {text('description_long', 'Description', 4)}
-      {line ? null : (
-        <Field id="line-rate" label="Credits per minute" required error={form.errors.credits_per_minute}>
-          {(control) => (
-            <Input {...control} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
+      {(errors) => (
+        <>
+          {text(errors, 'name_long', 'Name')}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text(errors, 'display_number', 'enQ number')}
+            {text(errors, 'open_hours_text', 'Hours')}
+          </div>
+          {text(errors, 'irs_number', 'Agency numbers (one a line)', 2)}
+          {text(errors, 'description_long', 'Description', 4)}
+          {line ? null : (
+            <CreditsPerMinuteField
+              id="line-rate"
+              value={rate}
+              onChange={setRate}
+              error={errors.credits_per_minute}
+            />
           )}
-        </Field>
+        </>
       )}
-    </CatalogueDialog>
+    </ReasonDialog>
   );
 }

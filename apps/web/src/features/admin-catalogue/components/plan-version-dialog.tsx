@@ -1,8 +1,8 @@
 import { centsToDollars, type CataloguePlan } from '@enq/contract';
 import { useState } from 'react';
-import { Field, Input } from '../../../components/ui/field';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { useSchedulePlanVersion } from '../api/schedule-plan-version';
-import { CatalogueDialog, EffectiveFromField, effectiveFromBody, useActionForm } from './catalogue-dialog';
+import { EffectiveFromField, TextField, effectiveFromBody } from './catalogue-fields';
 
 /** A new price, credits and save label for a plan, from now or a later date (CAT-01). */
 export function PlanVersionDialog({ plan, onClose }: { plan: CataloguePlan; onClose: () => void }) {
@@ -11,62 +11,61 @@ export function PlanVersionDialog({ plan, onClose }: { plan: CataloguePlan; onCl
   const [credits, setCredits] = useState(current ? String(current.credits) : '');
   const [save, setSave] = useState(current?.save ?? '');
   const [from, setFrom] = useState('');
-  const form = useActionForm();
   const schedule = useSchedulePlanVersion();
-  const submit = async () => {
-    const ok = await form.run((key) =>
-      schedule.mutateAsync({
-        planId: plan.id,
-        key,
-        body: {
-          reason: form.reason,
-          price_cents: Math.round(Number(price) * 100),
-          credits: Number(credits),
-          save: save.trim() || null,
-          ...effectiveFromBody(from),
-        },
-      }),
-    );
-    if (ok) onClose();
-  };
   const label = `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`;
   return (
-    <CatalogueDialog
+    <ReasonDialog
       title={`Schedule a price for ${label}`}
       description="Periods already begun keep their price; each subscriber's next period takes the version in force when it starts."
-      form={form}
-      busy={schedule.isPending}
-      onSubmit={() => void submit()}
+      submitLabel="Save"
+      fieldNames={['price_cents', 'credits', 'save', 'effective_from']}
       onClose={onClose}
+      onSubmit={(reason, key) =>
+        schedule.mutateAsync({
+          planId: plan.id,
+          key,
+          body: {
+            reason,
+            price_cents: Math.round(Number(price) * 100),
+            credits: Number(credits),
+            save: save.trim() || null,
+            ...effectiveFromBody(from),
+          },
+        })
+      }
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="plan-price" label="Price (USD)" required error={form.errors.price_cents}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="plan-price"
+              label="Price (USD)"
+              input={{ inputMode: 'decimal' }}
               value={price}
-              onChange={(e) => setPrice(e.target.value)}
+              onChange={setPrice}
+              error={errors.price_cents}
             />
-          )}
-        </Field>
-        <Field id="plan-credits" label="Credits per period" required error={form.errors.credits}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
+            <TextField
+              id="plan-credits"
+              label="Credits per period"
+              input={{ inputMode: 'numeric' }}
               value={credits}
-              onChange={(e) => setCredits(e.target.value)}
+              onChange={setCredits}
+              error={errors.credits}
             />
-          )}
-        </Field>
-      </div>
-      <Field id="plan-save" label="Save label (annual plans)" error={form.errors.save}>
-        {(control) => (
-          <Input {...control} value={save} onChange={(e) => setSave(e.target.value)} maxLength={40} />
-        )}
-      </Field>
-      <EffectiveFromField value={from} onChange={setFrom} error={form.errors.effective_from} />
-    </CatalogueDialog>
+          </div>
+          <TextField
+            id="plan-save"
+            label="Save label (annual plans)"
+            required={false}
+            input={{ maxLength: 40 }}
+            value={save}
+            onChange={setSave}
+            error={errors.save}
+          />
+          <EffectiveFromField value={from} onChange={setFrom} error={errors.effective_from} />
+        </>
+      )}
+    </ReasonDialog>
   );
 }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { Loader } from '../../../components/ui/loader';
+import { newYorkDateTime } from '../../../lib/console-time';
 import { cataloguePlansQuery } from '../api/get-plans';
-import { dateTimeText } from './catalogue-dialog';
 import { PlanVersionDialog } from './plan-version-dialog';
 
 const money = (cents: number) =>
@@ -50,7 +50,7 @@ export function PlansTab() {
                 {scheduled.map((v) => (
                   <p key={v.effective_from} className="mt-1 text-sm text-amber-800">
                     <span className="mr-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-200">
-                      From {dateTimeText(v.effective_from!)}
+                      From {newYorkDateTime(v.effective_from!)}
                     </span>
                     <VersionText version={v} />
                   </p>

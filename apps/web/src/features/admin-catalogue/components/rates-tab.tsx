@@ -6,8 +6,8 @@ import { Field } from '../../../components/ui/field';
 import { LoadError } from '../../../components/ui/load-error';
 import { Loader } from '../../../components/ui/loader';
 import { Select } from '../../../components/ui/select';
+import { newYorkDateTime } from '../../../lib/console-time';
 import { catalogueRatesQuery } from '../api/get-rates';
-import { dateTimeText } from './catalogue-dialog';
 import { RateDialog } from './rate-dialog';
 
 const credits = (value: number | null) => (value === null ? '—' : value.toFixed(2));
@@ -68,7 +68,7 @@ export function RatesTab() {
                 <td className="px-3 py-2 text-slate-700 sm:px-4">
                   {s.scheduled.map((v) => (
                     <span key={v.effective_from} className="block text-amber-800">
-                      From {dateTimeText(v.effective_from)}: {credits(v.credits_per_minute)}
+                      From {newYorkDateTime(v.effective_from)}: {credits(v.credits_per_minute)}
                     </span>
                   ))}
                 </td>

@@ -2,6 +2,7 @@ import {
   NOTICE_AUDIENCE_LABELS,
   NOTICE_AUDIENCES,
   NOTICE_LIMITS,
+  type AccountSearchResult,
   type NoticeAudience,
   type PublishNoticeInput,
 } from '@enq/contract';
@@ -12,7 +13,9 @@ import { Field, Input, controlClass } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { newActionKey } from '../../../lib/admin-api';
+import { readerTimeZone } from '../../../lib/console-time';
 import { usePublishNotice } from '../api/publish-notice';
+import { AccountPicker } from './account-picker';
 
 interface Draft {
   title: string;
@@ -23,7 +26,7 @@ interface Draft {
   dismissible: boolean;
   audience: NoticeAudience;
   plan_id: string;
-  account_id: string;
+  account: AccountSearchResult | null;
   schedule: boolean;
   publish_at: string;
   reason: string;
@@ -38,7 +41,7 @@ const EMPTY: Draft = {
   dismissible: true,
   audience: 'all',
   plan_id: '',
-  account_id: '',
+  account: null,
   schedule: false,
   publish_at: '',
   reason: '',
@@ -54,7 +57,7 @@ function toInput(d: Draft): PublishNoticeInput {
     dismissible: d.dismissible,
     audience: d.audience,
     plan_id: d.audience === 'plan' ? d.plan_id : '',
-    account_id: d.audience === 'account' ? d.account_id : '',
+    account_id: d.audience === 'account' ? (d.account?.account_id ?? '') : '',
     ...(d.schedule && d.publish_at ? { publish_at: new Date(d.publish_at).toISOString() } : {}),
     reason: d.reason,
   };
@@ -188,11 +191,11 @@ export function NoticeForm({ plans, onDone }: { plans: { id: string; name: strin
         </Field>
       ) : null}
       {draft.audience === 'account' ? (
-        <Field id="notice-account" label="Account id" required error={errorAt('account_id')}>
-          {(c) => (
-            <Input {...c} value={draft.account_id} onChange={(e) => set('account_id', e.target.value)} />
-          )}
-        </Field>
+        <AccountPicker
+          value={draft.account}
+          onChange={(account) => set('account', account)}
+          error={errorAt('account_id')}
+        />
       ) : null}
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">When</legend>
@@ -218,7 +221,11 @@ export function NoticeForm({ plans, onDone }: { plans: { id: string; name: strin
         </div>
       </fieldset>
       {draft.schedule ? (
-        <Field id="notice-publish-at" label="Publish at (your time)" error={errorAt('publish_at')}>
+        <Field
+          id="notice-publish-at"
+          label={`Publish at (your time, ${readerTimeZone()})`}
+          error={errorAt('publish_at')}
+        >
           {(c) => (
             <Input
               {...c}

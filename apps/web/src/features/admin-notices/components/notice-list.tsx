@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
-import { newActionKey } from '../../../lib/admin-api';
+import { localDateTime } from '../../../lib/console-time';
 import { useWithdrawNotice } from '../api/withdraw-notice';
 
 const BADGE: Record<NoticeStatus, string> = {
@@ -20,9 +19,6 @@ const BADGE: Record<NoticeStatus, string> = {
   withdrawn: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function audienceOf(n: AdminNotice): string {
   if (n.audience === 'plan') return `${n.plan_name ?? n.plan_id} plan`;
   if (n.audience === 'account') return n.account_name ?? n.account_id ?? '';
@@ -31,8 +27,7 @@ function audienceOf(n: AdminNotice): string {
 
 /** The notices with their status; a scheduled or live one can be withdrawn, with a reason. */
 export function NoticeList({ notices }: { notices: AdminNotice[] }) {
-  const [withdrawing, setWithdrawing] = useState<{ notice: AdminNotice; key: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState<AdminNotice | null>(null);
   const withdraw = useWithdrawNotice();
   if (notices.length === 0) return <p className="text-sm text-slate-600">No notices yet.</p>;
   return (
@@ -54,22 +49,19 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
                 <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
                   <span>Audience: {audienceOf(n)}</span>
                   <span>
-                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {when(n.publish_at)}
+                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {localDateTime(n.publish_at)}
                   </span>
                   <span>Priority {n.priority}</span>
                   {n.dismissible ? null : <span>Not dismissible</span>}
                   {n.created_by ? <span>By {n.created_by}</span> : null}
-                  {n.withdrawn_at ? <span>Withdrawn {when(n.withdrawn_at)}</span> : null}
+                  {n.withdrawn_at ? <span>Withdrawn {localDateTime(n.withdrawn_at)}</span> : null}
                 </p>
               </div>
               {n.status === 'scheduled' || n.status === 'live' ? (
                 <Button
                   variant="secondary"
                   aria-label={`Withdraw ${n.title}`}
-                  onClick={() => {
-                    setError(null);
-                    setWithdrawing({ notice: n, key: newActionKey() });
-                  }}
+                  onClick={() => setWithdrawing(n)}
                 >
                   Withdraw
                 </Button>
@@ -80,26 +72,13 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
       </ul>
       {withdrawing ? (
         <ReasonDialog
-          open
           title="Withdraw this notice?"
-          body={`“${withdrawing.notice.title}” leaves every overview at once.`}
-          confirmLabel="Withdraw"
+          description={`“${withdrawing.title}” leaves every overview at once.`}
+          submitLabel="Withdraw"
           tone="danger"
-          busy={withdraw.isPending}
-          error={error}
-          onCancel={() => setWithdrawing(null)}
-          onConfirm={(reason) =>
-            withdraw.mutate(
-              { id: withdrawing.notice.id, reason, key: withdrawing.key },
-              {
-                onSuccess: (answer) => {
-                  toast.success(answer.message);
-                  setWithdrawing(null);
-                },
-                onError: (e) =>
-                  setError(e instanceof ApiError ? e.message : 'The notice could not be withdrawn.'),
-              },
-            )
+          onClose={() => setWithdrawing(null)}
+          onSubmit={async (reason, key) =>
+            toast.success((await withdraw.mutateAsync({ id: withdrawing.id, reason, key })).message)
           }
         />
       ) : null}

@@ -1,20 +1,13 @@
-import {
-  STAFF_ACTIONS,
-  STAFF_ROLE_LABELS,
-  staffActionLabel,
-  type StaffMember,
-  type StaffRole,
-} from '@enq/contract';
+import { STAFF_ACTIONS, staffActionLabel, staffRoleLabel, type StaffMember } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { LoadError } from '../../../components/ui/load-error';
 import { Select } from '../../../components/ui/select';
+import { localDateTime } from '../../../lib/console-time';
 import { auditQuery, type AuditFilter } from '../api/get-audit';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The staff audit trail (STAFF-05): newest first, filtered by staff member, action or account, paged. */
@@ -103,11 +96,9 @@ export function AuditTrail({ staff }: { staff: StaffMember[] }) {
           <tbody className="divide-y divide-slate-100">
             {trail.data?.entries.map((e) => (
               <tr key={e.id}>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{when(e.at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{localDateTime(e.at)}</td>
                 <td className="px-4 py-3 text-slate-900">{e.staff_name ?? e.staff_email}</td>
-                <td className="px-4 py-3 text-slate-600">
-                  {STAFF_ROLE_LABELS[e.staff_role as StaffRole] ?? e.staff_role}
-                </td>
+                <td className="px-4 py-3 text-slate-600">{staffRoleLabel(e.staff_role)}</td>
                 <td className="px-4 py-3 text-slate-900">{staffActionLabel(e.action)}</td>
                 <td className="px-4 py-3 text-slate-600">{e.account_name ?? e.account_id ?? '—'}</td>
                 <td className="px-4 py-3 text-slate-600">{e.reason}</td>

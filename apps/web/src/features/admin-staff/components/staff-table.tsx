@@ -5,33 +5,19 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
-import { ApiError } from '../../../lib/api-client';
-import { newActionKey } from '../../../lib/admin-api';
 import { useChangeStaffRole } from '../api/change-staff-role';
 import { useRemoveStaff } from '../api/remove-staff';
+import { TwoFactorStatus } from './two-factor-status';
 
 type Pending =
-  | { kind: 'role'; member: StaffMember; role: StaffRole; key: string }
-  | { kind: 'remove'; member: StaffMember; key: string };
+  { kind: 'role'; member: StaffMember; role: StaffRole } | { kind: 'remove'; member: StaffMember };
 
 /** The staff members; a role change or a removal asks for a reason first (STAFF-02, STAFF-03). */
 export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string }) {
   const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const changeRole = useChangeStaffRole();
   const remove = useRemoveStaff();
-  const busy = changeRole.isPending || remove.isPending;
-  const done = {
-    onSuccess: (answer: { message: string }) => {
-      toast.success(answer.message);
-      setPending(null);
-    },
-    onError: (e: Error) => setError(e instanceof ApiError ? e.message : 'The change could not be made.'),
-  };
-  const open = (p: Pending) => {
-    setError(null);
-    setPending(p);
-  };
+  const done = (answer: { message: string }) => toast.success(answer.message);
 
   return (
     <>
@@ -42,6 +28,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
             <tr>
               <th className="px-4 py-3">Name</th>
               <th className="hidden px-4 py-3 sm:table-cell">Email</th>
+              <th className="hidden px-4 py-3 sm:table-cell">Two-factor</th>
               <th className="px-4 py-3">Role</th>
               <th className="px-4 py-3">
                 <span className="sr-only">Actions</span>
@@ -60,8 +47,14 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                     <wbr />
                     {m.email.slice(m.email.lastIndexOf('@'))}
                   </div>
+                  <div className="mt-1 text-xs font-normal sm:hidden">
+                    <TwoFactorStatus member={m} compact />
+                  </div>
                 </td>
                 <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{m.email}</td>
+                <td className="hidden px-4 py-3 sm:table-cell">
+                  <TwoFactorStatus member={m} />
+                </td>
                 <td className="px-4 py-3">
                   <Select
                     size="sm"
@@ -69,12 +62,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                     value={m.role}
                     disabled={m.person_id === myId}
                     onChange={(e) =>
-                      open({
-                        kind: 'role',
-                        member: m,
-                        role: e.target.value as StaffRole,
-                        key: newActionKey(),
-                      })
+                      setPending({ kind: 'role', member: m, role: e.target.value as StaffRole })
                     }
                     className="w-28 sm:w-32"
                   >
@@ -91,7 +79,7 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
                       variant="ghost"
                       className="text-red-700"
                       aria-label={`Remove ${m.full_name}`}
-                      onClick={() => open({ kind: 'remove', member: m, key: newActionKey() })}
+                      onClick={() => setPending({ kind: 'remove', member: m })}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
                       {/* A phone shows the icon alone; the button's name says what it does. */}
@@ -106,33 +94,31 @@ export function StaffTable({ staff, myId }: { staff: StaffMember[]; myId: string
       </div>
       {pending?.kind === 'role' ? (
         <ReasonDialog
-          open
           title={`Make ${pending.member.full_name} ${STAFF_ROLE_LABELS[pending.role]}?`}
-          body="The new role is in force on their next request."
-          confirmLabel="Change role"
-          busy={busy}
-          error={error}
-          onCancel={() => setPending(null)}
-          onConfirm={(reason) =>
-            changeRole.mutate(
-              { personId: pending.member.person_id, role: pending.role, reason, key: pending.key },
-              done,
+          description="The new role is in force on their next request."
+          submitLabel="Change role"
+          onClose={() => setPending(null)}
+          onSubmit={async (reason, key) =>
+            done(
+              await changeRole.mutateAsync({
+                personId: pending.member.person_id,
+                role: pending.role,
+                reason,
+                key,
+              }),
             )
           }
         />
       ) : null}
       {pending?.kind === 'remove' ? (
         <ReasonDialog
-          open
           title={`Remove ${pending.member.full_name}?`}
-          body="Their console access ends at once; the audit trail keeps what they did."
-          confirmLabel="Remove"
+          description="Their console access ends at once; the audit trail keeps what they did."
+          submitLabel="Remove"
           tone="danger"
-          busy={busy}
-          error={error}
-          onCancel={() => setPending(null)}
-          onConfirm={(reason) =>
-            remove.mutate({ personId: pending.member.person_id, reason, key: pending.key }, done)
+          onClose={() => setPending(null)}
+          onSubmit={async (reason, key) =>
+            done(await remove.mutateAsync({ personId: pending.member.person_id, reason, key }))
           }
         />
       ) : null}

@@ -2,6 +2,7 @@ import {
   TWO_FACTOR_TEXT,
   errorEnvelopeSchema,
   twoFactorCodeSchema,
+  twoFactorOffSchema,
   twoFactorEnrolmentSchema,
   twoFactorRecoveryCodesSchema,
   twoFactorStatusSchema,
@@ -92,8 +93,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: codeLimit,
       schema: {
         tags,
-        summary: 'Turn two-factor sign-in off (needs a current code)',
-        body: twoFactorCodeSchema,
+        summary: 'Turn two-factor sign-in off (needs a current code or a recovery code, which is used up)',
+        body: twoFactorOffSchema,
         response: { 200: twoFactorStatusSchema, ...errors },
       },
     },

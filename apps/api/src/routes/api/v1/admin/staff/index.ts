@@ -6,6 +6,7 @@ import {
   staffActionResultSchema,
   staffActionSchema,
   staffAuditPageSchema,
+  SYSTEM_ACTOR,
   staffAuditQuerySchema,
   staffListSchema,
   staffPersonParamsSchema,
@@ -145,7 +146,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         at: new Date(r.at).toISOString(),
         staff_person_id: r.staff_person_id,
         staff_email: r.staff_email,
-        staff_name: r.staff_name,
+        // The billing system's own actions (PLAN-13) have no person: the trail names the system.
+        staff_name: r.staff_role === SYSTEM_ACTOR.role ? SYSTEM_ACTOR.name : r.staff_name,
         staff_role: r.staff_role,
         action: r.action,
         account_id: r.account_id,

@@ -109,6 +109,40 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     expect(await activity(people[DEMO_ANNUAL.email]!.accountId)).toEqual([]);
   });
 
+  it('TOTP-10 turning it off takes a recovery code as well as an app code: an unknown one is refused naming the code, a good one is used up', async () => {
+    const admin = people[DEMO_ADMIN.email]!;
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start)).json();
+    const codes = (await call('POST', TWO_FACTOR_PATHS.confirm, { code: nextCode(secret) })).json()
+      .recovery_codes as string[];
+    const before = (await activity(admin.accountId)).length;
+
+    const letters = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'not a code' });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toMatchObject({
+      message: `code: ${TWO_FACTOR_TEXT.codeOrRecoveryFormat}`,
+      field: 'code',
+    });
+    const unknown = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'abcde-fghjk' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: TWO_FACTOR_TEXT.wrongCodeOrRecovery, field: 'code' });
+    expect((await rows(admin.id))[0]!.enabled_at).not.toBeNull();
+
+    // Typed as shown, in upper case with a space: the same code. Sent twice at once, it turns it off once.
+    const typed = ` ${codes[3]!.toUpperCase().replace('-', ' ')} `;
+    const answers = await Promise.all([
+      call('POST', TWO_FACTOR_PATHS.disable, { code: typed }),
+      call('POST', TWO_FACTOR_PATHS.disable, { code: typed }),
+    ]);
+    const [off, again] = answers[0]!.statusCode === 200 ? answers : [answers[1]!, answers[0]!];
+    expect(off!.statusCode).toBe(200);
+    // The other finds the code spent (400) or two-factor already off (409).
+    expect([400, 409]).toContain(again!.statusCode);
+    expect(off!.json()).toMatchObject({ enabled: false, message: TWO_FACTOR_TEXT.turnedOff });
+    expect(await rows(admin.id)).toEqual([]);
+    const logged = (await activity(admin.accountId)).slice(before).map((a) => a.action);
+    expect(logged).toEqual(['profile.two_factor_off']);
+  });
+
   it('TOTP-08 codes typed with spaces are taken, letters are refused with a message naming the code and change nothing', async () => {
     const annual = people[DEMO_ANNUAL.email]!;
     const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, undefined, DEMO_ANNUAL.email)).json();

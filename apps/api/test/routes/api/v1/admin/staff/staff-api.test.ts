@@ -6,10 +6,12 @@ import {
   type StaffList,
   type StaffRole,
 } from '@enq/contract';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
 import { findUsableReset } from '../../../../../../src/domain/auth/password-reset-repository';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { confirmEnrolment, startEnrolment } from '../../../../../../src/domain/two-factor/two-factor';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { STAFF_BY_ROLE, staffToken } from '../../../../../helpers/staff';
 
@@ -75,6 +77,28 @@ describe.each(drivers)('admin staff API (%s)', (driver) => {
       "select count(*)::int as n from people where lower(email) like 'casey.park%'",
     )) as [{ n: number }];
     expect(n).toBe(1);
+  });
+
+  it('STAFF-10 the staff list says who has set up two-factor sign-in and who has not enrolled yet', async () => {
+    const twoFactorOf = async () =>
+      Object.fromEntries(
+        ((await call('GET', '/staff', tokens.admin)).json() as StaffList).staff.map((s) => [
+          s.full_name,
+          s.two_factor_enabled_at,
+        ]),
+      );
+    const finance = { id: ids.finance, email: STAFF_BY_ROLE.finance.email };
+    expect((await twoFactorOf())[STAFF_BY_ROLE.finance.fullName]).toBeNull();
+    // A key shown but never confirmed is not set up.
+    const enrolment = await startEnrolment(ctx.database, finance);
+    if (enrolment === 'already_on') throw new Error('already on');
+    expect((await twoFactorOf())[STAFF_BY_ROLE.finance.fullName]).toBeNull();
+    const at = new Date('2026-11-20T14:00:00.000Z');
+    const code = generateSync({ secret: enrolment.secret, epoch: at.getTime() / 1000 });
+    expect(await confirmEnrolment(ctx.database, finance.id, code, at)).toHaveLength(10);
+    const after = await twoFactorOf();
+    expect(after[STAFF_BY_ROLE.finance.fullName]).toBe(at.toISOString());
+    expect(after[STAFF_BY_ROLE.support.fullName]).toBeNull();
   });
 
   it('STAFF-02 a role change is in force on the next request, a cached session included', async () => {
