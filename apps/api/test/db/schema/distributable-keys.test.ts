@@ -38,6 +38,8 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',
   staff_audit:
     "the operator console's trail: staff have no account, and account_id only names the account an action touched",
+  staff_action_claims:
+    "claims on a console action's Idempotency-Key while it runs, keyed as the staff trail is: staff have no account",
   identity_subjects:
     "an identity provider's subject is unique service-wide: the session exchange finds the person from it",
 };
