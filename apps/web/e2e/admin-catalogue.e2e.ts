@@ -29,6 +29,8 @@ describe('the console catalogue (Chromium against the real server)', () => {
     await page.getByRole('heading', { name: 'Catalogue', level: 1 }).waitFor();
     // The demo's scheduled Firm monthly price.
     await page.getByText('$790.00 · 84,000 credits').waitFor();
+    // From a New York midnight, as a customer's day begins there.
+    await page.getByText(/^From \w{3} \d{1,2}, \d{4}, 12:00 AM E[SD]T$/).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-catalogue-plans');
 
@@ -67,6 +69,8 @@ describe('the console catalogue (Chromium against the real server)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('tab', { name: 'Plans' }).click();
     await page.getByText('$790.00 · 84,000 credits').waitFor();
+    // From a New York midnight, as a customer's day begins there.
+    await page.getByText(/^From \w{3} \d{1,2}, \d{4}, 12:00 AM E[SD]T$/).waitFor();
     // The catalogue itself fits the phone's width (nothing in it scrolls sideways).
     const main = page.locator('main');
     expect(await main.evaluate((m) => m.scrollWidth - m.clientWidth)).toBe(0);

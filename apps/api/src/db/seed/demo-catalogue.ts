@@ -1,4 +1,5 @@
-import { lineDestination } from '@enq/contract';
+import { TZDate } from '@date-fns/tz';
+import { BUSINESS_TIME_ZONE, lineDestination } from '@enq/contract';
 import { addDays, startOfDay } from 'date-fns';
 import { scheduleRate } from '../../domain/call-rates/rates-repository';
 import { insertPlanVersion } from '../../domain/catalogue/plan-versions-repository';
@@ -26,7 +27,8 @@ export const DEMO_SCHEDULED_PLAN = {
  * for before then.
  */
 export const seedDemoCatalogue: DemoSeeder = async (tx, { now }) => {
-  const day = (n: number) => startOfDay(addDays(now, n));
+  // Midnight in New York, where the rates' half hours and the console's dates are read.
+  const day = (n: number) => startOfDay(new TZDate(addDays(now, n).getTime(), BUSINESS_TIME_ZONE));
   const rate = DEMO_SCHEDULED_RATE;
   await scheduleRate(tx, rate.destination, [rate.slotStartMinute], day(rate.inDays), rate.creditsPerMinuteCc);
   const plan = DEMO_SCHEDULED_PLAN;
