@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createEmptyDatabase } from './portal-database';
-import { createDatabaseFrom, createTemplateDatabase } from './postgres-templates';
+import { createTemplateDatabase } from './postgres-templates';
 import { openDatabase, type Database, type IdleConnectionError } from '../../src/db/client';
 import type { Clock } from '../../src/domain/ports/clock';
 import { seedReferenceData } from '../../src/db/seed';
@@ -39,13 +39,20 @@ function emptyPgliteDataDir(): Promise<Blob> {
 export async function openTestDatabase(driver: Driver, onIdleError?: IdleConnectionError): Promise<Database> {
   if (driver === 'pglite')
     return openDatabase({ kind: 'pglite', dataDir: null, from: await emptyPgliteDataDir() });
-  const { url, drop } = await createEmptyDatabase('enq_test');
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 }, onIdleError);
+  return openOnServer(await createEmptyDatabase('enq_test'), onIdleError);
+}
+
+/** A database made on the test server, opened, and dropped once closed. */
+async function openOnServer(
+  made: { url: string; drop(): Promise<unknown> },
+  onIdleError?: IdleConnectionError,
+): Promise<Database> {
+  const database = await openDatabase({ kind: 'postgres', url: made.url, poolSize: 4 }, onIdleError);
   return {
     ...database,
     async close() {
       await database.close();
-      await drop();
+      await made.drop();
     },
   };
 }
@@ -103,15 +110,7 @@ const migratedTemplate = (driver: Driver) =>
 /** A copy of a template: in-memory PGlite, or a new database on the server. */
 async function openCopy(template: Template): Promise<Database> {
   if (template.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, from: template.dump });
-  const { url, drop } = await createDatabaseFrom(template.name);
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await drop();
-    },
-  };
+  return openOnServer(await createEmptyDatabase('enq_test', template.name));
 }
 
 /** A fresh database, migrated, with the reference catalogues (plans, lines, rates) and no account. */
@@ -130,7 +129,7 @@ export async function seededDatabaseCopy(
 ): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const template = await seededTemplate(driver, {});
   if (template.kind === 'postgres') {
-    const { url, drop } = await createDatabaseFrom(template.name);
+    const { url, drop } = await createEmptyDatabase('enq_test', template.name);
     return { env: { DATABASE_URL: url }, drop: async () => void (await drop()) };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'enq-test-'));

@@ -14,15 +14,34 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
-/** A new empty database on the shared test server (TEST_DATABASE_URL), and how to drop it. */
-export async function createEmptyDatabase(prefix: string) {
+/** The URL of database `name` on the shared test server (TEST_DATABASE_URL). */
+function testDatabaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A new database on the shared test server, empty or copied from `template`, and how to drop it. A
+ * template's last connections may still be leaving the server after their pool closed: the copy waits.
+ */
+export async function createEmptyDatabase(prefix: string, template?: string) {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  await withClient(serverUrl, (c) => c.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await withClient(serverUrl, async (c) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
   return {
-    url: url.toString(),
+    name,
+    url: testDatabaseUrl(name),
     drop: () => withClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
   };
 }

@@ -50,7 +50,6 @@ export function useJourney(options: JourneyOptions = {}): Journey {
 class RunningJourney implements Journey {
   readonly problems: string[] = [];
   readonly #options: JourneyOptions;
-  #env: Record<string, string> = {};
   #dataDir?: string;
   #server?: RunningServer;
   #browser?: Browser;
@@ -83,7 +82,7 @@ class RunningJourney implements Journey {
 
   async restartServer() {
     await this.server.stop();
-    this.#server = await startServer(this.#env);
+    this.#server = await startServer(this.dataDir, this.#options.env);
   }
 
   async start() {
@@ -92,10 +91,9 @@ class RunningJourney implements Journey {
     // ready: on a busy two-core machine a first start's migrations and seed can outlast its timeout.
     this.#dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-seeded-'));
     cpSync(inject('seededDataDir'), this.#dataDir, { recursive: true });
-    this.#env = { ...this.#options.env, DATA_DIR: this.#dataDir };
     // Kept as each one is ready, so that `stop` ends whichever started when the other did not.
     const started = await Promise.allSettled([
-      startServer(this.#env).then((server) => (this.#server = server)),
+      startServer(this.#dataDir, this.#options.env).then((server) => (this.#server = server)),
       launchBrowser().then((browser) => (this.#browser = browser)),
     ]);
     for (const result of started) if (result.status === 'rejected') throw result.reason;

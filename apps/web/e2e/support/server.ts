@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../api/test/helpers/server-process';
 
@@ -10,18 +7,17 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export interface RunningServer {
   url: string;
   process: ChildProcess;
-  dataDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
 
 /**
  * The real server as `npm start` runs it (built page, embedded database and identity provider), on its
- * own port and a fresh data directory. The page must already be built (`npm run build`).
+ * own port and the data directory `dataDir` (the journey's, which outlives restarts). The page must
+ * already be built (`npm run build`).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'enq-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
@@ -53,7 +49,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     process: child,
-    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -61,7 +56,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
