@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { distFiles } from './dist-files.ts';
 
@@ -18,7 +18,7 @@ export function buildSummary(): Plugin {
     // After precompress (listed before it): the .br copies are there to count.
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     buildStart() {
       started = performance.now();
