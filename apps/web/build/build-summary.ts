@@ -11,6 +11,7 @@ const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
  */
 export function buildSummary(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   let started = 0;
   return {
     name: 'enq-build-summary',
@@ -23,7 +24,12 @@ export function buildSummary(): Plugin {
     buildStart() {
       started = performance.now();
     },
+    // A failed build wrote nothing: reading its output would hide the build's own error behind ENOENT.
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
     closeBundle() {
+      if (failed) return;
       let count = 0;
       let bytes = 0;
       let wire = 0;

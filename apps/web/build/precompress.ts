@@ -16,13 +16,19 @@ const MIN_BYTES = 1024;
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'enq-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    // A failed build wrote nothing: reading its output would hide the build's own error behind ENOENT.
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
     closeBundle() {
+      if (failed) return;
       for (const path of distFiles(outDir)) {
         if (!COMPRESSIBLE.test(path)) continue;
         const body = readFileSync(path);
