@@ -79,6 +79,8 @@ describe('the first load of a screen (Chromium against the real server and its b
       // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
       expect(load.api.filter((asked) => asked === 'GET /api/v1/auth/me')).toHaveLength(1);
       expect(load.api.filter((asked) => asked === `GET ${first}`)).toHaveLength(1);
+      // Nor is anything else: Call History's calls, asked by the early boot, are not asked by the app.
+      expect(load.api.filter((asked, i) => load.api.indexOf(asked) !== i)).toEqual([]);
       // The entry's stylesheet is inside the page: only the screen's own, which the page preloads.
       expect(load.styles.every((href) => named(load.html, 'preload').includes(href))).toBe(true);
       expect(new Set(load.styles).size).toBe(load.styles.length);
