@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
-import { compileHints } from './build/compile-hints.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { screenPages } from './build/screen-pages.ts';
@@ -12,15 +11,7 @@ const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    inlineEntryCss(),
-    screenPages(),
-    compileHints(),
-    precompress(),
-    buildSummary(),
-  ],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), screenPages(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import { COMPILE_HINT } from '../build/compile-hints';
 import { signIn } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -8,8 +7,6 @@ import { useJourney } from './support/journey';
 interface FirstLoad {
   html: string;
   scripts: string[];
-  /** Each script's first line. */
-  firstLines: Promise<string>[];
   styles: string[];
   api: string[];
 }
@@ -31,7 +28,7 @@ describe('the first load of a screen (Chromium against the real server and its b
     });
     const visit = await cold.newPage();
     journey.watch(visit);
-    const load: FirstLoad = { html: '', scripts: [], firstLines: [], styles: [], api: [] };
+    const load: FirstLoad = { html: '', scripts: [], styles: [], api: [] };
     let done = false;
     visit.on('request', (request) => {
       if (done) return;
@@ -41,15 +38,10 @@ describe('the first load of a screen (Chromium against the real server and its b
       if (request.resourceType() === 'stylesheet') load.styles.push(asked);
       if (url.pathname.startsWith('/api/')) load.api.push(`${request.method()} ${asked}`);
     });
-    visit.on('response', (response) => {
-      if (done || response.request().resourceType() !== 'script') return;
-      load.firstLines.push(response.text().then((text) => text.split('\n', 1)[0]!));
-    });
     const document = await visit.goto(`${server.url}${path}`);
     load.html = (await document!.text()).split('</head>')[0]!;
     await visit.getByTestId(shown).first().waitFor();
     done = true;
-    await Promise.all(load.firstLines);
     await cold.close();
     return load;
   }
@@ -72,10 +64,6 @@ describe('the first load of a screen (Chromium against the real server and its b
       expect(scripts.some((src) => src.includes(`/${screen}-route-`))).toBe(true);
       // Nothing found only once code has run: everything it needed was asked beside the entry.
       expect(load.scripts.filter((src) => !scripts.includes(src))).toEqual([]);
-      // Every script is compiled as it streams in, off the main thread (build/compile-hints.ts).
-      const firstLines = await Promise.all(load.firstLines);
-      expect(firstLines.length).toBe(load.scripts.length);
-      expect(firstLines.filter((line) => line !== COMPILE_HINT)).toEqual([]);
       // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
       expect(load.api.filter((asked) => asked === 'GET /api/v1/auth/me')).toHaveLength(1);
       expect(load.api.filter((asked) => asked === `GET ${first}`)).toHaveLength(1);
