@@ -118,31 +118,30 @@ describe('the boot', () => {
   });
 });
 
+/** A page the server wrote its config into, opened by someone signed in. */
+function signInOnServedPage() {
+  document.head.append(
+    Object.assign(document.createElement('script'), {
+      id: PUBLIC_CONFIG_ELEMENT_ID,
+      type: 'application/json',
+      textContent: JSON.stringify(mapped),
+    }),
+  );
+  window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+}
+
 describe('the boot on a page the server wrote its config into', () => {
   afterEach(() => document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove());
 
   it('asks no config: who is signed in and the screen first answer go out at once, to the API it names', async () => {
-    const element = Object.assign(document.createElement('script'), {
-      id: PUBLIC_CONFIG_ELEMENT_ID,
-      type: 'application/json',
-      textContent: JSON.stringify(mapped),
-    });
-    document.head.append(element);
-    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    signInOnServedPage();
     startBoot(createQueryClient(), '/');
     await vi.waitFor(() => expect(requested()).toHaveLength(2));
     expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
   });
 
   it("on /call-history the early boot asks the opening view's calls, totals and filters the moment the dates are in, and the boot asks none of them again", async () => {
-    document.head.append(
-      Object.assign(document.createElement('script'), {
-        id: PUBLIC_CONFIG_ELEMENT_ID,
-        type: 'application/json',
-        textContent: JSON.stringify(mapped),
-      }),
-    );
-    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    signInOnServedPage();
     const period = { start_date: 1_793_500_000, end_date: 1_796_100_000 };
     fetchMock = vi.fn<typeof fetch>((input) => {
       const url = String(input);
@@ -169,14 +168,7 @@ describe('the boot on a page the server wrote its config into', () => {
   });
 
   it("loads Intl's locale data while the app's code is on its way, once its answers are asked", () => {
-    document.head.append(
-      Object.assign(document.createElement('script'), {
-        id: PUBLIC_CONFIG_ELEMENT_ID,
-        type: 'application/json',
-        textContent: JSON.stringify(mapped),
-      }),
-    );
-    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    signInOnServedPage();
     serve({ is_staff: false });
     // `format` is a getter on the prototype: what a formatter's first use reads.
     const formatted = vi.spyOn(
@@ -198,14 +190,7 @@ describe('the boot on a page the server wrote its config into', () => {
   it.each(Object.entries(SCREEN_FIRST_PATHS))(
     "on %s the early boot asks first and the boot takes its answers: each of sign-in and the screen's first answer asked once",
     async (path, first) => {
-      document.head.append(
-        Object.assign(document.createElement('script'), {
-          id: PUBLIC_CONFIG_ELEMENT_ID,
-          type: 'application/json',
-          textContent: JSON.stringify(mapped),
-        }),
-      );
-      window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+      signInOnServedPage();
       serve({ is_staff: false });
       startEarlyBoot(path);
       const early = [`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`];
