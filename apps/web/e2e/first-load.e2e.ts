@@ -62,6 +62,8 @@ describe('the first load of a screen (Chromium against the real server and its b
       const scripts = named(load.html, 'modulepreload');
       const screen = path === '/' ? 'overview' : path.slice(1);
       expect(scripts.some((src) => src.includes(`/${screen}-route-`))).toBe(true);
+      // Nor another screen's: Call History's opening requests, which the entry asks early, only there.
+      if (path === '/') expect(load.scripts.filter((src) => src.includes('/call-history'))).toEqual([]);
       // Nothing found only once code has run: everything it needed was asked beside the entry.
       expect(load.scripts.filter((src) => !scripts.includes(src))).toEqual([]);
       // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
