@@ -94,8 +94,13 @@ export function AccountPage({
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <AccountStatusBadge status={a.status} />
               <span>{a.subscription.plan_name ? `${a.subscription.plan_name} plan` : 'No plan'}</span>
-              <span aria-hidden="true">·</span>
-              <span>{a.users.find((u) => u.is_admin)?.email}</span>
+              {/* A phone puts the email on a line of its own, where a separator would end the line above. */}
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
+              <span className="basis-full break-all sm:basis-auto">
+                {a.users.find((u) => u.is_admin)?.email}
+              </span>
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">{viewAs}</div>
