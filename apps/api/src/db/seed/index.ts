@@ -186,6 +186,13 @@ export async function seedDemoData(
       where status = 'queued' and account_id = any($1::uuid[])`,
     [[ids.accountId, ids.annualAccountId, ids.newTeamAccountId]],
   );
+  // Each demo customer has been one since its history began, not since this first start.
+  await database.query(
+    `update accounts a set created_at = h.began
+       from (select account_id, min(starts_at) as began from billing_periods group by account_id) h
+      where h.account_id = a.id and h.began < a.created_at and a.id = any($1::uuid[])`,
+    [[ids.accountId, ids.annualAccountId, ids.newTeamAccountId]],
+  );
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;
 }

@@ -63,6 +63,19 @@ describe('the 14-month demo history (PGlite)', () => {
     expect(sub!.is_delinquent).toBe(true);
   });
 
+  it('each demo customer has been one since its history began (the console shows it as "Customer since")', async () => {
+    const rows = await database.query<{ name: string; since: string; began: string }>(
+      `select a.name, a.created_at::text as since, min(p.starts_at)::text as began
+         from accounts a join billing_periods p on p.account_id = a.id
+        group by a.id order by a.name`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) expect(row.since, row.name).toBe(row.began);
+    expect(new Date(rows.find((r) => r.name === DEMO_ACCOUNT_NAME)!.since).getTime()).toBeLessThan(
+      NOW.getTime() - 365 * 86_400_000,
+    );
+  });
+
   it("docs/billing.md's worked example is the demo's own busiest months, figure for figure", async () => {
     const practice = accounts[0]!.id;
     const { invoices } = await listInvoiceDtos(database, practice);
