@@ -78,11 +78,7 @@ export function screenPages(): Plugin {
  */
 function parts(bundle: Bundle, entry: Rollup.OutputChunk) {
   const own = closure(bundle, [entry.fileName]);
-  // A screen's own code the entry asks for early (Call History's opening requests) is its page's to
-  // name, as the app's imports of it are: named on every page, every screen would fetch it.
-  const screenCode = (name: string) => chunkOf(bundle, name)?.facadeModuleId?.includes('/src/features/');
-  const appRoots = entry.dynamicImports.filter((name) => !screenCode(name));
-  const app = new Set([...closure(bundle, appRoots)].filter((name) => !own.has(name)));
+  const app = new Set([...closure(bundle, entry.dynamicImports)].filter((name) => !own.has(name)));
   return { app, page: new Set([...own, ...app]) };
 }
 

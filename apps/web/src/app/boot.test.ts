@@ -140,33 +140,6 @@ describe('the boot on a page the server wrote its config into', () => {
     expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
   });
 
-  it("on /call-history the early boot asks the opening view's calls, totals and filters the moment the dates are in, and the boot asks none of them again", async () => {
-    signInOnServedPage();
-    const period = { start_date: 1_793_500_000, end_date: 1_796_100_000 };
-    fetchMock = vi.fn<typeof fetch>((input) => {
-      const url = String(input);
-      if (url === `${localApi}/api/v1/auth/me`)
-        return Promise.resolve(Response.json({ id: 'u1', email: 'a@b.co', is_staff: false }));
-      if (url === `${localApi}/api/v1/account/calls/dates/`)
-        return Promise.resolve(Response.json({ dates: { current_period: period, previous_period: null } }));
-      return Promise.resolve(Response.json({}));
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    const range = `timestampFrom=${period.start_date}&timestampTo=${period.end_date}`;
-    const opening = [
-      `${localApi}/api/v1/account/calls/?${range}&page=1`,
-      `${localApi}/api/v1/account/calls/totals/?${range}`,
-      `${localApi}/api/v1/account/calls/filters/`,
-    ];
-    startEarlyBoot('/call-history');
-    // Before the app's code (and the query client) exists: the current period, the default view.
-    await vi.waitFor(() => expect(requested().slice(2)).toEqual(opening));
-    const client = createQueryClient();
-    startBoot(client, '/call-history');
-    await vi.waitFor(() => expect(client.getQueryData(['calls', 'filters'])).toEqual({}));
-    for (const url of opening) expect(requested().filter((asked) => asked === url)).toEqual([url]);
-  });
-
   it("loads Intl's locale data while the app's code is on its way, once its answers are asked", () => {
     signInOnServedPage();
     serve({ is_staff: false });

@@ -5,14 +5,12 @@ import {
   INVOICE_PATHS,
   OVERVIEW_PATHS,
   SUBSCRIPTION_PATHS,
-  type CallDates,
   type PublicConfig,
 } from '@enq/contract';
 import { askEarly } from '../lib/early-answers';
 import { embeddedConfig } from '../lib/embedded-config';
 import { endpointsHere } from '../lib/environment';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
-import { withQuery, type QueryValue } from '../lib/query-string';
 import { getApiToken } from '../lib/token-storage';
 
 /**
@@ -45,35 +43,8 @@ export function startEarlyBoot(pathname: string = window.location.pathname): voi
   }
   askEarly(`${apiOrigin}${AUTH_PATHS.me}`, token);
   const first = SCREEN_FIRST_PATHS[pathname as PortalPath];
-  const accountUrl = (path: string, query?: Record<string, QueryValue>) =>
-    withQuery(`${apiOrigin}${API_ACCOUNT_BASE}${path}`, query);
-  const answer = first ? askEarly(accountUrl(first), token) : null;
-  if (answer && pathname === '/call-history') {
-    askCallHistoryOpening(answer, (path, query) => askEarly(accountUrl(path, query), token)).catch(
-      () => undefined, // the boot asks as before
-    );
-  }
+  if (first) askEarly(`${apiOrigin}${API_ACCOUNT_BASE}${first}`, token);
   warmIntl();
-}
-
-/**
- * Call History's calls, totals and filters, asked the moment its dates are in, with the one module
- * they need (preloaded beside the app), instead of once the app's code has arrived and run: the
- * calls are the screen's slowest answer. The boot's own requests then find them asked.
- */
-async function askCallHistoryOpening(
-  dates: Promise<Response>,
-  ask: (path: string, query?: Record<string, QueryValue>) => void,
-): Promise<void> {
-  const response = await dates;
-  if (!response.ok) return;
-  // A copy, taken before the app's client reads the answer it will be handed.
-  const [body, { openingPaths }] = await Promise.all([
-    response.clone().json() as Promise<{ dates: CallDates }>,
-    import('../features/call-history/call-history-opening'),
-  ]);
-  for (const { path, query } of openingPaths(body.dates, new URLSearchParams(window.location.search)))
-    ask(path, query);
 }
 
 /**
