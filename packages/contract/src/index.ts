@@ -20,7 +20,6 @@ export * from './billing';
 export * from './banners';
 export * from './invoices';
 export * from './call-history';
-export * from './call-presets';
 export * from './call-history-csv';
 export * from './call-rates';
 export * from './profile';

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALL_COLUMNS,
+  CALL_PRESETS,
   CALL_TEXT,
+  availablePresets,
+  defaultPreset,
   billedMinutes,
   formatBilledDuration,
   formatCallTime,
   neutraliseCell,
   pageLinks,
+  presetRange,
   validateCallRange,
   type CallDates,
 } from '../src/call-history';
-import { CALL_PRESETS, availablePresets, defaultPreset, presetRange } from '../src/call-presets';
 
 const DATES: CallDates = {
   current_period: { start_date: 1_773_500_000, end_date: 1_776_100_000 },
