@@ -62,14 +62,14 @@ describe('the first load of a screen (Chromium against the real server and its b
       const scripts = named(load.html, 'modulepreload');
       const screen = path === '/' ? 'overview' : path.slice(1);
       expect(scripts.some((src) => src.includes(`/${screen}-route-`))).toBe(true);
-      // Nor another screen's: Call History's opening requests, which the entry asks early, only there.
+      // Nor another screen's code: the overview fetches nothing of Call History's.
       if (path === '/') expect(load.scripts.filter((src) => src.includes('/call-history'))).toEqual([]);
       // Nothing found only once code has run: everything it needed was asked beside the entry.
       expect(load.scripts.filter((src) => !scripts.includes(src))).toEqual([]);
       // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
       expect(load.api.filter((asked) => asked === 'GET /api/v1/auth/me')).toHaveLength(1);
       expect(load.api.filter((asked) => asked === `GET ${first}`)).toHaveLength(1);
-      // Nor is anything else: Call History's calls, asked by the early boot, are not asked by the app.
+      // Nor is anything else asked twice.
       expect(load.api.filter((asked, i) => load.api.indexOf(asked) !== i)).toEqual([]);
       // The entry's stylesheet is inside the page: only the screen's own, which the page preloads.
       expect(load.styles.every((href) => named(load.html, 'preload').includes(href))).toBe(true);
