@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { distFiles } from './dist-files.ts';
+import { builtOutput } from './dist-files.ts';
 
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
@@ -10,30 +9,24 @@ const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
  * own list of every chunk turned off (--logLevel warn), so this line is what a person sees of it.
  */
 export function buildSummary(): Plugin {
-  let outDir = 'dist';
-  let failed = false;
+  const output = builtOutput();
   let started = 0;
   return {
     name: 'enq-build-summary',
     apply: 'build',
     // After precompress (listed before it): the .br copies are there to count.
     enforce: 'post',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
+    ...output.hooks,
     buildStart() {
       started = performance.now();
     },
-    // A failed build wrote nothing: reading its output would hide the build's own error behind ENOENT.
-    buildEnd(error) {
-      failed = error !== undefined;
-    },
     closeBundle() {
-      if (failed) return;
+      const files = output.files();
+      if (!files) return;
       let count = 0;
       let bytes = 0;
       let wire = 0;
-      for (const path of distFiles(outDir)) {
+      for (const path of files) {
         if (path.endsWith('.gz') || path.endsWith('.br')) continue;
         const size = statSync(path).size;
         count++;

@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { distFiles } from './dist-files.ts';
+import { builtOutput } from './dist-files.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -15,21 +14,13 @@ const MIN_BYTES = 1024;
  * one the browser accepts without compressing on each request. Only node:zlib, no native dependency.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
-  let failed = false;
+  const output = builtOutput();
   return {
     name: 'enq-precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    // A failed build wrote nothing: reading its output would hide the build's own error behind ENOENT.
-    buildEnd(error) {
-      failed = error !== undefined;
-    },
+    ...output.hooks,
     closeBundle() {
-      if (failed) return;
-      for (const path of distFiles(outDir)) {
+      for (const path of output.files() ?? []) {
         if (!COMPRESSIBLE.test(path)) continue;
         const body = readFileSync(path);
         if (body.length < MIN_BYTES) continue;
