@@ -99,6 +99,7 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   FEATURE_REQUEST_FORM_URL: url.optional(),
   SELLER_NAME: z.string().trim().min(1).max(200).default(DEFAULT_SELLER.name),
@@ -172,6 +173,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       // A job still active this long after it started is taken to have died with its process, and retried.
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       pollSeconds: env.JOB_POLL_SECONDS,
+      // The wait before a failed or expired job's first retry, doubled after each further one.
+      retrySeconds: env.JOB_RETRY_SECONDS,
     },
     payments: {
       stripeSecretKey: env.STRIPE_SECRET_KEY,

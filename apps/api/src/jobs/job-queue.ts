@@ -18,9 +18,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export interface JobSettings {
   expireSeconds: number;
   pollSeconds: number;
+  retrySeconds: number;
 }
-
-const RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
 
 /**
  * pg-boss over the app's own database handle: PGlite in-process, or the PostgreSQL pool. Once `closed()`
@@ -49,9 +48,14 @@ export function openJobQueue(
   });
 }
 
-/** Makes the queues, or brings their settings up to date (JOB_EXPIRE_SECONDS may have changed). */
+/** Makes the queues, or brings their settings up to date (JOB_EXPIRE_SECONDS or JOB_RETRY_SECONDS may have changed). */
 export async function createQueues(boss: PgBoss, settings: JobSettings): Promise<void> {
-  const common = { ...RETRY, expireInSeconds: settings.expireSeconds };
+  const common = {
+    retryLimit: 6,
+    retryDelay: settings.retrySeconds,
+    retryBackoff: true,
+    expireInSeconds: settings.expireSeconds,
+  };
   const queues: PgBoss.Queue[] = [
     { name: QUEUES.periodClose, policy: 'singleton', ...common },
     { name: QUEUES.referralBonuses, policy: 'singleton', ...common },

@@ -21,7 +21,7 @@ it(
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       await database.migrate();
-      const settings = { expireSeconds: 60, pollSeconds: 0.5 };
+      const settings = { expireSeconds: 60, pollSeconds: 0.5, retrySeconds: 30 };
       const boss = openJobQueue(database, settings, true);
       await boss.start();
       await createQueues(boss, settings);

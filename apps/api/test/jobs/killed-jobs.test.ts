@@ -149,6 +149,8 @@ describe.each(drivers.filter((driver) => driver === 'postgres'))(
           JOB_EXPIRE_SECONDS: '3',
           JOB_POLL_SECONDS: '0.5',
           CLOSE_GRACE_MINUTES: '0',
+          // The killed process's own catch-up job expires with it: retried after 1 s, not 30.
+          JOB_RETRY_SECONDS: '1',
         };
         const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
         await sql.connect();
