@@ -92,6 +92,7 @@ export async function startControlListener(
   const removeControl = () => removeServerControl(dataDir);
   process.once('exit', removeControl);
   return async () => {
+    process.off('exit', removeControl);
     removeControl();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

@@ -52,6 +52,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // A process opens databases many times over (the tests do): a released lock leaves no listener.
+        process.off('exit', release);
         if (readLock(path)?.pid === process.pid) unlinkSync(path);
       };
       process.once('exit', release);

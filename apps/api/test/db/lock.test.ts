@@ -42,4 +42,11 @@ describe('embedded database lock', () => {
     release();
     expect(() => readFileSync(join(dir, 'enq.lock'))).toThrow();
   });
+
+  it('leaves no exit listener behind once released, however often a process opens a database', () => {
+    const dir = tempDir();
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 12; i++) acquireDataDirLock(dir)();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
 });
