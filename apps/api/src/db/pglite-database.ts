@@ -38,9 +38,9 @@ export async function openPglite(options: Extract<DatabaseOptions, { kind: 'pgli
         const results = await client.exec(text);
         return results.at(-1) ?? { rows: [] };
       },
-      async dumpDataDir() {
+      async dumpDataDir(compression = 'gzip') {
         await client.query('checkpoint');
-        return client.dumpDataDir('gzip');
+        return client.dumpDataDir(compression);
       },
       async close() {
         await client.close();

@@ -83,7 +83,8 @@ function template(driver: Driver, key: string, build: (database: Database) => Pr
       : await openTestDatabase(driver);
     try {
       await build(database);
-      if (!server) return { kind: 'pglite', dump: await database.dumpDataDir!() };
+      // Unzipped: each test file opens its copy, 0.6 s sooner than from a gzipped one.
+      if (!server) return { kind: 'pglite', dump: await database.dumpDataDir!('none') };
     } finally {
       await database.close();
     }
