@@ -88,10 +88,10 @@ function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
  * number. Everything printed comes from the invoice detail as issued; internal ids (invoice, payment,
  * refund handles) never appear. Resolves to the whole file.
  */
-export function renderInvoicePdf(detail: InvoiceDetail, refund = false): Promise<Buffer> {
+export async function renderInvoicePdf(detail: InvoiceDetail, refund = false): Promise<Buffer> {
   if (refund && detail.refunds.length === 0) throw new Error('This invoice has no refund.');
   const numbers = detail.refunds.map((r) => r.number);
-  const { doc, done, left, width } = createEnqPdf(
+  const { doc, done, left, width } = await createEnqPdf(
     refund
       ? {
           Title: `${numbers.length > 1 ? 'Credit notes' : 'Credit note'} ${numbers.join(', ')}`,

@@ -1,7 +1,6 @@
 import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/contract';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
-import QRCode from 'qrcode';
 import type { LineMarket, PinHolder } from '../lines/lines-repository';
 
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
@@ -20,8 +19,9 @@ export async function renderLinesPdf(
   markets: LineMarket[],
   contactCardLink: string,
 ): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode'); // see qrCodeDataUrl
   const qr = await QRCode.toBuffer(contactCardLink, { type: 'png', margin: 1, width: 240 });
-  const { doc, done, left, width } = createEnqPdf(
+  const { doc, done, left, width } = await createEnqPdf(
     { Title: 'enQ phone numbers', Subject: `Phone numbers and PIN for ${holder.full_name}` },
     { bufferPages: true },
   );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 /**
  * The names documents use with `doc.font(...)`. Noto Sans is embedded (subset) in every PDF, so names
@@ -15,8 +15,8 @@ export const PDF_FONT = { regular: 'NotoSans-Regular', bold: 'NotoSans-Bold' } a
 
 const require = createRequire(import.meta.url);
 
-function parse(file: string, name: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+function parse(create: typeof fontkit.create, file: string, name: string): fontkit.Font {
+  const font = create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
   if (!('layout' in font) || font.postscriptName !== name)
     throw new Error(`${file} is not the single face ${name}`);
   return withSharedShaping(font);
@@ -63,17 +63,23 @@ function withSharedShaping(font: fontkit.Font): fontkit.Font {
   return face;
 }
 
-let faces: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+export interface PdfFaces {
+  regular: fontkit.Font;
+  bold: fontkit.Font;
+}
+
+let faces: Promise<PdfFaces> | undefined;
 
 /**
  * The parsed faces, read once per process: parsing the 630 kB TTFs for each PDF cost about ten times
  * the rest of the render, and a parsed font keeps its glyph cache from one document to the next.
+ * fontkit loads with the first PDF, not with every process.
  */
-function loadFaces() {
-  faces ??= {
-    regular: parse('400Regular/NotoSans_400Regular.ttf', PDF_FONT.regular),
-    bold: parse('700Bold/NotoSans_700Bold.ttf', PDF_FONT.bold),
-  };
+export function loadPdfFaces(): Promise<PdfFaces> {
+  faces ??= import('fontkit').then(({ create }) => ({
+    regular: parse(create, '400Regular/NotoSans_400Regular.ttf', PDF_FONT.regular),
+    bold: parse(create, '700Bold/NotoSans_700Bold.ttf', PDF_FONT.bold),
+  }));
   return faces;
 }
 
@@ -84,10 +90,9 @@ const asSource = (font: fontkit.Font) => font as unknown as string;
  * Options for `new PDFDocument`: Noto Sans as the default font, which also spares loading Helvetica's
  * metrics (pdfkit's default) for every PDF.
  */
-export const pdfFontOptions = (): { font: string } => ({ font: asSource(loadFaces().regular) });
+export const pdfFontOptions = (faces: PdfFaces): { font: string } => ({ font: asSource(faces.regular) });
 
-export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
-  const { regular, bold } = loadFaces();
+export function registerPdfFonts(doc: PDFKit.PDFDocument, { regular, bold }: PdfFaces): void {
   doc.registerFont(PDF_FONT.regular, asSource(regular));
   doc.registerFont(PDF_FONT.bold, asSource(bold));
 }

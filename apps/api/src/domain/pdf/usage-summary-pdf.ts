@@ -12,10 +12,10 @@ const credits = (cc: number) => formatCreditsFixed(ccToCredits(cc));
  * The monthly report's one-page usage summary of a closed period (REPORT-02): the period and plan, the
  * credits used by bucket, the overage, the top users and lines, and the closing invoice.
  */
-export function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsage): Promise<Buffer> {
+export async function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsage): Promise<Buffer> {
   const { accountName } = facts;
   const period = formatPeriod(facts.start.toISOString(), facts.end.toISOString());
-  const { doc, done, left, width } = createEnqPdf({
+  const { doc, done, left, width } = await createEnqPdf({
     Title: 'enQ usage summary',
     Subject: `Usage summary for ${accountName}, ${period}`,
   });
