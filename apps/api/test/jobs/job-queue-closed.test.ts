@@ -22,7 +22,12 @@ it('once the app has stopped its job queue, a job finishing late neither reaches
     },
   } as unknown as Database;
   let closed = false;
-  const boss = openJobQueue(database, { expireSeconds: 60, pollSeconds: 1, retrySeconds: 30 }, true, () => closed);
+  const boss = openJobQueue(
+    database,
+    { expireSeconds: 60, pollSeconds: 1, retrySeconds: 30 },
+    true,
+    () => closed,
+  );
   const job = randomUUID();
   // Before the stop, a completion is recorded in the database.
   expect(await boss.complete(QUEUES.mail, job)).toMatchObject({ affected: 1 });
