@@ -46,8 +46,10 @@ async function emptyDatabase(driver: Driver): Promise<{
   };
 }
 
+// Three rather than two: the first to lock or migrate races two others, and the two that lose race each
+// other too; a separate two-process case ran the same code again, for 46 of this file's 98 s.
 describe.each(drivers)('portal processes started at once on an empty database (%s)', (driver) => {
-  it.each([2, 3])(
+  it.each([3])(
     '%i processes: the database gets exactly one demo account',
     async (count) => {
       const database = await emptyDatabase(driver);
