@@ -23,7 +23,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
-          globalSetup: ['apps/api/test/helpers/postgres-templates.ts'],
+          globalSetup: [
+            'apps/api/test/helpers/postgres-templates.ts',
+            'apps/api/test/helpers/server-bundle.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
-          globalSetup: ['apps/web/e2e/support/seeded-template.ts'],
+          globalSetup: ['apps/web/e2e/support/seeded-template.ts', 'apps/api/test/helpers/server-bundle.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

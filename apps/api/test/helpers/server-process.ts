@@ -38,12 +38,15 @@ export const localServerEnv = (port: number) => ({
   LOG_LEVEL: 'warn',
 });
 
-/** The real server process (`node --import tsx apps/api/src/server.ts`) on a free port of 127.0.0.1. */
+/** How `npm start` runs the server, after building it (server-bundle.ts builds it for each test run). */
+export const serverCommand = ['--enable-source-maps', 'apps/api/dist/server.mjs'];
+
+/** The real server process, as `npm start` runs it, on a free port of 127.0.0.1. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../api/test/helpers/server-process';
+import { freePort, serverCommand } from '../../../api/test/helpers/server-process';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -19,7 +19,7 @@ export interface RunningServer {
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand, {
     cwd: repoRoot,
     env: {
       ...process.env,
