@@ -1,6 +1,7 @@
 import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/contract';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
+import { qrCodePng } from '../qr-code';
 import type { LineMarket, PinHolder } from '../lines/lines-repository';
 
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
@@ -19,8 +20,7 @@ export async function renderLinesPdf(
   markets: LineMarket[],
   contactCardLink: string,
 ): Promise<Buffer> {
-  const { default: QRCode } = await import('qrcode'); // see qrCodeDataUrl
-  const qr = await QRCode.toBuffer(contactCardLink, { type: 'png', margin: 1, width: 240 });
+  const qr = await qrCodePng(contactCardLink, { margin: 1, width: 240 });
   const { doc, done, left, width } = await createEnqPdf(
     { Title: 'enQ phone numbers', Subject: `Phone numbers and PIN for ${holder.full_name}` },
     { bufferPages: true },

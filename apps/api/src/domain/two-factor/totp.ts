@@ -1,5 +1,6 @@
 import { TWO_FACTOR_RULES } from '@enq/contract';
 import { Secret, TOTP } from 'otpauth';
+import { qrCodeSvg } from '../qr-code';
 
 // RFC 6238 as every standard authenticator app reads an otpauth:// URI: SHA-1, 6 digits, 30 s steps.
 const totpOf = (secret: string, label = '') =>
@@ -20,9 +21,7 @@ export const otpauthUri = (secret: string, email: string) => totpOf(secret, emai
 
 /** The QR code of an otpauth:// URI, as an SVG data URL (rendered here, so no script draws it). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
-  // Loaded when a code is drawn, not with every process (its import took 0.1 s of a start).
-  const { default: QRCode } = await import('qrcode');
-  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await qrCodeSvg(uri, { margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

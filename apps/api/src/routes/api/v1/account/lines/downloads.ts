@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
 import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
 import { buildVcard } from '../../../../../domain/lines/vcard';
+import { qrCodeSvg } from '../../../../../domain/qr-code';
 import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';
 
@@ -97,11 +98,7 @@ const lineDownloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const holder = await pinHolder(req);
-      const { default: QRCode } = await import('qrcode'); // loaded when drawn, as in qrCodeDataUrl
-      const svg = await QRCode.toString(contactCardUrl(app.config.publicUrl, holder.pin), {
-        type: 'svg',
-        margin: 1,
-      });
+      const svg = await qrCodeSvg(contactCardUrl(app.config.publicUrl, holder.pin), { margin: 1 });
       return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
     },
   );
