@@ -79,10 +79,10 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
       handler(QUEUES.paymentReconcile, async () => ({
         settled: await app.billing.payments.reconcile(),
         // Console refunds cut off between the provider and our write (docs/billing.md, CMON-02).
-        refunds: await recoverPendingRefunds(
-          { ...app.billingEngines.deps(app.database), payments: app.payments },
-          app.log,
-        ),
+        refunds: await recoverPendingRefunds({
+          ...app.billingEngines.deps(app.database),
+          payments: app.payments,
+        }),
       })),
     );
     await boss.work(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_ACTION_TEXT, REFUND_EMAIL, type RefundResult as RefundAnswer } from '@enq/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import { refundInvoice } from '../billing-engine/invoices-repository';
 import { DomainError } from '../errors';
@@ -30,6 +31,7 @@ export interface RefundDeps {
   database: Transactional;
   payments: PaymentProvider;
   clock: Clock;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
   /** How long the provider's answer may take before its outcome counts as unknown (30 s when not given). */
   paymentTimeoutMs?: number;
 }
@@ -91,8 +93,9 @@ export async function refundFromConsole(
       }),
       timeout(deps.paymentTimeoutMs ?? 30_000),
     ]);
-  } catch {
+  } catch (err) {
     // The outcome is unknown: the attempt stays pending, and the same request asks again with the same key.
+    deps.log?.warn({ err, attemptId: attempt.id }, 'refund outcome unknown');
     throw new DomainError('payment-pending', ACCOUNT_ACTION_TEXT.refundPending);
   }
   const at = deps.clock.now();
@@ -199,10 +202,7 @@ async function beginRefund(
  * audit entry and email are written once. The billing system's own refunds (a late upgrade's, PLAN-13)
  * are due at once. Answers how many were finished.
  */
-export async function recoverPendingRefunds(
-  deps: RefundDeps,
-  log?: { warn(obj: object, msg: string): void },
-): Promise<number> {
+export async function recoverPendingRefunds(deps: RefundDeps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - (deps.paymentTimeoutMs ?? 30_000));
   let finished = 0;
   for (const attempt of await overdueRefundAttempts(deps.database, before)) {
@@ -227,7 +227,7 @@ export async function recoverPendingRefunds(
       finished++;
     } catch (err) {
       // Still unknown, or refused by the provider (then recorded as failed): the next run tries again.
-      log?.warn({ err, attemptId: attempt.id }, 'pending refund not finished');
+      deps.log?.warn({ err, attemptId: attempt.id }, 'pending refund not finished');
     }
   }
   return finished;

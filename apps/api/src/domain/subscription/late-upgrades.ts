@@ -38,7 +38,9 @@ export async function refuseLateUpgrade(deps: RefundDeps, accountId: string, inv
   let creditNote: string | null;
   try {
     creditNote = await refundLateUpgrade(deps, accountId, invoiceId);
-  } catch {
+  } catch (err) {
+    // True whatever failed: the refund attempt is stored and the reconciliation job finishes it.
+    deps.log?.warn({ err, accountId, invoiceId }, 'late upgrade refund not made now; left to reconciliation');
     throw new DomainError('conflict', PLAN_TEXT.lateUpgradeRefunding, 'plan');
   }
   if (creditNote) throw new DomainError('conflict', PLAN_TEXT.lateUpgradeRefunded(creditNote), 'plan');

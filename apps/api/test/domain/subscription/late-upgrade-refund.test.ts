@@ -1,4 +1,4 @@
-import { PLAN_TEXT, REFUND_EMAIL } from '@enq/contract';
+import { ACCOUNT_ACTION_TEXT, PLAN_TEXT, REFUND_EMAIL } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverPendingRefunds, type RefundDeps } from '../../../src/domain/admin/account-refunds';
 import { activityEntry } from '../../../src/domain/activity/activity-view';
@@ -7,6 +7,7 @@ import { billingEngines } from '../../../src/domain/billing-engine/billing-engin
 import { DEFAULT_ISSUER } from '../../../src/domain/billing-engine/invoice-issuer';
 import type { DomainError } from '../../../src/domain/errors';
 import type { PaymentProvider } from '../../../src/domain/ports/payment-provider';
+import { refuseLateUpgrade } from '../../../src/domain/subscription/late-upgrades';
 import { applyUpgrade, upgradeQuote } from '../../../src/domain/subscription/plan-upgrade';
 import { drivers } from '../../helpers/app';
 import { createAccount, createWorld, useCard, type World } from '../../helpers/billing-harness';
@@ -233,5 +234,40 @@ describe.each(drivers)('an upgrade paid after its period closed (%s)', (driver) 
     expect(world.sandbox.store.refunds.size).toBe(refundsBefore + 1);
     expectRefundedOnce(await outcome(late.accountId, late.invoice.id), late);
     expect(await issued(late.accountId, late.invoice.id)).toEqual(late.asIssued);
+  });
+
+  it('PLAN-13 a late confirmation whose refund fails now is told the refund is on its way, and the cause is logged', async () => {
+    const late = await lateUpgrade();
+    await billing().engine(world.database).payments.reconcile();
+    const down = Object.assign(Object.create(world.sandbox) as PaymentProvider, {
+      refund: () => Promise.reject(new Error('card processor unreachable')),
+    });
+    const warnings: { obj: object; msg?: string }[] = [];
+    const log = {
+      warn: (obj: object, msg?: string) => void warnings.push({ obj, msg }),
+    } as RefundDeps['log'];
+    await expect(
+      refuseLateUpgrade({ ...refundDeps(down), log }, late.accountId, late.invoice.id),
+    ).rejects.toMatchObject({ kind: 'conflict', message: PLAN_TEXT.lateUpgradeRefunding });
+    expect(warnings).toEqual([
+      {
+        msg: 'refund outcome unknown',
+        obj: expect.objectContaining({
+          err: expect.objectContaining({ message: 'card processor unreachable' }),
+        }),
+      },
+      {
+        msg: 'late upgrade refund not made now; left to reconciliation',
+        obj: expect.objectContaining({
+          accountId: late.accountId,
+          invoiceId: late.invoice.id,
+          err: expect.objectContaining({ message: ACCOUNT_ACTION_TEXT.refundPending }),
+        }),
+      },
+    ]);
+    // Nothing was refunded: the stored attempt waits for the reconciliation job.
+    const state = await outcome(late.accountId, late.invoice.id);
+    expect(state.creditNotes).toEqual([]);
+    expect(state.invoiceStatus).toBe('paid');
   });
 });
