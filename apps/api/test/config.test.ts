@@ -41,6 +41,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'http://not-a-database' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    // nodemailer loads with the first email: a mail URL it could not use must stop the start instead.
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://user:pw@mail.example.com:465',
+    );
   });
 
   it('takes the seller printed on invoices and the tax rate from SELLER_* and TAX_RATE_PERCENT', () => {
