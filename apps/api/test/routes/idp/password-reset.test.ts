@@ -10,7 +10,7 @@ import {
   startAuthorization,
   submitLogin,
 } from '../../helpers/oidc-flow';
-import { expectKnownAndUnknownAlike } from '../../helpers/timing';
+import { expectKnownAndUnknownAlike, KNOWN_AND_UNKNOWN_TIMEOUT_MS } from '../../helpers/timing';
 
 const HOST = 'localhost:8080';
 const NEW_PASSWORD = 'correct horse battery staple';
@@ -190,25 +190,29 @@ describe.each(drivers)('password reset (%s)', (driver) => {
     expect(known.body).toContain('Check your email');
   });
 
-  it('answers a known and an unknown email in the same time with the same page (issue 22)', async () => {
-    // Before issue 22 a known email took about twice as long.
-    await expectKnownAndUnknownAlike({
-      post: (email, n) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/password-reset',
-          // Each from its own address: the form allows 10 posts per address and 15 minutes.
-          remoteAddress: `10.22.${n}.1`,
-          headers: {
-            host: HOST,
-            origin: 'http://localhost:8080',
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          payload: new URLSearchParams({ email }).toString(),
-        }),
-      known: DEMO_ADMIN.email,
-      unknown: (round) => `nobody${round}@harborpinetax.com`,
-      settle: () => ctx.app.afterAnswer.idle(),
-    });
-  });
+  it(
+    'answers a known and an unknown email in the same time with the same page (issue 22)',
+    async () => {
+      // Before issue 22 a known email took about twice as long.
+      await expectKnownAndUnknownAlike({
+        post: (email, n) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/password-reset',
+            // Each from its own address: the form allows 10 posts per address and 15 minutes.
+            remoteAddress: `10.22.${n}.1`,
+            headers: {
+              host: HOST,
+              origin: 'http://localhost:8080',
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            payload: new URLSearchParams({ email }).toString(),
+          }),
+        known: DEMO_ADMIN.email,
+        unknown: (round) => `nobody${round}@harborpinetax.com`,
+        settle: () => ctx.app.afterAnswer.idle(),
+      });
+    },
+    KNOWN_AND_UNKNOWN_TIMEOUT_MS,
+  );
 });
