@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../../build';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -39,7 +40,7 @@ export const localServerEnv = (port: number) => ({
 });
 
 /** How `npm start` runs the server, after building it (server-bundle.ts builds it for each test run). */
-export const serverCommand = ['--enable-source-maps', 'apps/api/dist/server.mjs'];
+export const serverCommand = ['--enable-source-maps', serverBundle];
 
 /** The real server process, as `npm start` runs it, on a free port of 127.0.0.1. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
