@@ -37,4 +37,18 @@ describe('accessibility of every portal page at 390 and 1280 px (axe, Chromium a
       expect(found).toEqual([]);
     },
   );
+
+  it('the check reaches into the feature-request frame and the page alike: a nameless button and an image with no text are both reported', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/feature-request`);
+    const form = page.frameLocator('iframe').locator('form').first();
+    await form.waitFor();
+    await form.evaluate((element) => element.append(document.createElement('button')));
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' })),
+    );
+    const found = await seriousAxeViolations(page);
+    expect(found.some((v) => v.startsWith('button-name: iframe '))).toBe(true);
+    expect(found.some((v) => v.startsWith('image-alt: '))).toBe(true);
+  });
 });
