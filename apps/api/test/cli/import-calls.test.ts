@@ -1,23 +1,31 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
+import { seededDatabaseCopy } from '../helpers/app';
 import { CLI_PROCESS_TIMEOUT_MS, npmRun, npmRunWithEnv } from '../helpers/npm-run';
 
 describe('npm run import-calls', () => {
   const dir = mkdtempSync(join(tmpdir(), 'enq-import-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // A data dir as the first start leaves it, demo seeded (token.test.ts runs that start from an empty one).
+  let seeded: Awaited<ReturnType<typeof seededDatabaseCopy>>;
+  let dataDir: string;
+  beforeAll(async () => {
+    seeded = await seededDatabaseCopy('pglite');
+    dataDir = seeded.env.DATA_DIR!;
+  });
+  afterAll(async () => {
+    await seeded?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-  const dataDir = join(dir, 'data');
   const run = (...args: string[]) => npmRun('import-calls', dataDir, ...args);
 
   it(
     'imports a CSV through the same ingest, reporting bad rows by line, and a second run only finds duplicates',
     async () => {
-      // Seed first (the token command migrates and seeds an empty data dir), then read the admin's PIN.
-      expect((await npmRun('token', dataDir)).status).toBe(0);
       let database = await openDatabase({ kind: 'pglite', dataDir });
       const [{ pin }] = (await database.query<{ pin: string }>('select pin from people where email = $1', [
         DEMO_ADMIN.email,
@@ -54,7 +62,7 @@ describe('npm run import-calls', () => {
   it(
     "an imported call's invoice carries the configured seller (SELLER_*) and tax (TAX_RATE_PERCENT)",
     async () => {
-      // The data dir the test above seeded (with the demo seller): only the import runs with the settings.
+      // The data dir the demo seller's first start left: only the import runs with the settings.
       let database = await openDatabase({ kind: 'pglite', dataDir });
       const [{ pin, account_id }] = (await database.query<{ pin: string; account_id: string }>(
         'select pin, account_id from people where email = $1',
