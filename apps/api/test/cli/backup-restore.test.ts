@@ -2,11 +2,10 @@ import { API_ACCOUNT_BASE, AUTH_PATHS, PROFILE_PATHS } from '@enq/contract';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONTROL_SECRET_HEADER, readServerControl } from '../../src/control/control-file';
 import { DEMO_PROFILE } from '../../src/db/seed/demo-profile';
-import { seededDatabaseCopy } from '../helpers/app';
-import { CLI_PROCESS_TIMEOUT_MS, npmRun } from '../helpers/npm-run';
+import { CLI_PROCESS_TIMEOUT_MS, npmRun, seededDataDir } from '../helpers/npm-run';
 import { SERVER_START_TIMEOUT_MS, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const CHANGED_PHONE = '+12075550199';
@@ -29,15 +28,9 @@ describe('npm run backup, restore, token and jobs (embedded database)', () => {
   const backupFile = join(root, 'portal.tar.gz');
   const servers: ServerProcess[] = [];
   // A data dir as the first start leaves it (token.test.ts runs that start from an empty one).
-  let liveCopy: Awaited<ReturnType<typeof seededDatabaseCopy>>;
-  let liveDir: string;
-  beforeAll(async () => {
-    liveCopy = await seededDatabaseCopy('pglite');
-    liveDir = liveCopy.env.DATA_DIR!;
-  });
+  const liveData = seededDataDir();
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await liveCopy?.drop();
     rmSync(root, { recursive: true, force: true });
   });
   const serve = async (dataDir: string) => {
@@ -50,6 +43,7 @@ describe('npm run backup, restore, token and jobs (embedded database)', () => {
   it(
     'a backup taken while the server runs restores, with the server stopped, to a portal with the change and the same sign-in',
     async () => {
+      const liveDir = liveData.path;
       const token = (await npmRun('token', liveDir)).lastLine;
       const live = await serve(liveDir);
       const put = await api(live, token, 'PUT', PROFILE_PATHS.profile, {

@@ -1,32 +1,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { seededDatabaseCopy } from '../helpers/app';
-import { CLI_PROCESS_TIMEOUT_MS, npmRun, npmRunWithEnv } from '../helpers/npm-run';
+import { CLI_PROCESS_TIMEOUT_MS, npmRun, npmRunWithEnv, seededDataDir } from '../helpers/npm-run';
 
 describe('npm run import-calls', () => {
   const dir = mkdtempSync(join(tmpdir(), 'enq-import-'));
-  // A data dir as the first start leaves it, demo seeded (token.test.ts runs that start from an empty one).
-  let seeded: Awaited<ReturnType<typeof seededDatabaseCopy>>;
-  let dataDir: string;
-  beforeAll(async () => {
-    seeded = await seededDatabaseCopy('pglite');
-    dataDir = seeded.env.DATA_DIR!;
-  });
-  afterAll(async () => {
-    await seeded?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const seeded = seededDataDir();
 
-  const run = (...args: string[]) => npmRun('import-calls', dataDir, ...args);
+  const run = (...args: string[]) => npmRun('import-calls', seeded.path, ...args);
 
   it(
     'imports a CSV through the same ingest, reporting bad rows by line, and a second run only finds duplicates',
     async () => {
-      let database = await openDatabase({ kind: 'pglite', dataDir });
+      let database = await openDatabase({ kind: 'pglite', dataDir: seeded.path });
       const [{ pin }] = (await database.query<{ pin: string }>('select pin from people where email = $1', [
         DEMO_ADMIN.email,
       ])) as [{ pin: string }];
@@ -49,7 +39,7 @@ describe('npm run import-calls', () => {
       const again = await run(file);
       expect(again.stdout).toContain('0 calls imported, 2 duplicates skipped, 1 rejected');
 
-      database = await openDatabase({ kind: 'pglite', dataDir });
+      database = await openDatabase({ kind: 'pglite', dataDir: seeded.path });
       const rows = await database.query<{ call_uuid: string }>(
         "select call_uuid from calls where call_uuid like 'csv-%' order by call_uuid",
       );
@@ -63,7 +53,7 @@ describe('npm run import-calls', () => {
     "an imported call's invoice carries the configured seller (SELLER_*) and tax (TAX_RATE_PERCENT)",
     async () => {
       // The data dir the demo seller's first start left: only the import runs with the settings.
-      let database = await openDatabase({ kind: 'pglite', dataDir });
+      let database = await openDatabase({ kind: 'pglite', dataDir: seeded.path });
       const [{ pin, account_id }] = (await database.query<{ pin: string; account_id: string }>(
         'select pin, account_id from people where email = $1',
         [DEMO_ADMIN.email],
@@ -90,12 +80,12 @@ describe('npm run import-calls', () => {
           TAX_RATE_PERCENT: '8.25',
         },
         'import-calls',
-        dataDir,
+        seeded.path,
         file,
       );
       expect(imported.stdout, imported.stderr).toContain('5 calls imported');
 
-      database = await openDatabase({ kind: 'pglite', dataDir });
+      database = await openDatabase({ kind: 'pglite', dataDir: seeded.path });
       const issued = await database.query<{
         kind: string;
         seller: unknown;

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { seededDatabaseCopy } from './app';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -48,4 +50,23 @@ export function npmRunWithEnv(
       resolve({ status, stdout, stderr, lastLine: stdout.trim().split('\n').at(-1) ?? '' }),
     );
   });
+}
+
+/**
+ * A PGlite data dir as the app's first start leaves it, demo seeded (a copy of the seeded template),
+ * made before the file's tests and removed after its other `afterAll` hooks: for commands run on a
+ * portal's data (token.test.ts runs that first start itself, from an empty dir). Read `path` in tests.
+ */
+export function seededDataDir(): { readonly path: string } {
+  let copy: Awaited<ReturnType<typeof seededDatabaseCopy>> | undefined;
+  beforeAll(async () => {
+    copy = await seededDatabaseCopy('pglite');
+  });
+  afterAll(() => copy?.drop());
+  return {
+    get path() {
+      if (!copy) throw new Error('seededDataDir().path is there only once beforeAll has run');
+      return copy.env.DATA_DIR!;
+    },
+  };
 }
