@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp, type App } from '../../src/app';
+import type { composeBilling } from '../../src/composition';
 import { loadConfig } from '../../src/config';
 import { createEmptyDatabase } from './portal-database';
 import { createTemplateDatabase } from './postgres-templates';
@@ -96,14 +97,17 @@ function template(driver: Driver, key: string, build: (database: Database) => Pr
 }
 
 /**
- * What a first start writes that settings change: the demo seed's invoices (seller, tax, payments,
- * period close). Queues, schedules and the provider's clients are (re)made by every start, so tests
- * whose settings differ only in those share one template: on two workers and two drivers each
- * template costs four demo seeds of about 5 s.
+ * What a first start writes that settings change: whether it seeds the demo, and the billing the seed's
+ * invoices are made with (composeBilling's settings: seller, tax, payments, period close). Queues,
+ * schedules and the provider's clients are (re)made by every start, so tests whose settings differ
+ * only in those share one template: on two workers and two drivers each template costs four demo
+ * seeds of about 5 s. Typed by composeBilling, so a setting it comes to read fails to compile here
+ * until it is part of the key.
  */
 const seedSettings = (env: Record<string, string>) => {
   const { seedDemo, invoiceIssuer, payments, closeGraceMs } = testConfig(env);
-  return JSON.stringify({ seedDemo, invoiceIssuer, payments, closeGraceMs });
+  const billing: Required<Parameters<typeof composeBilling>[0]> = { invoiceIssuer, payments, closeGraceMs };
+  return JSON.stringify({ seedDemo, billing });
 };
 
 const seededTemplate = (driver: Driver, env: Record<string, string>) =>

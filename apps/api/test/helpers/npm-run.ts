@@ -54,8 +54,9 @@ export function npmRunWithEnv(
 
 /**
  * A PGlite data dir as the app's first start leaves it, demo seeded (a copy of the seeded template),
- * made before the file's tests and removed after its other `afterAll` hooks: for commands run on a
- * portal's data (token.test.ts runs that first start itself, from an empty dir). Read `path` in tests.
+ * made before the file's tests and removed after the `afterAll` hooks registered later (Vitest runs
+ * them in reverse), so a server a test started there is stopped first: for commands run on a portal's
+ * data (token.test.ts runs that first start itself, from an empty dir). Read `path` in tests.
  */
 export function seededDataDir(): { readonly path: string } {
   let copy: Awaited<ReturnType<typeof seededDatabaseCopy>> | undefined;
