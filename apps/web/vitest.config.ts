@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The unit tests render with React itself, while the build (vite.config.ts) ships Preact's compatibility
+ * layer: Testing Library and the React libraries load through Node here, where CommonJS `require('react')`
+ * (use-sync-external-store under recharts, react-dom/test-utils) does not follow Vite's aliases, and a
+ * first try at running them on Preact failed 71 of 403 tests. The journeys (e2e/) run the Preact build.
+ */
 export default defineConfig({
   plugins: [react()],
   test: {
