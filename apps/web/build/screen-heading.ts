@@ -1,7 +1,7 @@
 // Relative: Vite loads its config with Node, which does not run the contract package's TypeScript.
 import { PORTAL_DESCRIPTIONS, PORTAL_ROUTES, type PortalPath } from '../src/lib/portal-routes.ts';
 
-/** As React writes text: the page's markup must be the one PageHeader renders (test/screen-pages.test.ts). */
+/** Text written as HTML: the page's markup must parse to what PageHeader renders (components/ui/page-header.test.tsx). */
 const escape = (text: string) =>
   text.replace(
     /[&<>"']/g,
