@@ -5,6 +5,7 @@ import {
   SUBSCRIPTION_TEXT,
   invoiceFilename,
   payConfirmTitle,
+  payErrorMessage,
 } from '@enq/contract';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,41 @@ describe('the invoices page (Chromium against the real server)', () => {
     expect(await dialog.textContent()).not.toMatch(/\bin_[0-9a-f]/);
     await screenshot(page, 'invoices-detail-refunded');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.context().close();
+  });
+
+  // The dialog's scroll lock and focus guards are the UI library's, run on Preact (vite.config.ts): a
+  // dialog closed by a refusal must leave the page as it was, so the next click reaches Pay now.
+  it('INV-10 a declined Pay now leaves the page usable: the message, the dialog gone, and the next Pay now a new payment', async () => {
+    const { problems } = journey;
+    const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/invoices');
+    const keys: string[] = [];
+    await page.route(/\/invoices\/pay\/?$/, (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      return route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' }),
+      });
+    });
+    const openRow = page
+      .getByRole('table', { name: 'Invoices' })
+      .getByRole('row')
+      .filter({ hasText: 'Unpaid' });
+    const declined = page.getByText(payErrorMessage('Your card was declined.'));
+    for (const attempt of [1, 2]) {
+      // Playwright clicks only what receives the click: a page left locked fails here.
+      await openRow.getByRole('button', { name: /^Pay now/ }).click({ timeout: 10_000 });
+      const confirm = page.getByRole('dialog');
+      await confirm.getByRole('button', { name: INVOICE_TEXT.confirmPay }).click();
+      await expect.poll(() => declined.count()).toBe(attempt);
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect(keys).toHaveLength(attempt);
+    }
+    expect(new Set(keys).size).toBe(2);
+    expect(await page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('auto');
+    expect(await openRow.textContent()).toContain('Unpaid');
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 
