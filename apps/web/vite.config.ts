@@ -16,7 +16,7 @@ const proxied = ['/api', '/oidc', '/interaction', '/site'];
  * the first load 84 KB of script instead of 132 KB and the overview shown sooner (README, "Speed").
  * The unit tests keep React itself (vitest.config.ts says why); the journeys run this build.
  */
-export const preactAliases = [
+const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
