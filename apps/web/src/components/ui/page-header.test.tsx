@@ -11,8 +11,7 @@ describe("a screen's heading", () => {
       const written = document.createElement('div');
       written.innerHTML = screenHeading(path);
       const { container } = render(<PageHeader path={path} />);
-      expect(container.innerHTML).toBe(written.innerHTML);
-      expect(container.isEqualNode(written)).toBe(true);
+      expect(container.isEqualNode(written), `${container.innerHTML}\n!=\n${written.innerHTML}`).toBe(true);
     },
   );
 
