@@ -111,19 +111,20 @@ describe('the invoices page (Chromium against the real server)', () => {
     const { problems } = journey;
     const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/invoices');
     const keys: string[] = [];
+    const refusal = 'Your card was declined.';
     await page.route(/\/invoices\/pay\/?$/, (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
       return route.fulfill({
         status: 402,
         contentType: 'application/json',
-        body: JSON.stringify({ code: 'PAYMENT_FAILED', message: 'Your card was declined.' }),
+        body: JSON.stringify({ code: 'PAYMENT_FAILED', message: refusal }),
       });
     });
     const openRow = page
       .getByRole('table', { name: 'Invoices' })
       .getByRole('row')
       .filter({ hasText: 'Unpaid' });
-    const declined = page.getByText(payErrorMessage('Your card was declined.'));
+    const declined = page.getByText(payErrorMessage(refusal));
     for (const attempt of [1, 2]) {
       // Playwright clicks only what receives the click: a page left locked fails here.
       await openRow.getByRole('button', { name: /^Pay now/ }).click({ timeout: 10_000 });
