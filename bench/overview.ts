@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser';
 import {
   freshPostgresDatabase,
@@ -25,6 +25,7 @@ import {
   stopServer as stop,
   tokenFor,
 } from './support/harness';
+import { coldVisit, type Timing } from './support/cold-visit';
 
 const RPS_TARGET = 0.5;
 const JS_TARGET_KB = 170;
@@ -43,70 +44,12 @@ if (!existsSync(join(webDist, 'index.html'))) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-interface Timing {
-  /** From navigation start, in the page's own clock. */
-  inPage: number;
-  /** From goto to the same point, seen from here (adds the browser's and Playwright's own time). */
-  outside: number;
-}
-
 interface FirstLoad {
   jsBytes: number;
   chunks: { name: string; gzip: number }[];
   overview: Timing;
   calls: Timing;
   blank: Timing;
-}
-
-/**
- * Runs in the page before its scripts: notes, in the page's clock, the frame in which the element
- * `shown` first is in the document, and says so on the console. Playwright's own waiting
- * (waitForFunction) would poll at 20-100 ms steps and first compile its injected script in the page,
- * 50-130 ms of the page's main thread in the middle of the load, which the blank page (timed by its
- * load event) does not pay. A string, not a function: this file runs through tsx, whose helpers a
- * serialized function would take into a page that lacks them.
- */
-const SHOWN_MESSAGE = 'bench-overview-shown ';
-const noteWhenShown = (testId: string) => `
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-testid="${testId}"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => console.debug(${JSON.stringify(SHOWN_MESSAGE)} + performance.now()));
-  }).observe(document, { childList: true, subtree: true });`;
-
-/**
- * A cold visit: a new context (empty cache, a new renderer) signed in by the API token the portal
- * keeps in local storage, so the sign-in redirect is not part of the figure. With `shown`, until that
- * element is painted; without, until the load event (the blank page).
- */
-async function coldVisit(
-  browser: Browser,
-  url: string,
-  token: string,
-  shown?: string,
-  onPage?: (page: Page) => void,
-): Promise<Timing> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => window.localStorage.setItem('apiToken', t), token);
-  if (shown) await context.addInitScript({ content: noteWhenShown(shown) });
-  const page = await context.newPage();
-  onPage?.(page);
-  const painted = shown
-    ? page.waitForEvent('console', {
-        predicate: (message) => message.text().startsWith(SHOWN_MESSAGE),
-        timeout: 30_000,
-      })
-    : null;
-  const started = performance.now();
-  await page.goto(url, { waitUntil: shown ? 'commit' : 'load' });
-  const inPage = painted
-    ? Number((await painted).text().slice(SHOWN_MESSAGE.length))
-    : await page.evaluate(
-        () => performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
-      );
-  const outside = performance.now() - started;
-  await context.close();
-  return { inPage: inPage as number, outside };
 }
 
 const medianTiming = (timings: Timing[]): Timing => ({
