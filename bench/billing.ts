@@ -19,6 +19,7 @@ import {
   openInvoicesFor,
   percentile,
   rps,
+  seedDemo,
   startServer,
   stopServer as stop,
   tokenFor,
@@ -142,9 +143,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-billing-'));
 try {
   const inProcess = await pdfsPerSecondInProcess();
   console.log(`invoice PDFs rendered in process: ${inProcess} PDFs/s (one core)`);
-  // A fresh data dir gets the demo account on first start.
-  const fresh = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  await stop(fresh.child);
+  await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const results = [await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' })];
   if (process.env.DATABASE_URL) {
     const postgres = await freshPostgresDatabase(process.env.DATABASE_URL);

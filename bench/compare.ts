@@ -10,10 +10,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser';
+import { launchBrowser } from '../apps/web/e2e/support/browser';
 import { coldVisit } from './support/cold-visit';
-import { repoRoot, startServer, stopServer, tokenFor, type BenchServer } from './support/harness';
+import {
+  median,
+  repoRoot,
+  seedDemo,
+  startServer,
+  stopServer,
+  tokenFor,
+  type BenchServer,
+} from './support/harness';
 
 const [distA, distB, path = '/', testId = 'subscription-summary', visits = '10'] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -21,45 +28,52 @@ if (!distA || !distB) {
   process.exit(1);
 }
 const rounds = Number(visits);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const builds = [distA, distB].map((dist) => ({
-  dist: resolve(repoRoot, dist),
-  dataDir: '',
-  times: [] as number[],
-}));
-const servers: (BenchServer & { token: string })[] = [];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+interface Build {
+  name: 'A' | 'B';
+  dist: string;
+  dataDir: string;
+  server?: BenchServer;
+  token?: string;
+  times: number[];
+}
+const builds: Build[] = [
+  {
+    name: 'A',
+    dist: resolve(repoRoot, distA),
+    dataDir: mkdtempSync(join(tmpdir(), 'enq-bench-compare-')),
+    times: [],
+  },
+  {
+    name: 'B',
+    dist: resolve(repoRoot, distB),
+    dataDir: mkdtempSync(join(tmpdir(), 'enq-bench-compare-')),
+    times: [],
+  },
+];
+const browser = await launchBrowser();
 try {
   for (const build of builds) {
-    build.dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-compare-'));
     const env = { DATA_DIR: build.dataDir, DATABASE_URL: '' };
-    // A fresh data dir gets the demo account on first start.
-    await stopServer((await startServer('apps/api/src/server.ts', env)).child);
-    const token = await tokenFor(env);
-    const server = await startServer('bench/support/bench-server.ts', { ...env, WEB_DIST: build.dist });
-    servers.push({ ...server, token });
+    await seedDemo(env);
+    build.token = await tokenFor(env);
+    build.server = await startServer('bench/support/bench-server.ts', { ...env, WEB_DIST: build.dist });
   }
-  const visit = (k: number) => coldVisit(browser, `${servers[k]!.url}${path}`, servers[k]!.token, testId);
+  const visit = ({ server, token }: Build) => coldVisit(browser, `${server!.url}${path}`, token!, testId);
   // Warm-up: each server's first reads of its built files.
-  await visit(0);
-  await visit(1);
+  for (const build of builds) await visit(build);
   for (let round = 0; round < rounds; round++)
-    for (const k of round % 2 ? [1, 0] : [0, 1]) builds[k]!.times.push((await visit(k)).inPage);
-  const [a, b] = builds.map((build) => median(build.times));
-  for (const [name, build, m] of [
-    ['A', builds[0]!, a!],
-    ['B', builds[1]!, b!],
-  ] as const)
+    for (const build of round % 2 ? [...builds].reverse() : builds)
+      build.times.push((await visit(build)).inPage);
+  for (const { name, dist, times } of builds)
     console.log(
-      `${name} ${build.dist}: ${path} [data-testid=${testId}] ${Math.round(m)} ms (median of ${rounds}: ${build.times.map(Math.round).join(' ')})`,
+      `${name} ${dist}: ${path} [data-testid=${testId}] ${Math.round(median(times))} ms (median of ${rounds}: ${times.map(Math.round).join(' ')})`,
     );
-  console.log(`B / A: ${(b! / a!).toFixed(2)}`);
+  console.log(`B / A: ${(median(builds[1]!.times) / median(builds[0]!.times)).toFixed(2)}`);
 } finally {
   await browser.close();
-  for (const server of servers) await stopServer(server.child);
-  for (const build of builds) if (build.dataDir) rmSync(build.dataDir, { recursive: true, force: true });
+  for (const { server, dataDir } of builds) {
+    if (server) await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

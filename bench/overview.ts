@@ -15,12 +15,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../apps/web/e2e/support/browser';
 import {
   freshPostgresDatabase,
+  median,
   repoRoot,
   rps,
+  seedDemo,
   startServer,
   stopServer as stop,
   tokenFor,
@@ -41,8 +43,6 @@ if (!existsSync(join(webDist, 'index.html'))) {
   );
   process.exit(1);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface FirstLoad {
   jsBytes: number;
@@ -124,14 +124,9 @@ async function measure(label: string, env: Record<string, string>, browser: Brow
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-overview-'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchBrowser();
 try {
-  // A fresh data dir gets the demo account on first start.
-  const fresh = await startServer('apps/api/src/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  await stop(fresh.child);
+  await seedDemo({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const pglite = await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, browser);
   const ratios = [pglite.ratio];
   if (process.env.DATABASE_URL) {

@@ -4,7 +4,7 @@
 // ratio to rendering 10 rows, measured in the same run. Targets: render <= 500 ms, keystroke <= 50 ms,
 // bulk change <= 100 ms, 1,000-user save <= 2 s.
 // Run: npm run bench:users  (needs a web build: npm run build)
-import { USERS_PATHS, type UsersData } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, USERS_PATHS, type UsersData } from '@enq/contract';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +14,9 @@ import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
 import { launchBrowser } from '../apps/web/e2e/support/browser';
-import { startServer, stopServer } from './support/harness';
+import { median, startServer, stopServer } from './support/harness';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-users-'));
 let server: ChildProcess | null = null;
@@ -71,7 +70,10 @@ try {
   // 4. The page in Chromium.
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => window.localStorage.setItem('apiToken', t), token);
+  await context.addInitScript(
+    ([key, t]) => window.localStorage.setItem(key!, t!),
+    [API_TOKEN_STORAGE_KEY, token],
+  );
   const page = await context.newPage();
   await page.goto(`${url}/users`);
   await page.getByTestId('admin-row').waitFor({ timeout: 60_000 });

@@ -19,7 +19,7 @@ import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
 import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
 import { CHROMIUM_ARGS, launchBrowser } from '../apps/web/e2e/support/browser';
-import { startServer, stopServer } from './support/harness';
+import { median, startServer, stopServer } from './support/harness';
 
 const JS_BUDGET_KB = 170;
 const PERFORMANCE_TARGET = 95;
@@ -27,7 +27,6 @@ const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/users', '/call-hi
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'enq-bench-web-'));
 let server: ChildProcess | null = null;

@@ -1,4 +1,5 @@
 // A cold visit to a portal page, timed in the page's own clock: bench/overview and bench/compare.
+import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
 import type { Browser, Page } from 'playwright-core';
 
 export interface Timing {
@@ -16,7 +17,7 @@ export interface Timing {
  * load event) does not pay. A string, not a function: this file runs through tsx, whose helpers a
  * serialized function would take into a page that lacks them.
  */
-const SHOWN_MESSAGE = 'bench-overview-shown ';
+const SHOWN_MESSAGE = 'bench-shown ';
 const noteWhenShown = (testId: string) => `
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[data-testid="${testId}"]')) return;
@@ -37,7 +38,10 @@ export async function coldVisit(
   onPage?: (page: Page) => void,
 ): Promise<Timing> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => window.localStorage.setItem('apiToken', t), token);
+  await context.addInitScript(
+    ([key, t]) => window.localStorage.setItem(key!, t!),
+    [API_TOKEN_STORAGE_KEY, token],
+  );
   if (shown) await context.addInitScript({ content: noteWhenShown(shown) });
   const page = await context.newPage();
   onPage?.(page);
@@ -56,5 +60,5 @@ export async function coldVisit(
       );
   const outside = performance.now() - started;
   await context.close();
-  return { inPage: inPage as number, outside };
+  return { inPage, outside };
 }

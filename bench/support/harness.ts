@@ -40,6 +40,11 @@ export async function startServer(script: string, env: Record<string, string>): 
   return { url, child, readyMs: performance.now() - started };
 }
 
+/** A first start on a fresh data dir (or database) creates the demo accounts; then the server stops. */
+export async function seedDemo(env: Record<string, string>): Promise<void> {
+  await stopServer((await startServer('apps/api/src/server.ts', env)).child);
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -129,6 +134,10 @@ export function openInvoicesFor(env: Record<string, string>, count: number): Pro
     );
   });
 }
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The p-th percentile (nearest rank) of latencies in ms. */
 export function percentile(latencies: number[], p: number): number {
