@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * layer, which the journeys (e2e/) run. On Preact here (its aliases, Testing Library's ES build, a
  * `change` that also fires `input`, CommonJS `require('react')` sent to Preact), 8 of 415 tests failed,
  * each where a Radix dialog closes after an answer: in jsdom its scroll lock and focus guards stayed,
- * while Chromium on the same build releases them (the decline of Pay now on /invoices, checked by hand).
+ * while Chromium on the same build releases them (journey INV-10, a declined Pay now on /invoices).
  */
 export default defineConfig({
   plugins: [react()],
