@@ -5,13 +5,11 @@ import { embeddedConfig } from './embedded-config';
 import { endpointsHere } from './environment';
 
 /**
- * The page's config: as written into the page, so that the API can be asked at once, else from
- * GET /api/v1/config.
+ * The config's shape checked (the server checks the answer against publicConfigSchema on its way out;
+ * validating it again here would put zod into the first load of every page), and every API call from
+ * here on sent to the API of the environment this page's host names.
  */
-export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  const body = embeddedConfig() ?? (await pageRequest<unknown>(API_PUBLIC_CONFIG, { signal }));
-  // The server checks this answer against publicConfigSchema on its way out; validating it again here
-  // would put zod into the first load of every page, so only its shape is checked.
+function adoptConfig(body: unknown): PublicConfig {
   const config = body as Partial<PublicConfig> | null;
   if (
     typeof config?.oidc?.issuer !== 'string' ||
@@ -21,14 +19,37 @@ export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConf
   ) {
     throw new ApiError(200, 'PARSING_ERROR', 'The portal configuration is malformed.');
   }
-  // From here on every API call goes to the API of the environment this page's host names.
   setApiOrigin(endpointsHere(config as PublicConfig).apiOrigin);
   return config as PublicConfig;
+}
+
+/**
+ * The page's config: as written into the page, so that the API can be asked at once, else from
+ * GET /api/v1/config.
+ */
+export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return adoptConfig(embeddedConfig() ?? (await pageRequest<unknown>(API_PUBLIC_CONFIG, { signal })));
+}
+
+/**
+ * The config written into the page, there before the first render: the portal's first render is then
+ * its outline under the sign-in gate, not a wait for a promise that was never needed followed by the
+ * same outline mounted again. Malformed or missing, the query asks loadPublicConfig, which reports it.
+ */
+function configInPage(): PublicConfig | undefined {
+  const body = embeddedConfig();
+  if (body === undefined) return undefined;
+  try {
+    return adoptConfig(body);
+  } catch {
+    return undefined;
+  }
 }
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],
   queryFn: ({ signal }) => loadPublicConfig(signal),
+  initialData: configInPage,
   staleTime: Infinity,
   gcTime: Infinity,
 });
