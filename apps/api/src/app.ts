@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { API_ACCOUNT_BASE, API_ADMIN_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import noStorePlugin from './plugins/no-store';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
+import securityHeadersPlugin from './plugins/security-headers';
 import telephonyPlugin from './plugins/telephony';
 import type { PaymentProvider } from './domain/ports/payment-provider';
 import sitePages from './routes/site';
@@ -132,7 +132,7 @@ export async function buildApp({
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     // Locally the portal runs on plain http.
     hsts: config.publicUrl.startsWith('https:'),
