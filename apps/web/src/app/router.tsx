@@ -17,9 +17,9 @@ function lazyScreen(path: PortalPath): ComponentType {
   return function Screen() {
     const Loaded = loadedScreen(path);
     // Code already here (the boot preloaded it): the first pass shows the placeholders and the screen
-    // follows as a transition, which React renders in short slices; rendered with the layout, a table
-    // of inputs is one long task that holds up the first input. Code not here yet: lazy asks for it in
-    // this very pass.
+    // follows as a transition, which React renders in short slices (Preact at once: app/start.tsx);
+    // rendered with the layout, a table of inputs is one long task that holds up the first input. Code
+    // not here yet: lazy asks for it in this very pass.
     const ready = useDeferredValue(true, false);
     if (!Loaded) return <Lazy />;
     return ready ? <Loaded /> : <RouteFallback />;
