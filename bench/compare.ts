@@ -4,14 +4,17 @@
 // Benchmarks run one after the other put every later build on a busier machine: on 2026-11-27 a build
 // that changed only Call History's code measured the overview (which loads none of it) at 1,307 and
 // 1,242 ms when run second, against 1,098 and 1,120 ms for the build before it, run first.
-// Prints, for each, the median time to the element in the page's own clock, and B's as a ratio of A's.
+// Prints, for each, the median time to the element in the page's own clock, and B's as a ratio of A's;
+// then the first contentful paint and the blocking time (the long tasks' time over 50 ms each, what
+// Lighthouse's TBT adds up, here unthrottled) until 2 s after the element showed.
 // Run: npm run bench:compare -- <dist A> <dist B> [path] [data-testid] [visits]
 //   e.g. npm run bench:compare -- /tmp/dist-before apps/web/dist /call-history call-row 12
+// BENCH_WIDTH=390 visits at a phone's width (1280 unless set).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchBrowser } from '../apps/web/e2e/support/browser';
-import { coldVisit } from './support/cold-visit';
+import { coldVisit, type Timing } from './support/cold-visit';
 import {
   median,
   repoRoot,
@@ -28,6 +31,8 @@ if (!distA || !distB) {
   process.exit(1);
 }
 const rounds = Number(visits);
+const width = Number(process.env.BENCH_WIDTH ?? 1280);
+const SETTLE_MS = 2000;
 
 interface Build {
   name: 'A' | 'B';
@@ -35,7 +40,7 @@ interface Build {
   dataDir: string;
   server?: BenchServer;
   token?: string;
-  times: number[];
+  times: Timing[];
 }
 const builds: Build[] = [
   {
@@ -59,17 +64,23 @@ try {
     build.token = await tokenFor(env);
     build.server = await startServer('bench/support/bench-server.ts', { ...env, WEB_DIST: build.dist });
   }
-  const visit = ({ server, token }: Build) => coldVisit(browser, `${server!.url}${path}`, token!, testId);
+  const visit = ({ server, token }: Build) =>
+    coldVisit(browser, `${server!.url}${path}`, token!, testId, { settleMs: SETTLE_MS, width });
   // Warm-up: each server's first reads of its built files.
   for (const build of builds) await visit(build);
   for (let round = 0; round < rounds; round++)
-    for (const build of round % 2 ? [...builds].reverse() : builds)
-      build.times.push((await visit(build)).inPage);
+    for (const build of round % 2 ? [...builds].reverse() : builds) build.times.push(await visit(build));
+  const shown = (times: Timing[]) => times.map((t) => t.inPage);
+  const ms = (values: number[]) => `${Math.round(median(values))} ms`;
   for (const { name, dist, times } of builds)
     console.log(
-      `${name} ${dist}: ${path} [data-testid=${testId}] ${Math.round(median(times))} ms (median of ${rounds}: ${times.map(Math.round).join(' ')})`,
+      `${name} ${dist}: ${path} [data-testid=${testId}] ${ms(shown(times))} (median of ${rounds}: ${shown(times).map(Math.round).join(' ')})`,
     );
-  console.log(`B / A: ${(median(builds[1]!.times) / median(builds[0]!.times)).toFixed(2)}`);
+  console.log(`B / A: ${(median(shown(builds[1]!.times)) / median(shown(builds[0]!.times))).toFixed(2)}`);
+  for (const { name, times } of builds)
+    console.log(
+      `${name}: first paint ${ms(times.map((t) => t.firstPaint ?? NaN))}, blocking time ${ms(times.map((t) => t.blocking!))} (${times.map((t) => Math.round(t.blocking!)).join(' ')})`,
+    );
 } finally {
   await browser.close();
   for (const { server, dataDir } of builds) {

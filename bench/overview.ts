@@ -66,22 +66,23 @@ async function firstLoad(browser: Browser, url: string, token: string): Promise<
   for (let run = 0; run <= LOAD_RUNS; run++) {
     const scripts: Promise<{ name: string; gzip: number }>[] = [];
     let shown = false;
-    const overviewTiming = await coldVisit(browser, `${url}/`, token, 'subscription-summary', (page) =>
-      page.on('response', (response) => {
-        if (shown || response.request().resourceType() !== 'script') return;
-        scripts.push(
-          (async () => {
-            const encoding = response.headers()['content-encoding'];
-            // Already compressed on the wire: count what travelled; otherwise what gzip would send.
-            const gzip =
-              encoding === 'gzip' || encoding === 'br'
-                ? (await response.request().sizes()).responseBodySize
-                : gzipSync(await response.body()).length;
-            return { name: basename(new URL(response.url()).pathname), gzip };
-          })(),
-        );
-      }),
-    );
+    const overviewTiming = await coldVisit(browser, `${url}/`, token, 'subscription-summary', {
+      onPage: (page) =>
+        page.on('response', (response) => {
+          if (shown || response.request().resourceType() !== 'script') return;
+          scripts.push(
+            (async () => {
+              const encoding = response.headers()['content-encoding'];
+              // Already compressed on the wire: count what travelled; otherwise what gzip would send.
+              const gzip =
+                encoding === 'gzip' || encoding === 'br'
+                  ? (await response.request().sizes()).responseBodySize
+                  : gzipSync(await response.body()).length;
+              return { name: basename(new URL(response.url()).pathname), gzip };
+            })(),
+          );
+        }),
+    });
     shown = true;
     const loaded = await Promise.all(scripts);
     const callsTiming = await coldVisit(browser, `${url}/call-history`, token, 'call-row');

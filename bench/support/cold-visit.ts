@@ -7,6 +7,22 @@ export interface Timing {
   inPage: number;
   /** From goto to the same point, seen from here (adds the browser's and Playwright's own time). */
   outside: number;
+  /** With `settleMs`: the first contentful paint, in the page's clock. */
+  firstPaint?: number;
+  /**
+   * With `settleMs`: the long tasks' time over 50 ms each (what Lighthouse's TBT adds up, unthrottled)
+   * from navigation start until `settleMs` after the element showed.
+   */
+  blocking?: number;
+}
+
+export interface VisitOptions {
+  /** Sees the page before it navigates (to watch its responses, say). */
+  onPage?: (page: Page) => void;
+  /** Stays this long after the element showed, then reads the first paint and the blocking time. */
+  settleMs?: number;
+  /** The window's width (1280 unless set); 390 is a phone's. */
+  width?: number;
 }
 
 /**
@@ -18,6 +34,16 @@ export interface Timing {
  * serialized function would take into a page that lacks them.
  */
 const SHOWN_MESSAGE = 'bench-shown ';
+const LONG_TASKS = '__benchLongTasks';
+const noteLongTasks = `
+  window.${LONG_TASKS} = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.${LONG_TASKS}.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });`;
+const readSettled = `({
+  firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  blocking: window.${LONG_TASKS}.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+})`;
 const noteWhenShown = (testId: string) => `
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[data-testid="${testId}"]')) return;
@@ -35,14 +61,15 @@ export async function coldVisit(
   url: string,
   token: string,
   shown?: string,
-  onPage?: (page: Page) => void,
+  { onPage, settleMs, width = 1280 }: VisitOptions = {},
 ): Promise<Timing> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addInitScript(
     ([key, t]) => window.localStorage.setItem(key!, t!),
     [API_TOKEN_STORAGE_KEY, token],
   );
   if (shown) await context.addInitScript({ content: noteWhenShown(shown) });
+  if (settleMs !== undefined) await context.addInitScript({ content: noteLongTasks });
   const page = await context.newPage();
   onPage?.(page);
   const painted = shown
@@ -59,6 +86,14 @@ export async function coldVisit(
         () => performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
       );
   const outside = performance.now() - started;
+  const timing: Timing = { inPage, outside };
+  if (settleMs !== undefined) {
+    // Waited for here, not in the page: Playwright's waiting would add its own script's long task.
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const settled = (await page.evaluate(readSettled)) as { firstPaint: number | null; blocking: number };
+    timing.firstPaint = settled.firstPaint ?? undefined;
+    timing.blocking = settled.blocking;
+  }
   await context.close();
-  return { inPage, outside };
+  return timing;
 }
