@@ -79,7 +79,7 @@ try {
   console.log(`B / A: ${(median(shown(builds[1]!.times)) / median(shown(builds[0]!.times))).toFixed(2)}`);
   for (const { name, times } of builds)
     console.log(
-      `${name}: first paint ${ms(times.map((t) => t.firstPaint ?? NaN))}, blocking time ${ms(times.map((t) => t.blocking!))} (${times.map((t) => Math.round(t.blocking!)).join(' ')})`,
+      `${name}: first paint ${ms(times.flatMap((t) => t.firstPaint ?? []))}, blocking time ${ms(times.map((t) => t.blocking!))} (${times.map((t) => Math.round(t.blocking!)).join(' ')})`,
     );
 } finally {
   await browser.close();

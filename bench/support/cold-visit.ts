@@ -34,6 +34,14 @@ export interface VisitOptions {
  * serialized function would take into a page that lacks them.
  */
 const SHOWN_MESSAGE = 'bench-shown ';
+const noteWhenShown = (testId: string) => `
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[data-testid="${testId}"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => console.debug(${JSON.stringify(SHOWN_MESSAGE)} + performance.now()));
+  }).observe(document, { childList: true, subtree: true });`;
+
+/** Runs in the page before its scripts: keeps every long task's length, read once the visit settles. */
 const LONG_TASKS = '__benchLongTasks';
 const noteLongTasks = `
   window.${LONG_TASKS} = [];
@@ -44,12 +52,6 @@ const readSettled = `({
   firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
   blocking: window.${LONG_TASKS}.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
 })`;
-const noteWhenShown = (testId: string) => `
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-testid="${testId}"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => console.debug(${JSON.stringify(SHOWN_MESSAGE)} + performance.now()));
-  }).observe(document, { childList: true, subtree: true });`;
 
 /**
  * A cold visit: a new context (empty cache, a new renderer) signed in by the API token the portal
