@@ -10,6 +10,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   plugins: [react()],
+  // Left to Node, react-router/dom would load a second react-router beside the one the tests import,
+  // whose router context the layout then cannot see (app/start.test.tsx renders the portal's own
+  // router). Its RouterProvider differs only by ReactDOM's flushSync, which the portal never asks for.
+  resolve: { alias: [{ find: /^react-router\/dom$/, replacement: 'react-router' }] },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -12,13 +12,14 @@ import { prefetchScreenData } from './screen-data';
  * moment the config is in. The config names the API this page's host maps to (AUTH-10..12), so asking
  * anything of the API before it would ask the wrong server (and a 401 from there would throw the token
  * away). Rendered in turn, each would wait for the one before it; the components ask for the same
- * queries and modules and find them under way or done.
+ * queries and modules and find them under way or done. Settles once all of them are in or have failed:
+ * what the first render waits for (app/start.tsx).
  */
-export function startBoot(client: QueryClient, pathname: string = window.location.pathname): void {
+export function startBoot(client: QueryClient, pathname: string = window.location.pathname): Promise<void> {
   const config = client.prefetchQuery(publicConfigQuery);
-  if (!getApiToken() || isProviderCallback()) return;
+  if (!getApiToken() || isProviderCallback()) return config;
   // Failures here are shown by whoever asks again: the router for the code, the gate for sign-in.
-  loadScreen(pathname)?.catch(() => undefined);
+  const code = loadScreen(pathname)?.catch(() => undefined);
   // A config that failed names no API: the page shows its error and asks nobody else.
   const configured = config.then(() => client.getQueryData(publicConfigQuery.queryKey) !== undefined);
   const customer = configured.then((ok) =>
@@ -29,5 +30,6 @@ export function startBoot(client: QueryClient, pathname: string = window.locatio
         )
       : false,
   );
-  prefetchScreenData(client, pathname, configured, customer).catch(() => undefined);
+  const data = prefetchScreenData(client, pathname, configured, customer).catch(() => undefined);
+  return Promise.all([code, customer, data]).then(() => undefined);
 }
