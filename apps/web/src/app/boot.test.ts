@@ -1,9 +1,9 @@
-import { API_TOKEN_STORAGE_KEY, PUBLIC_CONFIG_ELEMENT_ID } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
 import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { jsonResponse, testConfig } from '../test/utils';
+import { jsonResponse, testConfig, writeConfigIntoPage } from '../test/utils';
 import { startBoot } from './boot';
 import { SCREEN_FIRST_PATHS, startEarlyBoot } from './early-boot';
 
@@ -120,19 +120,11 @@ describe('the boot', () => {
 
 /** A page the server wrote its config into, opened by someone signed in. */
 function signInOnServedPage() {
-  document.head.append(
-    Object.assign(document.createElement('script'), {
-      id: PUBLIC_CONFIG_ELEMENT_ID,
-      type: 'application/json',
-      textContent: JSON.stringify(mapped),
-    }),
-  );
+  writeConfigIntoPage(mapped);
   window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
 }
 
 describe('the boot on a page the server wrote its config into', () => {
-  afterEach(() => document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove());
-
   it('asks no config: who is signed in and the screen first answer go out at once, to the API it names', async () => {
     signInOnServedPage();
     startBoot(createQueryClient(), '/');

@@ -1,10 +1,10 @@
-import { API_TOKEN_STORAGE_KEY, PUBLIC_CONFIG_ELEMENT_ID, type InvoicesResponse } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, type InvoicesResponse } from '@enq/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
-import { jsonResponse, testConfig, TestServices } from '../test/utils';
+import { jsonResponse, TestServices, writeConfigIntoPage } from '../test/utils';
 import { App } from './app';
 import { AccountLayout } from './account-layout';
 import { AuthGate } from './auth-gate';
@@ -76,25 +76,16 @@ describe('loading states', () => {
   it('with its config written into the page, the portal draws its outline once, not again when the config is read', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     window.history.replaceState(null, '', '/invoices');
-    const config = Object.assign(document.createElement('script'), {
-      id: PUBLIC_CONFIG_ELEMENT_ID,
-      type: 'application/json',
-      textContent: JSON.stringify(testConfig),
-    });
-    document.head.append(config);
-    try {
-      render(
-        <AppProviders queryClient={createQueryClient()}>
-          <App />
-        </AppProviders>,
-      );
-      const outline = screen.getByRole('status', { name: 'Loading' });
-      // Who is signed in is asked only once the config is read: the outline drawn before it stays.
-      await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v1/auth/me', expect.anything()));
-      expect(screen.getByRole('status', { name: 'Loading' })).toBe(outline);
-    } finally {
-      config.remove();
-    }
+    writeConfigIntoPage();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <App />
+      </AppProviders>,
+    );
+    const outline = screen.getByRole('status', { name: 'Loading' });
+    // Who is signed in is asked only once the config is read: the outline drawn before it stays.
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/v1/auth/me', expect.anything()));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBe(outline);
   });
 
   it('while a screen\u2019s code loads, the layout shows its title, description and placeholders', () => {

@@ -1,9 +1,9 @@
-import { API_TOKEN_STORAGE_KEY, PUBLIC_CONFIG_ELEMENT_ID } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { overviewAnswer } from '../features/overview/overview-fixtures';
-import { jsonResponse, testConfig } from '../test/utils';
+import { jsonResponse, writeConfigIntoPage } from '../test/utils';
 import { startApp } from './start';
 
 const PAGE_OUTLINE = 'the outline index.html paints';
@@ -12,7 +12,6 @@ const ME = { id: 'u1', email: 'dana@example.com', is_staff: false };
 // Who is signed in and the overview answer when a test says so; anything else never.
 let answerMe: (body: unknown) => void;
 let answerOverview: (body: unknown) => void;
-let config: HTMLScriptElement;
 let root: Root | undefined;
 const held = (keep: (answer: (body: unknown) => void) => void) =>
   new Promise<unknown>((resolve) => keep(resolve));
@@ -20,12 +19,7 @@ const held = (keep: (answer: (body: unknown) => void) => void) =>
 beforeEach(() => {
   window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
   window.history.replaceState(null, '', '/');
-  config = Object.assign(document.createElement('script'), {
-    id: PUBLIC_CONFIG_ELEMENT_ID,
-    type: 'application/json',
-    textContent: JSON.stringify(testConfig),
-  });
-  document.head.append(config);
+  writeConfigIntoPage();
   document.body.innerHTML = `<div id="root"><p>${PAGE_OUTLINE}</p></div>`;
   const me = held((answer) => (answerMe = answer));
   const overview = held((answer) => (answerOverview = answer));
@@ -44,7 +38,6 @@ beforeEach(() => {
 afterEach(() => {
   root?.unmount();
   root = undefined;
-  config.remove();
   document.body.innerHTML = '';
 });
 
@@ -60,9 +53,8 @@ function statusesShown(): string[] {
     for (const record of records)
       for (const node of record.addedNodes) {
         if (!(node instanceof Element)) continue;
-        const statuses = [node, ...node.querySelectorAll('[role="status"]')];
-        for (const status of statuses)
-          if (status.getAttribute('role') === 'status') names.push(status.getAttribute('aria-label') ?? '');
+        const statuses = [node, ...node.querySelectorAll('*')].filter((el) => el.matches('[role="status"]'));
+        names.push(...statuses.map((status) => status.getAttribute('aria-label') ?? ''));
       }
   }).observe(document.getElementById('root')!, { childList: true, subtree: true });
   return names;

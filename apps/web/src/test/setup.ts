@@ -1,3 +1,4 @@
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@enq/contract';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
@@ -19,6 +20,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
   // A loaded config points the API client at its environment's API: back to the page's own origin.
   setApiOrigin('');
+  document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove();
 });
 
 // Radix popper measures its anchor; jsdom has no ResizeObserver.

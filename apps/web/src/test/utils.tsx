@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@enq/contract';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@enq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -17,6 +17,17 @@ export const testConfig: PublicConfig = {
   support_url: 'https://support.example.test/help',
   admin_panel_url: 'https://admin.example.test/panel',
 };
+
+/** The config as the server writes it into the page (test/setup.ts removes it after each test). */
+export function writeConfigIntoPage(config: PublicConfig = testConfig): void {
+  document.head.append(
+    Object.assign(document.createElement('script'), {
+      id: PUBLIC_CONFIG_ELEMENT_ID,
+      type: 'application/json',
+      textContent: JSON.stringify(config),
+    }),
+  );
+}
 
 export function fakeAuthClient() {
   return {
