@@ -7,6 +7,7 @@ export * from './billing';
 export * from './calls';
 export * from './catalogue';
 export * from './lookups';
+export * from './overview-changes';
 export * from './referrals';
 export * from './refund-attempts';
 export * from './rate-limits';
