@@ -1,7 +1,7 @@
 import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
-/** A notification live now, as the overview's statement reads it. */
+/** A notification not yet ended, as the overview's statement reads it. */
 export interface NoticeRow {
   id: string;
   title: string;
@@ -11,6 +11,8 @@ export interface NoticeRow {
   dismissible: boolean;
   priority: number;
   created_at: string;
+  starts_at: string;
+  ends_at: string | null;
 }
 
 export interface BasicsRow {
@@ -35,9 +37,10 @@ export interface OverviewBasics {
 
 /**
  * The person's own part of the overview in one statement: their PIN, the account's plan and whether
- * it has sub-account users (the first one found is enough), what they dismissed, and the notices live
- * now (for every account, the account's plan or the account itself, inside starts_at..ends_at and not
- * withdrawn: NOTICE-02). Plain joins and two small aggregates
+ * it has sub-account users (the first one found is enough), what they dismissed, and the notices not
+ * withdrawn nor ended at $3 (for every account, the account's plan or the account itself: NOTICE-02).
+ * Whether one is live (starts_at..ends_at) is decided when the overview is answered
+ * (overviewBasicsFrom), so that a kept copy of this row stays right at any later time. Plain joins and two small aggregates
  * plan in a fraction of the time of per-notice EXISTS subqueries.
  */
 export const BASICS_SQL = `
@@ -47,18 +50,18 @@ select p.pin, pl.name as plan_name, pl.multi_user,
   (select array_agg(d.notification_key) from notification_dismissals d where d.person_id = p.id) as dismissed,
   (select json_agg(json_build_object('id', n.id, 'title', n.title, 'text', n.text, 'link', n.link,
           'link_text', n.link_text, 'dismissible', n.dismissible, 'priority', n.priority,
-          'created_at', n.created_at))
+          'created_at', n.created_at, 'starts_at', n.starts_at, 'ends_at', n.ends_at))
      from notifications n
     where (n.account_id = $1 or n.account_id is null) and (n.plan_id is null or n.plan_id = pl.id)
       and n.withdrawn_at is null
-      and n.starts_at <= $3::timestamptz and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
+      and (n.ends_at is null or n.ends_at > $3::timestamptz)) as notices
   from people p
   left join subscriptions s on s.account_id = p.account_id
   left join plans pl on pl.id = s.plan_id
  where p.id = $2 and p.account_id = $1`;
 
-/** The basics from a row of BASICS_SQL (read inside the overview's one statement). */
-export function overviewBasicsFrom(row: BasicsRow): OverviewBasics {
+/** The basics at `now` from a row of BASICS_SQL read at or before it (inside the overview's one statement). */
+export function overviewBasicsFrom(row: BasicsRow, now: Date): OverviewBasics {
   const dismissed = new Set(row.dismissed ?? []);
   return {
     pin: row.pin,
@@ -66,7 +69,12 @@ export function overviewBasicsFrom(row: BasicsRow): OverviewBasics {
     hasSubUsers: row.has_sub_users === true,
     subAccountDismissed: dismissed.has(SUB_ACCOUNT_NOTICE_KEY),
     // A notice that is not dismissible always shows, even if it was dismissible once and dismissed then.
-    notices: (row.notices ?? []).filter((n) => !(n.dismissible && dismissed.has(n.id))),
+    notices: (row.notices ?? []).filter(
+      (n) =>
+        new Date(n.starts_at) <= now &&
+        (n.ends_at === null || new Date(n.ends_at) > now) &&
+        !(n.dismissible && dismissed.has(n.id)),
+    ),
   };
 }
 

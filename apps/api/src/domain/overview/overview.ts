@@ -11,7 +11,8 @@ import type { Transactional } from '../../db/handle';
 import { billingDataFrom } from '../billing/billing-repository';
 import { subscriptionInfoFrom } from '../subscription/subscription-info';
 import { overviewBasicsFrom, type NoticeRow, type OverviewBasics } from './notifications-repository';
-import { readOverview } from './overview-repository';
+import type { OverviewCache } from './overview-cache';
+import { overviewChangedSince, readOverview, type OverviewRow } from './overview-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */
 function toNotification(notice: NoticeRow) {
@@ -48,16 +49,35 @@ function subAccountNotice(basics: OverviewBasics, active: boolean): SubAccountNo
   };
 }
 
+/**
+ * The overview's row: the copy kept in `cache` while nothing it reads has changed since (one small
+ * statement asks), else read anew and kept.
+ */
+async function overviewRow(
+  q: Transactional,
+  cache: OverviewCache | null,
+  accountId: string,
+  personId: string,
+  now: Date,
+): Promise<OverviewRow | undefined> {
+  const kept = cache?.get(accountId, personId, now);
+  if (kept && !(await overviewChangedSince(q, accountId, kept.snapshot))) return kept;
+  const row = await readOverview(q, accountId, personId, now);
+  if (row?.basics && row.billing) cache?.set(accountId, personId, row, now);
+  return row;
+}
+
 /** GET /api/v1/account/. */
 export async function loadOverview(
   q: Transactional,
+  cache: OverviewCache | null,
   accountId: string,
   personId: string,
   now: Date,
 ): Promise<OverviewResponse> {
-  const row = await readOverview(q, accountId, personId, now);
+  const row = await overviewRow(q, cache, accountId, personId, now);
   if (!row?.basics || !row.billing) throw new Error(`no person ${personId} in account ${accountId}`);
-  const basics = overviewBasicsFrom(row.basics);
+  const basics = overviewBasicsFrom(row.basics, now);
   const info = subscriptionInfoFrom(row.info, now);
   const billing = billingDataFrom(row.billing, now, null, info.is_credits_exhausted);
   const { is_delinquent: _delinquent, ...subscription } = info;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
 import { DomainError } from '../../../../domain/errors';
 import { loadOverview } from '../../../../domain/overview/overview';
+import { OverviewCache } from '../../../../domain/overview/overview-cache';
 import billingRoutes from './billing';
 import invoicesRoutes from './invoices';
 import callsRoutes from './calls';
@@ -36,6 +37,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(callsRoutes, { prefix: '/calls' });
   await app.register(ratesRoutes, { prefix: '/rates' });
+  // This app's copies of the overview (an app on another database must never answer from them).
+  const overviews = new OverviewCache();
   app.get(
     '/',
     {
@@ -45,7 +48,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: overviewResponseSchema },
       },
     },
-    (req) => loadOverview(app.database, req.principal!.accountId!, req.principal!.personId, app.clock.now()),
+    (req) =>
+      loadOverview(
+        app.database,
+        overviews,
+        req.principal!.accountId!,
+        req.principal!.personId,
+        app.clock.now(),
+      ),
   );
   await app.register(notificationsRoutes, { prefix: '/notifications' });
   await app.register(linesRoutes, { prefix: '/lines' });
