@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import { recoverPendingRefunds } from '../domain/admin/account-refunds';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
+import { pruneOverviewChanges } from '../domain/overview/overview-repository';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
 
@@ -17,7 +18,8 @@ const EVERY_FIVE_MINUTES = '*/5 * * * *';
 const EVERY_MINUTE = '* * * * *';
 
 /**
- * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery. Every
+ * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery, pruning
+ * the overview's change list. Every
  * process works the queues; the queue hands each job to one of them, retries it with backoff, and
  * retries a job whose process died once it expires. A job that fails for good is logged and listed by
  * `npm run jobs -- failed`.
@@ -107,7 +109,16 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
         return run;
       }),
     );
+    await boss.work(
+      QUEUES.overviewChangesPrune,
+      work,
+      handler(QUEUES.overviewChangesPrune, async () => ({
+        pruned: await pruneOverviewChanges(app.database),
+      })),
+    );
     await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
+    // The overview's change list grows with every write; each prune has every process read its copies again once.
+    await boss.schedule(QUEUES.overviewChangesPrune, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.referralBonuses, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.mail, EVERY_MINUTE);
     // A payment whose answer never came is settled within about a minute of becoming overdue.
