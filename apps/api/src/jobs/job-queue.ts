@@ -11,7 +11,7 @@ export const QUEUES = {
   referralBonuses: 'referral-bonuses',
   mail: 'mail',
   paymentReconcile: 'payment-reconcile',
-  overviewChangesPrune: 'overview-changes-prune',
+  accountChangesPrune: 'account-changes-prune',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -61,7 +61,7 @@ export async function createQueues(boss: PgBoss, settings: JobSettings): Promise
     { name: QUEUES.periodClose, policy: 'singleton', ...common },
     { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
     { name: QUEUES.paymentReconcile, policy: 'singleton', ...common },
-    { name: QUEUES.overviewChangesPrune, policy: 'singleton', ...common },
+    { name: QUEUES.accountChangesPrune, policy: 'singleton', ...common },
     // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
     { name: QUEUES.mail, policy: 'stately', ...common },
   ];

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
+import { pruneAccountChanges } from '../domain/account-changes/account-changes-repository';
 import { recoverPendingRefunds } from '../domain/admin/account-refunds';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
-import { pruneOverviewChanges } from '../domain/overview/overview-repository';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
 
@@ -19,7 +19,7 @@ const EVERY_MINUTE = '* * * * *';
 
 /**
  * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery, pruning
- * the overview's change list. Every
+ * the list of account changes. Every
  * process works the queues; the queue hands each job to one of them, retries it with backoff, and
  * retries a job whose process died once it expires. A job that fails for good is logged and listed by
  * `npm run jobs -- failed`.
@@ -110,15 +110,15 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
       }),
     );
     await boss.work(
-      QUEUES.overviewChangesPrune,
+      QUEUES.accountChangesPrune,
       work,
-      handler(QUEUES.overviewChangesPrune, async () => ({
-        pruned: await pruneOverviewChanges(app.database),
+      handler(QUEUES.accountChangesPrune, async () => ({
+        pruned: await pruneAccountChanges(app.database),
       })),
     );
     await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
-    // The overview's change list grows with every write; each prune has every process read its copies again once.
-    await boss.schedule(QUEUES.overviewChangesPrune, EVERY_FIVE_MINUTES);
+    // The list of account changes grows with every write; each prune has every process read its kept answers again once.
+    await boss.schedule(QUEUES.accountChangesPrune, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.referralBonuses, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.mail, EVERY_MINUTE);
     // A payment whose answer never came is settled within about a minute of becoming overdue.

@@ -1,4 +1,5 @@
 // The Drizzle schema by area; drizzle.config.ts reads this folder, the app imports it from here.
+export * from './account-changes';
 export * from './account-notes';
 export * from './accounts';
 export * from './activity';
@@ -7,7 +8,6 @@ export * from './billing';
 export * from './calls';
 export * from './catalogue';
 export * from './lookups';
-export * from './overview-changes';
 export * from './referrals';
 export * from './refund-attempts';
 export * from './rate-limits';

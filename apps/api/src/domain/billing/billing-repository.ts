@@ -7,6 +7,8 @@ import {
   type TaxStatus,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { SNAPSHOT_COLUMN } from '../account-changes/account-changes-repository';
+import type { KeptAnswers } from '../account-changes/kept-answers';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
@@ -60,17 +62,27 @@ async function creditsExhausted(q: Transactional, accountId: string): Promise<bo
   return creditsLeft(usage) <= 0;
 }
 
+/** The billing page's statement with the snapshot it reads in, for the copy each process keeps. */
+const BILLING_PAGE_SQL = `select x.*, ${SNAPSHOT_COLUMN} from (${BILLING_SQL}) x`;
+
 /** The billing data (API-04, API-05) plus the flags the banners need (BAN-01..12). */
 export async function loadBillingData(
   q: Transactional,
+  kept: KeptAnswers,
   accountId: string,
   now: Date,
   publishableKey: string | null,
 ): Promise<BillingData> {
-  const [row] = await q.query<BillingRow>(BILLING_SQL, [accountId], { prepare: true });
+  const row = await kept.read(q, { answer: 'billing', accountId }, now, async () => {
+    const [read] = await q.query<BillingRow & { snapshot: string }>(BILLING_PAGE_SQL, [accountId], {
+      prepare: true,
+    });
+    if (!read) return null;
+    const annualActive = read.sub?.status === 'active' && read.sub.period === 'yr';
+    return { ...read, exhausted: annualActive && (await creditsExhausted(q, accountId)) };
+  });
   if (!row) throw new Error(`no account ${accountId}`);
-  const annualActive = row.sub?.status === 'active' && row.sub.period === 'yr';
-  return billingDataFrom(row, now, publishableKey, annualActive && (await creditsExhausted(q, accountId)));
+  return billingDataFrom(row, now, publishableKey, row.exhausted);
 }
 
 /** Billing data from a row of BILLING_SQL and whether an annual plan's credits are used up. */

@@ -11,8 +11,8 @@ import type { Transactional } from '../../db/handle';
 import { billingDataFrom } from '../billing/billing-repository';
 import { subscriptionInfoFrom } from '../subscription/subscription-info';
 import { overviewBasicsFrom, type NoticeRow, type OverviewBasics } from './notifications-repository';
-import type { OverviewCache } from './overview-cache';
-import { overviewChangedSince, readOverview, type OverviewRow } from './overview-repository';
+import type { KeptAnswers } from '../account-changes/kept-answers';
+import { readOverview } from './overview-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */
 function toNotification(notice: NoticeRow) {
@@ -49,33 +49,19 @@ function subAccountNotice(basics: OverviewBasics, active: boolean): SubAccountNo
   };
 }
 
-/**
- * The overview's row: the copy kept in `cache` while nothing it reads has changed since (one small
- * statement asks), else read anew and kept.
- */
-async function overviewRow(
-  q: Transactional,
-  cache: OverviewCache | null,
-  accountId: string,
-  personId: string,
-  now: Date,
-): Promise<OverviewRow | undefined> {
-  const kept = cache?.get(accountId, personId, now);
-  if (kept && !(await overviewChangedSince(q, accountId, kept.snapshot))) return kept;
-  const row = await readOverview(q, accountId, personId, now);
-  if (row?.basics && row.billing) cache?.set(accountId, personId, row, now);
-  return row;
-}
-
 /** GET /api/v1/account/. */
 export async function loadOverview(
   q: Transactional,
-  cache: OverviewCache | null,
+  kept: KeptAnswers,
   accountId: string,
   personId: string,
   now: Date,
 ): Promise<OverviewResponse> {
-  const row = await overviewRow(q, cache, accountId, personId, now);
+  const read = async () => {
+    const row = await readOverview(q, accountId, personId, now);
+    return row?.basics && row.billing ? row : null;
+  };
+  const row = await kept.read(q, { answer: 'overview', accountId, personId }, now, read);
   if (!row?.basics || !row.billing) throw new Error(`no person ${personId} in account ${accountId}`);
   const basics = overviewBasicsFrom(row.basics, now);
   const info = subscriptionInfoFrom(row.info, now);

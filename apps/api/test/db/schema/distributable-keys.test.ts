@@ -14,7 +14,7 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
   rates: 'the rate table, the same for every account',
   plan_versions: "the plan catalogue's prices and credits by effective date, the same for every account",
   rate_revision: 'one counter every process reads to know the rate table changed',
-  overview_changes_horizon: "one transaction id below which every process's overview copies are read again",
+  account_changes_horizon: "one transaction id below which every process's kept answers are read again",
   hold_music: 'the hold-music catalogue',
   line_markets: 'the tax-agency line catalogue',
   line_departments: 'the tax-agency line catalogue',

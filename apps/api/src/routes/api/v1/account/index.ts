@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccountMember } from '../../../../plugins/auth';
 import { DomainError } from '../../../../domain/errors';
 import { loadOverview } from '../../../../domain/overview/overview';
-import { OverviewCache } from '../../../../domain/overview/overview-cache';
+import { KeptAnswers } from '../../../../domain/account-changes/kept-answers';
 import billingRoutes from './billing';
 import invoicesRoutes from './invoices';
 import callsRoutes from './calls';
@@ -22,6 +22,13 @@ import monthlyReportRoutes from './profile/monthly-report';
 import twoFactorRoutes from './profile/two-factor';
 import spendControlRoutes from './spend-control';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The overview and billing page read for this app's requests, kept while the account's data is unchanged. */
+    keptAnswers: KeptAnswers;
+  }
+}
+
 /**
  * Everything under /api/v1/account: signed-in account members only. A folder is named for the URL
  * prefix it serves (`calls/` is /calls, `lines/` is /lines with the PDF page's downloads in
@@ -30,6 +37,8 @@ import spendControlRoutes from './spend-control';
  */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAccountMember);
+  // This app's kept answers: an app on another database must never answer from them.
+  app.decorate('keptAnswers', new KeptAnswers());
   await app.register(billingRoutes, { prefix: '/billing' });
   await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
@@ -37,8 +46,6 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(callsRoutes, { prefix: '/calls' });
   await app.register(ratesRoutes, { prefix: '/rates' });
-  // This app's copies of the overview (an app on another database must never answer from them).
-  const overviews = new OverviewCache();
   app.get(
     '/',
     {
@@ -51,7 +58,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) =>
       loadOverview(
         app.database,
-        overviews,
+        app.keptAnswers,
         req.principal!.accountId!,
         req.principal!.personId,
         app.clock.now(),

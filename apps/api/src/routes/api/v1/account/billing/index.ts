@@ -27,7 +27,7 @@ function checkAddress(prefix: string, address: Address) {
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['billing'];
   const load = (accountId: string) =>
-    loadBillingData(app.database, accountId, app.clock.now(), app.payments.publishableKey);
+    loadBillingData(app.database, app.keptAnswers, accountId, app.clock.now(), app.payments.publishableKey);
 
   app.get(
     '/',
