@@ -209,7 +209,7 @@ describe.each(drivers)('password reset (%s)', (driver) => {
             payload: new URLSearchParams({ email }).toString(),
           }),
         known: DEMO_ADMIN.email,
-        unknown: (round) => `nobody${round}@harborpinetax.com`,
+        unknown: (n) => `nobody${n}@harborpinetax.com`,
         settle: () => ctx.app.afterAnswer.idle(),
       });
     },

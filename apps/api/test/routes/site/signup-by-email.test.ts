@@ -97,7 +97,7 @@ describe.each(drivers)('sign-up finishes by email (%s)', (driver) => {
       await expectKnownAndUnknownAlike({
         post: (email) => form(email),
         known: DEMO_ADMIN.email,
-        unknown: (round) => `timing${round}@quillledger.com`,
+        unknown: (n) => `timing${n}@quillledger.com`,
         settle: () => ctx.app.afterAnswer.idle(),
       });
     },
