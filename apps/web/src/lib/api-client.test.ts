@@ -48,6 +48,14 @@ describe('apiRequest', () => {
     expect(sentRequest().headers.Authorization).toBe('Bearer tok-123');
   });
 
+  it('AUTH-08 sends no cookies: the token alone says who asks', async () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok-123');
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({})));
+    await apiRequest('/billing/', { method: 'PUT', body: {} });
+    await apiRequestAbsolute('/api/v1/auth/me');
+    expect([sentRequest(0).init.credentials, sentRequest(1).init.credentials]).toEqual(['omit', 'omit']);
+  });
+
   it('AUTH-08 sends no Authorization header without a stored token', async () => {
     fetchMock.mockResolvedValue(jsonResponse({}));
     await apiRequest('/billing/');

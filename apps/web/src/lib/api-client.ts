@@ -1,5 +1,5 @@
 import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
-import { apiHeaders } from './api-headers';
+import { API_CREDENTIALS, apiHeaders } from './api-headers';
 import { takeEarly, untilAborted } from './early-answers';
 import { clearApiToken, getApiToken } from './token-storage';
 
@@ -153,6 +153,7 @@ async function send<T>(
         : fetch(target, {
             method,
             headers: requestHeaders,
+            credentials: API_CREDENTIALS,
             body: body === undefined ? undefined : JSON.stringify(body),
             signal: controller.signal,
           }));

@@ -18,6 +18,7 @@ describe('answers asked before the app has loaded', () => {
     askEarly('/api/v1/account/', 'tok');
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' });
+    expect(init?.credentials).toBe('omit');
     expect(await apiRequest('/')).toEqual({ answer: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Once: the next request asks the server.

@@ -1,4 +1,4 @@
-import { apiHeaders } from './api-headers';
+import { API_CREDENTIALS, apiHeaders } from './api-headers';
 
 /**
  * Answers to GETs asked before the app's code has arrived (app/early-boot.ts). The first request for
@@ -10,7 +10,7 @@ const keyOf = (url: string, token: string) => `${token} ${url}`;
 
 /** Asks now, as api-client would later: a GET with the API's headers. */
 export function askEarly(url: string, token: string): void {
-  const answer = fetch(url, { headers: apiHeaders(token), priority: 'high' });
+  const answer = fetch(url, { headers: apiHeaders(token), credentials: API_CREDENTIALS, priority: 'high' });
   // Taken later or never; a failure is for whoever takes it to see.
   answer.catch(() => undefined);
   early.set(keyOf(url, token), answer);
