@@ -17,34 +17,25 @@ CREATE TABLE "account_changes_horizon" (
 	"horizon" xid8 NOT NULL
 );--> statement-breakpoint
 INSERT INTO "account_changes_horizon" ("id", "horizon") VALUES (true, '0');--> statement-breakpoint
-CREATE FUNCTION "account_changed_new"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function per transition table and account column, all alike: the accounts table names its
+-- account in "id", the others in "account_id".
+DO $$
+DECLARE
+	f record;
+BEGIN
+	FOR f IN SELECT * FROM (VALUES ('account_changed_new', 'account_id', 'new_rows'),
+		('account_changed_old', 'account_id', 'old_rows'), ('account_row_changed_new', 'id', 'new_rows'),
+		('account_row_changed_old', 'id', 'old_rows')) AS v(name, account, rows)
+	LOOP
+		EXECUTE format($sql$CREATE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
 	INSERT INTO "account_changes" ("account_id", "xid")
-	SELECT DISTINCT coalesce("account_id", '00000000-0000-0000-0000-000000000000'), pg_current_xact_id() FROM "new_rows"
+	SELECT DISTINCT coalesce(%I, '00000000-0000-0000-0000-000000000000'), pg_current_xact_id() FROM %I
 	ON CONFLICT DO NOTHING;
 	RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION "account_changed_old"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO "account_changes" ("account_id", "xid")
-	SELECT DISTINCT coalesce("account_id", '00000000-0000-0000-0000-000000000000'), pg_current_xact_id() FROM "old_rows"
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END $$;--> statement-breakpoint
--- The accounts table names its account in "id".
-CREATE FUNCTION "account_row_changed_new"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO "account_changes" ("account_id", "xid")
-	SELECT DISTINCT coalesce("id", '00000000-0000-0000-0000-000000000000'), pg_current_xact_id() FROM "new_rows"
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION "account_row_changed_old"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO "account_changes" ("account_id", "xid")
-	SELECT DISTINCT coalesce("id", '00000000-0000-0000-0000-000000000000'), pg_current_xact_id() FROM "old_rows"
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
+END $body$
+$sql$, f.name, f.account, f.rows);
+	END LOOP;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "account_changed_all"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -178,7 +178,7 @@ describe.each(drivers)('the overview and billing page answered from kept copies 
 
 // PGlite has one process: two apps on one database need a PostgreSQL server.
 describe.each(drivers.filter((d) => d === 'postgres'))(
-  'the overview kept by two apps on one database (%s)',
+  'answers kept by two apps on one database (%s)',
   () => {
     let copy: Awaited<ReturnType<typeof seededDatabaseCopy>>;
     const apps: { app: App; database: Database }[] = [];
