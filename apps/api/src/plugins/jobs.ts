@@ -19,9 +19,8 @@ const EVERY_MINUTE = '* * * * *';
 
 /**
  * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery, pruning
- * the list of account changes. Every
- * process works the queues; the queue hands each job to one of them, retries it with backoff, and
- * retries a job whose process died once it expires. A job that fails for good is logged and listed by
+ * the list of account changes. Every process works the queues; the queue hands each job to one of
+ * them, retries it with backoff, and retries a job whose process died once it expires. A job that fails for good is logged and listed by
  * `npm run jobs -- failed`.
  */
 async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
@@ -117,7 +116,8 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
       })),
     );
     await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
-    // The list of account changes grows with every write; each prune has every process read its kept answers again once.
+    // The list of account changes grows with every write; each prune has every process read its
+    // kept answers again once.
     await boss.schedule(QUEUES.accountChangesPrune, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.referralBonuses, EVERY_FIVE_MINUTES);
     await boss.schedule(QUEUES.mail, EVERY_MINUTE);

@@ -40,8 +40,8 @@ export interface OverviewBasics {
  * it has sub-account users (the first one found is enough), what they dismissed, and the notices not
  * withdrawn nor ended at $3 (for every account, the account's plan or the account itself: NOTICE-02).
  * Whether one is live (starts_at..ends_at) is decided when the overview is answered
- * (overviewBasicsFrom), so that a kept copy of this row stays right at any later time. Plain joins and two small aggregates
- * plan in a fraction of the time of per-notice EXISTS subqueries.
+ * (overviewBasicsFrom), so that a kept copy of this row stays right at any later time. Plain joins
+ * and two small aggregates plan in a fraction of the time of per-notice EXISTS subqueries.
  */
 export const BASICS_SQL = `
 select p.pin, pl.name as plan_name, pl.multi_user,

@@ -57,10 +57,7 @@ export async function loadOverview(
   personId: string,
   now: Date,
 ): Promise<OverviewResponse> {
-  const read = async () => {
-    const row = await readOverview(q, accountId, personId, now);
-    return row?.basics && row.billing ? row : null;
-  };
+  const read = async () => (await readOverview(q, accountId, personId, now)) ?? null;
   const row = await kept.read(q, { answer: 'overview', accountId, personId }, now, read);
   if (!row?.basics || !row.billing) throw new Error(`no person ${personId} in account ${accountId}`);
   const basics = overviewBasicsFrom(row.basics, now);
