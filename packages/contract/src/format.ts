@@ -1,31 +1,44 @@
+import { decimalText, dollarsText, newYorkDayText } from './format-en-us';
 import type { PlanDto } from './subscription';
 import { BUSINESS_TIME_ZONE } from './time';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const credits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const day = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+// Intl only for what format-en-us.ts does not write, made on first use: a screen that never needs
+// one never loads ICU's locale data on the main thread.
+const intl = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const usd = intl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const credits = intl(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+const fixed = intl(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const day = intl(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+);
 
 /** Dollars, e.g. 3060 → "$3,060.00". */
-export const formatMoney = (dollars: number): string => usd.format(dollars);
+export const formatMoney = (dollars: number): string => dollarsText(dollars) ?? usd().format(dollars);
 
 /** Credits with grouping and up to two decimals, e.g. 1234.5 → "1,234.5". */
-export const formatCredits = (value: number): string => credits.format(value);
-
-const fixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatCredits = (value: number): string => decimalText(value, 0, 2) ?? credits().format(value);
 
 /** Credits and rates in tables: grouped, always two decimals so a column lines up, e.g. 1234.5 → "1,234.50". */
-export const formatCreditsFixed = (value: number): string => fixed.format(value);
+export const formatCreditsFixed = (value: number): string =>
+  decimalText(value, 2, 2) ?? fixed().format(value);
 
 /** A calendar date in the business time zone (America/New_York), e.g. "Apr 14, 2026". */
 export function formatDate(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+  const ms = date.getTime();
+  return Number.isNaN(ms) ? '—' : (newYorkDayText(ms) ?? day().format(date));
 }
 
 /** A billing period as the invoices table shows it, e.g. "Apr 5, 2026 – May 5, 2026" (end exclusive). */

@@ -1,4 +1,5 @@
 import { formatCredits, formatMoney } from './format';
+import { utcLongDayText } from './format-en-us';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
 // overview's forecast card imports them, and the landing page's first load carries no schema library.
@@ -12,9 +13,14 @@ export const PLAN_PATHS = {
   upgrade: '/subscription/upgrade/',
 } as const;
 
-const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
 /** A New York business day ('2026-06-26') as "June 26, 2026". */
-export const businessDayText = (date: string): string => day.format(new Date(`${date}T12:00:00Z`));
+export const businessDayText = (date: string): string => {
+  const noon = new Date(`${date}T12:00:00Z`);
+  return (
+    utcLongDayText(noon.getTime()) ??
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(noon)
+  );
+};
 const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
 
 export const PLAN_TEXT = {
