@@ -1,13 +1,15 @@
 import {
   addressLines,
   cardLabel,
+  formatDate,
+  formatMoney,
+  formatPeriod,
+  type InvoiceDetail,
   invoiceStatusLabel,
   paymentStatusLabel,
   taxLabel,
-  type InvoiceDetail,
 } from '@enq/contract';
 import { creditsText } from '../../components/ui/credits-breakdown';
-import { formatDate, formatMoney, formatPeriod } from './format';
 
 function Party({ title, lines }: { title: string; lines: string[] }) {
   return (

@@ -1,10 +1,14 @@
 import {
+  formatCredits,
+  formatDate,
+  formatMoney,
+  formatPeriod,
   INVOICE_COLUMNS,
   INVOICE_TEXT,
-  MESSAGES,
+  type InvoiceDto,
   invoiceStatusLabel,
   isPayable,
-  type InvoiceDto,
+  MESSAGES,
 } from '@enq/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -16,7 +20,6 @@ import { PageTitle } from '../../components/ui/page-title';
 import { Pagination } from '../../components/ui/pagination';
 import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
-import { formatCredits, formatDate, formatMoney, formatPeriod } from './format';
 import { INVOICES_PAGE_SIZE } from './invoices-settings';
 import { usePayNow } from './use-pay-now';
 

@@ -1,7 +1,12 @@
-import { INVOICE_TEXT, payConfirmQuestion, payConfirmTitle, type InvoiceDto } from '@enq/contract';
+import {
+  formatMoney,
+  INVOICE_TEXT,
+  type InvoiceDto,
+  payConfirmQuestion,
+  payConfirmTitle,
+} from '@enq/contract';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { useCardOnFile } from './api/get-card-on-file';
-import { formatMoney } from './format';
 
 /**
  * Pay now asks first: the amount due and the card it will be charged to ('Pay $510.00 now with Visa
