@@ -132,26 +132,6 @@ describe('the boot on a page the server wrote its config into', () => {
     expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
   });
 
-  it("loads Intl's locale data while the app's code is on its way, once its answers are asked", () => {
-    signInOnServedPage();
-    serve({ is_staff: false });
-    // `format` is a getter on the prototype: what a formatter's first use reads.
-    const formatted = vi.spyOn(
-      Intl.NumberFormat.prototype as unknown as { readonly format: unknown },
-      'format',
-      'get',
-    );
-    try {
-      startEarlyBoot('/');
-      expect(formatted).toHaveBeenCalledOnce();
-      const asked = fetchMock.mock.invocationCallOrder;
-      expect(asked).toHaveLength(2);
-      expect(Math.max(...asked)).toBeLessThan(formatted.mock.invocationCallOrder[0]!);
-    } finally {
-      formatted.mockRestore();
-    }
-  });
-
   it.each(Object.entries(SCREEN_FIRST_PATHS))(
     "on %s the early boot asks first and the boot takes its answers: each of sign-in and the screen's first answer asked once",
     async (path, first) => {

@@ -44,15 +44,4 @@ export function startEarlyBoot(pathname: string = window.location.pathname): voi
   askEarly(`${apiOrigin}${AUTH_PATHS.me}`, token);
   const first = SCREEN_FIRST_PATHS[pathname as PortalPath];
   if (first) askEarly(`${apiOrigin}${API_ACCOUNT_BASE}${first}`, token);
-  warmIntl();
-}
-
-/**
- * A page's first Intl formatter loads ICU's locale data: 40-90 ms of the main thread in a new tab
- * here, and every screen formats money or dates in its first render. Paid now, it fills the wait for
- * the app's code, which is still on its way, instead of holding up that render; the formatters the
- * screens make later take a few milliseconds.
- */
-function warmIntl(): void {
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0);
 }

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';
+import { watchIntlUses } from '../../test/intl-uses';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { BASE, LIST, fakeApi, invoice, renderInvoicesPage } from './invoice-fixtures';
 import { InvoicesPage } from './invoices-page';
@@ -71,6 +72,19 @@ function detailOf(row: InvoiceDto): InvoiceDetail {
 }
 
 describe('the invoices page', () => {
+  it("formats its amounts, credits and dates without Intl: a renderer's first formatter costs 25-120 ms", async () => {
+    const intl = watchIntlUses();
+    try {
+      const table = await renderPage();
+      const first = within(table).getAllByRole('row')[1]!.textContent!;
+      expect(first).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      expect(first).toMatch(/\$\d[\d,]*\.\d\d/);
+      expect(intl.uses).toEqual([]);
+    } finally {
+      intl.restore();
+    }
+  });
+
   it('INV-01 INV-02 the eight columns and client-side pages of 10', async () => {
     const table = await renderPage();
     expect(

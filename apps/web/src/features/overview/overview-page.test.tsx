@@ -9,6 +9,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchIntlUses } from '../../test/intl-uses';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { overviewAnswer } from './overview-fixtures';
 import { OverviewPage } from './overview-page';
@@ -103,6 +104,19 @@ describe('the overview page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await ready();
     expect(attempts).toBe(2);
+  });
+
+  it("formats its money, credits and dates without Intl: a renderer's first formatter costs 25-120 ms", async () => {
+    const intl = watchIntlUses();
+    try {
+      renderPage();
+      const summary = within(await ready());
+      expect(summary.getByText('Team monthly')).toBeTruthy();
+      expect(document.body.textContent).toMatch(/\$\d[\d,]*\.\d\d/);
+      expect(intl.uses).toEqual([]);
+    } finally {
+      intl.restore();
+    }
   });
 
   it('OVW-01 shows the PIN masked, all but its last 4 characters, whatever the answer carries', async () => {
