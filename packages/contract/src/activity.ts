@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { STAFF_ACTIONS } from './admin/staff';
 
 // The Users screen's Activity view (ACT-01..) and the monthly usage report's setting (REPORT-01..).
@@ -111,50 +110,6 @@ export const ACTIVITY_TEXT = {
   loadFailed: 'The activity could not be loaded. Please try again.',
 } as const;
 
-// ---------------------------------------------------------------- schemas
-
-export const activityQuerySchema = z.object({
-  person: z.uuid('Choose a person from the list.').optional().meta({ description: 'actor or subject' }),
-  kind: z.enum(ACTIVITY_KIND_IDS, 'Choose a kind from the list.').optional(),
-  page: z.coerce
-    .number('Page must be a whole number from 1.')
-    .int('Page must be a whole number from 1.')
-    .min(1, 'Page must be a whole number from 1.')
-    .max(1_000_000, 'Page must be a whole number from 1.')
-    .default(1)
-    .meta({ description: '1-based' }),
-});
-export type ActivityQuery = z.input<typeof activityQuerySchema>;
-
-export const activityChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
-export type ActivityChange = z.infer<typeof activityChangeSchema>;
-
-export const activityEntrySchema = z
-  .object({
-    id: z.string(),
-    at: z.string().meta({ description: 'ISO time' }),
-    when: z.string().meta({ description: "The time as the portal shows it (EST): 'MM/dd/yyyy hh:mm:ss AM'" }),
-    who: z.string(),
-    what: z.string(),
-    about: z.string().meta({ description: 'The user the change is about, or blank' }),
-    kind: z.enum(ACTIVITY_KIND_IDS).nullable(),
-    changes: z.array(activityChangeSchema),
-  })
-  .meta({ id: 'ActivityEntry' });
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
-
-export const activityPageSchema = z
-  .object({
-    entries: z.array(activityEntrySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    people: z.array(z.object({ id: z.string(), name: z.string() })),
-    kinds: z.array(z.object({ id: z.enum(ACTIVITY_KIND_IDS), label: z.string() })),
-  })
-  .meta({ id: 'ActivityPage' });
-export type ActivityPage = z.infer<typeof activityPageSchema>;
-
 /** Which kind an action is, by the first part of its name; null for one no kind claims. */
 export function activityKindOf(action: string): ActivityKind | null {
   const prefix = action.split('.')[0]!;
@@ -180,28 +135,16 @@ export function activityFieldLabel(path: string): string {
 }
 
 /** 'Field: before' or 'Field: after' parts of a change list, as the CSV's Before and After cells. */
-export function activitySide(changes: ActivityChange[], side: 'before' | 'after'): string {
+export function activitySide(
+  changes: readonly { field: string; before: string; after: string }[],
+  side: 'before' | 'after',
+): string {
   return changes.map((c) => `${c.field}: ${c[side]}`).join('; ');
 }
 
 // ---------------------------------------------------------------- the monthly report (REPORT)
 
 export const MONTHLY_REPORT_PATH = '/profile/monthly-report/';
-
-export const monthlyReportSettingSchema = z
-  .object({ enabled: z.boolean('Choose whether to email the monthly report.') })
-  .meta({ id: 'MonthlyReportSetting' });
-export type MonthlyReportSetting = z.infer<typeof monthlyReportSettingSchema>;
-
-export const monthlyReportStateSchema = z
-  .object({
-    enabled: z.boolean(),
-    to: z.string().meta({ description: "Where the report goes: the billing CC email, or the admin's" }),
-    can_change: z.boolean().meta({ description: 'Only the admin changes it' }),
-    message: z.string().optional(),
-  })
-  .meta({ id: 'MonthlyReportState' });
-export type MonthlyReportState = z.infer<typeof monthlyReportStateSchema>;
 
 export const MONTHLY_REPORT_TEXT = {
   label: 'Email a monthly usage report',

@@ -15,6 +15,7 @@ export * from './telephony';
 export * from './spend-control';
 export * from './subscription';
 export * from './activity';
+export * from './activity-schemas';
 export * from './address';
 export * from './billing';
 export * from './banners';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatCredits, formatMoney } from '../format';
 import { API_ADMIN_BASE } from '../paths';
 import { planIdSchema } from '../subscription';
-import { staffActionResultSchema, staffActionSchema } from './staff';
+import { staffActionResultSchema, staffActionSchema } from './staff-schemas';
 
 /**
  * The console's money actions on one account (issue 25, docs/requirements.md CMON): refunds, credit

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountTaxSchema, taxStatusSchema } from '../billing';
-import { staffReasonSchema } from './staff';
+import { staffReasonSchema } from './staff-schemas';
 
 /**
  * The operator console's accounts (CONS): one search box that finds an account by its name, any

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffActionSchema } from './staff';
+import { staffActionSchema } from './staff-schemas';
 
 /**
  * The operator console's catalogue (issue 25, CAT-01..06): plans whose price, credits and save label

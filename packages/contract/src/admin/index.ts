@@ -1,4 +1,5 @@
 export * from './staff';
+export * from './staff-schemas';
 export * from './accounts';
 export * from './account-actions';
 export * from './catalogue';

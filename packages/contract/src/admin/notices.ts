@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeNotificationLink } from '../overview-rules';
-import { staffActionSchema } from './staff';
+import { staffActionSchema } from './staff-schemas';
 
 /**
  * Overview notices published from the operator console (NOTICE-01..): to every account, the accounts

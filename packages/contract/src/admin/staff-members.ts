@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STAFF_ACTIONS, staffActionSchema, staffRoleSchema, type StaffAction } from './staff';
+import { STAFF_ACTIONS, type StaffAction } from './staff';
+import { staffActionSchema, staffRoleSchema } from './staff-schemas';
 
 /**
  * The console's staff list and its audit trail (STAFF-01..): admins add staff, change their role and

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Staff roles of the operator console, each holding the powers of the one before it: support reads
  * accounts, writes internal notes, resends invoice emails and views the portal as the customer;
@@ -37,19 +35,6 @@ export function staffCan(role: StaffRole, permission: StaffPermission): boolean 
   return STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(STAFF_PERMISSIONS[permission]);
 }
 
-export const staffRoleSchema = z.enum(STAFF_ROLES);
-
-export const adminMeSchema = z
-  .object({
-    person_id: z.string(),
-    email: z.string(),
-    full_name: z.string(),
-    role: staffRoleSchema,
-    permissions: z.array(z.enum(Object.keys(STAFF_PERMISSIONS) as [StaffPermission, ...StaffPermission[]])),
-  })
-  .meta({ id: 'AdminMe', description: 'The signed-in staff member and what their role allows' });
-export type AdminMe = z.infer<typeof adminMeSchema>;
-
 export const STAFF_ERRORS = {
   notStaff: 'Only enQ staff can use the operator console.',
   secondFactor:
@@ -66,20 +51,6 @@ export const STAFF_ERRORS = {
  * returns the first answer and changes nothing.
  */
 export const STAFF_REASON_MAX = 500;
-export const staffReasonSchema = z
-  .string()
-  .trim()
-  .min(1, STAFF_ERRORS.reasonRequired)
-  .max(STAFF_REASON_MAX, `Keep the reason to ${STAFF_REASON_MAX} characters.`);
-
-/** The body fields every action shares; an action's schema extends it. */
-export const staffActionSchema = z.object({ reason: staffReasonSchema });
-
-/** An action's answer: what the console shows, and the audit entry that records it. */
-export const staffActionResultSchema = z
-  .object({ message: z.string(), audit_id: z.number().int() })
-  .meta({ id: 'StaffActionResult' });
-export type StaffActionResult = z.infer<typeof staffActionResultSchema>;
 
 /**
  * The billing system itself, when it takes a console action's path with no staff member behind it (the

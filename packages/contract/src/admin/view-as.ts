@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffActionSchema } from './staff';
+import { staffActionSchema } from './staff-schemas';
 import { VIEW_AS_TEXT } from './view-as-text';
 
 export * from './view-as-text';
