@@ -1,4 +1,4 @@
-import { decimalText, dollarsText, newYorkDayText } from './format-en-us';
+import { decimalText, dollarsText, newYorkDayText, utcLongDayText } from './format-en-us';
 import type { PlanDto } from './subscription';
 import { BUSINESS_TIME_ZONE } from './time';
 
@@ -40,6 +40,11 @@ export function formatDate(iso: string | null): string {
   const ms = date.getTime();
   return Number.isNaN(ms) ? '—' : (newYorkDayText(ms) ?? day().format(date));
 }
+
+const longDay = intl(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }));
+
+/** A calendar date in words, read in UTC, e.g. "June 26, 2026". */
+export const formatLongDay = (date: Date): string => utcLongDayText(date.getTime()) ?? longDay().format(date);
 
 /** A billing period as the invoices table shows it, e.g. "Apr 5, 2026 – May 5, 2026" (end exclusive). */
 export const formatPeriod = (start: string, end: string): string =>

@@ -1,5 +1,4 @@
-import { formatCredits, formatMoney } from './format';
-import { utcLongDayText } from './format-en-us';
+import { formatCredits, formatLongDay, formatMoney } from './format';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
 // overview's forecast card imports them, and the landing page's first load carries no schema library.
@@ -14,13 +13,7 @@ export const PLAN_PATHS = {
 } as const;
 
 /** A New York business day ('2026-06-26') as "June 26, 2026". */
-export const businessDayText = (date: string): string => {
-  const noon = new Date(`${date}T12:00:00Z`);
-  return (
-    utcLongDayText(noon.getTime()) ??
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(noon)
-  );
-};
+export const businessDayText = (date: string): string => formatLongDay(new Date(`${date}T12:00:00Z`));
 const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
 
 export const PLAN_TEXT = {
