@@ -1,3 +1,4 @@
+import type { ActivityChange } from './activity-schemas';
 import { STAFF_ACTIONS } from './admin/staff';
 
 // The Users screen's Activity view (ACT-01..) and the monthly usage report's setting (REPORT-01..).
@@ -135,10 +136,7 @@ export function activityFieldLabel(path: string): string {
 }
 
 /** 'Field: before' or 'Field: after' parts of a change list, as the CSV's Before and After cells. */
-export function activitySide(
-  changes: readonly { field: string; before: string; after: string }[],
-  side: 'before' | 'after',
-): string {
+export function activitySide(changes: ActivityChange[], side: 'before' | 'after'): string {
   return changes.map((c) => `${c.field}: ${c[side]}`).join('; ');
 }
 
