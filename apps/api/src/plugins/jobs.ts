@@ -20,8 +20,8 @@ const EVERY_MINUTE = '* * * * *';
 /**
  * Background work on pg-boss: period close and its catch-up, referral bonuses, mail delivery, pruning
  * the list of account changes. Every process works the queues; the queue hands each job to one of
- * them, retries it with backoff, and retries a job whose process died once it expires. A job that fails for good is logged and listed by
- * `npm run jobs -- failed`.
+ * them, retries it with backoff, and retries a job whose process died once it expires. A job that
+ * fails for good is logged and listed by `npm run jobs -- failed`.
  */
 async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
   if (options.run === false) {
