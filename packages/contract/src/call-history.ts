@@ -10,8 +10,6 @@ import { BUSINESS_TIME_ZONE } from './time';
 
 /** The table shows 25 calls per page (docs/requirements.md, Decisions). */
 export const CALL_HISTORY_PAGE_SIZE = 25;
-/** CALL-12: the pagination shows 5 page links. */
-export const CALL_HISTORY_PAGE_LINKS = 5;
 /** A call's time in the table and the CSV, in America/New_York (date-fns tokens). */
 export const CALL_TIME_FORMAT = 'MM/dd/yyyy hh:mm:ss a';
 /** Years above this are refused (CALL-07). */
@@ -284,12 +282,4 @@ export function validateCallRange(
       : { field: 'end', message: CALL_TEXT.endBeforeStart };
   }
   return null;
-}
-
-/** The 5 page links around the current page (1-based), clipped to 1..totalPages. */
-export function pageLinks(page: number, totalPages: number, count = CALL_HISTORY_PAGE_LINKS): number[] {
-  if (totalPages <= 0) return [];
-  const first = Math.max(1, Math.min(page - Math.floor(count / 2), totalPages - count + 1));
-  const last = Math.min(totalPages, first + count - 1);
-  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }

@@ -22,6 +22,7 @@ export * from './banners';
 export * from './invoices';
 export * from './call-history';
 export * from './call-history-csv';
+export * from './pagination';
 export * from './call-rates';
 export * from './profile';
 export * from './lines';
