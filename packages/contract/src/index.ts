@@ -13,6 +13,7 @@ export * from './users';
 export * from './users-rules';
 export * from './telephony';
 export * from './spend-control';
+export * from './spend-control-schemas';
 export * from './subscription';
 export * from './activity';
 export * from './activity-schemas';
