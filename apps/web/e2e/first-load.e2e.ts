@@ -55,6 +55,7 @@ describe('the first load of a screen (Chromium against the real server and its b
   it.each([
     ['/', 'subscription-summary', '/api/v1/account/'],
     ['/call-history', 'call-row', '/api/v1/account/calls/dates/'],
+    ['/users', 'user-row', '/api/v1/account/users/'],
   ])(
     'on %s every script is named by the page it arrives in, each answer is asked once, and no stylesheet is fetched twice',
     async (path, shown, first) => {

@@ -5,6 +5,7 @@ import {
   INVOICE_PATHS,
   OVERVIEW_PATHS,
   SUBSCRIPTION_PATHS,
+  USERS_PATHS,
   type PublicConfig,
 } from '@enq/contract';
 import { askEarly } from '../lib/early-answers';
@@ -22,6 +23,7 @@ export const SCREEN_FIRST_PATHS: Partial<Record<PortalPath, string>> = {
   '/call-history': CALL_PATHS.dates,
   '/subscription': SUBSCRIPTION_PATHS.root,
   '/invoices': INVOICE_PATHS.root,
+  '/users': USERS_PATHS.users,
 };
 
 /**

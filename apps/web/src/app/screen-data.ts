@@ -3,13 +3,13 @@ import { callDatesQuery } from '../features/call-history/api/get-call-dates';
 import { invoicesQuery } from '../features/invoices/api/get-invoices';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { subscriptionQuery } from '../features/subscription/api/get-subscription';
+import { usersQuery } from '../features/users/api/get-users';
 import type { PortalPath } from '../lib/portal-routes';
 import type { BootQuery, ScreenLoad } from '../lib/screen-load';
 import { isPortalPath } from './route-fallback';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
 
-// Users is not here: its editor asks for the server's current copy on every visit anyway.
 // Each screen's first query is part of the first load: its module carries no schemas (the paths
 // are in the contract's paths.ts). Call History's follow-up needs its date rules, so it is imported
 // on demand, by then beside the screen's own code.
@@ -21,6 +21,7 @@ const SCREEN_DATA: Partial<Record<PortalPath, ScreenLoad>> = {
   },
   '/subscription': { first: subscriptionQuery },
   '/invoices': { first: invoicesQuery },
+  '/users': { first: usersQuery },
 };
 
 /**

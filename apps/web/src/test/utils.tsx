@@ -1,5 +1,5 @@
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@enq/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { AuthClient } from '../lib/auth';
@@ -41,13 +41,16 @@ export function TestServices({
   children,
   authClient = fakeAuthClient(),
   config = testConfig,
+  queryClient,
 }: {
   children: ReactNode;
   authClient?: AuthClient;
   config?: PublicConfig;
+  /** A client the test has filled beforehand (a boot's answers); a new empty one otherwise. */
+  queryClient?: QueryClient;
 }) {
   return (
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient ?? createQueryClient()}>
       <ServicesProvider value={{ config, authClient }}>{children}</ServicesProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -33,8 +34,16 @@ const ME_NOT_ADMIN = {
 
 export type Handler = (body: unknown) => Response | Promise<Response>;
 
-/** Renders /users on a stubbed API; `wide` answers every media query (1200 px and up) as matching. */
-export function setup(data: UsersData = usersData(), routes: Record<string, Handler> = {}, wide = false) {
+/**
+ * Renders /users on a stubbed API; `wide` answers every media query (1200 px and up) as matching;
+ * `queryClient` is one holding what the boot asked before the page (a new empty one otherwise).
+ */
+export function setup(
+  data: UsersData = usersData(),
+  routes: Record<string, Handler> = {},
+  wide = false,
+  queryClient?: QueryClient,
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'matchMedia',
@@ -62,7 +71,7 @@ export function setup(data: UsersData = usersData(), routes: Record<string, Hand
     initialEntries: ['/users'],
   });
   render(
-    <TestServices>
+    <TestServices queryClient={queryClient}>
       <RouterProvider router={router} />
       <ToastContainer />
     </TestServices>,

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SaveUsersRequest } from '@enq/contract';
+import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse } from '../../test/utils';
+import { USERS_RECENT_MS, usersKey } from './api/get-users';
 import { usersData } from './users-fixtures.test-helper';
 import { button, ok, setup, table, userRows } from './users-page.test-helper';
 
@@ -266,5 +268,35 @@ describe('Users page', () => {
     const csv = screen.getByRole('region', { name: 'Add users from a CSV file' });
     // The names a file's hold_music column takes.
     expect(within(csv).getByText('Hold-music tracks: Harbor Lights, Quiet Ledger.')).toBeTruthy();
+  });
+
+  it('opened from the address bar, starts from the list the boot asked moments before and asks for it no more', async () => {
+    const client = createQueryClient();
+    const booted = usersData(24, { admin_user: { ...usersData().admin_user, full_name: 'Dana Booted' } });
+    client.setQueryData(usersKey, booted);
+    const calls = setup(usersData(), {}, false, client);
+    const admin = await screen.findByTestId('admin-row');
+    expect(within(admin).getByText('Dana Booted')).toBeTruthy();
+    expect(userRows()).toHaveLength(10);
+    expect(calls.filter((call) => call.path === '/users/')).toEqual([]);
+  });
+
+  it('asks again for a list cached longer ago than that, and starts from the new answer, never the old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const client = createQueryClient();
+      client.setQueryData(
+        usersKey,
+        usersData(3, { admin_user: { ...usersData().admin_user, full_name: 'Old Copy' } }),
+      );
+      vi.setSystemTime(Date.now() + USERS_RECENT_MS);
+      const calls = setup(usersData(), {}, false, client);
+      const admin = await screen.findByTestId('admin-row');
+      expect(within(admin).getByText('Dana Whitfield')).toBeTruthy();
+      expect(screen.queryByText('Old Copy')).toBeNull();
+      expect(calls.filter((call) => call.path === '/users/')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

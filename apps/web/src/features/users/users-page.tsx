@@ -24,12 +24,11 @@ import { initialUsersState, usersReducer, type EditableField } from './users-sta
 import { USERS_INLINE_ADD_MIN_WIDTH } from './users-settings';
 
 export function UsersPage() {
-  const users = useUsers();
-  // The editor copies the list once; it starts from the server's current copy, never a cached one
-  // another page (or another tab) may have outdated. Drawn as a transition, in short slices on React
-  // (at once on Preact: app/start.tsx): a page of rows of inputs drawn at once is one long task that
-  // holds up the first input (Lighthouse TBT).
-  const current = useDeferredValue(users.isFetchedAfterMount ? users.data : undefined);
+  const { users, current: copy } = useUsers();
+  // The editor copies the list once, from the server's current copy (api/get-users.ts). Drawn as a
+  // transition, in short slices on React (at once on Preact: app/start.tsx): a page of rows of inputs
+  // drawn at once is one long task that holds up the first input (Lighthouse TBT).
+  const current = useDeferredValue(copy);
   const tab = useActivityTab();
   return (
     <div className="space-y-6">
