@@ -10,6 +10,7 @@ export * from './pin';
 export * from './time';
 export * from './credits';
 export * from './users';
+export * from './users-schemas';
 export * from './users-rules';
 export * from './telephony';
 export * from './spend-control';

@@ -2,13 +2,8 @@
 import { emailKey } from './email-key';
 import { isValidEmail, type PortalEnvironment } from './environment';
 import { PIN_LENGTH } from './pin';
-import {
-  USERS_ERRORS,
-  USERS_NEW_ROW_MIN_NAME_LENGTH,
-  USERS_STATUS_OK,
-  type RequestStatus,
-  type RequestStatusItem,
-} from './users';
+import { USERS_ERRORS, USERS_NEW_ROW_MIN_NAME_LENGTH, USERS_STATUS_OK } from './users';
+import type { RequestStatus, RequestStatusItem } from './users-schemas';
 
 /** A temporary PIN for a new row until it is saved: 6 random digits (the server issues the real one). */
 export function temporaryPin(random: () => number = Math.random): string {

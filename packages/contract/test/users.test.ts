@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { saveUsersRequestSchema, USERS_TEXT, usersDataSchema } from '../src/users';
+import { USERS_TEXT } from '../src/users';
+import { saveUsersRequestSchema, usersDataSchema } from '../src/users-schemas';
 import {
   addUserModalErrors,
   countEmails,
