@@ -1,4 +1,4 @@
-import { csvImportErrorSchema, MESSAGES, USERS_PATHS, type CsvRowError, type UsersData } from '@enq/contract';
+import { MESSAGES, USERS_PATHS, type CsvRowError, type UsersData } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountPath, ApiError } from '../../../lib/api-client';
 import { clearApiToken, getApiToken } from '../../../lib/token-storage';
@@ -36,6 +36,8 @@ export async function uploadUsersCsv(file: File): Promise<UsersData> {
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    // Loaded on a refusal only: the schemas' module is no part of the page's first load.
+    const { csvImportErrorSchema } = await import('@enq/contract/users-schemas');
     const parsed = csvImportErrorSchema.partial({ errors: true }).safeParse(body);
     if (parsed.success)
       throw new CsvUploadError(

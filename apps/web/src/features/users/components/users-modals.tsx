@@ -1,5 +1,5 @@
 import { addUserModalErrors, emailKey, USERS_TEXT, userFieldErrors, type User } from '@enq/contract';
-import type { Dispatch } from 'react';
+import { lazy, Suspense, type Dispatch } from 'react';
 import { toast } from 'react-toastify';
 import type { UsersActions } from '../use-users-actions';
 import type { UsersView } from '../use-users-view';
@@ -8,8 +8,12 @@ import type { UsersAction, UsersState } from '../users-state';
 import { ChangesNotSavedModal, ConfirmChangesModal } from './changes-modals';
 import { EditPinSection } from './edit-pin-section';
 import { NewPinsModal } from './new-pins-modal';
-import { UserFormModal, type UserDraft } from './user-form-modal';
+import type { UserDraft } from './user-form-modal';
 import { DialogList, UsersDialog } from './users-dialog';
+
+// The add and edit form (with its form library and schema) loads when it is first opened, not with the
+// list: building its schema was part of the page's first render.
+const UserFormModal = lazy(async () => ({ default: (await import('./user-form-modal')).UserFormModal }));
 
 interface UsersModalsProps {
   state: UsersState;
@@ -38,70 +42,72 @@ export function UsersModals({ state, dispatch, view, actions }: UsersModalsProps
 
   return (
     <>
-      {modal?.kind === 'edit' && modal.key === 'admin' ? (
-        <UserFormModal
-          title={USERS_TEXT.editUserTitle}
-          confirmLabel="Save"
-          identityLocked
-          initial={state.admin}
-          list={state.holdMusicList}
-          validate={() => ({})}
-          onSubmit={(draft) => {
-            dispatch({ type: 'adminHoldMusic', value: draft.hold_music });
-            close();
-          }}
-          onClose={close}
-          footer={(edited) => (
-            <EditPinSection
-              pin={state.savedAdmin.pin_number}
-              edited={edited}
-              onChangePin={() => actions.setModal({ kind: 'changePin', target: 'admin' })}
-            />
-          )}
-        />
-      ) : null}
-
-      {editing ? (
-        <UserFormModal
-          title={USERS_TEXT.editUserTitle}
-          confirmLabel="Save"
-          initial={editing}
-          list={state.holdMusicList}
-          validate={(draft) => editErrors(draft, editing)}
-          onSubmit={(draft) => {
-            dispatch({ type: 'editUser', key: editing.key, user: draft });
-            close();
-          }}
-          onClose={close}
-          footer={(edited) =>
-            // A user not saved yet has no PIN to send or change.
-            editedSaved ? (
+      <Suspense fallback={null}>
+        {modal?.kind === 'edit' && modal.key === 'admin' ? (
+          <UserFormModal
+            title={USERS_TEXT.editUserTitle}
+            confirmLabel="Save"
+            identityLocked
+            initial={state.admin}
+            list={state.holdMusicList}
+            validate={() => ({})}
+            onSubmit={(draft) => {
+              dispatch({ type: 'adminHoldMusic', value: draft.hold_music });
+              close();
+            }}
+            onClose={close}
+            footer={(edited) => (
               <EditPinSection
-                pin={editedSaved.pin_number}
+                pin={state.savedAdmin.pin_number}
                 edited={edited}
-                onChangePin={() => actions.setModal({ kind: 'changePin', target: [editing.key] })}
-                onSendEmail={() => actions.setModal({ kind: 'sendEmail', keys: [editing.key] })}
+                onChangePin={() => actions.setModal({ kind: 'changePin', target: 'admin' })}
               />
-            ) : null
-          }
-        />
-      ) : null}
+            )}
+          />
+        ) : null}
 
-      {modal?.kind === 'add' ? (
-        <UserFormModal
-          title={USERS_TEXT.addUserTitle}
-          confirmLabel="Add"
-          initial={{ full_name: '', email: '', hold_music: state.holdMusicList[0]?.value ?? '' }}
-          list={state.holdMusicList}
-          validate={(draft) => addUserModalErrors(draft, takenEmails(state), view.environment)}
-          onSubmit={(draft) => {
-            dispatch({ type: 'addFromModal', user: draft });
-            close();
-            toast.info(USERS_TEXT.userAddedToUnsaved(draft.full_name));
-          }}
-          onClose={close}
-        />
-      ) : null}
+        {editing ? (
+          <UserFormModal
+            title={USERS_TEXT.editUserTitle}
+            confirmLabel="Save"
+            initial={editing}
+            list={state.holdMusicList}
+            validate={(draft) => editErrors(draft, editing)}
+            onSubmit={(draft) => {
+              dispatch({ type: 'editUser', key: editing.key, user: draft });
+              close();
+            }}
+            onClose={close}
+            footer={(edited) =>
+              // A user not saved yet has no PIN to send or change.
+              editedSaved ? (
+                <EditPinSection
+                  pin={editedSaved.pin_number}
+                  edited={edited}
+                  onChangePin={() => actions.setModal({ kind: 'changePin', target: [editing.key] })}
+                  onSendEmail={() => actions.setModal({ kind: 'sendEmail', keys: [editing.key] })}
+                />
+              ) : null
+            }
+          />
+        ) : null}
+
+        {modal?.kind === 'add' ? (
+          <UserFormModal
+            title={USERS_TEXT.addUserTitle}
+            confirmLabel="Add"
+            initial={{ full_name: '', email: '', hold_music: state.holdMusicList[0]?.value ?? '' }}
+            list={state.holdMusicList}
+            validate={(draft) => addUserModalErrors(draft, takenEmails(state), view.environment)}
+            onSubmit={(draft) => {
+              dispatch({ type: 'addFromModal', user: draft });
+              close();
+              toast.info(USERS_TEXT.userAddedToUnsaved(draft.full_name));
+            }}
+            onClose={close}
+          />
+        ) : null}
+      </Suspense>
 
       <UsersDialog
         open={modal?.kind === 'changePin'}
