@@ -1,4 +1,4 @@
-import type { BillingData } from './billing';
+import type { BillingData } from './billing-schemas';
 
 export type AccountBannerKind =
   | 'billing_address_incomplete'

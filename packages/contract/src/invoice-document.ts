@@ -1,5 +1,5 @@
 import type { Address } from './address';
-import type { InvoiceDetail } from './invoices';
+import type { InvoiceDetail } from './invoices-schemas';
 
 /** How an issued invoice reads, the same in the page's dialog and on its PDF. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingDataSchema } from './billing';
+import { billingDataSchema } from './billing-schemas';
 import { subscriptionInfoSchema } from './subscription';
 
 /**

@@ -9,7 +9,8 @@ import {
   US_STATES,
   validateAddress,
 } from '../src/address';
-import { addressUpdateSchema, BILLING_TEXT, cardExpiry } from '../src/billing';
+import { BILLING_TEXT, cardExpiry } from '../src/billing';
+import { addressUpdateSchema } from '../src/billing-schemas';
 import {
   INVOICE_COLUMNS,
   INVOICE_TEXT,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountTaxSchema, taxStatusSchema } from '../billing';
+import { accountTaxSchema, taxStatusSchema } from '../billing-schemas';
 import { staffReasonSchema } from './staff-schemas';
 
 /**
