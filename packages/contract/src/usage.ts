@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRangeFields, startNotAfterEnd } from './call-history';
+import { callRangeFields, startNotAfterEnd } from './call-history-schemas';
 import { USAGE_OTHERS } from './usage-rules';
 
 // Usage charts (USAGE-01..): credits per day of a range against the range before it, stacked by user or

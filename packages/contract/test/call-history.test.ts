@@ -11,8 +11,8 @@ import {
   neutraliseCell,
   presetRange,
   validateCallRange,
-  type CallDates,
 } from '../src/call-history';
+import type { CallDates } from '../src/call-history-schemas';
 
 const DATES: CallDates = {
   current_period: { start_date: 1_773_500_000, end_date: 1_776_100_000 },
