@@ -9,7 +9,7 @@ const intl = <T>(make: () => T) => {
   return () => (made ??= make());
 };
 const usd = intl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-const credits = intl(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+const plain: Record<number, Intl.NumberFormat> = {};
 const fixed = intl(
   () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
@@ -26,8 +26,15 @@ const day = intl(
 /** Dollars, e.g. 3060 → "$3,060.00". */
 export const formatMoney = (dollars: number): string => dollarsText(dollars) ?? usd().format(dollars);
 
+/** A number grouped, with up to `maxFraction` decimals (3, as Intl's default), e.g. 1234.56 → "1,234.6" with 1. */
+export const formatNumber = (value: number, maxFraction = 3): string =>
+  decimalText(value, 0, maxFraction) ??
+  (plain[maxFraction] ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: maxFraction })).format(
+    value,
+  );
+
 /** Credits with grouping and up to two decimals, e.g. 1234.5 → "1,234.5". */
-export const formatCredits = (value: number): string => decimalText(value, 0, 2) ?? credits().format(value);
+export const formatCredits = (value: number): string => formatNumber(value, 2);
 
 /** Credits and rates in tables: grouped, always two decimals so a column lines up, e.g. 1234.5 → "1,234.50". */
 export const formatCreditsFixed = (value: number): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatCreditsFixed, formatDate, formatMoney } from '../src/index';
+import { formatCredits, formatCreditsFixed, formatDate, formatMoney, formatNumber } from '../src/index';
 import { newYorkDayText, utcLongDayText } from '../src/format-en-us';
 import { businessDayText } from '../src/plan-texts';
 
@@ -8,6 +8,8 @@ import { businessDayText } from '../src/plan-texts';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const credits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const fixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat('en-US');
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const newYork = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   month: 'short',
@@ -64,6 +66,8 @@ describe('money and credits without Intl', () => {
         [formatMoney(value), usd.format(value)],
         [formatCredits(value), credits.format(value)],
         [formatCreditsFixed(value), fixed.format(value)],
+        [formatNumber(value), plain.format(value)],
+        [formatNumber(value, 1), oneDecimal.format(value)],
       ].flatMap(([ours, theirs]) => (ours === theirs ? [] : [`${value}: ${ours} ≠ ${theirs}`])),
     );
     expect(differ).toEqual([]);
@@ -74,6 +78,9 @@ describe('money and credits without Intl', () => {
     expect(formatMoney(-1.5)).toBe('-$1.50');
     expect(formatCredits(1234.5)).toBe('1,234.5');
     expect(formatCreditsFixed(1234.5)).toBe('1,234.50');
+    // Call History's totals: calls, and billed minutes to one decimal.
+    expect(formatNumber(12_345)).toBe('12,345');
+    expect(formatNumber(1234.56, 1)).toBe('1,234.6');
   });
 });
 

@@ -1,13 +1,10 @@
-import { formatCreditsFixed, formatMoney, type CallTotals } from '@enq/contract';
-
-const count = new Intl.NumberFormat('en-US');
-const minutes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+import { formatCreditsFixed, formatMoney, formatNumber, type CallTotals } from '@enq/contract';
 
 /** The selected range's totals, above its pages: what the range cost, not only what one page shows. */
 export function CallTotalsRow({ totals }: { totals: CallTotals }) {
   const items = [
-    { label: 'Calls', value: count.format(totals.calls) },
-    { label: 'Billed minutes', value: minutes.format(totals.billed_seconds / 60) },
+    { label: 'Calls', value: formatNumber(totals.calls) },
+    { label: 'Billed minutes', value: formatNumber(totals.billed_seconds / 60, 1) },
     { label: 'Credits used', value: formatCreditsFixed(totals.credits_used) },
     { label: 'Overage', value: formatMoney(totals.overage_dollars) },
   ];
