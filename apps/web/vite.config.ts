@@ -3,6 +3,7 @@ import prefresh from '@prefresh/vite';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
+import { newYorkOffset } from './build/new-york-offset.ts';
 import { precompress } from './build/precompress.ts';
 import { screenPages } from './build/screen-pages.ts';
 
@@ -27,7 +28,15 @@ const preactAliases = [
 export default defineConfig({
   resolve: { alias: preactAliases },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  plugins: [prefresh(), tailwindcss(), inlineEntryCss(), screenPages(), precompress(), buildSummary()],
+  plugins: [
+    newYorkOffset(),
+    prefresh(),
+    tailwindcss(),
+    inlineEntryCss(),
+    screenPages(),
+    precompress(),
+    buildSummary(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { newYorkOffset } from './build/new-york-offset.ts';
 
 /**
  * The unit tests render with React itself, while the build (vite.config.ts) ships Preact's compatibility
@@ -9,7 +10,8 @@ import { defineConfig } from 'vitest/config';
  * while Chromium on the same build releases them (journey INV-10, a declined Pay now on /invoices).
  */
 export default defineConfig({
-  plugins: [react()],
+  // TZDate's offset as the build has it (build/new-york-offset.ts), so the tests run the portal's code.
+  plugins: [react(), newYorkOffset()],
   // Left to Node, react-router/dom would load a second react-router beside the one the tests import,
   // whose router context the layout then cannot see (app/start.test.tsx renders the portal's own
   // router). Its RouterProvider differs only by ReactDOM's flushSync, which the portal never asks for.
