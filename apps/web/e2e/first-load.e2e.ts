@@ -9,7 +9,19 @@ interface FirstLoad {
   scripts: string[];
   styles: string[];
   api: string[];
+  /** Intl number and date formatters made: a renderer's first loads ICU's data (README, "Speed"). */
+  intl: string[];
 }
+
+// Counts Intl's number and date formatters as the page makes them, from before its first script.
+const COUNT_INTL = `window.__intl = [];
+for (const name of ['NumberFormat', 'DateTimeFormat']) {
+  const Original = Intl[name];
+  const Counted = function (...args) { window.__intl.push(name + ' ' + JSON.stringify(args)); return new Original(...args); };
+  Counted.prototype = Original.prototype;
+  Counted.supportedLocalesOf = Original.supportedLocalesOf;
+  Intl[name] = Counted;
+}`;
 
 describe('the first load of a screen (Chromium against the real server and its build)', () => {
   const journey = useJourney();
@@ -26,9 +38,10 @@ describe('the first load of a screen (Chromium against the real server and its b
       viewport: { width: 1280, height: 900 },
       storageState: await context.storageState(),
     });
+    await cold.addInitScript(COUNT_INTL);
     const visit = await cold.newPage();
     journey.watch(visit);
-    const load: FirstLoad = { html: '', scripts: [], styles: [], api: [] };
+    const load: FirstLoad = { html: '', scripts: [], styles: [], api: [], intl: [] };
     let done = false;
     visit.on('request', (request) => {
       if (done) return;
@@ -41,6 +54,7 @@ describe('the first load of a screen (Chromium against the real server and its b
     const document = await visit.goto(`${server.url}${path}`);
     load.html = (await document!.text()).split('</head>')[0]!;
     await visit.getByTestId(shown).first().waitFor();
+    load.intl = await visit.evaluate<string[]>('window.__intl');
     done = true;
     await cold.close();
     return load;
@@ -56,8 +70,9 @@ describe('the first load of a screen (Chromium against the real server and its b
     ['/', 'subscription-summary', '/api/v1/account/'],
     ['/call-history', 'call-row', '/api/v1/account/calls/dates/'],
     ['/users', 'user-row', '/api/v1/account/users/'],
+    ['/invoices', 'invoice-row', '/api/v1/account/invoices/'],
   ])(
-    'on %s every script is named by the page it arrives in, each answer is asked once, and no stylesheet is fetched twice',
+    'on %s every script is named by the page it arrives in, each answer is asked once, no stylesheet is fetched twice and no Intl formatter is made',
     async (path, shown, first) => {
       const load = await coldVisit(path, shown);
       const scripts = named(load.html, 'modulepreload');
@@ -75,6 +90,8 @@ describe('the first load of a screen (Chromium against the real server and its b
       // The entry's stylesheet is inside the page: only the screen's own, which the page preloads.
       expect(load.styles.every((href) => named(load.html, 'preload').includes(href))).toBe(true);
       expect(new Set(load.styles).size).toBe(load.styles.length);
+      // Money, credits and New York's dates are written without Intl until the screen shows.
+      expect(load.intl).toEqual([]);
     },
   );
 });

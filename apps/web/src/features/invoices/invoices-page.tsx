@@ -123,7 +123,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
           <tbody className="divide-y divide-slate-100">
             {rows.map((invoice) => {
               return (
-                <tr key={invoice.id}>
+                <tr key={invoice.id} data-testid="invoice-row">
                   <td data-label={INVOICE_COLUMNS[0]} className="px-3 py-3 whitespace-nowrap">
                     {formatDate(invoice.timestamp)}
                   </td>
