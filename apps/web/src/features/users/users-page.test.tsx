@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SaveUsersRequest } from '@enq/contract';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient, QUERY_FRESH_MS } from '../../lib/query-client';
 import { jsonResponse } from '../../test/utils';
-import { USERS_RECENT_MS, usersKey } from './api/get-users';
+import { usersKey } from './api/get-users';
 import { usersData } from './users-fixtures.test-helper';
 import { button, ok, setup, table, userRows } from './users-page.test-helper';
 
@@ -289,7 +289,7 @@ describe('Users page', () => {
         usersKey,
         usersData(3, { admin_user: { ...usersData().admin_user, full_name: 'Old Copy' } }),
       );
-      vi.setSystemTime(Date.now() + USERS_RECENT_MS);
+      vi.setSystemTime(Date.now() + QUERY_FRESH_MS);
       const calls = setup(usersData(), {}, false, client);
       const admin = await screen.findByTestId('admin-row');
       expect(within(admin).getByText('Dana Whitfield')).toBeTruthy();
