@@ -2,7 +2,15 @@ import { API_TOKEN_STORAGE_KEY, LEGAL_MENU, MARKETING_MENUS, marketingLink } fro
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuthClient, jsonResponse, stubLocation, testConfig, TestServices } from '../test/utils';
+import { BELOW_LG_QUERY } from '../lib/use-media-query';
+import {
+  fakeAuthClient,
+  jsonResponse,
+  stubLocation,
+  stubMatchMedia,
+  testConfig,
+  TestServices,
+} from '../test/utils';
 import { portalRoutes } from './router';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -35,6 +43,15 @@ async function renderShell(path = '/billing', authClient = fakeAuthClient()) {
 const sidebar = () => screen.getByRole('navigation', { name: 'Account' });
 
 describe('account layout', () => {
+  it('below 1024 px draws neither the sidebar nor the header menus, which the stylesheet hides there', async () => {
+    stubMatchMedia((query) => query === BELOW_LG_QUERY);
+    await renderShell('/billing');
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Site' })).toBeNull();
+    // The menu button offers them instead.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+
   it('SHELL-13 renders the screen inside the shell landmarks', async () => {
     await renderShell('/billing');
     expect(screen.getByRole('banner')).toBeTruthy();

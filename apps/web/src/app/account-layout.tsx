@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { SkipLink } from '../components/ui/skip-link';
 import { useServices } from '../lib/services';
+import { BELOW_LG_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { meQuery } from '../lib/session';
 import { MarketingMenus } from './marketing-menus';
 import { MobileMenu } from './mobile-menu';
@@ -21,6 +22,9 @@ export function AccountLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const me = useQuery({ ...meQuery, enabled: false });
+  // What the stylesheet hides below lg is not drawn there at all: a phone's first render skips the
+  // sidebar's links and the header's menus, which it would only build and hide.
+  const narrow = useMediaQuery(BELOW_LG_QUERY);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -40,9 +44,11 @@ export function AccountLayout() {
           >
             <Logo className="h-8" />
           </a>
-          <nav aria-label="Site" className="ml-6 hidden lg:block">
-            <MarketingMenus />
-          </nav>
+          {narrow ? null : (
+            <nav aria-label="Site" className="ml-6 hidden lg:block">
+              <MarketingMenus />
+            </nav>
+          )}
           <div className="ml-auto flex items-center gap-2">
             {me.data ? (
               <span
@@ -61,7 +67,7 @@ export function AccountLayout() {
       </header>
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto bg-navy-900 px-3 py-6 lg:block">
-          <SidebarNav label="Account" />
+          {narrow ? null : <SidebarNav label="Account" />}
         </aside>
         <main
           id="main"

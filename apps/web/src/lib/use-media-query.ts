@@ -7,6 +7,12 @@ import { useSyncExternalStore } from 'react';
  */
 export const PHONE_QUERY = '(max-width: 639.98px)';
 
+/**
+ * Below Tailwind's `lg` (1024 px), where the layout hides its sidebar and the header's marketing menus
+ * (`hidden lg:block`) and the menu button offers them instead.
+ */
+export const BELOW_LG_QUERY = '(max-width: 1023.98px)';
+
 /** Whether a CSS media query matches now, updating as the window changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
