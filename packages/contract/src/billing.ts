@@ -1,5 +1,7 @@
 import type { AccountTax } from './billing-schemas';
 
+// Billing's texts, paths and helpers; the API's schemas are in billing-schemas.ts.
+
 /**
  * An account's tax status: a closed set the operator sets (exempt accounts pay no tax), with an
  * optional exemption reference that only an exempt account has.
@@ -19,6 +21,7 @@ export function taxStatusText(tax: AccountTax): string {
 export const cardBrandLabel = (brand: string): string =>
   ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' })[brand] ??
   brand.charAt(0).toUpperCase() + brand.slice(1);
+
 export const SANDBOX_PAYMENT_METHODS_PATH = '/api/v1/payments/sandbox/payment-methods';
 
 export const BILLING_PATHS = {

@@ -146,6 +146,8 @@ export const payInvoiceSchema = z
  */
 export const payInvoiceResponseSchema = z.object({ message: z.string() }).meta({ id: 'PayInvoiceResponse' });
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
+
+/** The 202 answer while the provider's answer is unknown (PAYMENT_PENDING_CODE, invoices.ts, says why). */
 export const payInvoicePendingSchema = z
   .object({ code: z.literal(PAYMENT_PENDING_CODE), message: z.string() })
   .meta({ id: 'PayInvoicePending' });

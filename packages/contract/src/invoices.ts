@@ -2,6 +2,9 @@ import { cardBrandLabel } from './billing';
 import { ERROR_CODES } from './common';
 import type { InvoiceDto } from './invoices-schemas';
 
+// Invoices' texts and helpers (INV-01..); the API's schemas are in invoices-schemas.ts.
+
+/** The header of POST /invoices/pay/'s idempotency key (payInvoiceSchema says how it is used). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /**
