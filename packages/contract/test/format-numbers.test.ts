@@ -16,7 +16,7 @@ describe('numbers in tables', () => {
     expect(formatCallerId('anonymous')).toBe('anonymous');
   });
 
-  it('writes every North American number as libphonenumber does, without asking it', () => {
+  it('writes every North American number as libphonenumber does', () => {
     // What formatCallerId answered when it asked the library for every number.
     const library = (value: string) => {
       const phone = parsePhoneNumberFromString(value);
