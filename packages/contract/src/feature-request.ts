@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
+import { formatNumber } from './format';
 
 /** GET /feature-request/: the address of the form the portal embeds (FEAT-01, FEAT-02). */
 export const FEATURE_REQUEST_PATHS = { root: '/feature-request/' } as const;
@@ -49,7 +50,7 @@ export const FEATURE_REQUEST_LIMITS = {
 export const FEATURE_REQUEST_MESSAGES = {
   email: 'Enter a valid email address.',
   title: `Enter a title of ${FEATURE_REQUEST_LIMITS.titleMin} to ${FEATURE_REQUEST_LIMITS.title} characters.`,
-  details: `Describe your request in ${FEATURE_REQUEST_LIMITS.detailsMin} to ${FEATURE_REQUEST_LIMITS.details.toLocaleString('en-US')} characters.`,
+  details: `Describe your request in ${FEATURE_REQUEST_LIMITS.detailsMin} to ${formatNumber(FEATURE_REQUEST_LIMITS.details)} characters.`,
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
 } as const;
 

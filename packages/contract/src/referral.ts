@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, type PortalEnvironment } from './environment';
+import { formatNumber } from './format';
 
 /** GET /referral/ (API-31). */
 export const REFERRAL_PATHS = { referral: '/referral/' } as const;
@@ -21,7 +22,7 @@ export const REFERRAL_BONUS_CREDITS = 2_000;
  */
 export const REFERRAL_TERMS: readonly string[] = [
   'Share your referral code or link with tax professionals who are not yet enQ customers.',
-  `When a customer you referred signs up with your code and pays their first invoice, you receive ${REFERRAL_BONUS_CREDITS.toLocaleString('en-US')} bonus credits.`,
+  `When a customer you referred signs up with your code and pays their first invoice, you receive ${formatNumber(REFERRAL_BONUS_CREDITS)} bonus credits.`,
   'Bonus credits go only to a paying subscriber in good standing: your subscription is active, you have paid at least one invoice and no payment is outstanding.',
   'A bonus that cannot be granted yet stays pending and is granted with a later payment of the customer you referred.',
   'Bonus credits in one billing period are capped at three times the monthly plan credits on monthly plans, and at 25% of the yearly allocation on annual plans.',

@@ -1,3 +1,5 @@
+import { formatNumber } from './format';
+
 /**
  * Spend alerts, the spending cap and per-user monthly limits (docs/requirements.md, SPEND); their paths
  * are in paths.ts, apart from zod, because the overview's banners ask them in its first chunk, and its
@@ -11,7 +13,7 @@ export const SPEND_REFUSALS = { cap: 'spending cap reached', userLimit: 'user li
 export const DEFAULT_PERCENT_THRESHOLDS = [80, 100] as const;
 export const SPEND_LIMITS = { maxThresholds: 10, maxPercent: 1000, maxDollars: 1_000_000 } as const;
 
-const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
+const dollars = (value: number) => `$${formatNumber(value)}`;
 
 export const SPEND_TEXT = {
   sectionTitle: 'Alerts and limits',
@@ -37,7 +39,7 @@ export const SPEND_TEXT = {
   alertSubject: (what: string) => `enQ alert: ${what}`,
   capSubject: 'enQ: your spending cap is reached',
   userLimitReached: (name: string, limit: number) =>
-    `${name} has reached their monthly limit of ${limit.toLocaleString('en-US')} credits: calls from their PIN are refused until the period ends or you raise the limit.`,
+    `${name} has reached their monthly limit of ${formatNumber(limit)} credits: calls from their PIN are refused until the period ends or you raise the limit.`,
   userLimitSubject: (name: string) => `enQ: ${name} reached their monthly credit limit`,
   changeLimit: 'Change the limit',
 } as const;
