@@ -9,11 +9,12 @@ interface FirstLoad {
   scripts: string[];
   styles: string[];
   api: string[];
-  /** Intl number and date formatters made: a renderer's first loads ICU's data (README, "Speed"). */
+  /** Intl number and date formatters made, directly or by toLocale*: a renderer's first loads ICU's data. */
   intl: string[];
 }
 
-// Counts Intl's number and date formatters as the page makes them, from before its first script.
+// Counts Intl's number and date formatters, and the toLocale* calls that make one, as the page makes
+// them, from before its first script (src/test/intl-uses.ts counts the same in the unit tests).
 const COUNT_INTL = `window.__intl = [];
 for (const name of ['NumberFormat', 'DateTimeFormat']) {
   const Original = Intl[name];
@@ -21,6 +22,11 @@ for (const name of ['NumberFormat', 'DateTimeFormat']) {
   Counted.prototype = Original.prototype;
   Counted.supportedLocalesOf = Original.supportedLocalesOf;
   Intl[name] = Counted;
+}
+for (const [owner, method] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'],
+  [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString']]) {
+  const original = owner[method];
+  owner[method] = function (...args) { window.__intl.push(method + ' ' + JSON.stringify(args)); return original.apply(this, args); };
 }`;
 
 describe('the first load of a screen (Chromium against the real server and its build)', () => {
