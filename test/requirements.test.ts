@@ -11,7 +11,9 @@ const TEST_FILE = /(\.test\.tsx?$|\.e2e\.ts$|^apps\/api\/test\/|^packages\/contr
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
-    if (SKIP.has(name) || name.startsWith('.')) continue;
+    // lint-probe*: scratch files the lint-zone tests write into the source tree and delete while this
+    // file may be reading it (test/lint-zones.test.ts, apps/api/test/lint/api-zones.test.ts).
+    if (SKIP.has(name) || name.startsWith('.') || name.startsWith('lint-probe')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path, out);
     else if (SOURCE.test(name)) out.push(relative(root, path).split('\\').join('/'));
