@@ -1,11 +1,11 @@
 import type { CallDates } from '@enq/contract';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { useCallDates } from './api/get-call-dates';
-import { freshPresetRange, openingView, readView, writeView } from './call-history-state';
+import { openingView, readView, sameView, writeView } from './call-history-state';
 import { CallHistoryView } from './call-history-view';
 
 export function CallHistoryPage() {
@@ -25,26 +25,25 @@ export function CallHistoryPage() {
 }
 
 function CallHistory({ dates }: { dates: CallDates }) {
-  const [params, setParams] = useSearchParams();
-  const view = readView(params);
-
-  // No range in the URL: the default preset (current period with dates, else today), without a new history entry.
+  const [params] = useSearchParams();
+  // The router keeps this one function from render to render, so the view below is not drawn again
+  // when the URL changes without changing the view.
+  const navigate = useNavigate();
+  const onChange = useCallback(
+    (next: URLSearchParams, options?: { replace?: boolean }) => void navigate(`?${next}`, options),
+    [navigate],
+  );
+  const inUrl = readView(params);
+  // The view the page opens on: the URL's, with a bookmarked relative preset ("today", "last 7 days")
+  // brought up to today, or without a range the default preset. It shows in the first render; the URL
+  // catches up after it without a new history entry, and from then on the URL holds the view.
+  const [opening] = useState(() => openingView(params, dates));
+  const [urlHasOpened, setUrlHasOpened] = useState(() => inUrl !== null && sameView(inUrl, opening));
+  if (!urlHasOpened && inUrl && sameView(inUrl, opening)) setUrlHasOpened(true);
   useEffect(() => {
-    if (!view) setParams(writeView(openingView(params, dates)), { replace: true });
-  }, [view, params, dates, setParams]);
+    if (!urlHasOpened) onChange(writeView(opening), { replace: true });
+  }, [urlHasOpened, opening, onChange]);
 
-  // A bookmarked relative preset ("today", "last 7 days") means that range now, not the day it was saved:
-  // the view the page opened on is replaced once by the preset's current range.
-  const [opened] = useState(() => (view ? { view, fresh: freshPresetRange(view, dates) } : null));
-  const stale =
-    opened?.fresh && view && view.from === opened.view.from && view.to === opened.view.to
-      ? opened.fresh
-      : null;
-  useEffect(() => {
-    if (stale && view) setParams(writeView({ ...view, ...stale }), { replace: true });
-  }, [stale, view, setParams]);
-
-  if (!view || stale) return <PageSkeleton path="/call-history" label="Loading calls" />;
-  // Not keyed on the range: a remount on each valid edit would close the calendar and drop the focus.
-  return <CallHistoryView view={view} dates={dates} onChange={setParams} />;
+  const view = urlHasOpened && inUrl ? inUrl : opening;
+  return <CallHistoryView view={view} dates={dates} onChange={onChange} />;
 }

@@ -64,6 +64,18 @@ export function openingView(params: URLSearchParams, dates: CallDates, now = new
   return { preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 };
 }
 
+/** Whether two views show the same calls. */
+export function sameView(a: CallHistoryView, b: CallHistoryView): boolean {
+  return (
+    a.preset === b.preset &&
+    a.from === b.from &&
+    a.to === b.to &&
+    a.page === b.page &&
+    a.user === b.user &&
+    a.destination === b.destination
+  );
+}
+
 /** What GET /calls/ is asked for a view. */
 export function callsParams(view: CallHistoryView): CallsParams {
   return {

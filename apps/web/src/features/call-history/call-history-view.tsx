@@ -11,7 +11,7 @@ import {
 } from '@enq/contract';
 import { CALL_NARROW_MAX_PX } from './call-history-settings';
 import { Download } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
@@ -24,23 +24,36 @@ import { downloadCalls } from './api/download-calls';
 import { useCallTotals } from './api/get-call-totals';
 import { useCalls } from './api/get-calls';
 import { CallFilters } from './call-filters';
-import { callsParams, fromPickerDate, writeView, type CallHistoryView as View } from './call-history-state';
+import {
+  callsParams,
+  fromPickerDate,
+  sameView,
+  writeView,
+  type CallHistoryView as View,
+} from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
 import { UsagePanel } from './usage-panel';
 
 const MIN_TYPED_YEAR = 2000;
 
-/** The filters, totals and one page of calls for the range in the URL. */
-export function CallHistoryView({
-  view,
-  dates,
-  onChange,
-}: {
+type ViewProps = {
   view: View;
   dates: CallDates;
   onChange: (params: URLSearchParams, options?: { replace?: boolean }) => void;
-}) {
+};
+
+/**
+ * The filters, totals and one page of calls for the range in the URL. Drawn again only when the view
+ * changes: a navigation that writes the same view (the URL catching up with the opening view) is free.
+ */
+export const CallHistoryView = memo(
+  CallHistoryViewContent,
+  (before: ViewProps, after: ViewProps) =>
+    sameView(before.view, after.view) && before.dates === after.dates && before.onChange === after.onChange,
+);
+
+function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
   const narrow = useMediaQuery(`(max-width: ${CALL_NARROW_MAX_PX}px)`);
   // The pickers' values while editing; an invalid pair stays here, with its message, off the URL.
   const [draft, setDraft] = useState({ start: new Date(view.from * 1000), end: new Date(view.to * 1000) });
