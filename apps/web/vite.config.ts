@@ -44,8 +44,6 @@ export default defineConfig({
       onwarn(warning, warn) {
         // "use client" marks React server components, which a page built for the browser has none of.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // react-router looks for React 19's useOptimistic and does without it when missing, as on Preact.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
         warn(warning);
       },
       output: {
@@ -54,7 +52,7 @@ export default defineConfig({
           groups: [
             {
               name: 'preact',
-              test: /node_modules[\\/](preact|react-router)[\\/]/,
+              test: /node_modules[\\/](preact|wouter|regexparam)[\\/]/,
               priority: 3,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },

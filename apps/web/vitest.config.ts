@@ -12,10 +12,6 @@ import { newYorkOffset } from './build/new-york-offset.ts';
 export default defineConfig({
   // TZDate's offset as the build has it (build/new-york-offset.ts), so the tests run the portal's code.
   plugins: [react(), newYorkOffset()],
-  // Left to Node, react-router/dom would load a second react-router beside the one the tests import,
-  // whose router context the layout then cannot see (app/start.test.tsx renders the portal's own
-  // router). Its RouterProvider differs only by ReactDOM's flushSync, which the portal never asks for.
-  resolve: { alias: [{ find: /^react-router\/dom$/, replacement: 'react-router' }] },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,6 +1,6 @@
 import { API_TOKEN_STORAGE_KEY, LEGAL_MENU, MARKETING_MENUS, marketingLink } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../test/memory-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BELOW_LG_QUERY } from '../lib/use-media-query';
 import {
@@ -11,7 +11,7 @@ import {
   testConfig,
   TestServices,
 } from '../test/utils';
-import { portalRoutes } from './router';
+import { PortalRoutes } from './router';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 async function renderShell(path = '/billing', authClient = fakeAuthClient()) {
-  const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <PortalRoutes /> }], { initialEntries: [path] });
   render(
     <TestServices authClient={authClient}>
       <RouterProvider router={router} />

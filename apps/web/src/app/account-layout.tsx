@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { usePathname } from '../lib/router';
 import { Logo } from '../components/ui/logo';
 import { SkipLink } from '../components/ui/skip-link';
 import { useServices } from '../lib/services';
@@ -10,17 +10,16 @@ import { MarketingMenus } from './marketing-menus';
 import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar-nav';
 import { AccountActions } from './account-actions';
-import { RouteFallback } from './route-fallback';
+import { RouteFallback, ScreenBoundary } from './route-fallback';
 import { viewAsSession } from '../lib/view-as-token';
 
 // Only a view-as-customer tab draws it (STAFF-09): the portal's first load does not carry it.
 const ViewAsBanner = lazy(async () => ({ default: (await import('./view-as-banner')).ViewAsBanner }));
 
 /** The signed-in shell every portal screen renders in (SHELL-13). */
-export function AccountLayout() {
+export function AccountLayout({ children }: { children: ReactNode }) {
   const { config } = useServices();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const me = useQuery({ ...meQuery, enabled: false });
   // What the stylesheet hides below lg is not drawn there at all: a phone's first render skips the
   // sidebar's links and the header's menus, which it would only build and hide.
@@ -61,9 +60,6 @@ export function AccountLayout() {
             <AccountActions look="header" />
           </div>
         </div>
-        {navigation.state === 'loading' ? (
-          <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-brand-500" />
-        ) : null}
       </header>
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto bg-navy-900 px-3 py-6 lg:block">
@@ -76,10 +72,10 @@ export function AccountLayout() {
         >
           <div className="mx-auto max-w-6xl">
             {/* One boundary per screen: a screen whose code is still loading shows its placeholders at
-                once, even inside the router's transition, instead of leaving the last screen up. */}
-            <Suspense key={pathname} fallback={<RouteFallback />}>
-              <Outlet />
-            </Suspense>
+                once instead of leaving the last screen up, and one that fails leaves the shell. */}
+            <ScreenBoundary key={pathname}>
+              <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+            </ScreenBoundary>
           </div>
         </main>
       </div>

@@ -1,7 +1,7 @@
 import { API_TOKEN_STORAGE_KEY, type InvoicesResponse } from '@enq/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type TestRoute } from '../test/memory-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { jsonResponse, TestServices, writeConfigIntoPage } from '../test/utils';
@@ -10,7 +10,7 @@ import { AccountLayout } from './account-layout';
 import { AuthGate } from './auth-gate';
 import { AppProviders } from './providers';
 import { screenLoadingLabel } from './route-fallback';
-import { portalRoutes } from './router';
+import { PortalRoutes } from './router';
 
 const INVOICES: InvoicesResponse = {
   amount_due: 0,
@@ -43,7 +43,7 @@ beforeEach(() => {
   );
 });
 
-function renderAt(path: string, routes: RouteObject[] = portalRoutes) {
+function renderAt(path: string, routes: TestRoute[] = [{ path: '*', element: <PortalRoutes /> }]) {
   render(
     <TestServices>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
@@ -90,7 +90,14 @@ describe('loading states', () => {
 
   it('while a screen\u2019s code loads, the layout shows its title, description and placeholders', () => {
     renderAt('/call-history', [
-      { path: '/', Component: AccountLayout, children: [{ path: 'call-history', Component: NeverLoaded }] },
+      {
+        path: '/call-history',
+        element: (
+          <AccountLayout>
+            <NeverLoaded />
+          </AccountLayout>
+        ),
+      },
     ]);
     const status = screen.getByRole('status', { name: screenLoadingLabel('/call-history') });
     const main = screen.getByRole('main');

@@ -1,5 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
-import { useLocation } from 'react-router';
+import { usePathname } from '../lib/router';
 import { LoadError } from '../components/ui/load-error';
 import { PageHeader } from '../components/ui/page-header';
 import { PageSkeleton } from '../components/ui/page-skeletons';
@@ -12,7 +13,7 @@ export const isPortalPath = (path: string): path is PortalPath => PATHS.has(path
 export const screenLoadingLabel = (path: PortalPath) => `Loading the ${portalTitle(path)} page`;
 
 function useScreenPath(): PortalPath {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return isPortalPath(pathname) ? pathname : '/';
 }
 
@@ -42,4 +43,15 @@ export function RouteError() {
       <LoadError onRetry={() => window.location.reload()} />
     </div>
   );
+}
+
+/** Around one screen: what it throws while loading or rendering shows RouteError inside the layout. */
+export class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

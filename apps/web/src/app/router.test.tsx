@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { TestServices } from '../test/utils';
 import { screenLoadingLabel } from './route-fallback';
-import { portalRoutes } from './router';
+import { PortalRoutes } from './router';
 import { PORTAL_ROUTES } from '../lib/portal-routes';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <PortalRoutes /> }], { initialEntries: [path] });
   render(
     <TestServices>
       <RouterProvider router={router} />

@@ -1,16 +1,15 @@
-import { lazy, useDeferredValue, useState, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { lazy, useDeferredValue, type ComponentType } from 'react';
 import { AccountLayout } from './account-layout';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
-import { RouteError, RouteFallback } from './route-fallback';
+import { AppRouter, Redirect, Route, Switch } from '../lib/router';
+import { RouteFallback } from './route-fallback';
 import { loadedScreen, loadScreen } from './screen-code';
 
 /**
- * React's lazy, not the router's: the router then starts at once and the layout shows (with the
- * screen's title and placeholders) while the screen's code is on its way. A screen whose code is
- * already here renders at once: going through lazy would suspend it anyway, and React holds a
- * suspended boundary's content back for a few hundred milliseconds once its fallback has shown.
+ * React's lazy: the router starts at once and the layout shows (with the screen's title and
+ * placeholders) while the screen's code is on its way. A screen whose code is already here renders
+ * at once: going through lazy would suspend it anyway, and React holds a suspended boundary's content
+ * back for a few hundred milliseconds once its fallback has shown.
  */
 function lazyScreen(path: PortalPath): ComponentType {
   const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
@@ -26,29 +25,28 @@ function lazyScreen(path: PortalPath): ComponentType {
   };
 }
 
-export const portalRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: AccountLayout,
-    children: [
-      {
-        // Inside the layout: a screen that fails to load or render leaves the shell in place.
-        ErrorBoundary: RouteError,
-        children: [
-          ...PORTAL_ROUTES.map(({ path }): RouteObject =>
-            path === '/'
-              ? { index: true, Component: lazyScreen(path) }
-              : { path: path.slice(1), Component: lazyScreen(path) },
-          ),
-          { path: '*', element: <Navigate to="/" replace /> },
-        ],
-      },
-    ],
-  },
-];
+const SCREENS = PORTAL_ROUTES.map(({ path }) => ({ path, Screen: lazyScreen(path) }));
+
+/** The portal's screens in the signed-in shell; an unknown path goes to the overview. */
+export function PortalRoutes() {
+  return (
+    <AccountLayout>
+      <Switch>
+        {SCREENS.map(({ path, Screen }) => (
+          <Route key={path} path={path} component={Screen} />
+        ))}
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </AccountLayout>
+  );
+}
 
 export function PortalRouter() {
-  // Created on mount, not at import: the sign-in callback rewrites the URL before the portal starts.
-  const [router] = useState(() => createBrowserRouter(portalRoutes));
-  return <RouterProvider router={router} />;
+  return (
+    <AppRouter>
+      <PortalRoutes />
+    </AppRouter>
+  );
 }

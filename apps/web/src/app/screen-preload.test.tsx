@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { TestServices } from '../test/utils';
 import { screenLoadingLabel } from './route-fallback';
-import { portalRoutes } from './router';
+import { PortalRoutes } from './router';
 import { loadScreen } from './screen-code';
 
 // A file of its own: a screen the router has shown once renders at once anyway, so this needs a
@@ -13,7 +13,11 @@ describe('a screen whose code the boot has preloaded', () => {
     await loadScreen('/referral');
     render(
       <TestServices>
-        <RouterProvider router={createMemoryRouter(portalRoutes, { initialEntries: ['/referral'] })} />
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: <PortalRoutes /> }], {
+            initialEntries: ['/referral'],
+          })}
+        />
       </TestServices>,
     );
     // Synchronously after the first render: React's lazy would suspend here, and React holds a

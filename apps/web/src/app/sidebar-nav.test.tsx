@@ -1,6 +1,6 @@
 import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { AppRouter } from '../lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../test/utils';
 import { loadedScreen } from './screen-code';
@@ -13,9 +13,9 @@ describe('a sidebar link about to be followed', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(
       <TestServices>
-        <MemoryRouter>
+        <AppRouter>
           <SidebarNav label="Account" />
-        </MemoryRouter>
+        </AppRouter>
       </TestServices>,
     );
     const link = within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { NAV_ITEMS } from './portal-nav';
 import { prepareScreen } from './screen-intent';
 
@@ -18,7 +18,7 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
               onPointerEnter={() => prepareScreen(client, path)}
               onTouchStart={() => prepareScreen(client, path)}
               onFocus={() => prepareScreen(client, path)}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 `focus-ring-dark group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                   isActive
                     ? 'bg-white/10 text-white shadow-[inset_3px_0_0_var(--color-accent-400)]'
@@ -26,7 +26,7 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
                 }`
               }
             >
-              {({ isActive }) => (
+              {(isActive) => (
                 <>
                   <Icon
                     aria-hidden="true"

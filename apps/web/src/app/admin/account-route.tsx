@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { AccountActions } from '../../features/admin-account-actions/account-actions';
 import { AccountPage } from '../../features/admin-accounts/account-page';
 import { ViewAsButton } from '../../features/admin-view-as/view-as-button';

@@ -1,7 +1,5 @@
-import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { RouteError } from '../route-fallback';
+import { lazy, type ComponentType } from 'react';
+import { AppRouter, Redirect, Route, Switch } from '../../lib/router';
 import { AdminLayout } from './admin-layout';
 
 const section = <T,>(load: () => Promise<T>, pick: (m: T) => ComponentType) =>
@@ -28,31 +26,32 @@ const StaffPage = section(
   (m) => m.StaffPage,
 );
 
-export const adminRoutes: RouteObject[] = [
-  {
-    path: '/admin',
-    Component: AdminLayout,
-    children: [
-      {
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, Component: AccountsPage },
-          { path: 'accounts/:accountId', Component: AccountRoute },
-          { path: 'catalogue', Component: CataloguePage },
-          { path: 'notices', Component: NoticesPage },
-          { path: 'staff', Component: StaffPage },
-          { path: '*', element: <Navigate to="/admin" replace /> },
-        ],
-      },
-    ],
-  },
-];
+/** The console's sections in its shell; an unknown path goes to the accounts list. */
+export function AdminRoutes() {
+  return (
+    <AdminLayout>
+      <Switch>
+        <Route path="/admin" component={AccountsPage} />
+        <Route path="/admin/accounts/:accountId" component={AccountRoute} />
+        <Route path="/admin/catalogue" component={CataloguePage} />
+        <Route path="/admin/notices" component={NoticesPage} />
+        <Route path="/admin/staff" component={StaffPage} />
+        <Route>
+          <Redirect to="/admin" replace />
+        </Route>
+      </Switch>
+    </AdminLayout>
+  );
+}
 
 /**
  * The operator console (issue 25): loaded only when a staff identity opens /admin, so the customer
  * portal's first load carries none of it.
  */
 export function AdminApp() {
-  const [router] = useState(() => createBrowserRouter(adminRoutes));
-  return <RouterProvider router={router} />;
+  return (
+    <AppRouter>
+      <AdminRoutes />
+    </AppRouter>
+  );
 }

@@ -2,8 +2,9 @@ import { STAFF_ROLE_LABELS } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { LogOut } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { ScreenBoundary } from '../route-fallback';
+import { NavLink, usePathname } from '../../lib/router';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { Logo } from '../../components/ui/logo';
@@ -13,10 +14,10 @@ import { useLogout } from '../../lib/use-logout';
 import { ADMIN_NAV } from './admin-nav';
 
 /** The operator console's shell: it owns the staff member's loading and error states for every section. */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const me = useQuery(adminMeQuery);
   const { logOut, loggingOut } = useLogout();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   useEffect(() => {
     document.title = 'Operator console | enQ';
   }, []);
@@ -76,9 +77,9 @@ export function AdminLayout() {
           className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8"
         >
           <div className="mx-auto max-w-6xl">
-            <Suspense key={pathname} fallback={<Loader />}>
-              <Outlet />
-            </Suspense>
+            <ScreenBoundary key={pathname}>
+              <Suspense fallback={<Loader />}>{children}</Suspense>
+            </ScreenBoundary>
           </div>
         </main>
       </div>
@@ -96,7 +97,7 @@ function AdminNavLink({
     <NavLink
       to={to}
       end={to === '/admin'}
-      className={({ isActive }) =>
+      className={(isActive) =>
         clsx(
           'focus-ring flex shrink-0 items-center gap-2 rounded-md text-sm font-medium',
           compact ? 'px-3 py-2' : 'px-3 py-2.5',

@@ -1,6 +1,6 @@
 import { BANNER_TEXT } from '@enq/contract';
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { billingData } from '../../test/billing-data';
 import { AccountBanners } from './account-banners';

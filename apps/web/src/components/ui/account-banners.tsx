@@ -1,6 +1,6 @@
 import { accountBanners, type AccountBanner, type BannerFlags } from '@enq/contract';
 import { AlertCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { BANNER_STYLES, InfoBanner } from './info-banner';
 
 const danger = BANNER_STYLES.danger;

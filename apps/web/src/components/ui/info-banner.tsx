@@ -1,6 +1,6 @@
 import { AlertCircle, AlertTriangle, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 export type BannerVariant = 'danger' | 'warning' | 'info';
 

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@enq/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { Link } from '../../lib/router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { LeavePrompt } from './leave-prompt';
 

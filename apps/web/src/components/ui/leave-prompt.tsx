@@ -1,6 +1,6 @@
 import { MESSAGES } from '@enq/contract';
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useNavigationGuard } from '../../lib/router';
 import { ConfirmModal } from './confirm-modal';
 
 /** Warns before a reload or tab close while `when` holds; browsers show their own text. */
@@ -17,22 +17,20 @@ export function useBeforeUnload(when: boolean): void {
   }, [when]);
 }
 
-/** Blocks in-app navigation while a form is dirty and asks before leaving. Needs a data router. */
+/** Holds in-app navigation to another page while a form is dirty and asks before leaving. */
 export function LeavePrompt({ when }: { when: boolean }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const guard = useNavigationGuard(when);
   useBeforeUnload(when);
 
   return (
     <ConfirmModal
-      open={blocker.state === 'blocked'}
+      open={guard.held}
       title={MESSAGES.unsavedChanges}
       confirmLabel="Leave"
       cancelLabel="Stay"
       tone="danger"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
+      onConfirm={guard.proceed}
+      onCancel={guard.reset}
     />
   );
 }

@@ -2,7 +2,7 @@ import { ACCOUNTS_TEXT, type AdminInvoice } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { ReasonDialog } from '../../components/ui/reason-dialog';

@@ -1,7 +1,7 @@
 import { ACCOUNTS_TEXT, type AccountSearchResult } from '@enq/contract';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';

@@ -1,7 +1,7 @@
 import type { AccountSearchResult, AdminAccount, AdminMe, StaffRole } from '@enq/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 

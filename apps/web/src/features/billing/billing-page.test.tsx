@@ -1,6 +1,6 @@
 import { BILLING_TEXT, MESSAGES, type BillingData } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';

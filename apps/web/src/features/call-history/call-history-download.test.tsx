@@ -1,6 +1,6 @@
 import { CALL_DOWNLOADS_BUSY, CALL_TEXT, ERROR_CODES } from '@enq/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';

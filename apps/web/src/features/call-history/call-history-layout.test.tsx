@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
 import { callRow, CALLS_BASE, stubCallsApi } from './call-history-fixtures';

@@ -1,6 +1,6 @@
 import type { CallDates } from '@enq/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from '../../lib/router';
 import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
@@ -25,14 +25,9 @@ export function CallHistoryPage() {
 }
 
 function CallHistory({ dates }: { dates: CallDates }) {
-  const [params] = useSearchParams();
-  // The router keeps this one function from render to render, so the view below is not drawn again
-  // when the URL changes without changing the view.
-  const navigate = useNavigate();
-  const onChange = useCallback(
-    (next: URLSearchParams, options?: { replace?: boolean }) => void navigate(`?${next}`, options),
-    [navigate],
-  );
+  // The router keeps onChange the same function from render to render, so the view below is not drawn
+  // again when the URL changes without changing the view.
+  const [params, onChange] = useSearchParams();
   const inUrl = readView(params);
   // The view the page opens on: the URL's, with a bookmarked relative preset ("today", "last 7 days")
   // brought up to today, or without a range the default preset. It shows in the first render; the URL

@@ -1,6 +1,6 @@
 import { USAGE_TEXT, type UsageGroup } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageAnswer } from '../../test/usage-data';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';

@@ -1,6 +1,6 @@
 import { LINES_TEXT, MESSAGES, type LinesData } from '@enq/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { LinesPage } from './lines-page';

@@ -6,7 +6,7 @@ import {
   type OverviewResponse,
 } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchIntlUses } from '../../test/intl-uses';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { vi } from 'vitest';
 import type { SpendControlResponse, UsersData } from '@enq/contract';
 import { jsonResponse, TestServices } from '../../test/utils';

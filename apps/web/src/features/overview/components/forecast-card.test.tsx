@@ -1,6 +1,6 @@
 import type { ForecastResponse } from '@enq/contract';
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../test/memory-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../../test/utils';
 import { overviewAnswer } from '../overview-fixtures';

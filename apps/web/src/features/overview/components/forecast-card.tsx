@@ -1,6 +1,6 @@
 import { PLAN_TEXT, formatCredits, formatMoney, type ForecastDto } from '@enq/contract';
 import { ArrowRight, TrendingUp } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PlanAdvice } from '../../../components/ui/plan-advice';
 import { Stat } from '../../../components/ui/stat';
 import { usePlanForecast } from '../../../lib/plan-forecast';

@@ -1,6 +1,6 @@
 import { OVERVIEW_TEXT } from '@enq/contract';
 import { BookOpen } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { buttonClass } from '../../../components/ui/button';
 
 /** OVW-03: shown early on, pointing to the how-to PDF and the contact cards on /pdf. */

@@ -1,6 +1,6 @@
 import { safeNotificationLink, type CommonNotification } from '@enq/contract';
 import { ArrowRight, ExternalLink, Megaphone, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { DismissButton } from './dismiss-button';
 
 // Inline, so a long label wraps with its icon still at the end of the words.

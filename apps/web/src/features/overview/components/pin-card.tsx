@@ -1,6 +1,6 @@
 import { maskPin } from '@enq/contract';
 import { ArrowRight, KeyRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 /**
  * OVW-01: the person's PIN, all but the last 4 characters masked. The server sends it masked; masking

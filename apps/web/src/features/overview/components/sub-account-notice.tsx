@@ -1,6 +1,6 @@
 import type { SubAccountNotification } from '@enq/contract';
 import { ArrowRight, UsersRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { DismissButton } from './dismiss-button';
 
 /** OVW-04: the sub-account opportunity, linking to /users; the person can dismiss it for good. */

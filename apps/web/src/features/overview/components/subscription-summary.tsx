@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, planLabel, type SubscriptionInfo } from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { CreditsBreakdown } from '../../../components/ui/credits-breakdown';
 import { PlanCreditsMeter } from '../../../components/ui/plan-credits-meter';
 import { daysText, Stat, SubscriptionStatusBadge } from '../../../components/ui/stat';

@@ -1,7 +1,7 @@
 import { USAGE_OVERVIEW_TOP, USAGE_TEXT, type SubscriptionInfo } from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { UsageChart } from '../../../components/ui/usage-chart';
 import { UsageTopList } from '../../../components/ui/usage-top-list';

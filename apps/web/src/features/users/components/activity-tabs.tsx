@@ -1,7 +1,7 @@
 import { ACTIVITY_TEXT } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { meQuery } from '../../../lib/session';
 
 /** Which view of the Users screen is open: ?view=activity is the Activity view, for the admin only. */
