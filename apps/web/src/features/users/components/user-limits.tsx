@@ -5,14 +5,20 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { spendControlQuery } from '../../../lib/spend-control-query';
 import { useSaveUserLimit } from '../api/save-user-limit';
 
-/** SPEND-08: each sub-account user's credits this period against their monthly limit, set by the admin. */
+/**
+ * SPEND-08: each sub-account user's credits this period against their monthly limit, set by the admin.
+ * Below the users table, it is drawn after the page's first paint: its rows cost about as much as the
+ * table's.
+ */
 export function UserLimits() {
   const spend = useQuery(spendControlQuery);
+  const painted = useAfterFirstPaint();
   const users = spend.data?.user_limits.filter((u) => !u.is_admin) ?? [];
-  if (!spend.data || users.length === 0) return null;
+  if (!painted || !spend.data || users.length === 0) return null;
   const canEdit = spend.data.can_edit;
   return (
     <section
