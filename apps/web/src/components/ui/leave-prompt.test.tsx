@@ -1,7 +1,7 @@
 import { MESSAGES } from '@enq/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Link } from '../../lib/router';
+import { AppRouter, Link, Route, Switch } from '../../lib/router';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { LeavePrompt } from './leave-prompt';
@@ -16,6 +16,7 @@ function EditPage() {
         <input value={value} onChange={(event) => setValue(event.target.value)} />
       </label>
       <Link to="/lines">Lines</Link>
+      <Link to="/profile?tab=2">Same page</Link>
       <LeavePrompt when={value !== ''} />
     </>
   );
@@ -78,5 +79,49 @@ describe('LeavePrompt', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+  });
+});
+
+function renderInBrowser() {
+  window.history.replaceState(null, '', '/lines');
+  window.history.pushState(null, '', '/profile');
+  render(
+    <AppRouter>
+      <Switch>
+        <Route path="/profile" component={EditPage} />
+        <Route path="/lines">
+          <h1>Lines</h1>
+        </Route>
+      </Switch>
+    </AppRouter>,
+  );
+}
+
+describe('LeavePrompt in the browser', () => {
+  it("SHELL-25 holds the browser's Back on a dirty page: the address stays until Leave", async () => {
+    renderInBrowser();
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
+    act(() => window.history.back());
+
+    expect(await screen.findByRole('dialog', { name: MESSAGES.unsavedChanges })).toBeTruthy();
+    expect(window.location.pathname).toBe('/profile');
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Acme');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Lines' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/lines');
+  });
+
+  it("SHELL-25 lets Back through on a clean page, and a dirty page's own search changes", async () => {
+    renderInBrowser();
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Same page' }));
+    expect(window.location.search).toBe('?tab=2');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: '' } });
+    act(() => window.history.go(-2));
+    expect(await screen.findByRole('heading', { name: 'Lines' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
