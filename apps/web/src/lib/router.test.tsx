@@ -30,4 +30,20 @@ describe('NavLink', () => {
     await waitFor(() => expect(screen.getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('page'));
     expect(window.location.pathname).toBe('/admin');
   });
+
+  it('marks it however the address spells the path: any case, a trailing slash', () => {
+    window.history.replaceState(null, '', '/ADMIN/Staff/');
+    render(
+      <AppRouter>
+        {link('/admin/staff', true)}
+        {link('/admin')}
+        {link('/admin', true)}
+      </AppRouter>,
+    );
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-current'))).toEqual([
+      'page',
+      'page',
+      null,
+    ]);
+  });
 });

@@ -31,6 +31,9 @@ function firstHolding(guards: Guards, to: string): Guard | undefined {
   return undefined;
 }
 
+/** A path as the router matches it: any case, without a trailing slash. */
+const matchable = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
+
 /** The address bar's path, search and hash: what the router shows. */
 const here = () => `${location.pathname}${location.search}${location.hash}`;
 
@@ -100,7 +103,7 @@ export function useNavigationGuard(when: boolean): { held: boolean; proceed: () 
   useEffect(() => {
     if (!when) return;
     const guard: Guard = {
-      holds: (to) => new URL(to, `http://portal${pathname}`).pathname !== pathname,
+      holds: (to) => matchable(new URL(to, `http://portal${pathname}`).pathname) !== matchable(pathname),
       hold: (go) => setPending({ go }),
     };
     guards.add(guard);
@@ -128,7 +131,8 @@ export function usePathname(): string {
 
 /**
  * A link that knows when its page is shown: `aria-current="page"`, and the class and content it asks
- * for. `end` matches only the path itself, else its subpaths too.
+ * for. `end` matches only the path itself, else its subpaths too; `/USERS/` shows `/users`, as the
+ * routes match it.
  */
 export function NavLink({
   to,
@@ -142,8 +146,9 @@ export function NavLink({
   className: (active: boolean) => string;
   children: ReactNode | ((active: boolean) => ReactNode);
 }) {
-  const pathname = usePathname();
-  const active = pathname === to || (!end && pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
+  const here = matchable(usePathname());
+  const target = matchable(to);
+  const active = here === target || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
   return (
     <Link to={to} className={className(active)} aria-current={active ? 'page' : undefined} {...rest}>
       {typeof children === 'function' ? children(active) : children}

@@ -17,6 +17,7 @@ function EditPage() {
       </label>
       <Link to="/lines">Lines</Link>
       <Link to="/profile?tab=2">Same page</Link>
+      <Link to="/PROFILE/">Same page, spelt another way</Link>
       <LeavePrompt when={value !== ''} />
     </>
   );
@@ -112,15 +113,18 @@ describe('LeavePrompt in the browser', () => {
     expect(window.location.pathname).toBe('/lines');
   });
 
-  it("SHELL-25 lets Back through on a clean page, and a dirty page's own search changes", async () => {
+  it("SHELL-25 lets Back through on a clean page, and a dirty page's own search and spellings", async () => {
     renderInBrowser();
     fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } });
     fireEvent.click(screen.getByRole('link', { name: 'Same page' }));
     expect(window.location.search).toBe('?tab=2');
     expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Same page, spelt another way' }));
+    expect(window.location.pathname).toBe('/PROFILE/');
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Company'), { target: { value: '' } });
-    act(() => window.history.go(-2));
+    act(() => window.history.go(-3));
     expect(await screen.findByRole('heading', { name: 'Lines' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
