@@ -1,5 +1,5 @@
 import { API_TOKEN_STORAGE_KEY, type InvoicesResponse } from '@enq/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { createMemoryRouter, RouterProvider, type TestRoute } from '../test/memory-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -106,6 +106,47 @@ describe('loading states', () => {
     // Shaped like the page: the calls table's ten rows, not a spinner.
     expect(placeholderRows(status)).toBe(10);
     expect(status.querySelector('svg')).toBeNull();
+  });
+
+  it('a screen that fails to render shows its title and Retry inside the shell, and the next screen draws again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('render failed');
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/call-history',
+          element: (
+            <AccountLayout>
+              <Broken />
+            </AccountLayout>
+          ),
+        },
+        {
+          path: '/lines',
+          element: (
+            <AccountLayout>
+              <p>the lines screen</p>
+            </AccountLayout>
+          ),
+        },
+      ],
+      { initialEntries: ['/call-history'] },
+    );
+    render(
+      <TestServices>
+        <RouterProvider router={router} />
+      </TestServices>,
+    );
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Call History');
+    expect(within(main).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+
+    act(() => router.navigate('/lines'));
+    expect(await screen.findByText('the lines screen')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('while its data is pending the screen shows placeholders, replaced by the content when it arrives', async () => {
