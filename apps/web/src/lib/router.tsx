@@ -51,7 +51,16 @@ export function AppRouter({
   searchHook?: RouterProps['searchHook'];
   children: ReactNode;
 }) {
-  const [guards] = useState<Guards>(() => new Set());
+  // One router for the page's life: wouter gives its routes a new context whenever an option changes.
+  const [{ guards, aroundNav }] = useState(() => {
+    const held: Guards = new Set();
+    const wrap: NonNullable<RouterProps['aroundNav']> = (navigate, to, options) => {
+      const guard = firstHolding(held, to);
+      if (guard) guard.hold(() => navigate(to, options));
+      else navigate(to, options);
+    };
+    return { guards: held, aroundNav: wrap };
+  });
   useEffect(() => {
     if (hook) return;
     let shown = here();
@@ -77,15 +86,7 @@ export function AppRouter({
   }, [guards, hook]);
   return (
     <GuardsContext.Provider value={guards}>
-      <Router
-        {...(hook ? { hook } : {})}
-        {...(searchHook ? { searchHook } : {})}
-        aroundNav={(navigate, to, options) => {
-          const guard = firstHolding(guards, to);
-          if (guard) guard.hold(() => navigate(to, options));
-          else navigate(to, options);
-        }}
-      >
+      <Router {...(hook ? { hook } : {})} {...(searchHook ? { searchHook } : {})} aroundNav={aroundNav}>
         {children}
       </Router>
     </GuardsContext.Provider>
