@@ -43,7 +43,9 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
     const key = Object.hasOwn(screens, path) ? path : '';
     const known = pages.get(key);
     if (known) return known;
-    const identity = Buffer.from(key ? screenPage(html, screens[key]!, element) : withConfig(html, element));
+    const identity = Buffer.from(
+      key ? screenPage(html, screens[key]!, element) : withConfig(html, element, PAGE_TITLE_HTML),
+    );
     // Brotli at its strongest takes ~70 ms, about 10% smaller than at 5 (~2 ms): the first answer
     // is made at 5 and replaced once the strongest is made off the event loop.
     const bodies: Bodies = {
@@ -71,7 +73,13 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
   };
 }
 
-const withConfig = (html: string, element: string) => html.replace('</head>', () => `${element}</head>`);
+/**
+ * The config goes right after the title, before the entry's script tag and the inline styles: the
+ * entry runs as soon as it arrives, which can be while the parser is still in the styles, and asks
+ * the first answers only if the config is already in the document (app/early-boot.ts).
+ */
+const withConfig = (html: string, element: string, title: string) =>
+  html.replace(PAGE_TITLE_HTML, () => `${title}${element}`);
 
 /**
  * A screen's page: its title, its files preloaded (`crossorigin`, as Vite writes the entry's own, so
@@ -83,7 +91,7 @@ function screenPage(html: string, screen: ScreenPages[string], element: string):
     ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...screen.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ].join('');
-  return withConfig(html, `${links}${element}`)
-    .replace(PAGE_TITLE_HTML, () => screen.title)
+  return withConfig(html, element, screen.title)
+    .replace('</head>', () => `${links}</head>`)
     .replace(SCREEN_HEADING_MARK, () => screen.heading);
 }
