@@ -3,6 +3,7 @@ import { SCREEN_PAGES_FILE, type ScreenPages } from '../../../packages/contract/
 import { screenHeading, screenTitle } from './screen-heading.ts';
 import type { Plugin, Rollup } from 'vite';
 import { PORTAL_ROUTES } from '../src/lib/portal-routes.ts';
+import { importClosure } from './import-closure.ts';
 
 type Bundle = Rollup.OutputBundle;
 
@@ -84,13 +85,5 @@ function parts(bundle: Bundle, entry: Rollup.OutputChunk) {
 
 /** The chunks `roots` need before they can run: themselves and their static imports, at any depth. */
 function closure(bundle: Bundle, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    const chunk = chunkOf(bundle, name);
-    if (seen.has(name) || !chunk) return;
-    seen.add(name);
-    chunk.imports.forEach(visit);
-  };
-  roots.forEach(visit);
-  return seen;
+  return importClosure(roots, (name) => chunkOf(bundle, name)?.imports);
 }

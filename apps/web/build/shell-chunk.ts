@@ -1,19 +1,5 @@
 import type { Plugin } from 'vite';
-
-/** What the bundler tells this plugin about a module: the modules it imports statically. */
-type ImportsOf = (id: string) => readonly string[] | undefined;
-
-/** The modules `root` needs before it can run: itself and its static imports, at any depth. */
-function closure(root: string, importsOf: ImportsOf): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    importsOf(id)?.forEach(visit);
-  };
-  visit(root);
-  return seen;
-}
+import { importClosure, type ImportsOf } from './import-closure.ts';
 
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
 const APP = /[\\/]src[\\/]app[\\/]start\.tsx$/;
@@ -44,9 +30,9 @@ export function shellChunk() {
       const app = ids.find((id) => APP.test(id));
       if (!entry || !app) return this.error('the build has no src/main.tsx or no src/app/start.tsx');
       const importsOf: ImportsOf = (id) => this.getModuleInfo(id)?.importedIds;
-      const entryModules = closure(entry, importsOf);
+      const entryModules = importClosure([entry], importsOf);
       shell = new Set(
-        [...closure(app, importsOf)].filter(
+        [...importClosure([app], importsOf)].filter(
           (id) => id !== app && !entryModules.has(id) && !/[\\/]node_modules[\\/]/.test(id),
         ),
       );
