@@ -147,9 +147,9 @@ export function NavLink({
   className: (active: boolean) => string;
   children: ReactNode | ((active: boolean) => ReactNode);
 }) {
-  const here = matchable(usePathname());
+  const current = matchable(usePathname());
   const target = matchable(to);
-  const active = here === target || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
+  const active = current === target || (!end && current.startsWith(target === '/' ? '/' : `${target}/`));
   return (
     <Link to={to} className={className(active)} aria-current={active ? 'page' : undefined} {...rest}>
       {typeof children === 'function' ? children(active) : children}
