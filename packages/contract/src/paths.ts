@@ -29,6 +29,23 @@ export type ScreenPages = Record<
   { scripts: string[]; styles: string[]; title: string; heading: string }
 >;
 export const PAGE_TITLE_HTML = '<title>enQ Account</title>';
+
+/**
+ * A page's path as the portal's router matches its routes (wouter, whose patterns match any case and
+ * one trailing slash, on the path decoded as decodeURI decodes it, or as written where that throws):
+ * the form every place that asks which screen an address is compares, so that the server's page,
+ * the boot's first asks and the placeholders agree with the screen the router then shows.
+ */
+export function portalPathKey(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // A lone "%": the router matches the path as written.
+  }
+  const key = decoded.toLowerCase();
+  return key.length > 1 && key.endsWith('/') ? key.slice(0, -1) : key;
+}
 export const SCREEN_HEADING_MARK = '<!--screen-heading-->';
 
 /** SPA path the identity provider redirects back to after sign-in. */

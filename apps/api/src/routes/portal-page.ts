@@ -1,6 +1,7 @@
 import negotiate from '@fastify/accept-negotiator';
 import {
   PAGE_TITLE_HTML,
+  portalPathKey,
   PUBLIC_CONFIG_ELEMENT_ID,
   SCREEN_HEADING_MARK,
   SCREEN_PAGES_FILE,
@@ -39,8 +40,9 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
   const screens: ScreenPages = existsSync(pagesPath) ? JSON.parse(readFileSync(pagesPath, 'utf8')) : {};
   const pages = new Map<string, Bodies>();
 
+  // Any spelling of a screen's path that the page's router shows as that screen gets its page.
   const pageFor = (path: string): Bodies => {
-    const key = Object.hasOwn(screens, path) ? path : '';
+    const key = Object.hasOwn(screens, portalPathKey(path)) ? portalPathKey(path) : '';
     const known = pages.get(key);
     if (known) return known;
     const identity = Buffer.from(

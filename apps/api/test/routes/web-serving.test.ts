@@ -141,8 +141,12 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
       title: '<title>Call History | enQ Account</title>',
       root: '<div id="root"><div><h1>Call History</h1><p>Every call</p></div></div>',
     });
-    // Not a screen of the build's list (the sign-in callback, an unknown path): the page as built.
-    for (const other of ['/auth/callback?code=x', '/no-such-screen'])
+    // Another spelling of the path, which the page's router shows as that screen: the same page.
+    for (const spelling of ['/CALL-HISTORY/', '/Call-%68istory?page=2', '/%43all-history'])
+      expect(await page(spelling)).toEqual(await page('/call-history'));
+    // Not a screen of the build's list (the sign-in callback, an unknown path, one the router does not
+    // match): the page as built.
+    for (const other of ['/auth/callback?code=x', '/no-such-screen', '/call-history//'])
       expect(await page(other)).toEqual({
         files: [],
         title: PAGE_TITLE_HTML,

@@ -63,6 +63,14 @@ describe('the boot', () => {
     expect(requested()).toEqual(['/api/v1/config', `${localApi}/api/v1/auth/me`, `${localApi}${first}`]);
   });
 
+  it("on another spelling of a screen's path (/SUBSCRIPTION/) asks for that screen's code and first answer", async () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    startBoot(createQueryClient(), '/SUBSCRIPTION/');
+    answerConfig(jsonResponse(mapped));
+    await vi.waitFor(() => expect(requested()).toHaveLength(3));
+    expect(requested()[2]).toBe(`${localApi}/api/v1/account/subscription/`);
+  });
+
   it('asks nobody else when the config fails: no API is known to ask', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     const client = createQueryClient();
@@ -131,6 +139,19 @@ describe('the boot on a page the server wrote its config into', () => {
     await vi.waitFor(() => expect(requested()).toHaveLength(2));
     expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account/`]);
   });
+
+  it.each([
+    ['/USERS/', '/users/'],
+    ['/Call-History', '/calls/dates/'],
+    ['/%69nvoices/', '/invoices/'],
+  ])(
+    'on %s, another spelling of a screen the router shows, the early boot asks what it asks for that screen',
+    (path, first) => {
+      signInOnServedPage();
+      startEarlyBoot(path);
+      expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`]);
+    },
+  );
 
   it.each(Object.entries(SCREEN_FIRST_PATHS))(
     "on %s the early boot asks first and the boot takes its answers: each of sign-in and the screen's first answer asked once",

@@ -11,7 +11,8 @@ import {
 import { askEarly } from '../lib/early-answers';
 import { embeddedConfig } from '../lib/embedded-config';
 import { endpointsHere } from '../lib/environment';
-import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
+import { portalPathOf } from '../lib/portal-path';
+import type { PortalPath } from '../lib/portal-routes';
 import { getApiToken } from '../lib/token-storage';
 
 /**
@@ -34,7 +35,8 @@ export const SCREEN_FIRST_PATHS: Partial<Record<PortalPath, string>> = {
  */
 export function startEarlyBoot(pathname: string = window.location.pathname): void {
   const token = getApiToken();
-  if (!token || !PORTAL_ROUTES.some((route) => route.path === pathname)) return;
+  const path = portalPathOf(pathname);
+  if (!token || !path) return;
   const config = embeddedConfig() as PublicConfig | undefined;
   let apiOrigin: string;
   try {
@@ -44,6 +46,6 @@ export function startEarlyBoot(pathname: string = window.location.pathname): voi
     return; // a malformed config: the boot reports it
   }
   askEarly(`${apiOrigin}${AUTH_PATHS.me}`, token);
-  const first = SCREEN_FIRST_PATHS[pathname as PortalPath];
+  const first = SCREEN_FIRST_PATHS[path];
   if (first) askEarly(`${apiOrigin}${API_ACCOUNT_BASE}${first}`, token);
 }

@@ -57,21 +57,24 @@ const NeverLoaded = lazy(() => new Promise<never>(() => undefined));
 const placeholderRows = (status: HTMLElement) => status.querySelectorAll('[data-skeleton-row]').length;
 
 describe('loading states', () => {
-  it('while the portal learns who is signed in, it shows its outline with the screen\u2019s title and placeholders', () => {
-    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-    window.history.replaceState(null, '', '/invoices');
-    render(
-      <TestServices>
-        <AuthGate>
-          <p>the portal</p>
-        </AuthGate>
-      </TestServices>,
-    );
-    const status = screen.getByRole('status', { name: 'Loading' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
-    expect(placeholderRows(status)).toBe(8);
-    expect(screen.queryByText('the portal')).toBeNull();
-  });
+  it.each(['/invoices', '/INVOICES/', '/%69nvoices'])(
+    'while the portal learns who is signed in, it shows its outline with the screen\u2019s title and placeholders (at %s)',
+    (path) => {
+      window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+      window.history.replaceState(null, '', path);
+      render(
+        <TestServices>
+          <AuthGate>
+            <p>the portal</p>
+          </AuthGate>
+        </TestServices>,
+      );
+      const status = screen.getByRole('status', { name: 'Loading' });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
+      expect(placeholderRows(status)).toBe(8);
+      expect(screen.queryByText('the portal')).toBeNull();
+    },
+  );
 
   it('with its config written into the page, the portal draws its outline once, not again when the config is read', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
@@ -88,25 +91,28 @@ describe('loading states', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBe(outline);
   });
 
-  it('while a screen\u2019s code loads, the layout shows its title, description and placeholders', () => {
-    renderAt('/call-history', [
-      {
-        path: '/call-history',
-        element: (
-          <AccountLayout>
-            <NeverLoaded />
-          </AccountLayout>
-        ),
-      },
-    ]);
-    const status = screen.getByRole('status', { name: screenLoadingLabel('/call-history') });
-    const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Call History');
-    expect(within(main).getByText(/Every call your users made/)).toBeTruthy();
-    // Shaped like the page: the calls table's ten rows, not a spinner.
-    expect(placeholderRows(status)).toBe(10);
-    expect(status.querySelector('svg')).toBeNull();
-  });
+  it.each(['/call-history', '/Call-History/'])(
+    'while a screen\u2019s code loads, the layout shows its title, description and placeholders (at %s)',
+    (path) => {
+      renderAt(path, [
+        {
+          path: '/call-history',
+          element: (
+            <AccountLayout>
+              <NeverLoaded />
+            </AccountLayout>
+          ),
+        },
+      ]);
+      const status = screen.getByRole('status', { name: screenLoadingLabel('/call-history') });
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Call History');
+      expect(within(main).getByText(/Every call your users made/)).toBeTruthy();
+      // Shaped like the page: the calls table's ten rows, not a spinner.
+      expect(placeholderRows(status)).toBe(10);
+      expect(status.querySelector('svg')).toBeNull();
+    },
+  );
 
   it('a screen that fails to render shows its title and Retry inside the shell, and the next screen draws again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,20 +1,17 @@
 import { Component, type ReactNode } from 'react';
-import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
+import { portalPathOf } from '../lib/portal-path';
+import type { PortalPath } from '../lib/portal-routes';
 import { usePathname } from '../lib/router';
 import { LoadError } from '../components/ui/load-error';
 import { PageHeader } from '../components/ui/page-header';
 import { PageSkeleton } from '../components/ui/page-skeletons';
 import { portalTitle } from '../components/ui/page-title';
 
-const PATHS = new Set<string>(PORTAL_ROUTES.map((route) => route.path));
-export const isPortalPath = (path: string): path is PortalPath => PATHS.has(path);
-
 /** The fallback's status: distinct from the screens' own ("Loading invoices"), which follow it. */
 export const screenLoadingLabel = (path: PortalPath) => `Loading the ${portalTitle(path)} page`;
 
 function useScreenPath(): PortalPath {
-  const pathname = usePathname();
-  return isPortalPath(pathname) ? pathname : '/';
+  return portalPathOf(usePathname()) ?? '/';
 }
 
 /**

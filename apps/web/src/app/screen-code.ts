@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
+import { portalPathOf } from '../lib/portal-path';
 import type { PortalPath } from '../lib/portal-routes';
-import { isPortalPath } from './route-fallback';
 
 type RouteModule = { Component: ComponentType };
 
@@ -29,9 +29,10 @@ export function loadedScreen(path: PortalPath): ComponentType | undefined {
 
 /** The screen's code for a path (already on its way when the boot preloaded it), or null. */
 export function loadScreen(pathname: string): Promise<RouteModule> | null {
-  if (!isPortalPath(pathname)) return null;
-  return SCREENS[pathname]().then((module) => {
-    loaded.set(pathname, module.Component);
+  const path = portalPathOf(pathname);
+  if (!path) return null;
+  return SCREENS[path]().then((module) => {
+    loaded.set(path, module.Component);
     return module;
   });
 }

@@ -4,9 +4,9 @@ import { invoicesQuery } from '../features/invoices/api/get-invoices';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { subscriptionQuery } from '../features/subscription/api/get-subscription';
 import { usersQuery } from '../features/users/api/get-users';
+import { portalPathOf } from '../lib/portal-path';
 import type { PortalPath } from '../lib/portal-routes';
 import type { BootQuery, ScreenLoad } from '../lib/screen-load';
-import { isPortalPath } from './route-fallback';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
 
@@ -63,7 +63,10 @@ export async function prefetchScreenAnswers(client: QueryClient, pathname: strin
   await prefetchNext(client, load, new URLSearchParams());
 }
 
-const screenLoad = (pathname: string) => (isPortalPath(pathname) ? SCREEN_DATA[pathname] : undefined);
+const screenLoad = (pathname: string) => {
+  const path = portalPathOf(pathname);
+  return path && SCREEN_DATA[path];
+};
 
 // BootQuery keeps each screen's answer type out of this list; the queries themselves are typed.
 const asFetch = (query: BootQuery) => query as FetchQueryOptions<unknown, Error, unknown, QueryKey>;

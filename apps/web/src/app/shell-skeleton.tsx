@@ -4,8 +4,8 @@ import { Logo } from '../components/ui/logo';
 import { PageHeader } from '../components/ui/page-header';
 import { PageSkeleton } from '../components/ui/page-skeletons';
 import { Skeleton } from '../components/ui/skeleton';
+import { portalPathOf } from '../lib/portal-path';
 import { NAV_ITEMS } from './portal-nav';
-import { isPortalPath } from './route-fallback';
 import { loadScreen } from './screen-code';
 
 /**
@@ -15,7 +15,7 @@ import { loadScreen } from './screen-code';
  * nothing here is a link; it is decoration, and one status says the page is loading.
  */
 export function ShellSkeleton({ pathname = window.location.pathname }: { pathname?: string }) {
-  const path = isPortalPath(pathname) ? pathname : '/';
+  const path = portalPathOf(pathname) ?? '/';
   // Once the outline is painted (the task after the next frame), fetch the screen's code, side by
   // side with config and sign-in, so it is there (or close) when the router asks for it. A failure
   // shows when the router asks again.

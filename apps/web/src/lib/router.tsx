@@ -1,3 +1,4 @@
+import { portalPathKey } from '@enq/contract';
 import {
   createContext,
   useContext,
@@ -30,9 +31,6 @@ function firstHolding(guards: Guards, to: string): Guard | undefined {
   for (const guard of guards) if (guard.holds(to)) return guard;
   return undefined;
 }
-
-/** A path as the router matches it: any case, without a trailing slash. */
-const matchable = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
 
 /** The address bar's path, search and hash: what the router shows. */
 const here = () => `${location.pathname}${location.search}${location.hash}`;
@@ -104,7 +102,8 @@ export function useNavigationGuard(when: boolean): { held: boolean; proceed: () 
   useEffect(() => {
     if (!when) return;
     const guard: Guard = {
-      holds: (to) => matchable(new URL(to, `http://portal${pathname}`).pathname) !== matchable(pathname),
+      holds: (to) =>
+        portalPathKey(new URL(to, `http://portal${pathname}`).pathname) !== portalPathKey(pathname),
       hold: (go) => setPending({ go }),
     };
     guards.add(guard);
@@ -147,8 +146,8 @@ export function NavLink({
   className: (active: boolean) => string;
   children: ReactNode | ((active: boolean) => ReactNode);
 }) {
-  const current = matchable(usePathname());
-  const target = matchable(to);
+  const current = portalPathKey(usePathname());
+  const target = portalPathKey(to);
   const active = current === target || (!end && current.startsWith(target === '/' ? '/' : `${target}/`));
   return (
     <Link to={to} className={className(active)} aria-current={active ? 'page' : undefined} {...rest}>
