@@ -42,7 +42,8 @@ export function portalPage(indexHtmlPath: string, config: PublicConfig) {
 
   // Any spelling of a screen's path that the page's router shows as that screen gets its page.
   const pageFor = (path: string): Bodies => {
-    const key = Object.hasOwn(screens, portalPathKey(path)) ? portalPathKey(path) : '';
+    const screen = portalPathKey(path);
+    const key = Object.hasOwn(screens, screen) ? screen : '';
     const known = pages.get(key);
     if (known) return known;
     const identity = Buffer.from(
