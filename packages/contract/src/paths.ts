@@ -29,6 +29,7 @@ export type ScreenPages = Record<
   { scripts: string[]; styles: string[]; title: string; heading: string }
 >;
 export const PAGE_TITLE_HTML = '<title>enQ Account</title>';
+export const SCREEN_HEADING_MARK = '<!--screen-heading-->';
 
 /**
  * A page's path as the portal's router matches its routes (wouter, whose patterns match any case and
@@ -46,7 +47,6 @@ export function portalPathKey(path: string): string {
   const key = decoded.toLowerCase();
   return key.length > 1 && key.endsWith('/') ? key.slice(0, -1) : key;
 }
-export const SCREEN_HEADING_MARK = '<!--screen-heading-->';
 
 /** SPA path the identity provider redirects back to after sign-in. */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
