@@ -6,7 +6,7 @@ import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { newYorkOffset } from './build/new-york-offset.ts';
 import { precompress } from './build/precompress.ts';
 import { screenPages } from './build/screen-pages.ts';
-import { shellChunk } from './build/shell-chunk.ts';
+import { appChunks } from './build/app-chunks.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
 const backend = 'http://localhost:8080';
@@ -26,13 +26,13 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-const shell = shellChunk();
+const appChunkGroups = appChunks();
 
 export default defineConfig({
   resolve: { alias: preactAliases },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
-    shell.plugin,
+    appChunkGroups.plugin,
     newYorkOffset(),
     prefresh(),
     tailwindcss(),
@@ -65,7 +65,7 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/]react-query|lucide-react|clsx)[\\/]/,
               priority: 1,
             },
-            shell.group,
+            ...appChunkGroups.groups,
           ],
         },
       },
