@@ -43,7 +43,7 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
   });
 
   it('SHELL-01 SHELL-02 SHELL-03 SHELL-04 SHELL-05 SHELL-06 SHELL-07 SHELL-08 SHELL-09 SHELL-10 SHELL-11 SHELL-12 each route shows its screen, loaded as its own module', async () => {
-    const { server, page } = journey;
+    const { page } = journey;
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     const nav = page.getByRole('navigation', { name: 'Account' });
