@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { contractAwareImports, type ModuleGraph } from './contract-imports.ts';
+import { contractAwareImports } from './contract-imports.ts';
 import { importClosure } from './import-closure.ts';
 
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
@@ -31,8 +31,7 @@ export function appChunks() {
     name: 'enq-app-chunks',
     apply: 'build',
     buildEnd() {
-      const graph = this as unknown as ModuleGraph;
-      const ids = [...graph.getModuleIds()];
+      const ids = [...this.getModuleIds()];
       const entry = ids.find((id) => ENTRY.test(id));
       const app = ids.find((id) => APP.test(id));
       const overview = ids.find((id) => OVERVIEW.test(id));
@@ -40,7 +39,7 @@ export function appChunks() {
         return this.error(
           'the build has no src/main.tsx, src/app/start.tsx or features/overview/overview-route.tsx',
         );
-      const importsOf = contractAwareImports(graph);
+      const importsOf = contractAwareImports(this);
       const entryModules = importClosure([entry], importsOf);
       const own = (id: string) => id !== app && !entryModules.has(id) && !LIBRARY.test(id);
       shell = new Set([...importClosure([app], importsOf)].filter(own));
