@@ -1,7 +1,7 @@
 import type { ImportsOf } from './import-closure.ts';
 
-const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+const CONTRACT_INDEX = new RegExp(`${CONTRACT_SOURCE.source}index\\.ts$`);
 const CONTRACT = '@enq/contract';
 
 /** What a build plugin's context offers that this reads (rolldown's `this` in buildEnd). */
@@ -77,10 +77,9 @@ function namesTaken(body: ImportNode[]): string[] | null {
     if (node.type === 'ExportAllDeclaration') return null;
     for (const specifier of node.specifiers ?? []) {
       if (specifier.type === 'ImportNamespaceSpecifier') return null;
-      if (specifier.type === 'ImportDefaultSpecifier') names.push('default');
-      // import { imported as local } from …; export { local as exported } from …
+      // import x from …; import { imported as local } from …; export { local as exported } from …
       const taken = specifier.type === 'ExportSpecifier' ? specifier.local : specifier.imported;
-      const name = taken?.name ?? taken?.value;
+      const name = specifier.type === 'ImportDefaultSpecifier' ? 'default' : (taken?.name ?? taken?.value);
       if (name) names.push(name);
     }
   }
