@@ -46,6 +46,33 @@ describe("contractAwareImports: what a module takes from the contract's index, b
     ]);
   });
 
+  it('parses a module once however many closures ask for it', () => {
+    let parsed = 0;
+    const graph: Record<string, { imports: string[]; exports: string[] }> = {
+      ...CONTRACT,
+      '/w/src/app.tsx': { imports: [`${C}/index.ts`], exports: [] },
+    };
+    const importsOf = contractAwareImports({
+      getModuleIds: () => Object.keys(graph),
+      getModuleInfo: (id) =>
+        graph[id]
+          ? {
+              importedIds: graph[id].imports,
+              exports: graph[id].exports,
+              code: 'import { maskPin } from "@enq/contract";',
+            }
+          : null,
+      parse: (source) => {
+        parsed++;
+        return parseAst(source);
+      },
+    });
+    const first = importsOf('/w/src/app.tsx');
+    expect(importsOf('/w/src/app.tsx')).toEqual(first);
+    expect(first).toEqual([`${C}/pin.ts`]);
+    expect(parsed).toBe(1);
+  });
+
   it('keeps the index, and so the whole contract, for a namespace import, a star re-export, a name declared twice or unknown', () => {
     const whole = ['/w/src/lib/x.ts', `${C}/index.ts`];
     expect(importsOf('import * as contract from "@enq/contract"; contract;')).toEqual(whole);

@@ -33,7 +33,7 @@ export function contractAwareImports(graph: ModuleGraph): ImportsOf {
   const index = ids.find((id) => CONTRACT_INDEX.test(id));
   const exporter = index ? exportersBehind(graph, index) : new Map<string, string | null>();
 
-  return (id) => {
+  const read = (id: string): readonly string[] | undefined => {
     const info = graph.getModuleInfo(id);
     if (!info) return undefined;
     if (!index || !info.importedIds.includes(index) || !info.code) return info.importedIds;
@@ -43,6 +43,12 @@ export function contractAwareImports(graph: ModuleGraph): ImportsOf {
     // A name no contract module exports, or more than one: not what this reads the graph as; keep it whole.
     if (named.some((module) => !module)) return info.importedIds;
     return [...new Set([...info.importedIds.filter((i) => i !== index), ...(named as string[])])];
+  };
+  // The closures of the entry, the app and the overview overlap: each module is parsed once.
+  const known = new Map<string, readonly string[] | undefined>();
+  return (id) => {
+    if (!known.has(id)) known.set(id, read(id));
+    return known.get(id);
   };
 }
 
