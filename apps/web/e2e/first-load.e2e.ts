@@ -11,7 +11,19 @@ interface FirstLoad {
   api: string[];
   /** Intl number and date formatters made, directly or by toLocale*: a renderer's first loads ICU's data. */
   intl: string[];
+  /** When the screen's element was first in the document, in the page's clock. */
+  shownAt: number;
+  /** When the toasts' library (lib/toast-library.ts) was asked for, if it was by then. */
+  toastsAskedAt: number[];
 }
+
+// Notes, in the page's clock, when the element a cold visit waits for is first in the document.
+const noteShown = (testId: string) => `new MutationObserver((_, observer) => {
+  if (!document.querySelector('[data-testid="${testId}"]')) return;
+  window.__shownAt = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+const TOAST_LIBRARY = '/toast-library-';
 
 // Counts Intl's number and date formatters, and the toLocale* calls that make one, as the page makes
 // them, from before its first script (src/test/intl-uses.ts counts the same in the unit tests).
@@ -45,9 +57,18 @@ describe('the first load of a screen (Chromium against the real server and its b
       storageState: await context.storageState(),
     });
     await cold.addInitScript(COUNT_INTL);
+    await cold.addInitScript(noteShown(shown));
     const visit = await cold.newPage();
     journey.watch(visit);
-    const load: FirstLoad = { html: '', scripts: [], styles: [], api: [], intl: [] };
+    const load: FirstLoad = {
+      html: '',
+      scripts: [],
+      styles: [],
+      api: [],
+      intl: [],
+      shownAt: 0,
+      toastsAskedAt: [],
+    };
     let done = false;
     visit.on('request', (request) => {
       if (done) return;
@@ -61,6 +82,10 @@ describe('the first load of a screen (Chromium against the real server and its b
     load.html = (await document!.text()).split('</head>')[0]!;
     await visit.getByTestId(shown).first().waitFor();
     load.intl = await visit.evaluate<string[]>('window.__intl');
+    load.shownAt = await visit.evaluate<number>('window.__shownAt');
+    load.toastsAskedAt = await visit.evaluate<number[]>(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('${TOAST_LIBRARY}')).map((e) => e.startTime)`,
+    );
     done = true;
     await cold.close();
     return load;
@@ -89,7 +114,17 @@ describe('the first load of a screen (Chromium against the real server and its b
       // Nor another screen's code: the overview fetches nothing of Call History's.
       if (path === '/') expect(load.scripts.filter((src) => src.includes('/call-history'))).toEqual([]);
       // Nothing found only once code has run: everything it needed was asked beside the entry.
-      expect(load.scripts.filter((src) => !scripts.includes(src))).toEqual([]);
+      // The toasts' library is no part of it (its code names its container's class): it is asked for
+      // once the screen has shown and settled.
+      const bodies = await Promise.all(
+        scripts.map(async (src) => (await fetch(`${journey.server.url}${src}`)).text()),
+      );
+      expect(scripts.filter((_, i) => bodies[i]!.includes('Toastify__toast-container'))).toEqual([]);
+      expect(load.scripts.filter((src) => !scripts.includes(src) && !src.includes(TOAST_LIBRARY))).toEqual(
+        [],
+      );
+      expect(load.shownAt).toBeGreaterThan(0);
+      expect(load.toastsAskedAt.filter((at) => at <= load.shownAt)).toEqual([]);
       // Sign-in and the screen's first answer, asked before the app's code arrived, are not asked again.
       expect(load.api.filter((asked) => asked === 'GET /api/v1/auth/me')).toHaveLength(1);
       expect(load.api.filter((asked) => asked === `GET ${first}`)).toHaveLength(1);

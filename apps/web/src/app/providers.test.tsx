@@ -1,7 +1,7 @@
 import { MESSAGES } from '@enq/contract';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient, shouldRetry } from '../lib/query-client';

@@ -1,7 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ToastContainer, type ToastContainerProps } from 'react-toastify';
+import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ToastContainerProps } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
+import { loadToastsWhenIdle, onToastsLoading } from '../lib/toast';
 import { TOAST } from '../lib/toast-settings';
 
 export const toastContainerProps = {
@@ -19,7 +20,45 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       {children}
-      <ToastContainer {...toastContainerProps} />
+      <Toasts />
     </QueryClientProvider>
   );
+}
+
+/**
+ * The toasts' container, mounted once react-toastify has loaded (lib/toast.ts), which it asks for
+ * once the page has loaded and no answer is awaited: after the screen has shown, yet before a toast is
+ * likely, so that one shown offline still has it. A toast shown before asks for it itself.
+ */
+function Toasts() {
+  const loaded = usePageLoaded();
+  const fetching = useIsFetching();
+  const settled = loaded && fetching === 0;
+  const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    const off = onToastsLoading((loading) =>
+      loading.then(
+        ({ ToastContainer }) => mounted && setContainer(() => ToastContainer),
+        () => undefined,
+      ),
+    );
+    return () => {
+      mounted = false;
+      off();
+    };
+  }, []);
+  useEffect(() => (settled ? loadToastsWhenIdle() : undefined), [settled]);
+  return Container ? <Container {...toastContainerProps} /> : null;
+}
+
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@enq/contract';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;

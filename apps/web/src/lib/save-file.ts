@@ -1,5 +1,5 @@
 import { MESSAGES } from '@enq/contract';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { TOAST } from './toast-settings';
 
 /** Hands a downloaded blob to the browser as a file save, and says so (SHELL-24: 2 s toast). */

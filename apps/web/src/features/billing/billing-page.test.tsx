@@ -1,7 +1,7 @@
 import { BILLING_TEXT, MESSAGES, type BillingData } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';
 import { jsonResponse, TestServices } from '../../test/utils';

@@ -1,6 +1,6 @@
 import { BILLING_TEXT, taxStatusText, type BillingData, type CardDetailsDto } from '@enq/contract';
 import { useEffect, useReducer, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { AccountBanners } from '../../components/ui/account-banners';
 import { Button } from '../../components/ui/button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@enq/contract';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 
 /** The provider's inline card error clears after this long (BILL-38). */

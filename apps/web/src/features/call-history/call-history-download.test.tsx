@@ -1,7 +1,7 @@
 import { CALL_DOWNLOADS_BUSY, CALL_TEXT, ERROR_CODES } from '@enq/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
 import { callRow, CALLS_BASE, stubCallsApi } from './call-history-fixtures';

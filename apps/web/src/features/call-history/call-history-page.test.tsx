@@ -1,7 +1,7 @@
 import { CALL_COLUMNS, CALL_TEXT, MESSAGES, type CallsResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
 import { usageAnswer } from '../../test/usage-data';

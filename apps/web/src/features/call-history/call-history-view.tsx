@@ -12,7 +12,7 @@ import {
 import { CALL_NARROW_MAX_PX } from './call-history-settings';
 import { Download } from 'lucide-react';
 import { memo, useDeferredValue, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { CallTotalsSkeleton } from '../../components/ui/page-skeletons';

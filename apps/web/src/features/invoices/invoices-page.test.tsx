@@ -1,6 +1,6 @@
 import { INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';
 import { watchIntlUses } from '../../test/intl-uses';

@@ -12,7 +12,7 @@ import {
 } from '@enq/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';

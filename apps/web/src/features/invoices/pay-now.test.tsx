@@ -1,6 +1,6 @@
 import { INVOICE_TEXT, type BillingData } from '@enq/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { billingData } from '../../test/billing-data';
 import { jsonResponse } from '../../test/utils';

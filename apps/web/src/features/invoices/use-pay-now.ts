@@ -1,7 +1,7 @@
 import { INVOICE_TEXT, MESSAGES, payErrorMessage, type InvoiceDto } from '@enq/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { isPaymentPending, refreshAfterPayment, usePayInvoice } from './api/pay-invoice';
 import { PayKeys } from './pay-keys';

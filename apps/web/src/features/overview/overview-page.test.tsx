@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchIntlUses } from '../../test/intl-uses';
 import { jsonResponse, TestServices } from '../../test/utils';

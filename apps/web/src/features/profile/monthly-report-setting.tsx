@@ -1,6 +1,6 @@
 import { MONTHLY_REPORT_TEXT } from '@enq/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useMonthlyReport, useSetMonthlyReport } from './api/monthly-report';
 
 /**

@@ -1,7 +1,7 @@
 import { EMAIL_CHANGE_TEXT, MESSAGES, PROFILE_TEXT, type Profile } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, jsonResponse, TestServices } from '../../test/utils';
 import { ProfilePage } from './profile-page';

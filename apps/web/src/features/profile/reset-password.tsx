@@ -1,7 +1,7 @@
 import { PROFILE_TEXT } from '@enq/contract';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { useChangePassword } from './api/change-password';

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_TEXT, type TwoFactorEnrolment } from '@enq/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { useConfirmTwoFactor } from './api/confirm-two-factor';
 import { useDisableTwoFactor } from './api/disable-two-factor';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@enq/contract';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { buttonClass } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 

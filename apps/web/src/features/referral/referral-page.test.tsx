@@ -1,6 +1,6 @@
 import { MESSAGES, REFERRAL_TERMS, type ReferralData } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { ReferralPage } from './referral-page';

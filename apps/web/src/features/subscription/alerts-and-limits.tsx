@@ -9,7 +9,7 @@ import {
 } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { InfoBanner } from '../../components/ui/info-banner';

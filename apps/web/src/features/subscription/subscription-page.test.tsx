@@ -1,6 +1,6 @@
 import { MESSAGES, SUBSCRIPTION_TEXT, type PlanDto, type SubscriptionResponse } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubLocation, TestServices } from '../../test/utils';
 import { INACTIVE_TEXT, SubscriptionPage } from './subscription-page';

@@ -1,6 +1,6 @@
 import type { PlanDto, SubscriptionResponse, UpgradePreview } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { SubscriptionPage } from './subscription-page';

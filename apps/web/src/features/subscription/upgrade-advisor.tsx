@@ -8,7 +8,7 @@ import {
   type UpgradePreview,
 } from '@enq/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { PlanAdvice } from '../../components/ui/plan-advice';

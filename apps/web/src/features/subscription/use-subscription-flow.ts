@@ -1,6 +1,6 @@
 import { MESSAGES, SUBSCRIPTION_TEXT, type PreviewResponse } from '@enq/contract';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { useCancelSubscription } from './api/cancel-subscription';
 import { useChangeSubscription } from './api/change-subscription';

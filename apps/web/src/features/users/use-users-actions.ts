@@ -10,7 +10,7 @@ import {
   type User,
 } from '@enq/contract';
 import { useCallback, useState, type Dispatch } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useChangeAdminPin } from './api/change-admin-pin';
 import { useChangePins } from './api/change-pins';
 import { useSaveUsers } from './api/save-users';

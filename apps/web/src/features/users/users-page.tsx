@@ -1,6 +1,6 @@
 import { USERS_TEXT, type UsersData } from '@enq/contract';
 import { useCallback, useDeferredValue, useMemo, useReducer } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { LoadError } from '../../components/ui/load-error';

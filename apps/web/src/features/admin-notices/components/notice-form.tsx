@@ -7,7 +7,7 @@ import {
   type PublishNoticeInput,
 } from '@enq/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, controlClass } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';

@@ -6,7 +6,7 @@ import {
 } from '@enq/contract';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { localDateTime } from '../../../lib/console-time';

@@ -1,6 +1,6 @@
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@enq/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';

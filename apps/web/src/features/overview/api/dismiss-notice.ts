@@ -6,7 +6,7 @@ import {
   type OverviewResponse,
 } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { OVERVIEW_QUERY_KEY } from './get-overview';
 

@@ -1,6 +1,6 @@
 import { MESSAGES, SPEND_CONTROL_PATHS, type SpendControlResponse } from '@enq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { SPEND_CONTROL_QUERY_KEY } from '../../../lib/spend-control-query';
 

@@ -1,7 +1,7 @@
 import { MESSAGES, USERS_CSV_TEMPLATE_FILENAME, type CsvRowError, type UsersData } from '@enq/contract';
 import { Download, FileUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
 import { useDownloadCsvTemplate } from '../api/csv-template';

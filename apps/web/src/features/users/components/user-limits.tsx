@@ -1,7 +1,7 @@
 import { SPEND_TEXT, formatCredits, type UserLimit } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';

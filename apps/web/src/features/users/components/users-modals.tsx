@@ -1,6 +1,6 @@
 import { addUserModalErrors, emailKey, USERS_TEXT, userFieldErrors, type User } from '@enq/contract';
 import { lazy, Suspense, type Dispatch } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { UsersActions } from '../use-users-actions';
 import type { UsersView } from '../use-users-view';
 import { takenEmails } from '../users-selectors';
