@@ -12,7 +12,7 @@ function library() {
     info: record('info'),
     warning: record('warning'),
   };
-  return { shown, module: { toast, ToastContainer: () => null } as unknown as ToastLibraryModule };
+  return { shown, module: { toast, ToastContainer: () => null } satisfies ToastLibraryModule };
 }
 
 describe('toasts over a library loaded on demand', () => {

@@ -1,11 +1,17 @@
-import type { ToastOptions } from 'react-toastify';
-import type * as ToastLibrary from './toast-library';
+import type { ComponentType } from 'react';
+import type { ToastContainerProps, ToastOptions } from 'react-toastify';
+import { whenIdle } from './use-idle';
 
-export type ToastLibraryModule = typeof ToastLibrary;
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 /** The options a toast here takes: one toast per id, and its own time on screen. */
 export type ToastShowOptions = Pick<ToastOptions, 'toastId' | 'autoClose'>;
+
+/** What the portal uses of react-toastify's module (./toast-library). */
+export interface ToastLibraryModule {
+  toast: Record<Kind, (message: string, options?: ToastShowOptions) => unknown>;
+  ToastContainer: ComponentType<ToastContainerProps>;
+}
 
 /**
  * The portal's toasts over a library loaded on demand (`importLibrary`, react-toastify's module in the
@@ -37,13 +43,7 @@ export function createToasts(importLibrary: () => Promise<ToastLibraryModule>) {
 
   /** Loads the library when the browser is next idle (at most 2 s on). Returns a cancel. */
   function loadToastsWhenIdle(): () => void {
-    const load = () => void loadToasts().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(load, 0);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => void loadToasts().catch(() => undefined), 2000);
   }
 
   const show =

@@ -4,19 +4,25 @@ import { useEffect, useState } from 'react';
 const IDLE_TIMEOUT_MS = 1000;
 
 /**
+ * Runs `callback` when the browser is next idle, or after `timeoutMs` at the latest (at once, in a
+ * task of its own, where there is no requestIdleCallback). Returns a cancel.
+ */
+export function whenIdle(callback: () => void, timeoutMs: number = IDLE_TIMEOUT_MS): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 0);
+  return () => window.clearTimeout(id);
+}
+
+/**
  * False until the browser has been idle once since the component mounted (or IDLE_TIMEOUT_MS passed):
  * a part below the page's first answer (the overview's usage card) starts its requests and code then,
  * not while the page's own first paint is being drawn.
  */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setIdle(true), 0);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }
