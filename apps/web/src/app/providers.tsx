@@ -2,7 +2,7 @@ import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
-import { loadToastsWhenIdle, onToastsLoading } from '../lib/toast';
+import { loadToastsWhenIdle, onToastsLoading, type createToasts } from '../lib/toast';
 import { TOAST } from '../lib/toast-settings';
 
 export const toastContainerProps = {
@@ -25,19 +25,23 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   );
 }
 
+type ToastsLoader = Pick<ReturnType<typeof createToasts>, 'onToastsLoading' | 'loadToastsWhenIdle'>;
+const portalToasts: ToastsLoader = { onToastsLoading, loadToastsWhenIdle };
+
 /**
  * The toasts' container, mounted once react-toastify has loaded (lib/toast.ts), which it asks for
  * once the page has loaded and no answer is awaited: after the screen has shown, yet before a toast is
- * likely, so that one shown offline still has it. A toast shown before asks for it itself.
+ * likely, so that one shown offline still has it. A toast shown before asks for it itself. `toasts`
+ * is the portal's, or a test's over a stand-in library.
  */
-function Toasts() {
+export function Toasts({ toasts = portalToasts }: { toasts?: ToastsLoader }) {
   const loaded = usePageLoaded();
   const fetching = useIsFetching();
   const settled = loaded && fetching === 0;
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
   useEffect(() => {
     let mounted = true;
-    const off = onToastsLoading((loading) =>
+    const off = toasts.onToastsLoading((loading) =>
       loading.then(
         ({ ToastContainer }) => mounted && setContainer(() => ToastContainer),
         () => undefined,
@@ -47,8 +51,8 @@ function Toasts() {
       mounted = false;
       off();
     };
-  }, []);
-  useEffect(() => (settled ? loadToastsWhenIdle() : undefined), [settled]);
+  }, [toasts]);
+  useEffect(() => (settled ? toasts.loadToastsWhenIdle() : undefined), [settled, toasts]);
   return Container ? <Container {...toastContainerProps} /> : null;
 }
 
