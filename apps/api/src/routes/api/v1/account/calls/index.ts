@@ -22,13 +22,12 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPeriod } from '../../../../../domain/billing-engine/subscription-periods-repository';
 import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
 import { listCallsPage } from '../../../../../domain/call-history/calls-page-repository';
 import {
   accountUserNames,
+  currentAndPreviousPeriods,
   invoiceRange,
-  previousPeriod,
   rangeTotals,
 } from '../../../../../domain/call-history/calls-repository';
 import type { CallRange } from '../../../../../domain/call-history/calls-range';
@@ -65,8 +64,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      const current = await currentPeriod(app.database, accountId);
-      const previous = current ? await previousPeriod(app.database, accountId, current.start) : null;
+      const { current, previous } = await currentAndPreviousPeriods(app.database, accountId);
       return {
         dates: {
           current_period: current ? period(current) : null,

@@ -9,7 +9,7 @@ import {
 } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../../../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { callsCsvStream } from '../../../../../../src/domain/call-history/calls-csv';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
@@ -32,7 +32,7 @@ describe.each(drivers)('calls API (%s)', (driver) => {
 
   beforeAll(async () => {
     ctx = await createTestApp(driver);
-    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email]) {
+    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email]) {
       const [p] = await ctx.database.query<{ id: string; account_id: string }>(
         'select id, account_id from people where email = $1',
         [email],
@@ -100,6 +100,48 @@ describe.each(drivers)('calls API (%s)', (driver) => {
     expect(dates.current_period.start_date).toBeTypeOf('number');
     expect(dates.current_period.end_date).toBeGreaterThan(dates.current_period.start_date);
     expect(dates.previous_period.end_date).toBe(dates.current_period.start_date - 1);
+  });
+
+  it("API-11 answers an account's own periods: no previous one in its first, none of another account's", async () => {
+    const datesOf = async (email: string) => {
+      const response = await get('/calls/dates/', email);
+      expect(response.statusCode).toBe(200);
+      return response.json().dates;
+    };
+    const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+    // Birch Street took its plan three days ago: its first period is its only one.
+    const [birch] = await ctx.database.query<{ account_id: string; start: Date; end: Date }>(
+      `select s.account_id, s.current_period_start as start, s.current_period_end as end
+         from subscriptions s join people p on p.account_id = s.account_id where p.email = $1`,
+      [DEMO_NEW_TEAM.email],
+    );
+    expect(await datesOf(DEMO_NEW_TEAM.email)).toEqual({
+      current_period: { start_date: seconds(birch!.start), end_date: seconds(birch!.end) - 1 },
+      previous_period: null,
+    });
+
+    // A period of Birch Street's that began after Harbor & Pine's previous one, just before its
+    // current one, is Birch Street's previous period and never Harbor & Pine's.
+    const before = await datesOf(DEMO_ADMIN.email);
+    const start = new Date((before.current_period.start_date - 86_400) * 1000);
+    const end = new Date(before.current_period.start_date * 1000);
+    await ctx.database.query(
+      `insert into billing_periods (account_id, plan_id, starts_at, ends_at, closed_at)
+       values ($1, 'practice-monthly', $2, $3, $3)`,
+      [birch!.account_id, start, end],
+    );
+    try {
+      expect(await datesOf(DEMO_ADMIN.email)).toEqual(before);
+      expect((await datesOf(DEMO_NEW_TEAM.email)).previous_period).toEqual({
+        start_date: seconds(start),
+        end_date: seconds(end) - 1,
+      });
+    } finally {
+      await ctx.database.query('delete from billing_periods where account_id = $1 and starts_at = $2', [
+        birch!.account_id,
+        start,
+      ]);
+    }
   });
 
   it('API-12 API-13 pages a range newest first: first, last and past the last page', async () => {
