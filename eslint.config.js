@@ -186,4 +186,30 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: { 'no-restricted-globals': ['error', { name: 'process', message: 'The page has no process.' }] },
   },
+  {
+    // react-toastify's main entry writes its own stylesheet into the page, which restyles every element
+    // (apps/web/build/toast-styles.ts); the toasts and the tests go through the one module that loads
+    // the unstyled build with its sheet scoped to the toasts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast-library.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-toastify',
+              message: 'Import from lib/toast (toasts) or lib/toast-library (the container).',
+              allowTypeImports: true,
+            },
+            {
+              name: 'react-toastify/unstyled',
+              message: 'Import from lib/toast (toasts) or lib/toast-library (the container).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

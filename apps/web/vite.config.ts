@@ -7,6 +7,7 @@ import { newYorkOffset } from './build/new-york-offset.ts';
 import { precompress } from './build/precompress.ts';
 import { screenPages } from './build/screen-pages.ts';
 import { appChunks } from './build/app-chunks.ts';
+import { toastStyles } from './build/toast-styles.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
 const backend = 'http://localhost:8080';
@@ -34,6 +35,7 @@ export default defineConfig({
   plugins: [
     appChunkGroups.plugin,
     newYorkOffset(),
+    toastStyles(),
     prefresh(),
     tailwindcss(),
     inlineEntryCss(),

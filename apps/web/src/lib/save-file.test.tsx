@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from './toast-library';
 import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from './save-file';
 

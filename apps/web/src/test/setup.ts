@@ -1,6 +1,6 @@
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@enq/contract';
 import { cleanup, configure } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast-library';
 import { afterEach, vi } from 'vitest';
 import { setApiOrigin } from '../lib/api-client';
 

@@ -1,7 +1,7 @@
 import { LINES_TEXT, MESSAGES, TEAM_INSTRUCTIONS, type LinesData } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../lib/toast-library';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { PdfPage } from './pdf-page';

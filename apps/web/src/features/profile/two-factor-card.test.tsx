@@ -1,6 +1,6 @@
 import { TWO_FACTOR_TEXT } from '@enq/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../lib/toast-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { TwoFactorCard } from './two-factor-card';

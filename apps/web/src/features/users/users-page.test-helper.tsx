@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../lib/toast-library';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { vi } from 'vitest';
 import type { SpendControlResponse, UsersData } from '@enq/contract';

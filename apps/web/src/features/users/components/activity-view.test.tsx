@@ -1,7 +1,7 @@
 import { ACTIVITY_TEXT, type ActivityPage } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../../test/memory-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../../lib/toast-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../../test/utils';
 import { usersData } from '../users-fixtures.test-helper';
