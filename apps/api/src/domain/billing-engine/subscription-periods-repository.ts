@@ -4,6 +4,12 @@ import { findPlan, type Plan } from './plans-repository';
 // The subscriptions and billing_periods tables as the engine reads and moves them. What opening and
 // settling a period writes to the ledger is in subscription-periods.ts; when it happens, period-close.ts.
 
+/** A billing period's start and (exclusive) end. */
+export interface PeriodBounds {
+  start: Date;
+  end: Date;
+}
+
 export interface SubscriptionRow {
   account_id: string;
   plan_id: string;
@@ -48,14 +54,36 @@ export async function findSubscription(
   return row ?? null;
 }
 
+/** The account's ($1) current period: the open one its subscription is in. */
+const CURRENT_PERIOD = `select p.id, p.starts_at, p.ends_at, p.plan_id from billing_periods p
+    join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
+   where p.account_id = $1 and p.closed_at is null`;
+
 export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
-  const [row] = await q.query<PeriodRow>(
-    `select p.id, p.starts_at, p.ends_at, p.plan_id from billing_periods p
-       join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
-      where p.account_id = $1 and p.closed_at is null`,
+  const [row] = await q.query<PeriodRow>(CURRENT_PERIOD, [accountId]);
+  return row ? openPeriodFrom(q, accountId, row) : null;
+}
+
+/**
+ * The account's current period and the one before it, their bounds only (Call History's presets), in
+ * one statement: the page asks its calls only once these are in.
+ */
+export async function currentAndPreviousPeriods(
+  q: Transactional,
+  accountId: string,
+): Promise<{ current: PeriodBounds | null; previous: PeriodBounds | null }> {
+  const rows = await q.query<{ current: boolean; starts_at: Date; ends_at: Date }>(
+    `with current_period as (${CURRENT_PERIOD})
+     select true as current, starts_at, ends_at from current_period
+     union all
+     (select false, b.starts_at, b.ends_at from billing_periods b, current_period c
+       where b.account_id = $1 and b.starts_at < c.starts_at
+       order by b.starts_at desc limit 1)`,
     [accountId],
   );
-  return row ? openPeriodFrom(q, accountId, row) : null;
+  const bounds = (row: (typeof rows)[number] | undefined) =>
+    row ? { start: new Date(row.starts_at), end: new Date(row.ends_at) } : null;
+  return { current: bounds(rows.find((r) => r.current)), previous: bounds(rows.find((r) => !r.current)) };
 }
 
 /** The account's periods not settled yet: the current one, and one that ended within the grace window. */

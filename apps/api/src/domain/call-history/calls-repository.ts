@@ -105,36 +105,6 @@ export async function invoiceRange(
   return { number: row.number, range };
 }
 
-interface Period {
-  start: Date;
-  end: Date;
-}
-
-/**
- * The account's current billing period and the one before it (Call History's presets), in one
- * statement: the page asks its calls only once these are in.
- */
-export async function currentAndPreviousPeriods(
-  q: Transactional,
-  accountId: string,
-): Promise<{ current: Period | null; previous: Period | null }> {
-  const rows = await q.query<{ current: boolean; starts_at: Date; ends_at: Date }>(
-    `with current_period as (
-       select p.starts_at, p.ends_at from billing_periods p
-         join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
-        where p.account_id = $1 and p.closed_at is null)
-     select true as current, starts_at, ends_at from current_period
-     union all
-     (select false, b.starts_at, b.ends_at from billing_periods b, current_period c
-       where b.account_id = $1 and b.starts_at < c.starts_at
-       order by b.starts_at desc limit 1)`,
-    [accountId],
-  );
-  const period = (row: (typeof rows)[number] | undefined) =>
-    row ? { start: new Date(row.starts_at), end: new Date(row.ends_at) } : null;
-  return { current: period(rows.find((r) => r.current)), previous: period(rows.find((r) => !r.current)) };
-}
-
 /** What a call's credits were drawn from (ingest); a call written without it keeps the columns' 0. */
 export interface CallDraw {
   plan: number;

@@ -22,11 +22,11 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAndPreviousPeriods } from '../../../../../domain/billing-engine/subscription-periods-repository';
 import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
 import { listCallsPage } from '../../../../../domain/call-history/calls-page-repository';
 import {
   accountUserNames,
-  currentAndPreviousPeriods,
   invoiceRange,
   rangeTotals,
 } from '../../../../../domain/call-history/calls-repository';
