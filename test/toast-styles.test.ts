@@ -44,6 +44,7 @@ describe("react-toastify's stylesheet as the page gets it", () => {
 
   it('fails the build when the library changes the rules it rewrites', () => {
     expect(() => transform(sheet.replace(':root {', 'html {'))).toThrow(/toast-styles/);
+    expect(() => transform(sheet.replace(':not(:last-child) > *', ' > *'))).toThrow(/toast-styles/);
     expect(transform('.a{}', '/app/src/other.css')).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ export const toastContainerProps = {
   newestOnTop: true,
   closeOnClick: false,
   pauseOnFocusLoss: true,
-} satisfies ToastContainerProps;
+  // Not stacked: the toasts' stylesheet leaves out the stacked toasts' rules (build/toast-styles.ts).
+} satisfies Omit<ToastContainerProps, 'stacked'>;
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
