@@ -1,6 +1,8 @@
 import { BANNER_TEXT } from '@enq/contract';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { CALL_DATE_DISPLAY_FORMAT } from '../src/features/call-history/call-history-settings';
 import { screenshot, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -38,6 +40,40 @@ function laptopFit(page: Page, tableSelector: string, fieldSelector: string) {
   );
 }
 
+/**
+ * The fields matching `selector` whose text area is narrower than the widest of `texts`, drawn in
+ * the field's own font: what today's value cannot show, since it depends on the date.
+ */
+function tooNarrowFor(page: Page, selector: string, texts: string[]) {
+  return page.evaluate(
+    ([fields, candidates]) =>
+      [...document.querySelectorAll<HTMLInputElement>(fields)]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          const probe = document.createElement('span');
+          probe.style.font = style.font;
+          probe.style.position = 'absolute';
+          probe.style.whiteSpace = 'nowrap';
+          document.body.append(probe);
+          const widest = Math.max(
+            ...candidates.map((text) => {
+              probe.textContent = text;
+              return probe.getBoundingClientRect().width;
+            }),
+          );
+          probe.remove();
+          return widest > el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 1;
+        })
+        .map((el) => el.id),
+    [selector, texts] as const,
+  );
+}
+
+/** A date in each month, with two-digit day and hour: the longest texts the pickers' format gives. */
+const WIDEST_PICKER_DATES = Array.from({ length: 12 }, (_, month) =>
+  format(new Date(2026, month, 28, 22, 45), CALL_DATE_DISPLAY_FORMAT),
+);
+
 describe('the portal at 1280 px (Chromium against the real server)', () => {
   const journey = useJourney();
 
@@ -64,6 +100,9 @@ describe('the portal at 1280 px (Chromium against the real server)', () => {
       sideways: 0,
       cut: [],
     });
+    // Whatever today's range: "September 28, 2026 10:45 PM" reads in full too.
+    expect(WIDEST_PICKER_DATES).toContain('September 28, 2026 10:45 PM');
+    expect(await tooNarrowFor(page, '#call-start, #call-end', WIDEST_PICKER_DATES)).toEqual([]);
     await screenshot(page, 'laptop-call-history-1280');
   });
 

@@ -43,7 +43,10 @@ export function CallFilters(props: CallFiltersProps) {
     </Field>
   );
   return (
-    <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+    // Three columns at most: a date field must hold the widest date its format shows ("September 28,
+    // 2026 10:45 PM"), which four columns at 1280 px cannot. From 1280 px User and Destination leave
+    // their shared cell for a row of their own, each as wide as a date field.
+    <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 xl:grid-cols-3">
       <Field id="call-preset" label="Date range">
         {(control) => (
           <Select
@@ -61,7 +64,7 @@ export function CallFilters(props: CallFiltersProps) {
       </Field>
       {dateField('start', 'Start date')}
       {dateField('end', 'End date')}
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-2 gap-2 xl:contents">
         <Field id="call-user" label="User">
           {(control) => (
             <Select
