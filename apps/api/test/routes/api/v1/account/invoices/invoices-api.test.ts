@@ -258,6 +258,13 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
         month: 'short',
         day: 'numeric',
       });
+    const year = (iso: string) =>
+      new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric' });
+    // 'Nov 10 – Dec 10, 2026'; a period from December into January names both years (as on 2027-01-01).
+    const period = (start: string, end: string) =>
+      year(start) === year(end)
+        ? `${day(start)} – ${day(end)}, ${year(end)}`
+        : `${day(start)}, ${year(start)} – ${day(end)}, ${year(end)}`;
     for (const expected of [
       detail.number,
       detail.seller.name,
@@ -269,7 +276,7 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
       'Unpaid',
       ...detail.lines.flatMap((line) => [
         line.description.split(' ').slice(0, 3).join(' '),
-        `${day(line.period_start)} – ${day(line.period_end)}`,
+        period(line.period_start, line.period_end),
         money(line.amount),
       ]),
       `Subtotal ${money(detail.subtotal)}`,
