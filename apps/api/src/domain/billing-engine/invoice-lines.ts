@@ -1,17 +1,13 @@
 import { overageCentsDue } from '@enq/contract';
 import type { PeriodUsage } from './ledger-repository';
 import type { NewInvoice, NewInvoiceLine } from './invoices-repository';
+import type { PeriodBounds } from './periods';
 import type { Plan } from './plans-repository';
-
-interface Span {
-  start: Date;
-  end: Date;
-}
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US')}`;
 
 /** The plan's price for the period it prepays. */
-export function subscriptionLine(plan: Plan, prepaid: Span, renewal = false): NewInvoiceLine {
+export function subscriptionLine(plan: Plan, prepaid: PeriodBounds, renewal = false): NewInvoiceLine {
   const cycle = plan.period === 'mo' ? 'monthly' : 'annual';
   return {
     kind: 'subscription',
@@ -29,7 +25,7 @@ export interface OverageDue {
   cents: number;
 }
 
-function overageLine(due: OverageDue, usage: Span, note: string): NewInvoiceLine {
+function overageLine(due: OverageDue, usage: PeriodBounds, note: string): NewInvoiceLine {
   return {
     kind: 'overage',
     description: `Overage credits at $0.01 per credit${note}`,
@@ -47,9 +43,9 @@ function overageLine(due: OverageDue, usage: Span, note: string): NewInvoiceLine
  */
 export function closingLines(
   plan: Plan,
-  closed: Span,
+  closed: PeriodBounds,
   usage: PeriodUsage,
-  next: { plan: Plan; period: Span } | null,
+  next: { plan: Plan; period: PeriodBounds } | null,
 ): NewInvoiceLine[] {
   const lines: NewInvoiceLine[] = next ? [subscriptionLine(next.plan, next.period)] : [];
   const { overage, unbilled } = usage.used;
@@ -78,7 +74,7 @@ export function closingLines(
 }
 
 /** The credits a period used within its plan (rollover and bonus included) that an invoice bills at $0. */
-function includedLine(period: Plan['period'], span: Span, quantity: number): NewInvoiceLine {
+function includedLine(period: Plan['period'], span: PeriodBounds, quantity: number): NewInvoiceLine {
   return {
     kind: 'included',
     description:
@@ -99,7 +95,7 @@ function includedLine(period: Plan['period'], span: Span, quantity: number): New
  */
 export function interimInvoice(
   base: Pick<NewInvoice, 'accountId' | 'periodId' | 'issuedAt'>,
-  usage: Span,
+  usage: PeriodBounds,
   due: OverageDue,
   markCents: number,
   includedCredits: number,

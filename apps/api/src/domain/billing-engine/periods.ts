@@ -15,12 +15,14 @@ export function periodBoundary(anchor: Date, period: PlanPeriod, n: number): Dat
   return new Date(moved.getTime());
 }
 
+/** A billing period's bounds: from `start` up to, not including, `end`. */
+export interface PeriodBounds {
+  start: Date;
+  end: Date;
+}
+
 /** The period that contains `at`: its index since the anchor and its bounds [start, end). */
-export function periodAt(
-  anchor: Date,
-  period: PlanPeriod,
-  at: Date,
-): { index: number; start: Date; end: Date } {
+export function periodAt(anchor: Date, period: PlanPeriod, at: Date): PeriodBounds & { index: number } {
   if (at < anchor) throw new RangeError('the time is before the subscription started');
   const perYear = period === 'mo' ? 12 : 1;
   // An estimate from the elapsed time, corrected by at most a step either way.

@@ -1,5 +1,6 @@
 import { divideRoundHalfUp } from '@enq/contract';
 import { periodDays } from '../subscription/subscription-info';
+import type { PeriodBounds } from './periods';
 import type { Plan } from './plans-repository';
 
 /** Upgrade now's figures (docs/billing.md, "Upgrade now"): cents, and centicredits for the credits. */
@@ -27,7 +28,7 @@ export interface Proration {
 export function prorate(
   current: Pick<Plan, 'priceCents' | 'creditsCc'>,
   next: Pick<Plan, 'priceCents' | 'creditsCc'>,
-  period: { start: Date; end: Date },
+  period: PeriodBounds,
   at: Date,
   tax: (subtotalCents: number) => number,
 ): Proration {

@@ -1,14 +1,9 @@
 import type { Transactional } from '../../db/handle';
+import type { PeriodBounds } from './periods';
 import { findPlan, type Plan } from './plans-repository';
 
 // The subscriptions and billing_periods tables as the engine reads and moves them. What opening and
 // settling a period writes to the ledger is in subscription-periods.ts; when it happens, period-close.ts.
-
-/** A billing period's start and (exclusive) end. */
-export interface PeriodBounds {
-  start: Date;
-  end: Date;
-}
 
 export interface SubscriptionRow {
   account_id: string;
@@ -22,11 +17,9 @@ export interface SubscriptionRow {
   is_delinquent: boolean;
 }
 
-export interface OpenPeriod {
+export interface OpenPeriod extends PeriodBounds {
   id: string;
   accountId: string;
-  start: Date;
-  end: Date;
   plan: Plan;
 }
 
