@@ -196,14 +196,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          patterns: [
             {
-              name: 'react-toastify',
-              message: 'Import from lib/toast (toasts) or lib/toast-library (the container).',
-              allowTypeImports: true,
-            },
-            {
-              name: 'react-toastify/unstyled',
+              group: ['react-toastify', 'react-toastify/*'],
               message: 'Import from lib/toast (toasts) or lib/toast-library (the container).',
               allowTypeImports: true,
             },
