@@ -1,4 +1,4 @@
-import { API_ACCOUNT_BASE, INVOICE_TEXT, type InvoiceDetail } from '@enq/contract';
+import { API_ACCOUNT_BASE, BUSINESS_TIME_ZONE, INVOICE_TEXT, type InvoiceDetail } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
@@ -254,12 +254,12 @@ describe.each(drivers)('invoices API (%s)', (driver) => {
     const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     const day = (iso: string) =>
       new Date(iso).toLocaleDateString('en-US', {
-        timeZone: 'America/New_York',
+        timeZone: BUSINESS_TIME_ZONE,
         month: 'short',
         day: 'numeric',
       });
     const year = (iso: string) =>
-      new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric' });
+      new Date(iso).toLocaleDateString('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' });
     // 'Nov 10 – Dec 10, 2026'; a period from December into January names both years (as on 2027-01-01).
     const period = (start: string, end: string) =>
       year(start) === year(end)
