@@ -72,11 +72,16 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     const { server, page } = journey;
     const marketing = `${server.url}/site/`;
     expect(await page.getByRole('link', { name: /enQ/ }).first().getAttribute('href')).toBe(marketing);
-    await page.getByRole('button', { name: 'Product' }).click();
+    const product = page.getByRole('button', { name: 'Product' });
+    await product.click();
     const pricing = page.getByRole('link', { name: 'Pricing' });
+    // Escape once the menu shows, as a person would; closing returns focus to its button.
+    await pricing.waitFor({ state: 'visible' });
     expect(await pricing.getAttribute('href')).toBe(`${marketing}#pricing`);
     await page.keyboard.press('Escape');
     await pricing.waitFor({ state: 'hidden' });
+    expect(await product.getAttribute('aria-expanded')).toBe('false');
+    expect(await product.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await page.getByRole('link', { name: 'Support' }).first().getAttribute('href')).toBe(
       `${server.url}/site/support`,
     );
