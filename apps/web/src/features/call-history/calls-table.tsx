@@ -3,15 +3,16 @@ import {
   CALL_COLUMNS,
   formatBilledDuration,
   formatCallTime,
-  formatCallerId,
   formatCreditsFixed,
   type CallRow,
 } from '@enq/contract';
+import { useCallerIds } from './use-caller-ids';
 
 const FIRST_NUMBER_COLUMN = 4;
 
 /** One page of calls; below 640 px each call is a card (stack-table). */
 export function CallsTable({ rows }: { rows: CallRow[] }) {
+  const callerId = useCallerIds(rows.map((call) => call.caller_id_number));
   return (
     // Focusable and named: a table wider than the screen scrolls, and a keyboard must reach that too.
     <div
@@ -54,7 +55,7 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
                 {call.user}
               </td>
               <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
-                {formatCallerId(call.caller_id_number)}
+                {callerId(call.caller_id_number)}
               </td>
               <td data-label={CALL_COLUMNS[4]} className="px-3 py-2 text-right tabular-nums">
                 {formatBilledDuration(call.billed_duration)}
