@@ -1,7 +1,8 @@
 // bench/overview: what the landing page costs.
 // 1. Requests per second of GET /api/v1/account/ (the overview) next to the bare one-query route of the
 //    same server in the same run, on embedded PGlite and, when DATABASE_URL is set, on PostgreSQL
-//    (target ratio >= 0.5 on each).
+//    (target ratio >= 0.5 on each). Beside it, with no target, the two answers the overview asks once it
+//    shows (spend control, and the forecast with the plan advisor), against the same bare route.
 // 2. The portal's first load in Chromium, signed in: the gzip size of every JavaScript response fetched
 //    until the overview's subscription summary is visible (target <= 170 KB), and the time to that
 //    point against the time to load a blank page (/site/site.css) from the same server, as a ratio
@@ -11,6 +12,7 @@
 // A missed target fails the run (exit code 1); the test run never runs this.
 // It needs a built page: WEB_DIST if set, else apps/web/dist.
 // Run: npm run bench:overview  (DATABASE_URL=postgres://... to include PostgreSQL)
+import { API_ACCOUNT_BASE, PLAN_PATHS, SPEND_CONTROL_PATHS } from '@enq/contract';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -117,6 +119,12 @@ async function measure(label: string, env: Record<string, string>, browser: Brow
     console.log(
       `${label}: bare PK route ${bare} req/s | GET /api/v1/account/ ${overview} req/s (ratio ${ratio.toFixed(2)})`,
     );
+    const after: string[] = [];
+    for (const path of [SPEND_CONTROL_PATHS.state, PLAN_PATHS.forecast]) {
+      const answers = await rps(`${server.url}${API_ACCOUNT_BASE}${path}`, auth);
+      after.push(`${API_ACCOUNT_BASE}${path} ${answers} req/s (${(answers / bare).toFixed(3)})`);
+    }
+    console.log(`${label}: asked once the overview shows: ${after.join(' | ')}`);
     const load = browser ? await firstLoad(browser, server.url, token) : null;
     return { ratio, load };
   } finally {
