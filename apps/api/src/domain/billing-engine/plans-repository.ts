@@ -51,6 +51,6 @@ export async function listAvailablePlans(q: Transactional, at: Date): Promise<Pl
  * at the subscription's start, so a new version reaches a subscriber at their next period (CAT-02).
  */
 export async function findPlan(q: Transactional, id: string, at: Date): Promise<Plan | null> {
-  const [row] = await q.query<PlanRow>(`${PLAN_AT} where p.id = $2`, [at, id]);
+  const [row] = await q.query<PlanRow>(`${PLAN_AT} where p.id = $2`, [at, id], { prepare: true });
   return row ? toPlan(row) : null;
 }

@@ -53,7 +53,7 @@ const CURRENT_PERIOD = `select p.id, p.starts_at, p.ends_at, p.plan_id from bill
    where p.account_id = $1 and p.closed_at is null`;
 
 export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
-  const [row] = await q.query<PeriodRow>(CURRENT_PERIOD, [accountId]);
+  const [row] = await q.query<PeriodRow>(CURRENT_PERIOD, [accountId], { prepare: true });
   return row ? openPeriodFrom(q, accountId, row) : null;
 }
 

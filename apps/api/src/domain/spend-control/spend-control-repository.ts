@@ -164,6 +164,7 @@ export async function periodSpend(
             coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0)::text as overage
        from credit_ledger where account_id = $1 and period_id = $2`,
     [accountId, periodId],
+    { prepare: true },
   );
   return { granted: Number(row!.granted), included: Number(row!.included), overage: Number(row!.overage) };
 }
@@ -185,6 +186,7 @@ export async function listThresholds(q: Transactional, accountId: string): Promi
   const rows = await q.query<{ kind: StoredKind; amount: string }>(
     'select t.kind, t.amount::text from spend_thresholds t where t.account_id = $1 order by t.kind desc, t.amount',
     [accountId],
+    { prepare: true },
   );
   return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount) }));
 }
@@ -194,6 +196,7 @@ export async function findCap(q: Transactional, accountId: string): Promise<numb
   const [row] = await q.query<{ cap_cents: string }>(
     'select cap_cents::text from spending_caps where account_id = $1',
     [accountId],
+    { prepare: true },
   );
   return row ? Number(row.cap_cents) : null;
 }
@@ -235,6 +238,7 @@ export async function periodFirings(
   const rows = await q.query<{ kind: Firing['kind']; amount: string; fired_at: Date }>(
     'select kind, amount::text, fired_at from spend_alert_firings where account_id = $1 and period_id = $2',
     [accountId, periodId],
+    { prepare: true },
   );
   return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), fired_at: new Date(r.fired_at) }));
 }
@@ -245,6 +249,7 @@ export async function dismissedKeys(q: Transactional, accountId: string, personI
     `select notification_key from notification_dismissals
       where account_id = $1 and person_id = $2 and starts_with(notification_key, $3)`,
     [accountId, personId, prefix],
+    { prepare: true },
   );
   return new Set(rows.map((r) => r.notification_key));
 }

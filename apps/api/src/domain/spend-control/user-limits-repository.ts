@@ -30,6 +30,7 @@ export async function usersUsage(
       where p.account_id = $1 and not p.is_staff
       order by p.is_admin desc, p.full_name, p.id`,
     [accountId, periodId],
+    { prepare: true },
   );
   return rows.map((r) => ({
     person_id: r.person_id,
