@@ -1,5 +1,9 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfDay } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessDays, forecastPeriod, type ForecastInput } from '../src/forecast';
+import { BUSINESS_TIME_ZONE } from '../src/time';
 
 // June 2026 in New York: Monday June 1 to Tuesday June 30 (22 weekdays, 8 weekend days).
 const june = { start: new Date('2026-06-01T04:00:00Z'), end: new Date('2026-07-01T04:00:00Z') };
@@ -121,5 +125,57 @@ describe('forecast', () => {
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ date: '2026-11-01', weekend: true, elapsed: 1, remaining: 0 });
     expect(days[29]).toMatchObject({ date: '2026-11-30', weekend: false, elapsed: 0, remaining: 1 });
+  });
+
+  it('PLAN-01 the days are those date-fns counts in New York, for any period and moment', () => {
+    // What businessDays answered when it walked the period with date-fns on TZDate.
+    const reference = (period: { start: Date; end: Date }, now: Date) => {
+      const start = period.start.getTime();
+      const end = period.end.getTime();
+      const moment = Math.min(Math.max(now.getTime(), start), end);
+      const days = [];
+      let day = startOfDay(new TZDate(start, BUSINESS_TIME_ZONE));
+      while (day.getTime() < end) {
+        const next = addDays(day, 1);
+        const from = Math.max(day.getTime(), start);
+        const to = Math.min(next.getTime(), end);
+        const length = next.getTime() - day.getTime();
+        days.push({
+          date: format(day, 'yyyy-MM-dd'),
+          weekend: day.getDay() === 0 || day.getDay() === 6,
+          elapsed: Math.max(0, Math.min(to, moment) - from) / length,
+          remaining: Math.max(0, to - Math.max(from, moment)) / length,
+        });
+        day = next;
+      }
+      return days;
+    };
+    const instant = (min: string, max: string) =>
+      fc.date({ min: new Date(min), max: new Date(max), noInvalidDate: true });
+    fc.assert(
+      fc.property(
+        instant('2020-01-01T00:00:00Z', '2035-12-31T00:00:00Z'),
+        fc.integer({ min: 1, max: 370 * 24 * 60 }),
+        fc.integer({ min: -5 * 24 * 60, max: 380 * 24 * 60 }),
+        (start, minutes, nowMinutes) => {
+          const period = { start, end: new Date(start.getTime() + minutes * 60_000) };
+          const now = new Date(start.getTime() + nowMinutes * 60_000);
+          expect(businessDays(period, now)).toEqual(reference(period, now));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Periods that start and end on the days New York changes its clocks, at its midnights.
+    for (const [start, end] of [
+      ['2026-03-08T05:00:00Z', '2026-04-08T04:00:00Z'],
+      ['2026-02-08T05:00:00Z', '2026-03-08T05:00:00Z'],
+      ['2026-10-01T04:00:00Z', '2026-11-01T04:00:00Z'],
+      ['2026-11-01T04:00:00Z', '2027-11-01T04:00:00Z'],
+    ]) {
+      const period = { start: at(start!), end: at(end!) };
+      expect(businessDays(period, at('2026-06-15T16:00:00Z'))).toEqual(
+        reference(period, at('2026-06-15T16:00:00Z')),
+      );
+    }
   });
 });
