@@ -17,8 +17,8 @@ function loadParser(): Promise<PhoneParser> {
 
 /**
  * How the calls table writes caller IDs. Nearly all are North American, written at once; the phone
- * library (120 KB of script, whose absence measured Call History's first row at 0.90x on
- * bench:compare) is loaded only for a page with another number, which reads as sent until it arrives.
+ * library (120 KB of script, one of the screen's files on a first load) is loaded only for a page
+ * with another number, which reads as sent until it arrives.
  */
 export function useCallerIds(values: readonly string[]): (value: string) => string {
   const [loaded, setLoaded] = useState(() => parser);
