@@ -18,8 +18,9 @@ describe('the calls table writes caller IDs as people read them', () => {
     render(<CallsTable rows={[withCaller(1, '+12025550100'), withCaller(2, 'anonymous')]} />);
     expect(screen.getByText('(202) 555-0100')).toBeTruthy();
     expect(screen.getByText('anonymous')).toBeTruthy();
-    // Whatever the table would ask for is asked in an effect, right after the first render.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the table would ask for is asked in an effect, right after the first render: every
+    // import started by then has settled.
+    await vi.dynamicImportSettled();
     expect(libraryLoads.count).toBe(0);
   });
 
