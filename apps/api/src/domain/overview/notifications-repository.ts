@@ -1,5 +1,6 @@
 import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { saveDismissal } from './notification-dismissals-repository';
 
 /** A notification not yet ended, as the overview's statement reads it. */
 export interface NoticeRow {
@@ -105,11 +106,6 @@ export async function dismissNotice(
     if (!notice) return 'not_found';
     if (!notice.dismissible) return 'not_dismissible';
   }
-  await q.query(
-    `insert into notification_dismissals (account_id, person_id, notification_key, dismissed_at)
-     select account_id, id, $2, $3::timestamptz from people where id = $1
-     on conflict (person_id, notification_key, account_id) do nothing`,
-    [personId, key.toLowerCase(), now],
-  );
+  await saveDismissal(q, accountId, personId, key, now);
   return 'dismissed';
 }

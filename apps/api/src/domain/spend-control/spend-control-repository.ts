@@ -243,31 +243,6 @@ export async function periodFirings(
   return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), fired_at: new Date(r.fired_at) }));
 }
 
-/** The notice keys this person dismissed that start with `prefix`. */
-export async function dismissedKeys(q: Transactional, accountId: string, personId: string, prefix: string) {
-  const rows = await q.query<{ notification_key: string }>(
-    `select notification_key from notification_dismissals
-      where account_id = $1 and person_id = $2 and starts_with(notification_key, $3)`,
-    [accountId, personId, prefix],
-    { prepare: true },
-  );
-  return new Set(rows.map((r) => r.notification_key));
-}
-
-export async function dismissKey(
-  q: Transactional,
-  accountId: string,
-  personId: string,
-  key: string,
-  now: Date,
-) {
-  await q.query(
-    `insert into notification_dismissals (account_id, person_id, notification_key, dismissed_at)
-     values ($1, $2, $3, $4) on conflict (person_id, notification_key, account_id) do nothing`,
-    [accountId, personId, key, now],
-  );
-}
-
 /**
  * What authorize weighs for a monthly plan's caller: the cap and the period's overage, and the caller's
  * limit and use. Read fresh on every call: a raised or removed cap lets calls through at once.

@@ -12,8 +12,6 @@ import { DomainError } from '../errors';
 import { currentForecast } from '../subscription/plan-advisor';
 import { firingMessage, queueFiringEmails } from './alerts';
 import {
-  dismissKey,
-  dismissedKeys,
   findCap,
   listThresholds,
   periodFirings,
@@ -25,6 +23,7 @@ import {
   type StoredThreshold,
 } from './spend-control-repository';
 import { usersUsage } from './user-limits-repository';
+import { dismissedKeys, saveDismissal } from '../overview/notification-dismissals-repository';
 import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
 
 export interface SpendActor {
@@ -228,5 +227,5 @@ export async function dismissSpendAlert(q: Transactional, actor: SpendActor, key
   const firings = period ? await periodFirings(q, actor.accountId, period.id) : [];
   if (!period || !firings.some((f) => f.kind !== 'cap' && keyOf(f) === key))
     throw new DomainError('not-found', SPEND_TEXT.noSuchAlert);
-  await dismissKey(q, actor.accountId, actor.personId, dismissalPrefix(period.id) + key, now);
+  await saveDismissal(q, actor.accountId, actor.personId, dismissalPrefix(period.id) + key, now);
 }
