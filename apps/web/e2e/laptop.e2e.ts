@@ -93,6 +93,25 @@ describe('the portal at 1280 px (Chromium against the real server)', () => {
     await screenshot(page, 'laptop-call-history-1280');
   });
 
+  it('Call History on a narrower laptop window (1100 px): the table still fits, every column in view', async () => {
+    const { server, page } = journey;
+    await page.setViewportSize({ width: 1100, height: 900 });
+    try {
+      await page.goto(`${server.url}/call-history`);
+      await page.getByTestId('call-row').first().waitFor();
+      expect((await laptopFit(page, 'table', 'table input')).sideways).toBe(0);
+      // The time stamp may break between its date and its time, never inside either.
+      const stamp = page.getByTestId('call-row').first().locator('td').first();
+      expect(await stamp.locator('span.whitespace-nowrap').allTextContents()).toEqual([
+        expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d [AP]M$/),
+      ]);
+      await screenshot(page, 'laptop-call-history-1100');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('Overview: the payment alerts are one panel with one primary action', async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/`);

@@ -10,6 +10,17 @@ import { useCallerIds } from './use-caller-ids';
 
 const FIRST_NUMBER_COLUMN = 4;
 
+/** A call's time as two unbreakable parts, date and time: a narrow table breaks between them only. */
+function CallTime({ unixSeconds }: { unixSeconds: number }) {
+  const [day, ...time] = formatCallTime(unixSeconds).split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{day}</span>{' '}
+      <span className="whitespace-nowrap">{time.join(' ')}</span>
+    </>
+  );
+}
+
 /** One page of calls; below 640 px each call is a card (stack-table). */
 export function CallsTable({ rows }: { rows: CallRow[] }) {
   const callerId = useCallerIds(rows.map((call) => call.caller_id_number));
@@ -30,7 +41,8 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
                 scope="col"
                 // Duration, rate and credits are numbers: right-aligned like their cells. Their headings
                 // may wrap ('Billed / Duration'): the numbers under them are short, the destinations long.
-                className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left whitespace-nowrap'} text-xs font-semibold tracking-wide text-slate-600 uppercase`}
+                // Below 1280 px the others may wrap too ('Time stamp / (EST)'), as their cells do.
+                className={`px-3 py-2.5 ${index >= FIRST_NUMBER_COLUMN ? 'text-right' : 'text-left xl:whitespace-nowrap'} text-xs font-semibold tracking-wide text-slate-600 uppercase`}
               >
                 {column}
               </th>
@@ -40,18 +52,19 @@ export function CallsTable({ rows }: { rows: CallRow[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((call) => (
             <tr key={call.call_uuid} data-testid="call-row">
-              <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 whitespace-nowrap">
-                {formatCallTime(call.call_timestamp)}
+              {/* One line from 1280 px; on a narrower laptop window, the date above the time. */}
+              <td data-label={CALL_COLUMNS[0]} className="px-3 py-2 xl:whitespace-nowrap">
+                <CallTime unixSeconds={call.call_timestamp} />
                 {/* Posted after its period closed: billed in the open period, as its invoices show. */}
                 {call.billed_in && (
                   <span className="block text-xs text-slate-500">{billedInNote(call.billed_in)}</span>
                 )}
               </td>
               {/* Room for a line's name on one or two lines at 1280 px, not three or four. */}
-              <td data-label={CALL_COLUMNS[1]} className="px-3 py-2 lg:min-w-[12rem]">
+              <td data-label={CALL_COLUMNS[1]} className="px-3 py-2 lg:min-w-[9rem] xl:min-w-[12rem]">
                 {call.destination}
               </td>
-              <td data-label={CALL_COLUMNS[2]} className="px-3 py-2 lg:whitespace-nowrap">
+              <td data-label={CALL_COLUMNS[2]} className="px-3 py-2 xl:whitespace-nowrap">
                 {call.user}
               </td>
               <td data-label={CALL_COLUMNS[3]} className="px-3 py-2 whitespace-nowrap">
