@@ -84,12 +84,13 @@ export function UsersTable(props: UsersTableProps) {
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   // A virtual table always fills its fixed height, so it can be a layout and paint boundary: rows
-  // changing inside do not lay out the rest of the page.
+  // changing inside do not lay out the rest of the page. Positioned, so that the table's screen-reader
+  // texts (absolute) are clipped by it: unclipped, they widened the page below 1280 px.
   return (
     <div
       ref={scroller}
       data-testid="users-table-scroller"
-      className={`overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
+      className={`relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${virtual ? 'h-[70vh] overflow-y-auto [contain:strict]' : ''}`}
     >
       {/* Phones read each row as a card (phoneCard in row-styles.ts): the table, its body and its head
           are blocks there, and the head keeps only its select box, with its words beside it. */}
