@@ -1,4 +1,4 @@
-import { INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
+import { formatPeriod, INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,15 @@ describe('the invoices page', () => {
     expect(rows[1]!.textContent).toContain('Interim: $500 mark');
     expect(rows[2]!.textContent).toContain('Period close');
     expect(screen.getAllByRole('button', { name: /^Pay now/ })).toHaveLength(2);
+  });
+
+  it('writes each period as two dates that never break inside: a narrow column breaks after the dash', async () => {
+    const table = await renderPage([invoice(1)]);
+    const period = within(table).getAllByRole('row')[1]!.querySelectorAll('td')[1]!;
+    const parts = [...period.querySelectorAll('.whitespace-nowrap')].map((part) => part.textContent);
+    expect(parts).toHaveLength(2);
+    expect(`${parts[0]} ${parts[1]}`).toBe(formatPeriod(invoice(1).period_start, invoice(1).period_end));
+    expect(parts[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} –$/);
   });
 
   it('shows no amount due when every invoice is settled', async () => {

@@ -38,6 +38,17 @@ const STATUS_STYLE: Record<string, string> = {
   void: 'bg-slate-100 text-slate-600',
 };
 
+/** A period as two unbreakable dates: a narrow column breaks after the dash, never inside a date. */
+function PeriodText({ start, end }: { start: string; end: string }) {
+  const [from, to] = formatPeriod(start, end).split(' – ');
+  return (
+    // One element: a phone's card (stack-table) sets each of a cell's elements on a line of its own.
+    <span>
+      <span className="whitespace-nowrap">{from} –</span> <span className="whitespace-nowrap">{to}</span>
+    </span>
+  );
+}
+
 export function InvoicesPage() {
   const invoices = useInvoices();
   return (
@@ -114,7 +125,8 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               {INVOICE_COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-3 py-3 whitespace-nowrap">
+                // A heading may wrap ('Credits / used'): at 1280 px the eight columns need every pixel.
+                <th key={column} scope="col" className="px-2 py-3 xl:px-3">
                   {column}
                 </th>
               ))}
@@ -124,26 +136,33 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
             {rows.map((invoice) => {
               return (
                 <tr key={invoice.id} data-testid="invoice-row">
-                  <td data-label={INVOICE_COLUMNS[0]} className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[0]} className="px-2 py-3 xl:px-3 whitespace-nowrap">
                     {formatDate(invoice.timestamp)}
                   </td>
-                  <td data-label={INVOICE_COLUMNS[1]} className="min-w-36 px-3 py-3">
-                    {formatPeriod(invoice.period_start, invoice.period_end)}
+                  <td data-label={INVOICE_COLUMNS[1]} className="px-2 py-3 xl:px-3">
+                    <PeriodText start={invoice.period_start} end={invoice.period_end} />
                     <span className="block text-xs text-slate-500">{invoice.summary}</span>
                   </td>
                   <td
                     data-label={INVOICE_COLUMNS[2]}
-                    className="px-3 py-3 font-mono text-xs whitespace-nowrap"
+                    // Below 1280 px the number may break after a hyphen, for all eight columns to fit.
+                    className="px-2 py-3 xl:px-3 font-mono text-xs xl:whitespace-nowrap"
                   >
                     {invoice.number}
                   </td>
-                  <td data-label={INVOICE_COLUMNS[3]} className="px-3 py-3 text-right whitespace-nowrap">
+                  <td
+                    data-label={INVOICE_COLUMNS[3]}
+                    className="px-2 py-3 xl:px-3 text-right whitespace-nowrap"
+                  >
                     {formatMoney(invoice.total)}
                   </td>
-                  <td data-label={INVOICE_COLUMNS[4]} className="px-3 py-3 text-right whitespace-nowrap">
+                  <td
+                    data-label={INVOICE_COLUMNS[4]}
+                    className="px-2 py-3 xl:px-3 text-right whitespace-nowrap"
+                  >
                     {formatCredits(invoice.credits_used)}
                   </td>
-                  <td data-label={INVOICE_COLUMNS[5]} className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[5]} className="px-2 py-3 xl:px-3 whitespace-nowrap">
                     <div className="flex flex-col items-start gap-1">
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[invoice.status] ?? ''}`}
@@ -168,7 +187,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       ) : null}
                     </div>
                   </td>
-                  <td data-label={INVOICE_COLUMNS[6]} className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[6]} className="px-2 py-3 xl:px-3 whitespace-nowrap">
                     <div className="flex flex-col items-start gap-1">
                       <button
                         type="button"
@@ -193,7 +212,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
                       ) : null}
                     </div>
                   </td>
-                  <td data-label={INVOICE_COLUMNS[7]} className="px-3 py-3 whitespace-nowrap">
+                  <td data-label={INVOICE_COLUMNS[7]} className="px-2 py-3 xl:px-3 whitespace-nowrap">
                     <button
                       type="button"
                       className="focus-ring rounded font-semibold text-brand-700 hover:underline"
