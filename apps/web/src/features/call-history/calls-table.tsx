@@ -14,10 +14,11 @@ const FIRST_NUMBER_COLUMN = 4;
 function CallTime({ unixSeconds }: { unixSeconds: number }) {
   const [day, ...time] = formatCallTime(unixSeconds).split(' ');
   return (
-    <>
+    // One element: a phone's card (stack-table) sets each of a cell's elements on a line of its own.
+    <span>
       <span className="whitespace-nowrap">{day}</span>{' '}
       <span className="whitespace-nowrap">{time.join(' ')}</span>
-    </>
+    </span>
   );
 }
 
