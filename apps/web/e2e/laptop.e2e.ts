@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { CALL_DATE_DISPLAY_FORMAT } from '../src/features/call-history/call-history-settings';
+import { PORTAL_ROUTES } from '../src/lib/portal-routes';
 import { screenshot, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -110,6 +111,42 @@ describe('the portal at 1280 px (Chromium against the real server)', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+  });
+
+  it('every screen at 1280 and 1100 px: neither the page nor a table on it scrolls sideways (but the Users table at 1100)', async () => {
+    const { server, page } = journey;
+    /** How far the page would scroll sideways, and which boxes on it do. */
+    const sideways = () =>
+      page.evaluate(() => {
+        const root = document.documentElement;
+        const boxes = [...document.querySelectorAll<HTMLElement>('main *')].filter(
+          (el) =>
+            ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) &&
+            el.scrollWidth > el.clientWidth + 1,
+        );
+        return {
+          page: root.scrollWidth - root.clientWidth,
+          boxes: boxes.map(
+            (el) => el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.tagName,
+          ),
+        };
+      });
+    const seen: Record<string, unknown> = {};
+    // The one table left to scroll in its box at 1100 px: each user's row of fields needs 944 px.
+    const allowed = { '1100 /users': { page: 0, boxes: ['users-table-scroller'] } };
+    for (const width of [1280, 1100]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const route of PORTAL_ROUTES) {
+        await page.goto(`${server.url}${route.path}`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(route.title);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.locator('main .animate-pulse').count()).toBe(0);
+        const found = await sideways();
+        if (found.page > 0 || found.boxes.length > 0) seen[`${width} ${route.path}`] = found;
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(seen).toEqual(allowed);
   });
 
   it('Overview: the payment alerts are one panel with one primary action', async () => {
