@@ -32,14 +32,18 @@ export const toPlan = (r: PlanRow): Plan => ({
   multiUser: r.multi_user,
 });
 
-// A plan as it is at a moment: its price, credits and save label are those of the version in force
-// then (CAT-01); a plan without versions (made before them) keeps its own columns.
-const PLAN_AT = `select p.id, p.name, p.period, coalesce(v.price_cents, p.price_cents) as price_cents,
-    coalesce(v.credits, p.credits) as credits, case when v.plan_id is null then p.save else v.save end as save,
-    p.multi_user
+/**
+ * A plan as it is at the moment `at` (an SQL expression: a parameter, or a column of an outer query):
+ * its price, credits and save label are those of the version in force then (CAT-01); a plan without
+ * versions (made before them) keeps its own columns.
+ */
+export const planAtSql = (at: string) => `select p.id, p.name, p.period,
+    coalesce(v.price_cents, p.price_cents) as price_cents, coalesce(v.credits, p.credits) as credits,
+    case when v.plan_id is null then p.save else v.save end as save, p.multi_user
   from plans p
-  left join lateral (select * from plan_versions v where v.plan_id = p.id and v.effective_from <= $1
+  left join lateral (select * from plan_versions v where v.plan_id = p.id and v.effective_from <= ${at}
                       order by v.effective_from desc limit 1) v on true`;
+const PLAN_AT = planAtSql('$1');
 
 /** The plans offered, as they are at `at` (the portal's plan list shows the version in force now). */
 export async function listAvailablePlans(q: Transactional, at: Date): Promise<Plan[]> {

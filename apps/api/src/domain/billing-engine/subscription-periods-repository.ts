@@ -1,6 +1,6 @@
 import type { Transactional } from '../../db/handle';
 import type { PeriodBounds } from './periods';
-import { findPlan, type Plan } from './plans-repository';
+import { findPlan, planAtSql, toPlan, type Plan, type PlanRow } from './plans-repository';
 
 // The subscriptions and billing_periods tables as the engine reads and moves them. What opening and
 // settling a period writes to the ledger is in subscription-periods.ts; when it happens, period-close.ts.
@@ -30,9 +30,16 @@ interface PeriodRow {
   plan_id: string;
 }
 
+const openPeriod = (row: PeriodRow, accountId: string, plan: Plan): OpenPeriod => ({
+  id: row.id,
+  accountId,
+  start: new Date(row.starts_at),
+  end: new Date(row.ends_at),
+  plan,
+});
+
 async function openPeriodFrom(q: Transactional, accountId: string, row: PeriodRow): Promise<OpenPeriod> {
-  const plan = (await findPlan(q, row.plan_id, new Date(row.starts_at)))!;
-  return { id: row.id, accountId, start: new Date(row.starts_at), end: new Date(row.ends_at), plan };
+  return openPeriod(row, accountId, (await findPlan(q, row.plan_id, new Date(row.starts_at)))!);
 }
 
 export async function findSubscription(
@@ -52,9 +59,16 @@ const CURRENT_PERIOD = `select p.id, p.starts_at, p.ends_at, p.plan_id from bill
     join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
    where p.account_id = $1 and p.closed_at is null`;
 
+/** The current period with its plan as it was at the period's start, in one statement. */
+const CURRENT_PERIOD_WITH_PLAN = `select c.id, c.starts_at, c.ends_at, pl.id as plan_id, pl.name, pl.period,
+    pl.price_cents, pl.credits, pl.save, pl.multi_user
+  from (${CURRENT_PERIOD}) c cross join lateral (${planAtSql('c.starts_at')} where p.id = c.plan_id) pl`;
+
 export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
-  const [row] = await q.query<PeriodRow>(CURRENT_PERIOD, [accountId], { prepare: true });
-  return row ? openPeriodFrom(q, accountId, row) : null;
+  const [row] = await q.query<PeriodRow & Omit<PlanRow, 'id'>>(CURRENT_PERIOD_WITH_PLAN, [accountId], {
+    prepare: true,
+  });
+  return row ? openPeriod(row, accountId, toPlan({ ...row, id: row.plan_id })) : null;
 }
 
 /**
