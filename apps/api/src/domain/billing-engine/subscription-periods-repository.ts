@@ -1,6 +1,6 @@
 import type { Transactional } from '../../db/handle';
 import type { PeriodBounds } from './periods';
-import { findPlan, planAtSql, toPlan, type Plan, type PlanRow } from './plans-repository';
+import { planAtSql, toPlan, type Plan, type PlanRow } from './plans-repository';
 
 // The subscriptions and billing_periods tables as the engine reads and moves them. What opening and
 // settling a period writes to the ledger is in subscription-periods.ts; when it happens, period-close.ts.
@@ -30,17 +30,23 @@ interface PeriodRow {
   plan_id: string;
 }
 
-const openPeriod = (row: PeriodRow, accountId: string, plan: Plan): OpenPeriod => ({
+/**
+ * The periods `periodSql` selects (id, starts_at, ends_at, plan_id), each with its plan as it was at
+ * the period's start, in the same statement: one round trip however many periods.
+ */
+const withPlan = (periodSql: string) => `select c.id, c.starts_at, c.ends_at, pl.id as plan_id, pl.name,
+    pl.period, pl.price_cents, pl.credits, pl.save, pl.multi_user
+  from (${periodSql}) c cross join lateral (${planAtSql('c.starts_at')} where p.id = c.plan_id) pl`;
+
+type PeriodWithPlanRow = PeriodRow & Omit<PlanRow, 'id'>;
+
+const openPeriod = (row: PeriodWithPlanRow, accountId: string): OpenPeriod => ({
   id: row.id,
   accountId,
   start: new Date(row.starts_at),
   end: new Date(row.ends_at),
-  plan,
+  plan: toPlan({ ...row, id: row.plan_id }),
 });
-
-async function openPeriodFrom(q: Transactional, accountId: string, row: PeriodRow): Promise<OpenPeriod> {
-  return openPeriod(row, accountId, (await findPlan(q, row.plan_id, new Date(row.starts_at)))!);
-}
 
 export async function findSubscription(
   q: Transactional,
@@ -59,16 +65,9 @@ const CURRENT_PERIOD = `select p.id, p.starts_at, p.ends_at, p.plan_id from bill
     join subscriptions s on s.account_id = p.account_id and s.current_period_start = p.starts_at
    where p.account_id = $1 and p.closed_at is null`;
 
-/** The current period with its plan as it was at the period's start, in one statement. */
-const CURRENT_PERIOD_WITH_PLAN = `select c.id, c.starts_at, c.ends_at, pl.id as plan_id, pl.name, pl.period,
-    pl.price_cents, pl.credits, pl.save, pl.multi_user
-  from (${CURRENT_PERIOD}) c cross join lateral (${planAtSql('c.starts_at')} where p.id = c.plan_id) pl`;
-
 export async function currentPeriod(q: Transactional, accountId: string): Promise<OpenPeriod | null> {
-  const [row] = await q.query<PeriodRow & Omit<PlanRow, 'id'>>(CURRENT_PERIOD_WITH_PLAN, [accountId], {
-    prepare: true,
-  });
-  return row ? openPeriod(row, accountId, toPlan({ ...row, id: row.plan_id })) : null;
+  const [row] = await q.query<PeriodWithPlanRow>(withPlan(CURRENT_PERIOD), [accountId], { prepare: true });
+  return row ? openPeriod(row, accountId) : null;
 }
 
 /**
@@ -95,13 +94,13 @@ export async function currentAndPreviousPeriods(
 
 /** The account's periods not settled yet: the current one, and one that ended within the grace window. */
 export async function unsettledPeriods(q: Transactional, accountId: string): Promise<OpenPeriod[]> {
-  const rows = await q.query<PeriodRow>(
-    'select id, starts_at, ends_at, plan_id from billing_periods where account_id = $1 and closed_at is null',
+  const rows = await q.query<PeriodWithPlanRow>(
+    withPlan(
+      'select id, starts_at, ends_at, plan_id from billing_periods where account_id = $1 and closed_at is null',
+    ),
     [accountId],
   );
-  const periods: OpenPeriod[] = [];
-  for (const row of rows) periods.push(await openPeriodFrom(q, accountId, row));
-  return periods;
+  return rows.map((row) => openPeriod(row, accountId));
 }
 
 /** The oldest period of the account that ended by `endedBy` and is not settled yet. */
@@ -110,12 +109,12 @@ export async function periodDueToSettle(
   accountId: string,
   endedBy: Date,
 ): Promise<OpenPeriod | null> {
-  const [row] = await q.query<PeriodRow>(
-    `select id, starts_at, ends_at, plan_id from billing_periods
-      where account_id = $1 and closed_at is null and ends_at <= $2 order by starts_at limit 1`,
+  const [row] = await q.query<PeriodWithPlanRow>(
+    withPlan(`select id, starts_at, ends_at, plan_id from billing_periods
+      where account_id = $1 and closed_at is null and ends_at <= $2 order by starts_at limit 1`),
     [accountId, endedBy],
   );
-  return row ? openPeriodFrom(q, accountId, row) : null;
+  return row ? openPeriod(row, accountId) : null;
 }
 
 /** The open period that starts at `start` (the subscription's current one): its id and plan. */
