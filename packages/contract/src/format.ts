@@ -53,9 +53,14 @@ const longDay = intl(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', d
 /** A calendar date in words, read in UTC, e.g. "June 26, 2026". */
 export const formatLongDay = (date: Date): string => utcLongDayText(date.getTime()) ?? longDay().format(date);
 
+/** A billing period in its two parts, e.g. "Apr 5, 2026 –" and "May 5, 2026": a line breaks only between them. */
+export const formatPeriodParts = (start: string, end: string): [string, string] => [
+  `${formatDate(start)} –`,
+  formatDate(end),
+];
+
 /** A billing period as the invoices table shows it, e.g. "Apr 5, 2026 – May 5, 2026" (end exclusive). */
-export const formatPeriod = (start: string, end: string): string =>
-  `${formatDate(start)} – ${formatDate(end)}`;
+export const formatPeriod = (start: string, end: string): string => formatPeriodParts(start, end).join(' ');
 
 export const periodAdjective = (period: PlanDto['period']): string =>
   period === 'yr' ? 'annual' : 'monthly';

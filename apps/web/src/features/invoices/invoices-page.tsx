@@ -2,7 +2,7 @@ import {
   formatCredits,
   formatDate,
   formatMoney,
-  formatPeriod,
+  formatPeriodParts,
   INVOICE_COLUMNS,
   INVOICE_TEXT,
   type InvoiceDto,
@@ -40,11 +40,11 @@ const STATUS_STYLE: Record<string, string> = {
 
 /** A period as two unbreakable dates: a narrow column breaks after the dash, never inside a date. */
 function PeriodText({ start, end }: { start: string; end: string }) {
-  const [from, to] = formatPeriod(start, end).split(' – ');
+  const [from, to] = formatPeriodParts(start, end);
   return (
     // One element: a phone's card (stack-table) sets each of a cell's elements on a line of its own.
     <span>
-      <span className="whitespace-nowrap">{from} –</span> <span className="whitespace-nowrap">{to}</span>
+      <span className="whitespace-nowrap">{from}</span> <span className="whitespace-nowrap">{to}</span>
     </span>
   );
 }
