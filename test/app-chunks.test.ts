@@ -80,20 +80,20 @@ function built(graph: typeof GRAPH) {
 }
 
 describe("the app's chunk groups: fewer files for a first load", () => {
-  it("shell takes start.tsx's own modules at any depth, and leaves the entry's, start.tsx itself, libraries and screens", () => {
-    expect(built(GRAPH).taken('shell')).toEqual(['/w/src/lib/paths.ts', '/w/src/lib/router.tsx']);
-  });
-
-  it("overview-shared takes what the overview shares, the contract modules it names among them, and leaves its own folder, the shell's, the entry's and libraries", () => {
+  it("shell takes start.tsx's own modules at any depth and what the overview shares, the contract modules it names among them, and leaves the entry's, start.tsx itself, the overview's own folder, libraries and what only other screens need", () => {
     // early.ts is the entry's (it names EARLY); format.ts only the overview names.
-    expect(built(GRAPH).taken('overview-shared')).toEqual([
+    expect(built(GRAPH).taken('shell')).toEqual([
       '/r/packages/contract/src/format.ts',
       '/w/src/components/ui/info-banner.tsx',
+      '/w/src/lib/paths.ts',
+      '/w/src/lib/router.tsx',
     ]);
   });
 
-  it("neither takes its modules' imports along: the bundler keeps only what is used", () => {
-    expect(built(GRAPH).groups.map((g) => g.includeDependenciesRecursively)).toEqual([false, false]);
+  it("is the one group of the app's modules, and takes none of their imports along: the bundler keeps only what is used", () => {
+    expect(built(GRAPH).groups.map((g) => [g.name, g.includeDependenciesRecursively])).toEqual([
+      ['shell', false],
+    ]);
   });
 
   it('stops the build when the entry, the app or the overview is not where it is looked for', () => {

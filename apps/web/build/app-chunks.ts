@@ -9,20 +9,25 @@ const OVERVIEW_FOLDER = /[\\/]src[\\/]features[\\/]overview[\\/]/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
 
 /**
- * Two chunk groups for the app's own modules, so that a first load asks for fewer files: a browser
- * sends one server six requests at a time, and each further round waits for the one before it.
- * - `shell`: the modules app/start.tsx imports (the layouts, the router, the session, the API
- *   client...). Left to the bundler, each of them shared with a different set of screens is a file of
- *   its own: eight files of 0.1 to 1.8 KB for every first load.
- * - `overview-shared`: the modules the overview's screen shares with other screens (the banners, the
- *   credits meter, the formats, the PIN, the usage chart...), ten files of 0.1 to 1.6 KB for `/`, the
- *   page sign-in lands on. A screen that needs one of them loads them all, a few KB more.
- * In neither: the entry's modules (in these chunks they would make the entry wait for them, and the
- *   entry asks the first answers before the app has arrived, app/early-boot.ts); start.tsx itself (in
- *   a group's chunk, the page's `import('./app/start')` found no module namespace, "Export
- *   'start_exports' is not defined", rolldown 1.2.19); libraries (their own groups, vite.config.ts).
- * The groups do not take their modules' imports with them, and read what a module takes from the
- * contract by name (build/contract-imports.ts): the contract's index re-exports every rule.
+ * One chunk group for the app's own modules, `shell`, so that a first load asks for fewer files: a
+ * browser sends one server six requests at a time, and a seventh waits for one of them to end. It
+ * takes:
+ * - the modules app/start.tsx imports (the layouts, the router, the session, the API client...).
+ *   Left to the bundler, each of them shared with a different set of screens is a file of its own:
+ *   eight files of 0.1 to 1.8 KB for every first load;
+ * - the modules the overview's screen shares with other screens (the banners, the credits meter, the
+ *   formats, the PIN, the usage chart...), ten files of 0.1 to 1.6 KB for `/`, the page sign-in lands
+ *   on. They were a group of their own (`overview-shared`), which ten of the twelve screens loaded
+ *   anyway: in the shell's file, `/` loads six files (the entry, start.tsx, the bundler's runtime, the
+ *   libraries, this and its own), and every screen one file fewer; the PDF and Profile screens 4.7 KB
+ *   more (README, "Speed").
+ * Not in it: the entry's modules (in this chunk they would make the entry wait for it, and the entry
+ *   asks the first answers before the app has arrived, app/early-boot.ts); start.tsx itself (in a
+ *   group's chunk, the page's `import('./app/start')` found no module namespace, "Export
+ *   'start_exports' is not defined", rolldown 1.2.19); the overview's own folder; libraries (their own
+ *   groups, vite.config.ts). The group does not take its modules' imports with it, and reads what a
+ *   module takes from the contract by name (build/contract-imports.ts): the contract's index
+ *   re-exports every rule.
  */
 export function appChunks() {
   let shell = new Set<string>();
@@ -51,10 +56,9 @@ export function appChunks() {
     },
   };
   const groups = [
-    { name: 'shell', test: (id: string) => shell.has(id), includeDependenciesRecursively: false },
     {
-      name: 'overview-shared',
-      test: (id: string) => overviewShared.has(id),
+      name: 'shell',
+      test: (id: string) => shell.has(id) || overviewShared.has(id),
       includeDependenciesRecursively: false,
     },
   ];
