@@ -16,8 +16,11 @@ const GRAPH: Record<string, { imports: string[]; exports?: string[]; code?: stri
       '/w/src/lib/router.tsx',
       '/w/src/lib/token-storage.ts',
       '/w/node_modules/preact/dist/preact.mjs',
+      // The boot asks the overview's first answer (app/screen-data.ts).
+      '/w/src/features/overview/api/get-overview.ts',
     ],
   },
+  '/w/src/features/overview/api/get-overview.ts': { imports: [] },
   '/w/src/lib/router.tsx': { imports: ['/w/src/lib/paths.ts', '/w/node_modules/wouter/index.js'] },
   '/w/src/lib/paths.ts': { imports: [] },
   '/w/src/lib/token-storage.ts': { imports: [] },
@@ -82,9 +85,11 @@ function built(graph: typeof GRAPH) {
 describe("the app's chunk groups: fewer files for a first load", () => {
   it("shell takes start.tsx's own modules at any depth and what the overview shares, the contract modules it names among them, and leaves the entry's, start.tsx itself, the overview's own folder, libraries and what only other screens need", () => {
     // early.ts is the entry's (it names EARLY); format.ts only the overview names.
+    // The overview's own folder stays with its screen, but for what start.tsx imports from it.
     expect(built(GRAPH).taken('shell')).toEqual([
       '/r/packages/contract/src/format.ts',
       '/w/src/components/ui/info-banner.tsx',
+      '/w/src/features/overview/api/get-overview.ts',
       '/w/src/lib/paths.ts',
       '/w/src/lib/router.tsx',
     ]);

@@ -11,16 +11,11 @@ const LIBRARY = /[\\/]node_modules[\\/]/;
 /**
  * One chunk group for the app's own modules, `shell`, so that a first load asks for fewer files: a
  * browser sends one server six requests at a time, and a seventh waits for one of them to end. It
- * takes:
- * - the modules app/start.tsx imports (the layouts, the router, the session, the API client...).
- *   Left to the bundler, each of them shared with a different set of screens is a file of its own:
- *   eight files of 0.1 to 1.8 KB for every first load;
- * - the modules the overview's screen shares with other screens (the banners, the credits meter, the
- *   formats, the PIN, the usage chart...), ten files of 0.1 to 1.6 KB for `/`, the page sign-in lands
- *   on. They were a group of their own (`overview-shared`), which ten of the twelve screens loaded
- *   anyway: in the shell's file, `/` loads six files (the entry, start.tsx, the bundler's runtime, the
- *   libraries, this and its own), and every screen one file fewer; the PDF and Profile screens 4.7 KB
- *   more (README, "Speed").
+ * takes the modules app/start.tsx imports (the layouts, the router, the session, the API client...)
+ * and those the overview, the page sign-in lands on, shares with other screens (the banners, the
+ * credits meter, the formats, the PIN...). Left to the bundler, each of them shared with a different
+ * set of screens is a file of its own, 0.1 to 1.8 KB each; in one file, `/` loads six scripts, and
+ * most screens, which share some of the overview's modules, one file (README, "Speed").
  * Not in it: the entry's modules (in this chunk they would make the entry wait for it, and the entry
  *   asks the first answers before the app has arrived, app/early-boot.ts); start.tsx itself (in a
  *   group's chunk, the page's `import('./app/start')` found no module namespace, "Export
@@ -31,7 +26,6 @@ const LIBRARY = /[\\/]node_modules[\\/]/;
  */
 export function appChunks() {
   let shell = new Set<string>();
-  let overviewShared = new Set<string>();
   const plugin: Plugin = {
     name: 'enq-app-chunks',
     apply: 'build',
@@ -47,18 +41,16 @@ export function appChunks() {
       const importsOf = contractAwareImports(this);
       const entryModules = importClosure([entry], importsOf);
       const own = (id: string) => id !== app && !entryModules.has(id) && !LIBRARY.test(id);
-      shell = new Set([...importClosure([app], importsOf)].filter(own));
-      overviewShared = new Set(
-        [...importClosure([overview], importsOf)].filter(
-          (id) => own(id) && !shell.has(id) && !OVERVIEW_FOLDER.test(id),
-        ),
-      );
+      // The overview's own folder stays with its screen, unless start.tsx imports from it (the boot
+      // asks the overview's first answer, app/screen-data.ts).
+      const shared = [...importClosure([overview], importsOf)].filter((id) => !OVERVIEW_FOLDER.test(id));
+      shell = new Set([...importClosure([app], importsOf), ...shared].filter(own));
     },
   };
   const groups = [
     {
       name: 'shell',
-      test: (id: string) => shell.has(id) || overviewShared.has(id),
+      test: (id: string) => shell.has(id),
       includeDependenciesRecursively: false,
     },
   ];
