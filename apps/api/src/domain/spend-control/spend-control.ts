@@ -9,7 +9,7 @@ import {
 import type { Transactional } from '../../db/handle';
 import { currentPeriod } from '../billing-engine/subscription-periods-repository';
 import { DomainError } from '../errors';
-import { currentForecast } from '../subscription/plan-advisor';
+import { periodForecast } from '../subscription/plan-advisor';
 import { firingMessage, queueFiringEmails } from './alerts';
 import {
   findCap,
@@ -73,16 +73,16 @@ export async function spendControlState(
     listThresholds(q, accountId),
     findCap(q, accountId),
   ]);
-  const [spend, firings, dismissed, users] = await Promise.all([
+  // The projection the overview's forecast card shows, asked only when a forecast threshold needs it.
+  const forecasting = period !== null && thresholds.some((t) => t.kind === 'forecast_overage_cents');
+  const [spend, firings, dismissed, users, forecast] = await Promise.all([
     period ? periodSpend(q, accountId, period.id) : { granted: 0, included: 0, overage: 0 },
     period ? periodFirings(q, accountId, period.id) : [],
     period ? dismissedKeys(q, accountId, actor.personId, dismissalPrefix(period.id)) : new Set<string>(),
     usersUsage(q, accountId, period?.id ?? null),
+    forecasting ? periodForecast(q, period, now) : null,
   ]);
-  // The projection the overview's forecast card shows, asked only when a forecast threshold needs it.
-  const projectedCents = thresholds.some((t) => t.kind === 'forecast_overage_cents')
-    ? ((await currentForecast(q, accountId, now))?.forecast.projectedOverageCents ?? 0)
-    : 0;
+  const projectedCents = forecast?.forecast.projectedOverageCents ?? 0;
   const isMonthly = period?.plan.period === 'mo';
   const passed = (t: StoredThreshold) =>
     t.kind === 'plan_percent'

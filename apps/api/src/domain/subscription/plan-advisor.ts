@@ -29,10 +29,21 @@ export const ADVISOR_PERIODS = 3;
  * period. The server-side callers (the overview's card, alerts) start here.
  */
 export async function currentForecast(q: Transactional, accountId: string, now: Date) {
-  const sub = await findSubscription(q, accountId);
-  const period = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
-  if (!period) return null;
-  const { usageByDay, availableCc, overageCc } = await forecastInputs(q, accountId, period.id);
+  const period = await currentPeriod(q, accountId);
+  return period ? periodForecast(q, period, now) : null;
+}
+
+/**
+ * The forecast of `period`, the account's current period as the caller read it; null once the
+ * subscription has ended (its last period stays open until it is settled, with nothing to project).
+ */
+export async function periodForecast(q: Transactional, period: OpenPeriod, now: Date) {
+  const [sub, inputs] = await Promise.all([
+    findSubscription(q, period.accountId),
+    forecastInputs(q, period.accountId, period.id),
+  ]);
+  if (sub?.status !== 'active') return null;
+  const { usageByDay, availableCc, overageCc } = inputs;
   const forecast = forecastPeriod({
     period,
     usageByDay,

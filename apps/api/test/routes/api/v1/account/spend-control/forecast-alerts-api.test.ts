@@ -180,4 +180,23 @@ describe.each(drivers)('forecast alerts through the API (%s)', (driver) => {
     expect(state.banners.map((b) => b.key)).not.toContain(`forecast:${target}`);
     expect((await api(ctx, other.token).dismiss(`forecast:${target}`)).statusCode).toBe(404);
   });
+  it('SPEND-13 an ended subscription projects nothing: its last period, open until settled, shows no forecast threshold passed', async () => {
+    const statuses = async () =>
+      (await api(ctx, admin.token).state()).thresholds
+        .filter((t) => t.kind === 'forecast_overage')
+        .map((t) => t.status);
+    expect(await statuses()).toEqual(['passed', 'sent']);
+    const setStatus = (status: string) =>
+      ctx.database.query('update subscriptions set status = $2 where account_id = $1', [
+        admin.accountId,
+        status,
+      ]);
+    await setStatus('inactive');
+    try {
+      expect(await statuses()).toEqual(['waiting', 'sent']);
+    } finally {
+      await setStatus('active');
+    }
+    expect(await statuses()).toEqual(['passed', 'sent']);
+  });
 });
