@@ -12,6 +12,7 @@ import { SidebarNav } from './sidebar-nav';
 import { AccountActions } from './account-actions';
 import { RouteFallback, ScreenBoundary } from './route-fallback';
 import { viewAsSession } from '../lib/view-as-token';
+import { MAIN_BOX, SIDEBAR_BOX } from './shell-frame';
 
 // Only a view-as-customer tab draws it (STAFF-09): the portal's first load does not carry it.
 const ViewAsBanner = lazy(async () => ({ default: (await import('./view-as-banner')).ViewAsBanner }));
@@ -62,14 +63,8 @@ export function AccountLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="flex">
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto bg-navy-900 px-3 py-6 lg:block">
-          {narrow ? null : <SidebarNav label="Account" />}
-        </aside>
-        <main
-          id="main"
-          tabIndex={-1}
-          className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8"
-        >
+        <aside className={SIDEBAR_BOX}>{narrow ? null : <SidebarNav label="Account" />}</aside>
+        <main id="main" tabIndex={-1} className={`${MAIN_BOX} outline-none`}>
           <div className="mx-auto max-w-6xl">
             {/* One boundary per screen: a screen whose code is still loading shows its placeholders at
                 once instead of leaving the last screen up, and one that fails leaves the shell. */}

@@ -7,6 +7,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { portalPathOf } from '../lib/portal-path';
 import { NAV_ITEMS } from './portal-nav';
 import { loadScreen } from './screen-code';
+import { MAIN_BOX, SIDEBAR_BOX, SIDEBAR_ITEM, SIDEBAR_LABEL } from './shell-frame';
 
 /**
  * The account layout as it will look, drawn while the portal learns its config and who is signed in
@@ -53,15 +54,12 @@ export function ShellSkeleton({ pathname = window.location.pathname }: { pathnam
         </div>
       </header>
       <div className="flex">
-        <aside
-          aria-hidden="true"
-          className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto bg-navy-900 px-3 py-6 lg:block"
-        >
+        <aside aria-hidden="true" className={SIDEBAR_BOX}>
           <ul className="flex flex-col gap-0.5">
             {NAV_ITEMS.map(({ path: item, label, icon: Icon }) => (
               <li
                 key={item}
-                className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                className={`${SIDEBAR_ITEM} ${
                   item === path
                     ? 'bg-white/10 text-white shadow-[inset_3px_0_0_var(--color-accent-400)]'
                     : 'text-slate-300'
@@ -70,12 +68,12 @@ export function ShellSkeleton({ pathname = window.location.pathname }: { pathnam
                 <Icon
                   className={`size-4.5 shrink-0 ${item === path ? 'text-accent-400' : 'text-slate-400'}`}
                 />
-                {label}
+                <span className={SIDEBAR_LABEL}>{label}</span>
               </li>
             ))}
           </ul>
         </aside>
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+        <main className={MAIN_BOX}>
           <div className="mx-auto max-w-6xl space-y-6">
             <PageHeader path={path} />
             <PageSkeleton path={path} label="Loading" />

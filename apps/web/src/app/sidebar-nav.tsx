@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink } from '../lib/router';
 import { NAV_ITEMS } from './portal-nav';
 import { prepareScreen } from './screen-intent';
+import { SIDEBAR_ITEM, SIDEBAR_LABEL } from './shell-frame';
 
 /** The twelve portal screens in their required order (SHELL-15); used by the sidebar and the mobile menu. */
 export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
@@ -18,8 +19,10 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
               onPointerEnter={() => prepareScreen(client, path)}
               onTouchStart={() => prepareScreen(client, path)}
               onFocus={() => prepareScreen(client, path)}
+              // On the rail (1024-1279 px) the label is read out but not shown: the pointer gets it here.
+              title={text}
               className={(isActive) =>
-                `focus-ring-dark group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                `focus-ring-dark group ${SIDEBAR_ITEM} transition-colors ${
                   isActive
                     ? 'bg-white/10 text-white shadow-[inset_3px_0_0_var(--color-accent-400)]'
                     : 'text-slate-300 hover:bg-white/5 hover:text-white'
@@ -32,7 +35,7 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
                     aria-hidden="true"
                     className={`size-4.5 shrink-0 ${isActive ? 'text-accent-400' : 'text-slate-400 group-hover:text-slate-200'}`}
                   />
-                  {text}
+                  <span className={SIDEBAR_LABEL}>{text}</span>
                 </>
               )}
             </NavLink>
