@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SaveUsersRequest } from '@enq/contract';
 import { createQueryClient, QUERY_FRESH_MS } from '../../lib/query-client';
@@ -277,8 +277,27 @@ describe('Users page', () => {
     const calls = setup(usersData(), {}, false, client);
     const admin = await screen.findByTestId('admin-row');
     expect(within(admin).getByText('Dana Booted')).toBeTruthy();
-    expect(userRows()).toHaveLength(10);
+    await waitFor(() => expect(userRows()).toHaveLength(10));
     expect(calls.filter((call) => call.path === '/users/')).toEqual([]);
+  });
+
+  it("draws a first screen of four rows, keeping the space of the page's other six, and those six in the task after", async () => {
+    const client = createQueryClient();
+    client.setQueryData(usersKey, usersData(24));
+    setup(usersData(24), {}, false, client);
+    expect(
+      userRows().map((row) =>
+        within(row)
+          .getByLabelText(/^Full name of/)
+          .getAttribute('value'),
+      ),
+    ).toEqual(['User 01', 'User 02', 'User 03', 'User 04']);
+    // Six table rows of 49 px: what comes below the table is already where it will stay.
+    const kept = table().querySelector<HTMLElement>('tbody > tr[aria-hidden="true"] > td');
+    expect(kept?.style.height).toBe('294px');
+    await waitFor(() => expect(userRows()).toHaveLength(10));
+    expect(within(userRows()[9]!).getByLabelText('Full name of User 10')).toBeTruthy();
+    expect(table().querySelector('tbody > tr[aria-hidden="true"]')).toBeNull();
   });
 
   it('asks again for a list cached longer ago than that, and starts from the new answer, never the old', async () => {
