@@ -43,7 +43,7 @@ describe('Users page', () => {
     expect(within(admin).getByLabelText('Hold music for Dana Whitfield')).toBeTruthy();
     expect(within(admin).getByRole('button', { name: 'Change PIN for Dana Whitfield' })).toBeTruthy();
     expect(within(admin).getByText('••0000')).toBeTruthy();
-    expect(userRows()).toHaveLength(10);
+    await waitFor(() => expect(userRows()).toHaveLength(10));
     const first = userRows()[0]!;
     expect(within(first).getByText('••0000')).toBeTruthy();
     expect((within(first).getByLabelText('Full name of User 01') as HTMLInputElement).value).toBe('User 01');
