@@ -4,15 +4,14 @@ import { DEMO_NEW_TEAM } from '../../src/db/seed/demo-account';
 import { drivers } from '../helpers/app';
 import type { ServerProcess } from '../helpers/server-process';
 import type { Database } from '../../src/db/database';
+import {
+  replaceThresholds,
+  type StoredThreshold as Threshold,
+} from '../../src/domain/spend-control/spend-control-repository';
 import { currentForecast } from '../../src/domain/subscription/plan-advisor';
 import { SERVICE_KEY, seededDatabase, serve } from './crash-harness';
 
 const BATCHES = 16;
-
-interface Threshold {
-  kind: 'plan_percent' | 'forecast_overage_cents';
-  amount: number;
-}
 
 // Two processes on one PostgreSQL book batches of one account at once: the batches that cross an alert
 // (80% of the plan's credits, or a projected overage) race, and the firing's key lets one of them
@@ -38,12 +37,7 @@ describe.runIf(drivers.includes('postgres'))('a spend alert across two processes
           [DEMO_NEW_TEAM.email],
         )) as [typeof admin];
         threshold = await thresholdOf(database, admin.account_id);
-        await database.query('delete from spend_thresholds where account_id = $1', [admin.account_id]);
-        await database.query('insert into spend_thresholds (account_id, kind, amount) values ($1, $2, $3)', [
-          admin.account_id,
-          threshold.kind,
-          threshold.amount,
-        ]);
+        await replaceThresholds(database, admin.account_id, [threshold]);
       } finally {
         await database.close();
       }
