@@ -90,12 +90,11 @@ export function UsersTable(props: UsersTableProps) {
   const shown = virtual
     ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
     : rows.slice(0, painted ? rows.length : FIRST_ROWS).map((row, index) => ({ row, index }));
-  const padTop = virtual && items.length ? items[0]!.start : 0;
-  const padBottom = virtual
-    ? items.length
-      ? virtualizer.getTotalSize() - items[items.length - 1]!.end
-      : 0
-    : (rows.length - shown.length) * rowHeight;
+  // The space of the rows not drawn: out of view (virtual), or not drawn yet (the first render).
+  const last = items.at(-1);
+  const notDrawnYet = virtual ? 0 : (rows.length - shown.length) * rowHeight;
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : notDrawnYet;
 
   // A virtual table always fills its fixed height, so it can be a layout and paint boundary: rows
   // changing inside do not lay out the rest of the page. Positioned, so that the table's screen-reader
