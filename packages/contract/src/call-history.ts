@@ -3,6 +3,7 @@ import { endOfDay, endOfMonth, format, startOfDay, startOfMonth, subDays, subMon
 import { formatPeriod } from './format';
 import { BUSINESS_TIME_ZONE } from './time';
 import type { CallRow, PeriodDates, CallDates } from './call-history-schemas';
+import type { CallPreset } from './call-presets';
 
 // Call history (CALL-01..15, API-11..15). Times on the wire are unix seconds; a range includes both ends
 // to the second (23:59:59.5 is inside one ending 23:59:59), so presets end at their day's or month's last
@@ -70,36 +71,9 @@ export const CSV_BOM = '\uFEFF';
 
 // ---- presets (CALL-01..04) -----------------------------------------------------------------------
 
-export const CALL_PRESETS = [
-  { id: 'custom', label: 'Custom' },
-  { id: 'current-period', label: 'Current period' },
-  { id: 'previous-period', label: 'Previous period' },
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last-7-days', label: 'Last 7 days' },
-  { id: 'last-30-days', label: 'Last 30 days' },
-  { id: 'this-month', label: 'This month' },
-  { id: 'last-month', label: 'Last month' },
-] as const;
-export type CallPreset = (typeof CALL_PRESETS)[number]['id'];
-
 export interface DateRange {
   start: Date;
   end: Date;
-}
-
-/** Both period presets are offered only when the dates response has them. */
-export function availablePresets(dates: CallDates | null | undefined): (typeof CALL_PRESETS)[number][] {
-  return CALL_PRESETS.filter((p) => {
-    if (p.id === 'current-period') return Boolean(dates?.current_period);
-    if (p.id === 'previous-period') return Boolean(dates?.previous_period);
-    return true;
-  });
-}
-
-/** Current period when dates are given, else today (CALL-03). */
-export function defaultPreset(dates: CallDates | null | undefined): CallPreset {
-  return dates?.current_period ? 'current-period' : 'today';
 }
 
 const fromPeriod = (p: PeriodDates): DateRange => ({

@@ -25,6 +25,7 @@ export * from './banners';
 export * from './invoices';
 export * from './invoices-schemas';
 export * from './call-history';
+export * from './call-presets';
 export * from './call-history-schemas';
 export * from './call-history-csv';
 export * from './pagination';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALL_COLUMNS,
-  CALL_PRESETS,
   CALL_TEXT,
-  availablePresets,
-  defaultPreset,
   billedMinutes,
   formatBilledDuration,
   formatCallTime,
@@ -12,6 +9,7 @@ import {
   presetRange,
   validateCallRange,
 } from '../src/call-history';
+import { CALL_PRESETS, availablePresets, defaultPreset } from '../src/call-presets';
 import type { CallDates } from '../src/call-history-schemas';
 
 const DATES: CallDates = {
