@@ -1,6 +1,7 @@
 import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
 import { API_CREDENTIALS, apiHeaders } from './api-headers';
 import { takeEarly, untilAborted } from './early-answers';
+import { withQuery, type QueryValue } from './url-query';
 import { clearApiToken, getApiToken } from './token-storage';
 
 /** Client-side fetch failures that never reached a JSON answer (API-22). */
@@ -8,8 +9,6 @@ export const CLIENT_ERRORS = ['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR'] a
 export type ClientErrorCode = (typeof CLIENT_ERRORS)[number];
 /** A call that has not answered after this long fails with TIMEOUT_ERROR. */
 export const API_TIMEOUT_MS = 30_000;
-
-export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,16 +66,6 @@ export function apiUrl(path: string): string {
 
 export function accountPath(path: string): string {
   return apiUrl(`${API_ACCOUNT_BASE}${path.startsWith('/') ? path : `/${path}`}`);
-}
-
-function withQuery(url: string, query?: Record<string, QueryValue>): string {
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
 async function readJson(response: Response): Promise<unknown> {
