@@ -1,5 +1,6 @@
-import { API_TOKEN_STORAGE_KEY } from '@enq/contract';
+import { API_TOKEN_STORAGE_KEY, type CallDates } from '@enq/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALL_DATES } from '../features/call-history/call-history-fixtures';
 import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
 import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -143,7 +144,10 @@ describe('the boot on a page the server wrote its config into', () => {
     (path, first) => {
       signInOnServedPage();
       startEarlyBoot(path);
-      expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`]);
+      expect(requested().slice(0, 2)).toEqual([
+        `${localApi}/api/v1/auth/me`,
+        `${localApi}/api/v1/account${first}`,
+      ]);
     },
   );
 
@@ -154,8 +158,8 @@ describe('the boot on a page the server wrote its config into', () => {
       serve({ is_staff: false });
       startEarlyBoot(path);
       const early = [`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`];
-      // Before the app's code (and the query client) exists.
-      expect(requested()).toEqual(early);
+      // Before the app's code (and the query client) exists (Call History's filters too, below).
+      expect(requested().slice(0, 2)).toEqual(early);
       const client = createQueryClient();
       const booted = startBoot(client, path);
       await vi.waitFor(() => expect(client.getQueryData(['auth', 'me'])).toBeDefined());
@@ -175,4 +179,70 @@ describe('the boot on a page the server wrote its config into', () => {
       await booted;
     },
   );
+});
+
+describe("Call History's follow-up, asked by the early boot", () => {
+  const calls = (query: string) => `${localApi}/api/v1/account/calls/${query}`;
+  const { start_date: from, end_date: to } = CALL_DATES.current_period;
+  const periodCalls = calls(`?timestampFrom=${from}&timestampTo=${to}&page=1`);
+  const periodTotals = calls(`totals/?timestampFrom=${from}&timestampTo=${to}`);
+
+  /** Sign-in and the calls' answers as the server gives them; `dates` for GET /calls/dates/. */
+  function serveCalls(dates: CallDates) {
+    fetchMock = vi.fn<typeof fetch>((input) => {
+      const url = String(input);
+      if (url === `${localApi}/api/v1/auth/me`)
+        return Promise.resolve(Response.json({ id: 'u1', email: 'a@b.co', is_staff: false }));
+      if (url === calls('dates/')) return Promise.resolve(Response.json({ dates }));
+      if (url.startsWith(calls('totals/')))
+        return Promise.resolve(Response.json({ calls: 0, billed_seconds: 0, credits: 0 }));
+      if (url === calls('filters/')) return Promise.resolve(Response.json({ users: [], destinations: [] }));
+      if (url.startsWith(calls('?'))) return Promise.resolve(Response.json({ calls: [], count: 0 }));
+      return new Promise<Response>(() => undefined);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  }
+
+  /** The early boot, then the app's boot once "its code has arrived"; what was asked, in order. */
+  async function visit(search = '') {
+    signInOnServedPage();
+    window.history.replaceState(null, '', `/call-history${search}`);
+    startEarlyBoot('/call-history');
+    await vi.waitFor(() => expect(requested().length).toBeGreaterThanOrEqual(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const early = requested();
+    await startBoot(createQueryClient(), '/call-history');
+    return { early, all: requested() };
+  }
+
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("asks the filters at once and, once the dates are in, the current period's calls and totals, which the boot then takes instead of asking again", async () => {
+    serveCalls(CALL_DATES);
+    const { early, all } = await visit();
+    const each = [calls('filters/'), periodCalls, periodTotals];
+    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), ...each]);
+    // Each asked once: the boot asked nothing of its own.
+    expect(all).toEqual(early);
+  });
+
+  it('asks only the filters early for a view the address names; the boot asks that view', async () => {
+    serveCalls(CALL_DATES);
+    const { early, all } = await visit('?preset=custom&from=100&to=200&page=2');
+    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), calls('filters/')]);
+    expect(all.slice(early.length).sort()).toEqual([
+      calls('?timestampFrom=100&timestampTo=200&page=2'),
+      calls('totals/?timestampFrom=100&timestampTo=200'),
+    ]);
+  });
+
+  it('asks only the filters early without a current period: today needs the clock, and the boot asks it', async () => {
+    serveCalls({ current_period: null, previous_period: null });
+    const { early, all } = await visit();
+    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), calls('filters/')]);
+    const asked = all.slice(early.length);
+    expect(asked).toHaveLength(2);
+    expect(asked.some((url) => url.startsWith(calls('?timestampFrom=')))).toBe(true);
+    expect(all.filter((url) => url === calls('filters/'))).toHaveLength(1);
+  });
 });

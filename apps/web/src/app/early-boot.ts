@@ -8,6 +8,8 @@ import {
   USERS_PATHS,
   type PublicConfig,
 } from '@enq/contract';
+import { askCallHistoryEarly } from '../features/call-history/call-history-opening';
+import { withQuery, type QueryValue } from '../lib/url-query';
 import { askEarly } from '../lib/early-answers';
 import { embeddedConfig } from '../lib/embedded-config';
 import { endpointsHere } from '../lib/environment';
@@ -29,8 +31,8 @@ export const SCREEN_FIRST_PATHS: Partial<Record<PortalPath, string>> = {
 
 /**
  * Runs first, from a module that waits for no library: asks who is signed in and the screen's first
- * answer while the app's code is still loading, instead of once it has run (app/boot.ts then finds
- * them asked). Only on a portal screen with a token, and only with the config the server wrote into
+ * answer (and what of Call History's follow-up needs no library) while the app's code is still
+ * loading, instead of once it has run (app/boot.ts then finds them asked). Only on a portal screen with a token, and only with the config the server wrote into
  * the page, which names the API to ask (AUTH-10..12); otherwise the boot asks as before.
  */
 export function startEarlyBoot(pathname: string = window.location.pathname): void {
@@ -45,7 +47,11 @@ export function startEarlyBoot(pathname: string = window.location.pathname): voi
   } catch {
     return; // a malformed config: the boot reports it
   }
+  const ask = (accountPath: string, query?: Record<string, QueryValue>) =>
+    askEarly(withQuery(`${apiOrigin}${API_ACCOUNT_BASE}${accountPath}`, query), token);
   askEarly(`${apiOrigin}${AUTH_PATHS.me}`, token);
   const first = SCREEN_FIRST_PATHS[path];
-  if (first) askEarly(`${apiOrigin}${API_ACCOUNT_BASE}${first}`, token);
+  if (!first) return;
+  const answer = ask(first);
+  if (path === '/call-history') askCallHistoryEarly(answer, new URLSearchParams(window.location.search), ask);
 }

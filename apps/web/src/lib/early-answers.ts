@@ -8,12 +8,13 @@ import { API_CREDENTIALS, apiHeaders } from './api-headers';
 const early = new Map<string, Promise<Response>>();
 const keyOf = (url: string, token: string) => `${token} ${url}`;
 
-/** Asks now, as api-client would later: a GET with the API's headers. */
-export function askEarly(url: string, token: string): void {
+/** Asks now, as api-client would later: a GET with the API's headers. The answer is the boot's to read. */
+export function askEarly(url: string, token: string): Promise<Response> {
   const answer = fetch(url, { headers: apiHeaders(token), credentials: API_CREDENTIALS, priority: 'high' });
   // Taken later or never; a failure is for whoever takes it to see.
   answer.catch(() => undefined);
   early.set(keyOf(url, token), answer);
+  return answer;
 }
 
 /** The answer asked early for this URL and token, once. */

@@ -5,7 +5,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { useCallDates } from './api/get-call-dates';
-import { openingView, readView, sameView, writeView } from './call-history-state';
+import { readView } from './call-history-opening';
+import { openingView, sameView, writeView } from './call-history-state';
 import { CallHistoryView } from './call-history-view';
 
 export function CallHistoryPage() {

@@ -1,43 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import {
-  BUSINESS_TIME_ZONE,
-  CALL_PRESETS,
-  defaultPreset,
-  presetRange,
-  toUnixSeconds,
-  type CallDates,
-  type CallPreset,
-} from '@enq/contract';
-import type { CallsParams } from './api/get-calls';
-
-/** What the URL holds, so a view can be bookmarked and shared. */
-export interface CallHistoryView {
-  preset: CallPreset;
-  from: number;
-  to: number;
-  page: number;
-  user?: string | undefined;
-  destination?: string | undefined;
-}
-
-const PRESET_IDS = new Set<string>(CALL_PRESETS.map((p) => p.id));
-const int = (value: string | null) => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
-
-/** The view in the search params, or null when they hold no complete range. */
-export function readView(params: URLSearchParams): CallHistoryView | null {
-  const from = int(params.get('from'));
-  const to = int(params.get('to'));
-  if (from === null || to === null) return null;
-  const preset = params.get('preset');
-  return {
-    preset: preset && PRESET_IDS.has(preset) ? (preset as CallPreset) : 'custom',
-    from,
-    to,
-    page: Math.max(1, int(params.get('page')) ?? 1),
-    user: params.get('user') || undefined,
-    destination: params.get('destination') || undefined,
-  };
-}
+import { BUSINESS_TIME_ZONE, defaultPreset, presetRange, toUnixSeconds, type CallDates } from '@enq/contract';
+import { periodOpeningView, readView, type CallHistoryView } from './call-history-opening';
 
 /** The preset's current range when it differs from the one in the view, else null. */
 export function freshPresetRange(
@@ -59,6 +22,8 @@ export function freshPresetRange(
 export function openingView(params: URLSearchParams, dates: CallDates, now = new Date()): CallHistoryView {
   const view = readView(params);
   if (view) return { ...view, ...freshPresetRange(view, dates, now) };
+  const period = periodOpeningView(dates);
+  if (period) return period;
   const preset = defaultPreset(dates);
   const range = presetRange(preset, now, dates)!;
   return { preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 };
@@ -74,17 +39,6 @@ export function sameView(a: CallHistoryView, b: CallHistoryView): boolean {
     a.user === b.user &&
     a.destination === b.destination
   );
-}
-
-/** What GET /calls/ is asked for a view. */
-export function callsParams(view: CallHistoryView): CallsParams {
-  return {
-    timestampFrom: view.from,
-    timestampTo: view.to,
-    page: view.page,
-    user: view.user,
-    destination: view.destination,
-  };
 }
 
 export function writeView(view: CallHistoryView): URLSearchParams {

@@ -24,13 +24,8 @@ import { downloadCalls } from './api/download-calls';
 import { useCallTotals } from './api/get-call-totals';
 import { useCalls } from './api/get-calls';
 import { CallFilters } from './call-filters';
-import {
-  callsParams,
-  fromPickerDate,
-  sameView,
-  writeView,
-  type CallHistoryView as View,
-} from './call-history-state';
+import { callsParams, totalsParams, type CallHistoryView as View } from './call-history-opening';
+import { fromPickerDate, sameView, writeView } from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
 import { UsagePanel } from './usage-panel';
@@ -69,7 +64,7 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
   }
   const [downloading, setDownloading] = useState(false);
   const calls = useCalls(callsParams(view));
-  const { page: _page, ...rangeParams } = callsParams(view);
+  const rangeParams = totalsParams(view);
   const totals = useCallTotals(rangeParams);
 
   const go = (next: Partial<View>, replace = false) =>
