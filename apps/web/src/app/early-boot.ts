@@ -9,13 +9,13 @@ import {
   type PublicConfig,
 } from '@enq/contract';
 import { askCallHistoryEarly } from '../features/call-history/call-history-opening';
-import { withQuery, type QueryValue } from '../lib/url-query';
 import { askEarly } from '../lib/early-answers';
 import { embeddedConfig } from '../lib/embedded-config';
 import { endpointsHere } from '../lib/environment';
 import { portalPathOf } from '../lib/portal-path';
 import type { PortalPath } from '../lib/portal-routes';
 import { getApiToken } from '../lib/token-storage';
+import { withQuery, type QueryValue } from '../lib/url-query';
 
 /**
  * The path below /api/v1/account of each screen's first answer: the one its first query asks
@@ -32,8 +32,9 @@ export const SCREEN_FIRST_PATHS: Partial<Record<PortalPath, string>> = {
 /**
  * Runs first, from a module that waits for no library: asks who is signed in and the screen's first
  * answer (and what of Call History's follow-up needs no library) while the app's code is still
- * loading, instead of once it has run (app/boot.ts then finds them asked). Only on a portal screen with a token, and only with the config the server wrote into
- * the page, which names the API to ask (AUTH-10..12); otherwise the boot asks as before.
+ * loading, instead of once it has run (app/boot.ts then finds them asked). Only on a portal screen
+ * with a token, and only with the config the server wrote into the page, which names the API to ask
+ * (AUTH-10..12); otherwise the boot asks as before.
  */
 export function startEarlyBoot(pathname: string = window.location.pathname): void {
   const token = getApiToken();
