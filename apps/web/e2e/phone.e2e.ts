@@ -147,6 +147,8 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     const historyLength = await page.evaluate(() => window.history.length);
     const start = page.getByLabel('Start date');
     await start.click();
+    // The tap puts the calendar's box in place of the read-only one, focused (DateTimePicker).
+    await page.locator('#call-start:not([readonly])').waitFor();
     await start.press('ControlOrMeta+a');
     await start.press('Backspace');
     // Key by key, as a person types: each partial text that reads as a date is a change of its own.

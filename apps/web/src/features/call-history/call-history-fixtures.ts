@@ -1,5 +1,6 @@
 import type { CallRow } from '@enq/contract';
-import { vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { usageAnswer } from '../../test/usage-data';
 import { jsonResponse } from '../../test/utils';
 
@@ -50,4 +51,18 @@ export function stubCallsApi(calls: CallRow[], more: (url: URL) => Response | un
       throw new Error(`unexpected ${url.pathname}`);
     }),
   );
+}
+
+/**
+ * A date box ready to type in: until its first focus it shows the date read-only, and the focus puts
+ * the calendar's box in its place (DateTimePicker).
+ */
+export async function datePicker(label: string): Promise<HTMLInputElement> {
+  const first = screen.getByLabelText(label) as HTMLInputElement;
+  if (first.readOnly) act(() => first.focus());
+  return waitFor(() => {
+    const box = screen.getByLabelText(label) as HTMLInputElement;
+    expect(box.readOnly).toBe(false);
+    return box;
+  });
 }

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubMatchMedia, TestServices } from '../../test/utils';
-import { callRow, CALLS_BASE, stubCallsApi } from './call-history-fixtures';
+import { callRow, CALLS_BASE, datePicker, stubCallsApi } from './call-history-fixtures';
 import { CallHistoryPage } from './call-history-page';
 
 /** A screen `width` px wide: min-width and max-width queries answer as a browser's would. */
@@ -38,7 +38,7 @@ describe('call history pickers and narrow screens', () => {
     renderPage();
     await screen.findByRole('table');
     for (const label of ['Start date', 'End date']) {
-      fireEvent.click(screen.getByLabelText(label));
+      fireEvent.click(await datePicker(label));
       const list = await waitFor(() => document.querySelector<HTMLElement>('.react-datepicker__time-list')!);
       const times = [...within(list).getAllByText(/^\d{1,2}:\d{2} [AP]M$/)].map((t) => t.textContent!);
       expect(times, label).toHaveLength(96);
