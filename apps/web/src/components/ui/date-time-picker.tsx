@@ -16,7 +16,8 @@ function loadAtFirstMove(): () => void {
   const off = () => FIRST_MOVES.forEach((type) => window.removeEventListener(type, load));
   const load = () => {
     off();
-    void loadLibrary().catch(() => undefined); // offline: the box stays read-only
+    // A failure is the box's to report, at its focus, when the calendar's box asks again.
+    void loadLibrary().catch(() => undefined);
   };
   FIRST_MOVES.forEach((type) => window.addEventListener(type, load, { passive: true }));
   return off;
