@@ -115,10 +115,10 @@ try {
             console.log(`lighthouse ${route}: ${result.lhr.runtimeError.code}, running again`);
             result = await measure();
           }
-          if (REPORT_DIR) {
+          if (REPORT_DIR && result) {
             mkdirSync(REPORT_DIR, { recursive: true });
             const name = route === '/' ? 'overview' : route.slice(1);
-            writeFileSync(join(REPORT_DIR, `${name}-${run + 1}.json`), JSON.stringify(result!.lhr));
+            writeFileSync(join(REPORT_DIR, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
           }
           if (!result || result.lhr.runtimeError) {
             unmeasured++;
