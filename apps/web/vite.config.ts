@@ -1,5 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
-import prefresh from '@prefresh/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
@@ -13,30 +13,14 @@ import { toastStyles } from './build/toast-styles.ts';
 const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
-/**
- * The portal runs on Preact through its React compatibility layer: the libraries are written for React
- * and import it by name, so every spelling of that name resolves to Preact. bench:overview measured
- * the first load 84 KB of script instead of 132 KB and the overview shown sooner (README, "Speed").
- * The unit tests keep React itself (vitest.config.ts says why); the journeys run this build.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
 const appChunkGroups = appChunks();
 
 export default defineConfig({
-  resolve: { alias: preactAliases },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
     appChunkGroups.plugin,
     newYorkOffset(),
     toastStyles(),
-    prefresh(),
+    react(),
     tailwindcss(),
     inlineEntryCss(),
     screenPages(),
@@ -59,7 +43,7 @@ export default defineConfig({
           groups: [
             {
               name: 'libs',
-              test: /node_modules[\\/](preact|wouter|regexparam|@tanstack[\\/]react-query|lucide-react|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/]react-query|lucide-react|clsx)[\\/]/,
               priority: 2,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },

@@ -2,13 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { newYorkOffset } from './build/new-york-offset.ts';
 
-/**
- * The unit tests render with React itself, while the build (vite.config.ts) ships Preact's compatibility
- * layer, which the journeys (e2e/) run. On Preact here (its aliases, Testing Library's ES build, a
- * `change` that also fires `input`, CommonJS `require('react')` sent to Preact), 8 of 415 tests failed,
- * each where a Radix dialog closes after an answer: in jsdom its scroll lock and focus guards stayed,
- * while Chromium on the same build releases them (journey INV-10, a declined Pay now on /invoices).
- */
+// The same renderer as the build (vite.config.ts): React 19, through the same plugin.
 export default defineConfig({
   // TZDate's offset as the build has it (build/new-york-offset.ts), so the tests run the portal's code.
   plugins: [react(), newYorkOffset()],

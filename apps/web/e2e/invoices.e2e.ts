@@ -105,8 +105,8 @@ describe('the invoices page (Chromium against the real server)', () => {
     await page.context().close();
   });
 
-  // The dialog's scroll lock and focus guards are the UI library's, run on Preact (vite.config.ts): a
-  // dialog closed by a refusal must leave the page as it was, so the next click reaches Pay now.
+  // The dialog's scroll lock and focus guards are the UI library's: a dialog closed by a refusal must
+  // leave the page as it was, so the next click reaches Pay now.
   it('INV-10 a declined Pay now leaves the page usable: the message, the dialog gone, and the next Pay now a new payment', async () => {
     const { problems } = journey;
     const page = await open(DEMO_ADMIN.email, DEMO_ADMIN.password, '/invoices');

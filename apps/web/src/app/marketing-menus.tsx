@@ -1,6 +1,6 @@
 import { MARKETING_MENUS, marketingLink } from '@enq/contract';
 import { ChevronDown } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useServices } from '../lib/services';
 
 const menuId = (label: string) => `marketing-menu-${label.toLowerCase().replace(/\W+/g, '-')}`;
@@ -15,9 +15,9 @@ export function MarketingMenus() {
   const [open, setOpen] = useState<string | null>(null);
   const root = useRef<HTMLUListElement>(null);
 
-  // Listening from the render that shows the menu: an effect would start after the next frame
-  // (Preact), and an Escape pressed the moment the menu appeared went unheard (auth-shell.e2e.ts).
-  useLayoutEffect(() => {
+  // React runs the effects of a click's render before the next input event is handled, so an Escape
+  // pressed the moment the menu appears is heard (auth-shell.e2e.ts).
+  useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(null);

@@ -77,8 +77,7 @@ describe('the first render', () => {
     root = await drawn;
     await shows(() => screen.getByTestId('subscription-summary'));
     expect(screen.queryByText(PAGE_OUTLINE)).toBeNull();
-    // React (these tests) shows the layout's placeholders for one pass while the screen's code renders
-    // as a transition (app/router.tsx); Preact, which the built portal runs on, draws the screen at once.
+    // The layout's placeholders show for one pass while the screen renders as a transition (app/router.tsx).
     expect(statuses).not.toContain('Loading');
     expect(statuses).not.toContain('Loading overview');
   });

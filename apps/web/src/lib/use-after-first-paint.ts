@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * False in a component's first render, true from the next one, drawn in a task of its own after the
- * page's paint (effects run after it on both Preact and React): a long part below the fold does not
+ * page's paint (effects run after it): a long part below the fold does not
  * lengthen the task that draws the first screen.
  */
 export function useAfterFirstPaint(): boolean {

@@ -112,9 +112,8 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
     }
   };
 
-  // The calls are drawn as a transition, in short slices on React (at once on Preact: app/start.tsx),
-  // and the placeholders stay until then: a page of calls drawn at once with the rest of the view is
-  // one long task that holds up the first input.
+  // The calls are drawn as a transition, in short slices, and the placeholders stay until then: a
+  // page of calls drawn at once with the rest of the view is one long task that holds up the first input.
   const drawn = useDeferredValue(calls.data);
   const rows = drawn?.calls ?? [];
   const totalPages = drawn?.total_pages ?? 0;

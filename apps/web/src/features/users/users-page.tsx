@@ -26,7 +26,7 @@ import { USERS_INLINE_ADD_MIN_WIDTH } from './users-settings';
 export function UsersPage() {
   const { users, current: copy } = useUsers();
   // The editor copies the list once, from the server's current copy (api/get-users.ts). Drawn as a
-  // transition, in short slices on React (at once on Preact: app/start.tsx): a page of rows of inputs
+  // transition, in short slices: a page of rows of inputs
   // drawn at once is one long task that holds up the first input (Lighthouse TBT).
   const current = useDeferredValue(copy);
   const tab = useActivityTab();
