@@ -21,14 +21,12 @@ export default function DatePickerLibrary({
   dateFormat,
   stepMinutes,
   onChange,
-  autoFocus,
-}: DateTimePickerProps & { autoFocus?: boolean }) {
+}: DateTimePickerProps) {
   return (
     <DatePicker
       id={control.id}
       selected={selected}
       onChange={onChange}
-      autoFocus={autoFocus}
       showTimeSelect
       timeIntervals={stepMinutes}
       dateFormat={dateFormat}

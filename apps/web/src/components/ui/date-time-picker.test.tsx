@@ -1,12 +1,13 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DateTimePicker } from './date-time-picker';
 
 const control = { id: 'when', 'aria-invalid': true, 'aria-describedby': 'when-error' } as const;
-const box = () => document.getElementById('when') as HTMLInputElement;
 
 describe('the date and time box', () => {
-  it('shows the date read-only until its first focus, then the calendar box, focused, with the same text', async () => {
+  it('while the calendar loads, shows the date in a box that takes no focus; then the calendar box, editable', async () => {
+    // A fresh copy of the module: in another test file's run its calendar may have arrived already.
+    vi.resetModules();
+    const { DateTimePicker } = await import('./date-time-picker');
     const onChange = vi.fn();
     render(
       <DateTimePicker
@@ -17,24 +18,58 @@ describe('the date and time box', () => {
         onChange={onChange}
       />,
     );
-    const first = box();
-    expect(first.value).toBe('March 14, 2026 1:00 PM');
-    expect(first.readOnly).toBe(true);
-    expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(first.getAttribute('aria-describedby')).toBe('when-error');
-    act(() => first.focus());
-    await waitFor(() => expect(box().readOnly).toBe(false));
-    const calendarBox = box();
-    expect(document.activeElement).toBe(calendarBox);
-    expect(calendarBox.value).toBe('March 14, 2026 1:00 PM');
-    // The same look: the calendar's box has the same classes, and one of its own while open.
-    expect(calendarBox.className).toContain(first.className);
-    expect(calendarBox.getAttribute('aria-invalid')).toBe('true');
-    expect(calendarBox.getAttribute('aria-describedby')).toBe('when-error');
-    // Focused, the calendar is open.
+    // Before the calendar's code is here there is no input to focus or type into (nothing typed is lost).
+    const loading = screen.getByText('March 14, 2026 1:00 PM');
+    expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
+    expect(document.getElementById('when')).toBeNull();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+
+    const box = await waitFor(() => {
+      const input = document.getElementById('when');
+      expect(input).toBeInstanceOf(HTMLInputElement);
+      return input as HTMLInputElement;
+    });
+    expect(box.readOnly).toBe(false);
+    expect(box.value).toBe('March 14, 2026 1:00 PM');
+    // The same look as the placeholder: its classes are the box's.
+    expect(box.className).toContain(loading.className.replace(/ cursor-progress text-slate-500$/, ''));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe('when-error');
+    fireEvent.focus(box);
     await waitFor(() => expect(document.querySelector('.react-datepicker__time-list')).not.toBeNull());
-    fireEvent.change(calendarBox, { target: { value: 'March 20, 2026 9:15 AM' } });
+    fireEvent.change(box, { target: { value: 'March 20, 2026 9:15 AM' } });
     expect(onChange).toHaveBeenCalledWith(new Date(2026, 2, 20, 9, 15), expect.anything());
     expect(screen.queryAllByRole('textbox')).toHaveLength(1);
+  });
+
+  it("when the calendar's code fails to arrive, says so in the box's place and asks again on Try again", async () => {
+    vi.resetModules();
+    let fail = true;
+    vi.doMock('./date-picker-library', async (original) => {
+      if (fail) throw new Error('network');
+      return original();
+    });
+    const { DateTimePicker } = await import('./date-time-picker');
+    render(
+      <main>
+        <h1>Call History</h1>
+        <DateTimePicker
+          control={control}
+          selected={new Date(2026, 2, 14, 13, 0)}
+          dateFormat="MMMM d, yyyy h:mm aa"
+          stepMinutes={15}
+          onChange={vi.fn()}
+        />
+      </main>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The calendar could not load. Try again');
+    // Only the box is replaced: the screen around it stays.
+    expect(screen.getByRole('heading', { name: 'Call History' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(document.getElementById('when')).toBeInstanceOf(HTMLInputElement));
+    expect(screen.queryByRole('alert')).toBeNull();
+    vi.doUnmock('./date-picker-library');
   });
 });

@@ -1,55 +1,64 @@
 import { format } from 'date-fns';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DateTimePickerProps } from './date-picker-library';
 import { controlClass } from './field';
 
-// The calendar, react-datepicker with its date parsing and popup positioning, was three quarters of
-// Call History's code. It loads at the person's first move on the page (a pointer, a touch, a key), so
-// that it is there by a box's first focus, and not with the screen, where it held up the first render
-// (README, "Speed").
+// The calendar, react-datepicker with its date parsing and popup positioning, is three quarters of
+// Call History's code: a chunk of its own, asked for when the screen's code runs, so that the first
+// calls do not wait for it (docs/performance.md). Until it is here the box is drawn but takes no
+// focus, so nothing clicked or typed goes to an element that is then replaced.
 const loadLibrary = () => import('./date-picker-library');
-const DatePickerLibrary = lazy(loadLibrary);
-const FIRST_MOVES = ['pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+let library = loadLibrary();
+library.catch(() => undefined);
+const lazyLibrary = () => lazy(() => library);
+let DatePickerLibrary = lazyLibrary();
 
-/** Loads the calendar's code at the first pointer, touch or key on the page. Returns a cancel. */
-function loadAtFirstMove(): () => void {
-  const off = () => FIRST_MOVES.forEach((type) => window.removeEventListener(type, load));
-  const load = () => {
-    off();
-    // A failure is the box's to report, at its focus, when the calendar's box asks again.
-    void loadLibrary().catch(() => undefined);
-  };
-  FIRST_MOVES.forEach((type) => window.addEventListener(type, load, { passive: true }));
-  return off;
+/** Asks for the calendar's code again after it failed to arrive. */
+function retryLibrary() {
+  library = loadLibrary();
+  DatePickerLibrary = lazyLibrary();
 }
 
-/**
- * A date and time box with its calendar popup, in the portal's look (label and error come from
- * Field). Until its first focus it is the same box showing the same text, read-only; the focus (a
- * click, a tap, Tab) puts the calendar's box in its place, focused, which opens the calendar.
- */
-export function DateTimePicker(props: DateTimePickerProps) {
-  const [used, setUsed] = useState(false);
-  useEffect(() => (used ? undefined : loadAtFirstMove()), [used]);
-  const { control, selected, dateFormat } = props;
-  const box = (onFocus?: () => void) => (
-    <div className="block w-full">
-      <input
-        id={control.id}
-        type="text"
-        readOnly
-        value={format(selected, dateFormat)}
-        className={controlClass()}
-        aria-invalid={control['aria-invalid'] ? 'true' : 'false'}
-        aria-describedby={control['aria-describedby']}
-        onFocus={onFocus}
-      />
+/** The box as it will look, with the date it will show: not focusable, and said to be loading. */
+function BoxLoading({ selected, dateFormat }: DateTimePickerProps) {
+  return (
+    <div className="block w-full" aria-busy="true">
+      <div className={`${controlClass()} cursor-progress text-slate-500`}>{format(selected, dateFormat)}</div>
     </div>
   );
-  if (!used) return box(() => setUsed(true));
+}
+
+/** The calendar's code did not arrive: said where the box would be, with a way to ask again. */
+class LibraryBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The calendar could not load.{' '}
+        <button type="button" className="font-medium underline" onClick={this.props.onRetry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+}
+
+/** A date and time box with its calendar popup, in the portal's look (label and error come from Field). */
+export function DateTimePicker(props: DateTimePickerProps) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    retryLibrary();
+    setAttempt((n) => n + 1);
+  };
   return (
-    <Suspense fallback={box()}>
-      <DatePickerLibrary {...props} autoFocus />
-    </Suspense>
+    <LibraryBoundary key={attempt} onRetry={retry}>
+      <Suspense fallback={<BoxLoading {...props} />}>
+        <DatePickerLibrary {...props} />
+      </Suspense>
+    </LibraryBoundary>
   );
 }

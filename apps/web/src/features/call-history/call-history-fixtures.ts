@@ -1,5 +1,5 @@
 import type { CallRow } from '@enq/contract';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { usageAnswer } from '../../test/usage-data';
 import { jsonResponse } from '../../test/utils';
@@ -53,16 +53,11 @@ export function stubCallsApi(calls: CallRow[], more: (url: URL) => Response | un
   );
 }
 
-/**
- * A date box ready to type in: until its first focus it shows the date read-only, and the focus puts
- * the calendar's box in its place (DateTimePicker).
- */
-export async function datePicker(label: string): Promise<HTMLInputElement> {
-  const first = screen.getByLabelText(label) as HTMLInputElement;
-  if (first.readOnly) act(() => first.focus());
+/** A date box ready to type in: the calendar's box, once its code has arrived (DateTimePicker). */
+export function datePicker(label: string): Promise<HTMLInputElement> {
   return waitFor(() => {
-    const box = screen.getByLabelText(label) as HTMLInputElement;
-    expect(box.readOnly).toBe(false);
-    return box;
+    const box = screen.getByLabelText(label);
+    expect(box).toBeInstanceOf(HTMLInputElement);
+    return box as HTMLInputElement;
   });
 }
