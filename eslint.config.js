@@ -187,9 +187,8 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', { name: 'process', message: 'The page has no process.' }] },
   },
   {
-    // react-toastify's main entry writes its own stylesheet into the page, which restyles every element
-    // (apps/web/build/toast-styles.ts); the toasts and the tests go through the one module that loads
-    // the unstyled build with its sheet scoped to the toasts.
+    // react-toastify's main entry writes its own stylesheet into the page as a script runs; the toasts
+    // and the tests go through the one module that loads the unstyled build (styles.css has its sheet).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/toast-library.ts'],
     rules: {

@@ -2,31 +2,35 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
-import { inlineEntryCss } from './build/inline-entry-css.ts';
-import { newYorkOffset } from './build/new-york-offset.ts';
 import { precompress } from './build/precompress.ts';
-import { screenPages } from './build/screen-pages.ts';
-import { appChunks } from './build/app-chunks.ts';
-import { toastStyles } from './build/toast-styles.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
 const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
-const appChunkGroups = appChunks();
+/** The libraries every page loads, by package name. */
+const FIRST_LOAD_LIBRARIES = new Set([
+  'react',
+  'react-dom',
+  'scheduler',
+  'wouter',
+  'regexparam',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  'lucide-react',
+  'clsx',
+]);
+
+/** The npm package a module id belongs to ('' for the app's own modules). */
+function packageOf(id: string): string {
+  const parts = id.split(/[\\/]node_modules[\\/]/);
+  if (parts.length < 2) return '';
+  const [scope, name] = parts.at(-1)!.split(/[\\/]/);
+  return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
+}
 
 export default defineConfig({
-  plugins: [
-    appChunkGroups.plugin,
-    newYorkOffset(),
-    toastStyles(),
-    react(),
-    tailwindcss(),
-    inlineEntryCss(),
-    screenPages(),
-    precompress(),
-    buildSummary(),
-  ],
+  plugins: [react(), tailwindcss(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -38,16 +42,11 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than the app; chunks of their own keep them cached across
-        // releases. Those every page loads are one file: a first load asks for fewer (build/app-chunks.ts).
+        // releases. Those every page loads are one file, named by package.
         codeSplitting: {
           groups: [
-            {
-              name: 'libs',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/]react-query|lucide-react|clsx)[\\/]/,
-              priority: 2,
-            },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
-            ...appChunkGroups.groups,
+            { name: 'libs', test: (id: string) => FIRST_LOAD_LIBRARIES.has(packageOf(id)), priority: 2 },
+            { name: 'zod', test: (id: string) => packageOf(id) === 'zod', priority: 1 },
           ],
         },
       },

@@ -1,11 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { newYorkOffset } from './build/new-york-offset.ts';
 
 // The same renderer as the build (vite.config.ts): React 19, through the same plugin.
 export default defineConfig({
-  // TZDate's offset as the build has it (build/new-york-offset.ts), so the tests run the portal's code.
-  plugins: [react(), newYorkOffset()],
+  plugins: [react()],
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,8 +1,7 @@
 import type { CallDates } from './call-history-schemas';
 
 // Call History's presets (CALL-01..04), apart from the ranges they stand for (call-history.ts): what
-// the page's first module needs to know the view it opens on, without the date library
-// (apps/web/src/app/early-boot.ts).
+// the page needs to know the view it opens on, without the date library.
 
 export const CALL_PRESETS = [
   { id: 'custom', label: 'Custom' },

@@ -1,5 +1,5 @@
 // The portal's numbers and dates in en-US, without Intl. A renderer's first Intl formatter loads ICU's
-// locale data, 25-120 ms of the main thread on this machine (README "Speed"), and the first screen of
+// locale data, 25-120 ms of the main thread on this machine (docs/performance.md), and the first screen of
 // every page formats money, credits or a date. These write what Intl writes for the same options (the
 // contract's tests compare them over many values); anything they do not cover is left to Intl.
 

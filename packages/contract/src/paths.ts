@@ -18,18 +18,8 @@ export const AUTH_PATHS = {
  */
 export const DEVICE_PATHS = { newDevice: '/new-device' } as const;
 
-/**
- * Written by the web build beside index.html: for each portal path, the screen's files beyond those
- * index.html names, and its title and heading as HTML, which the server writes into the page it
- * sends for that path (in place of PAGE_TITLE_HTML and at SCREEN_HEADING_MARK).
- */
-export const SCREEN_PAGES_FILE = 'screen-pages.json';
-export type ScreenPages = Record<
-  string,
-  { scripts: string[]; styles: string[]; title: string; heading: string }
->;
+/** index.html's title, after which the server writes the public config into the page. */
 export const PAGE_TITLE_HTML = '<title>enQ Account</title>';
-export const SCREEN_HEADING_MARK = '<!--screen-heading-->';
 
 /**
  * A page's path as the portal's router matches its routes (wouter, whose patterns match any case and

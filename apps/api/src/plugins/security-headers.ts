@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * helmet's security headers (CSP, HSTS, frame options, ...) on every answer, from one middleware built
  * at start. @fastify/helmet calls helmet(options) again in each request's hook, which parses every CSP
- * directive anew: under load that was 4 to 5% of the overview's server time (README, "Speed").
+ * directive anew: under load that was 4 to 5% of the overview's server time (docs/performance.md).
  */
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = helmet(options);

@@ -5,10 +5,8 @@ import { Loader } from '../components/ui/loader';
 import { createAuthClient } from '../lib/auth';
 import { publicConfigQuery } from '../lib/config';
 import { ServicesProvider } from '../lib/services';
-import { getApiToken } from '../lib/token-storage';
-import { AuthGate, isProviderCallback } from './auth-gate';
+import { AuthGate } from './auth-gate';
 import { PortalRouter } from './router';
-import { ShellSkeleton } from './shell-skeleton';
 
 /** Boot: the public config names the identity provider, so nothing else can start before it. */
 export function App() {
@@ -19,8 +17,8 @@ export function App() {
   );
 
   if (config.isError) return <LoadError fullScreen onRetry={() => void config.refetch()} />;
-  // With a token stored the portal is what comes: its outline shows at once, not a bare spinner.
-  if (!services) return getApiToken() && !isProviderCallback() ? <ShellSkeleton /> : <Loader fullScreen />;
+  // The server writes the config into the page: only a page served without it waits here.
+  if (!services) return <Loader fullScreen />;
   return (
     <ServicesProvider value={services}>
       <AuthGate>

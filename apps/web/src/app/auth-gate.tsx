@@ -7,7 +7,6 @@ import { meQuery } from '../lib/session';
 import { getApiToken } from '../lib/token-storage';
 import { AdminAuthPage } from './admin-auth-page';
 import { AuthCallback } from './auth-callback';
-import { ShellSkeleton } from './shell-skeleton';
 import { SignInRedirect } from './sign-in-redirect';
 
 // Its own chunk: the customer portal never loads the console.
@@ -38,7 +37,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
 function SignedIn({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery);
-  if (me.isPending) return <ShellSkeleton />;
+  // The portal's first render waits for this answer (app/start.tsx): pending here only after a sign-in.
+  if (me.isPending) return <Loader fullScreen />;
   if (me.isError) return <LoadError fullScreen onRetry={() => void me.refetch()} />;
   // Staff reach the console at /admin; anywhere else they see the page that links to it (AUTH-04).
   if (me.data.is_staff)

@@ -5,8 +5,8 @@ import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
 import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { jsonResponse, testConfig, writeConfigIntoPage } from '../test/utils';
+import { PORTAL_ROUTES } from '../lib/portal-routes';
 import { startBoot } from './boot';
-import { SCREEN_FIRST_PATHS, startEarlyBoot } from './early-boot';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let answerConfig: (response: Response) => void;
@@ -140,48 +140,45 @@ describe('the boot on a page the server wrote its config into', () => {
     ['/Call-History', '/calls/dates/'],
     ['/%69nvoices/', '/invoices/'],
   ])(
-    'on %s, another spelling of a screen the router shows, the early boot asks what it asks for that screen',
-    (path, first) => {
+    'on %s, another spelling of a screen the router shows, asks what it asks for that screen',
+    async (path, first) => {
       signInOnServedPage();
-      startEarlyBoot(path);
-      expect(requested().slice(0, 2)).toEqual([
-        `${localApi}/api/v1/auth/me`,
-        `${localApi}/api/v1/account${first}`,
-      ]);
+      startBoot(createQueryClient(), path);
+      await vi.waitFor(() => expect(requested()).toHaveLength(2));
+      expect(requested()).toEqual([`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`]);
     },
   );
 
-  it.each(Object.entries(SCREEN_FIRST_PATHS))(
-    "on %s the early boot asks first and the boot takes its answers: each of sign-in and the screen's first answer asked once",
-    async (path, first) => {
+  it.each(PORTAL_ROUTES.map(({ path }) => path))(
+    "on %s asks sign-in once and the screen's first answer (where it has one) once, and keeps it for the screen",
+    async (path) => {
       signInOnServedPage();
       serve({ is_staff: false });
-      startEarlyBoot(path);
-      const early = [`${localApi}/api/v1/auth/me`, `${localApi}/api/v1/account${first}`];
-      // Before the app's code (and the query client) exists (Call History's filters too, below).
-      expect(requested().slice(0, 2)).toEqual(early);
       const client = createQueryClient();
-      const booted = startBoot(client, path);
-      await vi.waitFor(() => expect(client.getQueryData(['auth', 'me'])).toBeDefined());
-      // The screen's first query has its answer: the one asked early.
-      await vi.waitFor(
-        () =>
-          expect(
-            client
-              .getQueryCache()
-              .getAll()
-              .filter((query) => query.state.status === 'success')
-              .map((query) => query.queryKey[0]).length,
-          ).toBeGreaterThanOrEqual(3), // the config, sign-in, the first answer (and Call History's next)
-      );
-      expect(requested().filter((url) => early.includes(url))).toEqual(early);
-      // Call History's follow-up too: left running, it would ask in a later test, through its fetch.
-      await booted;
+      await startBoot(client, path);
+      expect(client.getQueryData(['auth', 'me'])).toBeDefined();
+      const account = () => requested().filter((url) => url.startsWith(`${localApi}/api/v1/account/`));
+      if (!['/', '/users', '/invoices', '/subscription', '/call-history'].includes(path)) {
+        await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+        expect(account()).toEqual([]);
+        return;
+      }
+      // Everything the boot asked has come back (Call History's follow-up too).
+      await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+      const first = account()[0]!;
+      const kept = client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'success' && query.queryKey[0] !== 'public-config');
+      // Sign-in and the screen's first answer at least.
+      expect(kept.length).toBeGreaterThanOrEqual(2);
+      expect(requested().filter((url) => url === `${localApi}/api/v1/auth/me`)).toHaveLength(1);
+      expect(account().filter((url) => url === first)).toHaveLength(1);
     },
   );
 });
 
-describe("Call History's follow-up, asked by the early boot", () => {
+describe("Call History's follow-up, asked by the boot once the dates are in", () => {
   const calls = (query: string) => `${localApi}/api/v1/account/calls/${query}`;
   const { start_date: from, end_date: to } = CALL_DATES.current_period;
   const periodCalls = calls(`?timestampFrom=${from}&timestampTo=${to}&page=1`);
@@ -203,46 +200,34 @@ describe("Call History's follow-up, asked by the early boot", () => {
     vi.stubGlobal('fetch', fetchMock);
   }
 
-  /** The early boot, then the app's boot once "its code has arrived"; what was asked, in order. */
+  /** The boot on /call-history with `search`: what it asked once it has asked the calls. */
   async function visit(search = '') {
     signInOnServedPage();
     window.history.replaceState(null, '', `/call-history${search}`);
-    startEarlyBoot('/call-history');
-    await vi.waitFor(() => expect(requested().length).toBeGreaterThanOrEqual(3));
+    startBoot(createQueryClient(), '/call-history');
+    await vi.waitFor(() => expect(requested()).toHaveLength(5));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const early = requested();
-    await startBoot(createQueryClient(), '/call-history');
-    return { early, all: requested() };
+    return requested();
   }
 
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it("asks the filters at once and, once the dates are in, the current period's calls and totals, which the boot then takes instead of asking again", async () => {
+  it("asks the current period's calls, totals and the filters, each once", async () => {
     serveCalls(CALL_DATES);
-    const { early, all } = await visit();
-    const each = [calls('filters/'), periodCalls, periodTotals];
-    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), ...each]);
-    // Each asked once: the boot asked nothing of its own.
-    expect(all).toEqual(early);
+    const asked = await visit();
+    expect(asked.slice(0, 2)).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/')]);
+    expect(asked.slice(2).sort()).toEqual([calls('filters/'), periodCalls, periodTotals].sort());
   });
 
-  it('asks only the filters early for a view the address names; the boot asks that view', async () => {
+  it('asks the view a bookmarked address names: its range and page', async () => {
     serveCalls(CALL_DATES);
-    const { early, all } = await visit('?preset=custom&from=100&to=200&page=2');
-    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), calls('filters/')]);
-    expect(all.slice(early.length).sort()).toEqual([
-      calls('?timestampFrom=100&timestampTo=200&page=2'),
-      calls('totals/?timestampFrom=100&timestampTo=200'),
-    ]);
-  });
-
-  it('asks only the filters early without a current period: today needs the clock, and the boot asks it', async () => {
-    serveCalls({ current_period: null, previous_period: null });
-    const { early, all } = await visit();
-    expect(early).toEqual([`${localApi}/api/v1/auth/me`, calls('dates/'), calls('filters/')]);
-    const asked = all.slice(early.length);
-    expect(asked).toHaveLength(2);
-    expect(asked.some((url) => url.startsWith(calls('?timestampFrom=')))).toBe(true);
-    expect(all.filter((url) => url === calls('filters/'))).toHaveLength(1);
+    const asked = await visit('?preset=custom&from=100&to=200&page=2');
+    expect(asked.slice(2).sort()).toEqual(
+      [
+        calls('?timestampFrom=100&timestampTo=200&page=2'),
+        calls('totals/?timestampFrom=100&timestampTo=200'),
+        calls('filters/'),
+      ].sort(),
+    );
   });
 });

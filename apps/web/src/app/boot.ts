@@ -7,19 +7,18 @@ import { loadScreen } from './screen-code';
 import { prefetchScreenData } from './screen-data';
 
 /**
- * Starts what the portal needs before it can render, before React has drawn anything, side by side:
- * the public config and the screen's code at once; who is signed in and the screen's first answer the
- * moment the config is in. The config names the API this page's host maps to (AUTH-10..12), so asking
- * anything of the API before it would ask the wrong server (and a 401 from there would throw the token
- * away). Rendered in turn, each would wait for the one before it; the components ask for the same
- * queries and modules and find them under way or done. Settles once all of them are in or have failed:
- * what the first render waits for (app/start.tsx).
+ * Starts, before React draws anything and side by side, what the portal's first screen needs: who is
+ * signed in, the screen's code and its first answers (the screens' table names them; app/screen-code.ts,
+ * app/screen-data.ts). The config names the API this page's host maps to (AUTH-10..12), so nothing is
+ * asked of the API before it (the server writes it into the page, so that is at once). Settles once
+ * who is signed in is known, which is what the first render waits for (app/start.tsx); the code and
+ * the answers go on, and the components that ask for them find them under way or done.
  */
 export function startBoot(client: QueryClient, pathname: string = window.location.pathname): Promise<void> {
   const config = client.prefetchQuery(publicConfigQuery);
   if (!getApiToken() || isProviderCallback()) return config;
   // Failures here are shown by whoever asks again: the router for the code, the gate for sign-in.
-  const code = loadScreen(pathname)?.catch(() => undefined);
+  loadScreen(pathname)?.catch(() => undefined);
   // A config that failed names no API: the page shows its error and asks nobody else.
   const configured = config.then(() => client.getQueryData(publicConfigQuery.queryKey) !== undefined);
   const customer = configured.then((ok) =>
@@ -30,6 +29,6 @@ export function startBoot(client: QueryClient, pathname: string = window.locatio
         )
       : false,
   );
-  const data = prefetchScreenData(client, pathname, configured, customer).catch(() => undefined);
-  return Promise.all([code, customer, data]).then(() => undefined);
+  prefetchScreenData(client, pathname, configured, customer).catch(() => undefined);
+  return customer.then(() => undefined);
 }

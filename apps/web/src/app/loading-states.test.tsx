@@ -57,26 +57,21 @@ const NeverLoaded = lazy(() => new Promise<never>(() => undefined));
 const placeholderRows = (status: HTMLElement) => status.querySelectorAll('[data-skeleton-row]').length;
 
 describe('loading states', () => {
-  it.each(['/invoices', '/INVOICES/', '/%69nvoices'])(
-    'while the portal learns who is signed in, it shows its outline with the screen\u2019s title and placeholders (at %s)',
-    (path) => {
-      window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
-      window.history.replaceState(null, '', path);
-      render(
-        <TestServices>
-          <AuthGate>
-            <p>the portal</p>
-          </AuthGate>
-        </TestServices>,
-      );
-      const status = screen.getByRole('status', { name: 'Loading' });
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoices');
-      expect(placeholderRows(status)).toBe(8);
-      expect(screen.queryByText('the portal')).toBeNull();
-    },
-  );
+  it('right after a sign-in, while the portal learns who is signed in, it says it is loading and shows no screen', () => {
+    window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
+    window.history.replaceState(null, '', '/invoices');
+    render(
+      <TestServices>
+        <AuthGate>
+          <p>the portal</p>
+        </AuthGate>
+      </TestServices>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('the portal')).toBeNull();
+  });
 
-  it('with its config written into the page, the portal draws its outline once, not again when the config is read', async () => {
+  it('with its config written into the page, the portal draws its loading state once, not again when the config is read', async () => {
     window.localStorage.setItem(API_TOKEN_STORAGE_KEY, 'tok');
     window.history.replaceState(null, '', '/invoices');
     writeConfigIntoPage();

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { portalPathOf } from '../lib/portal-path';
+import { portalPathOf } from '../lib/portal-routes';
 import type { PortalPath } from '../lib/portal-routes';
 import { usePathname } from '../lib/router';
 import { LoadError } from '../components/ui/load-error';

@@ -1,23 +1,14 @@
 import type { ComponentType } from 'react';
-import { portalPathOf } from '../lib/portal-path';
-import type { PortalPath } from '../lib/portal-routes';
+import { portalPathOf, portalScreen, type PortalPath } from '../lib/portal-routes';
 
 type RouteModule = { Component: ComponentType };
 
-// One literal import() per screen so Vite emits each screen as its own chunk.
-const SCREENS: Record<PortalPath, () => Promise<RouteModule>> = {
-  '/': () => import('../features/overview/overview-route'),
-  '/lines': () => import('../features/lines/lines-route'),
-  '/pdf': () => import('../features/pdf/pdf-route'),
-  '/profile': () => import('../features/profile/profile-route'),
-  '/billing': () => import('../features/billing/billing-route'),
-  '/users': () => import('../features/users/users-route'),
-  '/call-rates': () => import('../features/call-rates/call-rates-route'),
-  '/call-history': () => import('../features/call-history/call-history-route'),
-  '/subscription': () => import('../features/subscription/subscription-route'),
-  '/invoices': () => import('../features/invoices/invoices-route'),
-  '/referral': () => import('../features/referral/referral-route'),
-  '/feature-request': () => import('../features/feature-request/feature-request-route'),
+// Each screen's code, features/<feature>/<feature>-route.tsx, as a chunk of its own (Vite's glob
+// import, one loader per file): the screens' table names the feature.
+const ROUTE_MODULES = import.meta.glob<RouteModule>('../features/*/*-route.tsx');
+const routeModule = (path: PortalPath) => {
+  const { feature } = portalScreen(path);
+  return ROUTE_MODULES[`../features/${feature}/${feature}-route.tsx`]!;
 };
 
 const loaded = new Map<PortalPath, ComponentType>();
@@ -27,11 +18,11 @@ export function loadedScreen(path: PortalPath): ComponentType | undefined {
   return loaded.get(path);
 }
 
-/** The screen's code for a path (already on its way when the boot preloaded it), or null. */
+/** The screen's code for a path (already on its way when the boot asked for it), or null. */
 export function loadScreen(pathname: string): Promise<RouteModule> | null {
   const path = portalPathOf(pathname);
   if (!path) return null;
-  return SCREENS[path]().then((module) => {
+  return routeModule(path)().then((module) => {
     loaded.set(path, module.Component);
     return module;
   });

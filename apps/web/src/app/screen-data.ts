@@ -1,28 +1,17 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { callDatesQuery } from '../features/call-history/api/get-call-dates';
-import { invoicesQuery } from '../features/invoices/api/get-invoices';
-import { overviewQuery } from '../features/overview/api/get-overview';
-import { subscriptionQuery } from '../features/subscription/api/get-subscription';
-import { usersQuery } from '../features/users/api/get-users';
-import { portalPathOf } from '../lib/portal-path';
-import type { PortalPath } from '../lib/portal-routes';
+import { portalPathOf, portalScreen } from '../lib/portal-routes';
 import type { BootQuery, ScreenLoad } from '../lib/screen-load';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
 
-// Each screen's first query is part of the first load: its module carries no schemas (the paths
-// are in the contract's paths.ts). Call History's follow-up needs its date rules, so it is imported
-// on demand, by then beside the screen's own code.
-const SCREEN_DATA: Partial<Record<PortalPath, ScreenLoad>> = {
-  '/': { first: overviewQuery },
-  '/call-history': {
-    first: callDatesQuery,
-    next: () => import('../features/call-history/call-history-first-load').then((m) => m.callHistoryNext),
-  },
-  '/subscription': { first: subscriptionQuery },
-  '/invoices': { first: invoicesQuery },
-  '/users': { first: usersQuery },
-};
+// What each screen asks first, features/<feature>/<feature>-first-load.ts where it has one (Vite's
+// glob import): part of the first load, so these modules carry no schemas (the paths are in the
+// contract's paths.ts). Call History's follow-up needs its date rules, so it is imported on demand,
+// by then beside the screen's own code.
+const FIRST_LOADS = import.meta.glob<ScreenLoad>('../features/*/*-first-load.ts', {
+  eager: true,
+  import: 'firstLoad',
+});
 
 /**
  * The first answers a screen waits for, asked at boot beside the screen's code instead of after that
@@ -63,9 +52,11 @@ export async function prefetchScreenAnswers(client: QueryClient, pathname: strin
   await prefetchNext(client, load, new URLSearchParams());
 }
 
-const screenLoad = (pathname: string) => {
+const screenLoad = (pathname: string): ScreenLoad | undefined => {
   const path = portalPathOf(pathname);
-  return path && SCREEN_DATA[path];
+  if (!path) return undefined;
+  const { feature } = portalScreen(path);
+  return FIRST_LOADS[`../features/${feature}/${feature}-first-load.ts`];
 };
 
 // BootQuery keeps each screen's answer type out of this list; the queries themselves are typed.
@@ -75,6 +66,6 @@ const asFetch = (query: BootQuery) => query as FetchQueryOptions<unknown, Error,
 async function prefetchNext(client: QueryClient, load: ScreenLoad, search: URLSearchParams): Promise<void> {
   const data = client.getQueryData(load.first.queryKey);
   if (data === undefined || !load.next) return;
-  const following = (await load.next())(data as never, search);
+  const following = await load.next(data as never, search);
   await Promise.all(following.map((query) => client.prefetchQuery(asFetch(query))));
 }

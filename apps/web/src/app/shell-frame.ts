@@ -1,6 +1,5 @@
-// The signed-in portal's frame, the same in the layout (account-layout.tsx), the outline drawn while
-// its code loads (shell-skeleton.tsx) and the one index.html paints first (index.html writes the two
-// boxes' classes out; its test holds them to these).
+// The signed-in portal's frame, the same in the layout (account-layout.tsx) and the outline index.html
+// paints first (index.html writes the two boxes' classes out; its test holds them to these).
 
 /**
  * The sidebar: from 1024 px a rail of icons, and from 1280 px (xl) their labels beside them. Between

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink } from '../lib/router';
-import { NAV_ITEMS } from './portal-nav';
+import { PORTAL_ROUTES } from '../lib/portal-routes';
 import { prepareScreen } from './screen-intent';
 import { SIDEBAR_ITEM, SIDEBAR_LABEL } from './shell-frame';
 
@@ -10,7 +10,7 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
   return (
     <nav aria-label={label}>
       <ul className="flex flex-col gap-0.5">
-        {NAV_ITEMS.map(({ path, label: text, icon: Icon }) => (
+        {PORTAL_ROUTES.map(({ path, label: text, icon: Icon }) => (
           <li key={path}>
             <NavLink
               to={path}

@@ -60,36 +60,28 @@ function statusesShown(): string[] {
   return names;
 }
 
-describe('the first render', () => {
-  it('waits for who is signed in and the screen\u2019s first answer, then draws the screen with its data, not the outline or its placeholders first', async () => {
+describe('the portal starting on a page index.html painted', () => {
+  it("keeps the page's outline until who is signed in is known, then draws the screen with its answer", async () => {
     let drawn!: Promise<Root>;
-    // Inside act, whatever startApp asks React to render is rendered before act returns.
     await act(async () => {
-      drawn = startApp({ waitMs: 60_000 });
-      await vi.waitFor(() => expect(asked()).toEqual(['/api/v1/auth/me', '/api/v1/account/']));
+      drawn = startApp();
     });
+    await vi.waitFor(() => expect(asked()).toEqual(['/api/v1/auth/me', '/api/v1/account/']));
     // Both asked, neither answered: the page's own outline is still all there is.
     expect(document.getElementById('root')!.textContent).toBe(PAGE_OUTLINE);
     const statuses = statusesShown();
 
-    answerMe(ME);
     answerOverview(overviewAnswer());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The screen's answer alone draws nothing: who is signed in decides what the page is.
+    expect(document.getElementById('root')!.textContent).toBe(PAGE_OUTLINE);
+
+    answerMe(ME);
     root = await drawn;
     await shows(() => screen.getByTestId('subscription-summary'));
     expect(screen.queryByText(PAGE_OUTLINE)).toBeNull();
-    // The layout's placeholders show for one pass while the screen renders as a transition (app/router.tsx).
-    expect(statuses).not.toContain('Loading');
+    // The answer was in before the screen was drawn: no loading state of the overview's own.
     expect(statuses).not.toContain('Loading overview');
-  });
-
-  it('answers slower than the wait: the portal draws its outline, which says the page is loading, then the screen', async () => {
-    root = await startApp({ waitMs: 0 });
-    await shows(() => screen.getByRole('status', { name: 'Loading' }));
-    expect(screen.queryByText(PAGE_OUTLINE)).toBeNull();
-
-    answerMe(ME);
-    answerOverview(overviewAnswer());
-    await shows(() => screen.getByTestId('subscription-summary'));
-    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(asked().filter((url) => url === '/api/v1/account/')).toHaveLength(1);
   });
 });

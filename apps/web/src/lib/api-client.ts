@@ -1,6 +1,5 @@
 import { API_ACCOUNT_BASE, MESSAGES } from '@enq/contract';
 import { API_CREDENTIALS, apiHeaders } from './api-headers';
-import { takeEarly, untilAborted } from './early-answers';
 import { withQuery, type QueryValue } from './url-query';
 import { clearApiToken, getApiToken } from './token-storage';
 
@@ -131,21 +130,13 @@ async function send<T>(
   try {
     let response: Response;
     try {
-      const target = withQuery(url, query);
-      // A plain GET the page asked before its code arrived (app/early-boot.ts) is answered already.
-      const asked =
-        method === 'GET' && body === undefined && Object.keys(headers).length === 0
-          ? takeEarly(target, token)
-          : undefined;
-      response = await (asked
-        ? untilAborted(asked, controller.signal)
-        : fetch(target, {
-            method,
-            headers: requestHeaders,
-            credentials: API_CREDENTIALS,
-            body: body === undefined ? undefined : JSON.stringify(body),
-            signal: controller.signal,
-          }));
+      response = await fetch(withQuery(url, query), {
+        method,
+        headers: requestHeaders,
+        credentials: API_CREDENTIALS,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
     } catch (error) {
       if (timedOut) throw clientError('TIMEOUT_ERROR');
       if (signal?.aborted) throw error;

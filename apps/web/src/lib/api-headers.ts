@@ -10,6 +10,6 @@ export function apiHeaders(token: string | null, extra: Record<string, string> =
  * identity provider's device cookie stays with the provider). Chromium also keeps requests without
  * credentials in a connection pool of their own: a cold visit's first answers were sent at once
  * instead of 353 ms later behind the page's script preloads (six connections per host over HTTP/1.1).
- * On this machine's loopback the screens did not show sooner for it (bench:compare, README "Speed").
+ * On this machine's loopback the screens did not show sooner for it (bench:compare, docs/performance.md).
  */
 export const API_CREDENTIALS: RequestCredentials = 'omit';

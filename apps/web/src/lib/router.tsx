@@ -13,7 +13,7 @@ export { Link, Redirect, Route, Switch, useParams, useSearchParams } from 'woute
 
 /**
  * The portal's routing: wouter, whose Link, Switch and hooks cost a fraction of a data router's in the
- * first render (README, "Speed"), plus what it leaves out: a guard that holds a navigation while a
+ * first render (docs/performance.md), plus what it leaves out: a guard that holds a navigation while a
  * form has unsaved changes (LeavePrompt), and NavLink's active state.
  */
 

@@ -6,15 +6,12 @@ export interface BootQuery {
   queryFn?: unknown;
 }
 
-/** What a screen asks for once its first answer is in, from that answer and the address's search. */
-export type NextQueries = (answer: never, search: URLSearchParams) => BootQuery[];
-
 /**
- * What a screen asks for first, and (loaded on demand) what it asks for `next` once that answer is in
- * (Call History's calls need its dates), so that the boot can ask the same before the screen's code
- * has arrived.
+ * What a screen asks for first, and what it asks `next` once that answer is in, from that answer and
+ * the address's search (Call History's calls need its dates), so that the boot can ask the same before
+ * the screen's code has arrived.
  */
 export interface ScreenLoad {
   first: BootQuery;
-  next?: () => Promise<NextQueries>;
+  next?: (answer: never, search: URLSearchParams) => Promise<BootQuery[]>;
 }

@@ -1,5 +1,4 @@
-// Apart from api-client.ts so the page's first module (app/early-boot.ts) writes its URLs the same way
-// without taking the client along.
+// A request's query string, as every request of the page writes it (lib/api-client.ts).
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -1,9 +1,9 @@
-import { PORTAL_DESCRIPTIONS, type PortalPath } from '../../lib/portal-routes';
+import { portalScreen, type PortalPath } from '../../lib/portal-routes';
 import { PageTitle } from './page-title';
 
 /** A screen's title and, where it has one, the line that says what the screen is for. */
 export function PageHeader({ path }: { path: PortalPath }) {
-  const description = PORTAL_DESCRIPTIONS[path];
+  const { description } = portalScreen(path);
   if (!description) return <PageTitle path={path} />;
   return (
     <div>

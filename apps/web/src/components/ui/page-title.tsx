@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { PORTAL_ROUTES, type PortalPath } from '../../lib/portal-routes';
+import { portalScreen, type PortalPath } from '../../lib/portal-routes';
 
 export function portalTitle(path: PortalPath): string {
-  return PORTAL_ROUTES.find((route) => route.path === path)?.title ?? '';
+  return portalScreen(path).title;
 }
 
 export function PageTitle({ path }: { path: PortalPath }) {

@@ -1,11 +1,9 @@
-import { CALL_PATHS, CALL_PRESETS, defaultPreset, type CallDates, type CallPreset } from '@enq/contract';
-import type { QueryValue } from '../../lib/url-query';
+import { CALL_PRESETS, defaultPreset, type CallDates, type CallPreset } from '@enq/contract';
 import type { CallTotalsParams } from './api/get-call-totals';
 import type { CallsParams } from './api/get-calls';
 
 // The view in the page's address and the view it opens on when that needs no clock. Nothing here
-// imports the date library: the page's first module asks the opening view's calls with it
-// (app/early-boot.ts), and call-history-state.ts does the rest.
+// imports the date library, which call-history-state.ts brings for the rest.
 
 /** What the URL holds, so a view can be bookmarked and shared. */
 export interface CallHistoryView {
@@ -57,28 +55,4 @@ export function callsParams(view: CallHistoryView): CallsParams {
 export function totalsParams(view: CallHistoryView): CallTotalsParams {
   const { page: _page, ...range } = callsParams(view);
   return range;
-}
-
-type Ask = (path: string, query?: Record<string, QueryValue>) => void;
-
-/**
- * Call History's follow-up asked before the app's code has arrived (app/early-boot.ts), beside the
- * dates (`dates`, their answer): the filters at once, and once the dates are in, the calls and totals
- * of the view the page opens on when the address names none and that view is the current period. The
- * boot asks the same (call-history-first-load.ts) and finds them asked; the boot's test holds the two
- * together. Any other opening view needs the clock and the business time zone, and is asked as before.
- */
-export function askCallHistoryEarly(dates: Promise<Response>, search: URLSearchParams, ask: Ask): void {
-  ask(CALL_PATHS.filters);
-  if (readView(search)) return;
-  dates
-    // A clone: the body itself is for the boot to read.
-    .then((response) => (response.ok ? (response.clone().json() as Promise<{ dates?: CallDates }>) : null))
-    .then((body) => {
-      const view = body?.dates && periodOpeningView(body.dates);
-      if (!view) return;
-      ask(CALL_PATHS.list, { ...callsParams(view) });
-      ask(CALL_PATHS.totals, { ...totalsParams(view) });
-    })
-    .catch(() => undefined);
 }

@@ -15,7 +15,7 @@ import { memo, useDeferredValue, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { CallTotalsSkeleton } from '../../components/ui/page-skeletons';
+import { CallTotalsSkeleton } from '../../components/ui/screen-skeletons';
 import { SkeletonStatus, TableSkeleton } from '../../components/ui/skeleton';
 import { Pagination } from '../../components/ui/pagination';
 import { saveFile } from '../../lib/save-file';

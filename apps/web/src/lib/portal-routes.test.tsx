@@ -2,8 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { portalPathOf } from './portal-path';
-import { PORTAL_ROUTES } from './portal-routes';
+import { PORTAL_ROUTES, portalPathOf } from './portal-routes';
 
 /** The screen the router itself renders for an address's path (the page's router: wouter). */
 function routedScreen(path: string): string | undefined {

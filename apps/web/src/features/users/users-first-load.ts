@@ -1,0 +1,5 @@
+import type { ScreenLoad } from '../../lib/screen-load';
+import { usersQuery } from './api/get-users';
+
+/** What the screen asks first, asked by the boot beside the screen's code (app/screen-data.ts). */
+export const firstLoad: ScreenLoad = { first: usersQuery };
