@@ -249,8 +249,11 @@ describe('the invoices page (Chromium against the real server)', () => {
     const alerts = page.getByRole('region', { name: 'Account alerts' });
     await alerts.getByText('Your card has insufficient funds.', { exact: false }).waitFor();
     await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
-    const warned = await page.getByText(BILLING_TEXT.addressRequiredForCard).count();
-    if (warned > 0) {
+    // Either the card form opens, or a toast asks for the addresses first.
+    const form = page.getByRole('form', { name: 'Card details' });
+    const warning = page.getByText(BILLING_TEXT.addressRequiredForCard);
+    await form.or(warning).first().waitFor();
+    if ((await warning.count()) > 0) {
       const service = page.getByRole('group', { name: 'Service Address' });
       await service.getByLabel(/^Address Line 1/).fill('5 Harbour St');
       await service.getByLabel(/^Town or City/).fill('Boston');
@@ -262,7 +265,6 @@ describe('the invoices page (Chromium against the real server)', () => {
       await page.getByText(BILLING_TEXT.addressUpdated).waitFor();
       await page.getByRole('button', { name: BILLING_TEXT.updateCard }).click();
     }
-    const form = page.getByRole('form', { name: 'Card details' });
     await form.getByLabel('Card number').fill('4242424242424242');
     await form.getByLabel('Expiry (MM/YY)').fill('11/33');
     await form.getByLabel('CVC').fill('321');

@@ -7,9 +7,10 @@ import { useJourney } from './support/journey';
 /**
  * What a person types the moment a screen shows must land, whatever of the screen is still loading:
  * every box in the screen is clicked as soon as it is there, its text selected with Ctrl+A and
- * replaced, and it must then hold exactly what was typed. Call History's date boxes are named even
- * before they can be typed in: a box that shows before its calendar's code has arrived must not take
- * the keystrokes meant for the calendar's box.
+ * replaced, and it must then hold exactly what was typed. Code the page asks for while someone types
+ * (a calendar, a dialog) is held back until they have typed, as a slow connection would: it must not
+ * take the focus or the keystrokes. Call History's date boxes are named even before they can be typed
+ * in: a box shown before its calendar's code has arrived must not take the keystrokes meant for it.
  */
 const DATE_BOXES = ['Start date', 'End date'];
 const TYPED_DATE = 'November 21, 2026 9:00 AM';
@@ -56,7 +57,9 @@ async function typeInto(page: Page, box: Box, text: string): Promise<string | nu
   // Read from the box that has the focus: a box replaced meanwhile is not the one typed into.
   return page.evaluate(() => {
     const active = document.activeElement;
-    return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : null;
+    return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+      ? active.value
+      : `(the focus went to ${active?.tagName ?? 'nothing'})`;
   });
 }
 
@@ -79,8 +82,14 @@ describe('typing the moment a screen shows (Chromium against the real server)', 
     for (const path of paths) {
       const visit = await page.context().newPage();
       journey.watch(visit);
+      let holding = false;
+      const held: (() => void)[] = [];
+      await visit.route(/\/assets\/.+\.js$/, (route) =>
+        holding ? void held.push(() => void route.continue()) : route.continue(),
+      );
       await visit.goto(`${server.url}${path}`);
       const done = new Set<string>();
+      const typed = new Map<string, string>();
       let settled = false;
       let n = 0;
       // Boxes drawn later (a page's further rows, the calendar's box) are typed in as they appear,
@@ -96,15 +105,28 @@ describe('typing the moment a screen shows (Chromium against the real server)', 
           continue;
         }
         settled = false;
+        holding = true;
         for (const box of boxes) {
           done.add(box.key);
           const text = box.date ? TYPED_DATE : typedFor(box.type, n++);
           const value = await typeInto(visit, box, text);
           if (value === null) continue;
           expect(value, `${path}: a ${box.type} box`).toBe(text);
+          typed.set(box.key, text);
           typedIn[path] = (typedIn[path] ?? 0) + 1;
         }
+        holding = false;
+        held.splice(0).forEach((release) => release());
       }
+      // What arrived afterwards left the boxes still there as they were typed.
+      const now = await visit
+        .locator('[data-typing-key]')
+        .evaluateAll((boxes) =>
+          boxes.map(
+            (box) => [(box as HTMLElement).dataset.typingKey!, (box as HTMLInputElement).value] as const,
+          ),
+        );
+      for (const [key, value] of now) if (typed.has(key)) expect(value, path).toBe(typed.get(key));
       await visit.close();
     }
     // The screens with boxes to type in were all reached.
