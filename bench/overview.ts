@@ -76,11 +76,13 @@ async function firstLoad(browser: Browser, url: string, token: string): Promise<
           if (shown || response.request().resourceType() !== 'script') return;
           scripts.push(
             (async () => {
-              const encoding = response.headers()['content-encoding'];
-              // Already compressed on the wire: count what travelled; otherwise what gzip would send.
+              const headers = response.headers();
+              const encoding = headers['content-encoding'];
+              // Already compressed on the wire: count what travelled (read from the headers, which stay
+              // readable once the visit has closed its page); otherwise what gzip would send.
               const gzip =
                 encoding === 'gzip' || encoding === 'br'
-                  ? (await response.request().sizes()).responseBodySize
+                  ? Number(headers['content-length'] ?? (await response.request().sizes()).responseBodySize)
                   : gzipSync(await response.body()).length;
               return { name: basename(new URL(response.url()).pathname), gzip };
             })(),

@@ -1,13 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
-import { loadToastLibrary } from '../lib/toast';
+import { ToastContainer } from '../lib/toast-library';
 import { TOAST } from '../lib/toast-settings';
-
-const ToastContainer = lazy(() =>
-  loadToastLibrary().then(({ ToastContainer }) => ({ default: ToastContainer })),
-);
 
 export const toastContainerProps = {
   position: TOAST.position,
@@ -24,9 +20,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <ToastContainer {...toastContainerProps} />
-      </Suspense>
+      <ToastContainer {...toastContainerProps} />
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,7 @@
-import { lazy, useDeferredValue, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { AccountLayout } from './account-layout';
 import { PORTAL_ROUTES, type PortalPath } from '../lib/portal-routes';
 import { AppRouter, Redirect, Route, Switch } from '../lib/router';
-import { RouteFallback } from './route-fallback';
 import { loadedScreen, loadScreen } from './screen-code';
 
 /**
@@ -14,14 +13,10 @@ import { loadedScreen, loadScreen } from './screen-code';
 function lazyScreen(path: PortalPath): ComponentType {
   const Lazy = lazy(async () => ({ default: (await loadScreen(path))!.Component }));
   return function Screen() {
+    // Drawn with the layout, not after a pass of placeholders: that pass kept the first render's tasks
+    // short but showed the overview and Call History in 1.15 and 1.19 of the time (docs/performance.md).
     const Loaded = loadedScreen(path);
-    // Code already here (the boot preloaded it): the first pass shows the placeholders and the screen
-    // follows as a transition, which React renders in short slices (Preact at once: app/start.tsx);
-    // rendered with the layout, a table of inputs is one long task that holds up the first input. Code
-    // not here yet: lazy asks for it in this very pass.
-    const ready = useDeferredValue(true, false);
-    if (!Loaded) return <Lazy />;
-    return ready ? <Loaded /> : <RouteFallback />;
+    return Loaded ? <Loaded /> : <Lazy />;
   };
 }
 

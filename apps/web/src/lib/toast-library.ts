@@ -1,3 +1,3 @@
-// The one module that brings react-toastify's code, loaded beside the first screen (lib/toast.ts): its
-// unstyled build, which writes no stylesheet into the page as it runs (styles.css has its sheet).
+// The one module that brings react-toastify: its unstyled build, which writes no stylesheet into the
+// page as it runs (styles.css has its sheet).
 export { toast, ToastContainer } from 'react-toastify/unstyled';
