@@ -1,6 +1,7 @@
 import { API_TOKEN_STORAGE_KEY, type CallDates } from '@enq/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_DATES } from '../features/call-history/call-history-fixtures';
+import { openingView } from '../features/call-history/call-history-state';
 import { OVERVIEW_QUERY_KEY } from '../features/overview/api/get-overview';
 import { setApiOrigin } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -226,6 +227,21 @@ describe("Call History's follow-up, asked by the boot once the dates are in", ()
       [
         calls('?timestampFrom=100&timestampTo=200&page=2'),
         calls('totals/?timestampFrom=100&timestampTo=200'),
+        calls('filters/'),
+      ].sort(),
+    );
+  });
+
+  it("brings a bookmarked relative preset up to today, as the page will, rather than asking the address's old range", async () => {
+    serveCalls(CALL_DATES);
+    const search = '?preset=last-30-days&from=100&to=200&page=1';
+    const asked = await visit(search);
+    const today = openingView(new URLSearchParams(search), CALL_DATES);
+    expect(today.from).not.toBe(100);
+    expect(asked.slice(2).sort()).toEqual(
+      [
+        calls(`?timestampFrom=${today.from}&timestampTo=${today.to}&page=1`),
+        calls(`totals/?timestampFrom=${today.from}&timestampTo=${today.to}`),
         calls('filters/'),
       ].sort(),
     );

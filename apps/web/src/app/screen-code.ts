@@ -1,15 +1,11 @@
 import type { ComponentType } from 'react';
-import { portalPathOf, portalScreen, type PortalPath } from '../lib/portal-routes';
+import { featureModule, portalPathOf, type PortalPath } from '../lib/portal-routes';
 
 type RouteModule = { Component: ComponentType };
 
 // Each screen's code, features/<feature>/<feature>-route.tsx, as a chunk of its own (Vite's glob
 // import, one loader per file): the screens' table names the feature.
 const ROUTE_MODULES = import.meta.glob<RouteModule>('../features/*/*-route.tsx');
-const routeModule = (path: PortalPath) => {
-  const { feature } = portalScreen(path);
-  return ROUTE_MODULES[`../features/${feature}/${feature}-route.tsx`]!;
-};
 
 const loaded = new Map<PortalPath, ComponentType>();
 
@@ -22,7 +18,7 @@ export function loadedScreen(path: PortalPath): ComponentType | undefined {
 export function loadScreen(pathname: string): Promise<RouteModule> | null {
   const path = portalPathOf(pathname);
   if (!path) return null;
-  return routeModule(path)().then((module) => {
+  return featureModule(ROUTE_MODULES, path, '-route.tsx')!().then((module) => {
     loaded.set(path, module.Component);
     return module;
   });

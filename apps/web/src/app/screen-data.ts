@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { portalPathOf, portalScreen } from '../lib/portal-routes';
+import { featureModule, portalPathOf } from '../lib/portal-routes';
 import type { BootQuery, ScreenLoad } from '../lib/screen-load';
 
 type Ask = (context: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal }) => Promise<unknown>;
@@ -54,9 +54,7 @@ export async function prefetchScreenAnswers(client: QueryClient, pathname: strin
 
 const screenLoad = (pathname: string): ScreenLoad | undefined => {
   const path = portalPathOf(pathname);
-  if (!path) return undefined;
-  const { feature } = portalScreen(path);
-  return FIRST_LOADS[`../features/${feature}/${feature}-first-load.ts`];
+  return path && featureModule(FIRST_LOADS, path, '-first-load.ts');
 };
 
 // BootQuery keeps each screen's answer type out of this list; the queries themselves are typed.

@@ -166,6 +166,19 @@ const BY_PATH = new Map<string, PortalScreen>(PORTAL_ROUTES.map((screen) => [scr
 /** The table's entry for a screen. */
 export const portalScreen = (path: PortalPath): PortalScreen => BY_PATH.get(path)!;
 
+/**
+ * A module of a screen's feature folder, features/<feature>/<feature><suffix>, from a glob import made
+ * beside this folder (app/screen-code.ts, app/screen-data.ts), whose keys start '../features/'.
+ */
+export function featureModule<T>(
+  modules: Record<string, T>,
+  path: PortalPath,
+  suffix: string,
+): T | undefined {
+  const { feature } = portalScreen(path);
+  return modules[`../features/${feature}/${feature}${suffix}`];
+}
+
 /** The screen an address's path shows, however it is spelled (portalPathKey), or undefined. */
 export const portalPathOf = (path: string): PortalPath | undefined =>
   BY_PATH.get(portalPathKey(path))?.path as PortalPath | undefined;

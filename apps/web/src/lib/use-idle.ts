@@ -7,7 +7,7 @@ const IDLE_TIMEOUT_MS = 1000;
  * Runs `callback` when the browser is next idle, or after `timeoutMs` at the latest (at once, in a
  * task of its own, where there is no requestIdleCallback). Returns a cancel.
  */
-export function whenIdle(callback: () => void, timeoutMs: number = IDLE_TIMEOUT_MS): () => void {
+function whenIdle(callback: () => void, timeoutMs: number = IDLE_TIMEOUT_MS): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(id);

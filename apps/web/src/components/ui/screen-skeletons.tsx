@@ -77,7 +77,7 @@ export function UsersSkeleton() {
 }
 
 /** Call History's range and filter fields, as the page lays them out. */
-export function CallFiltersSkeleton() {
+function CallFiltersSkeleton() {
   return (
     <div className={`grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4 ${cardClass}`}>
       <FieldSkeleton />

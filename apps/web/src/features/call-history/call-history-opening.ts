@@ -40,6 +40,17 @@ export function periodOpeningView(dates: CallDates): CallHistoryView | null {
   return period && { preset: 'current-period', from: period.start_date, to: period.end_date, page: 1 };
 }
 
+/**
+ * The view the page opens on when that needs no clock: the custom range the address names, or with
+ * none the current period. Null when it needs the clock (a relative preset brought up to today, or
+ * no current period): call-history-state.ts's openingView.
+ */
+export function openingViewWithoutClock(params: URLSearchParams, dates: CallDates): CallHistoryView | null {
+  const view = readView(params);
+  if (view) return view.preset === 'custom' ? view : null;
+  return periodOpeningView(dates);
+}
+
 /** What GET /calls/ is asked for a view. */
 export function callsParams(view: CallHistoryView): CallsParams {
   return {

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, defaultPreset, presetRange, toUnixSeconds, type CallDates } from '@enq/contract';
-import { periodOpeningView, readView, type CallHistoryView } from './call-history-opening';
+import { openingViewWithoutClock, readView, type CallHistoryView } from './call-history-opening';
 
 /** The preset's current range when it differs from the one in the view, else null. */
 export function freshPresetRange(
@@ -20,10 +20,10 @@ export function freshPresetRange(
  * brought up to today, or with none the default preset (the current period with dates, else today).
  */
 export function openingView(params: URLSearchParams, dates: CallDates, now = new Date()): CallHistoryView {
+  const known = openingViewWithoutClock(params, dates);
+  if (known) return known;
   const view = readView(params);
   if (view) return { ...view, ...freshPresetRange(view, dates, now) };
-  const period = periodOpeningView(dates);
-  if (period) return period;
   const preset = defaultPreset(dates);
   const range = presetRange(preset, now, dates)!;
   return { preset, from: toUnixSeconds(range.start), to: toUnixSeconds(range.end), page: 1 };
