@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { START_FEATURE } from '../apps/web/build/chunks';
 
 const root = join(import.meta.dirname, '..');
 const web = join(root, 'apps/web');
@@ -35,6 +36,10 @@ describe('the screens table (apps/web/src/lib/portal-routes.ts) is the one list 
       }
     });
     expect(routeModules.sort()).toEqual([...features].sort());
+  });
+
+  it("the build's start screen, whose code joins the first load's `shell` chunk, is the table's screen at /", () => {
+    expect(features[paths.indexOf('/')]).toBe(START_FEATURE);
   });
 
   it('no other module of the page or its build keys anything by a screen path', () => {
