@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildSummary } from './build/build-summary.ts';
-import { FIRST_LOAD_LIBRARIES, packageOf, shellChunk } from './build/chunks.ts';
+import { FIRST_LOAD_LIBRARIES, noChunkLoops, packageOf, shellChunk } from './build/chunks.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development the page runs on Vite's port; everything server-side lives on the one Node process.
@@ -10,7 +10,7 @@ const backend = 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/interaction', '/site'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), buildSummary()],
+  plugins: [react(), tailwindcss(), noChunkLoops(), precompress(), buildSummary()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
+import type { Plugin } from 'vite';
 
 /** The libraries every page loads, by package name: one file, `libs`. */
 export const FIRST_LOAD_LIBRARIES = new Set([
@@ -12,6 +13,7 @@ export const FIRST_LOAD_LIBRARIES = new Set([
   '@tanstack/query-core',
   'lucide-react',
   'clsx',
+  'react-toastify',
 ]);
 
 /**
@@ -63,5 +65,33 @@ export function shellChunk(): CodeSplittingGroup {
     debugName: 'shell',
     // Only what the walk found: a captured module's other imports stay with the screens that need them.
     includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * Fails the build when chunks import each other in a loop. The shell takes only the modules the walk
+ * found, not their other imports (includeDependenciesRecursively: false), so a module left out can land
+ * in a chunk that imports the shell back; in such a loop one chunk's code runs before the other's, which
+ * it may need already (rolldown's docs on the option). react-toastify outside the first-load libraries
+ * did that to the entry.
+ */
+export function noChunkLoops(): Plugin {
+  return {
+    name: 'enq-no-chunk-loops',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk') imports.set(file.fileName, file.imports);
+      const done = new Set<string>();
+      const visit = (name: string, path: string[]) => {
+        if (path.includes(name))
+          this.error(`chunks import each other in a loop: ${[...path, name].join(' -> ')}`);
+        if (done.has(name)) return;
+        for (const next of imports.get(name) ?? []) visit(next, [...path, name]);
+        done.add(name);
+      };
+      for (const name of imports.keys()) visit(name, []);
+    },
   };
 }
