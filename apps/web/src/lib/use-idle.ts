@@ -26,3 +26,12 @@ export function useIdle(): boolean {
   useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }
+
+/**
+ * Starts `load`, the import of a part shown only when someone opens it (a dialog), once the browser is
+ * idle: not in the screen's first load, and there before it can be opened. `load` must be one function
+ * for the component's life (a module's own), or it is asked again at every render.
+ */
+export function usePreloadWhenIdle(load: () => Promise<unknown>): void {
+  useEffect(() => whenIdle(() => void load().catch(() => undefined)), [load]);
+}

@@ -3,6 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
+/** Radix's dialog, loaded once a screen is idle (confirm-modal.tsx). */
 export interface ConfirmModalProps {
   open: boolean;
   title: string;
@@ -15,7 +16,7 @@ export interface ConfirmModalProps {
   onCancel: () => void;
 }
 
-export function ConfirmModal({
+export function ConfirmDialog({
   open,
   title,
   body,

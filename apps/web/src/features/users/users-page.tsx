@@ -1,11 +1,12 @@
 import { USERS_TEXT, type UsersData } from '@enq/contract';
-import { useCallback, useDeferredValue, useMemo, useReducer } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useReducer } from 'react';
 import { toast } from '../../lib/toast';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
+import { usePreloadWhenIdle } from '../../lib/use-idle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useUsers } from './api/get-users';
 import { ActivityTabs, tabPanelProps, useActivityTab } from './components/activity-tabs';
@@ -14,7 +15,6 @@ import { BulkBar } from './components/bulk-bar';
 import { CsvImport } from './components/csv-import';
 import { HoldMusicPicker } from './components/hold-music-picker';
 import { SaveBar } from './components/save-bar';
-import { UsersModals } from './components/users-modals';
 import { UsersPager, UsersTable, type RowActions } from './components/users-table';
 import { UsersToolbar } from './components/users-toolbar';
 import { UserLimits } from './components/user-limits';
@@ -22,6 +22,11 @@ import { useUsersActions } from './use-users-actions';
 import { useUsersView } from './use-users-view';
 import { initialUsersState, usersReducer, type EditableField } from './users-state';
 import { USERS_INLINE_ADD_MIN_WIDTH } from './users-settings';
+
+// The page's dialogs (and Radix's dialog under them) are asked once the page is idle, not with its
+// first load: nobody can open one before.
+const loadModals = () => import('./components/users-modals');
+const UsersModals = lazy(async () => ({ default: (await loadModals()).UsersModals }));
 
 export function UsersPage() {
   const { users, current: copy } = useUsers();
@@ -64,6 +69,7 @@ function UsersEditor({ data }: { data: UsersData }) {
   const wide = useMediaQuery(`(min-width: ${USERS_INLINE_ADD_MIN_WIDTH}px)`);
   const [state, dispatch] = useReducer(usersReducer, data, (d) => initialUsersState(d));
   const actions = useUsersActions(state, dispatch);
+  usePreloadWhenIdle(loadModals);
   const { setModal, saving } = actions;
   const view = useUsersView(state, saving);
   const { p, visible, summary, selection, inlineRow } = view;
@@ -201,7 +207,11 @@ function UsersEditor({ data }: { data: UsersData }) {
         onCancel={() => dispatch({ type: 'cancel' })}
       />
 
-      <UsersModals state={state} dispatch={dispatch} view={view} actions={actions} />
+      {actions.modal ? (
+        <Suspense fallback={null}>
+          <UsersModals state={state} dispatch={dispatch} view={view} actions={actions} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
