@@ -1,22 +1,20 @@
 import { format } from 'date-fns';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DateTimePickerProps } from './date-picker-library';
+import { useIdle } from '../../lib/use-idle';
 import { controlClass } from './field';
 
 // The calendar, react-datepicker with its date parsing and popup positioning, is three quarters of
-// Call History's code: a chunk of its own, asked for when the screen's code runs, so that the first
-// calls do not wait for it (docs/performance.md). Until it is here the box is drawn but takes no
-// focus, so nothing clicked or typed goes to an element that is then replaced.
+// Call History's code: a chunk of its own, asked for once the browser is idle after the screen has
+// drawn. Asked with the screen's code, its 34 KB came in and ran before the first row of calls
+// (docs/performance.md). Until it is here the box is drawn but takes no focus, so nothing clicked or
+// typed goes to an element that is then replaced.
 const loadLibrary = () => import('./date-picker-library');
-let library = loadLibrary();
-library.catch(() => undefined);
-const lazyLibrary = () => lazy(() => library);
-let DatePickerLibrary = lazyLibrary();
+let DatePickerLibrary = lazy(loadLibrary);
 
 /** Asks for the calendar's code again after it failed to arrive. */
 function retryLibrary() {
-  library = loadLibrary();
-  DatePickerLibrary = lazyLibrary();
+  DatePickerLibrary = lazy(loadLibrary);
 }
 
 /** The box as it will look, with the date it will show: not focusable, and said to be loading. */
@@ -50,10 +48,12 @@ class LibraryBoundary extends Component<{ children: ReactNode; onRetry: () => vo
 /** A date and time box with its calendar popup, in the portal's look (label and error come from Field). */
 export function DateTimePicker(props: DateTimePickerProps) {
   const [attempt, setAttempt] = useState(0);
+  const idle = useIdle();
   const retry = () => {
     retryLibrary();
     setAttempt((n) => n + 1);
   };
+  if (!idle) return <BoxLoading {...props} />;
   return (
     <LibraryBoundary key={attempt} onRetry={retry}>
       <Suspense fallback={<BoxLoading {...props} />}>
