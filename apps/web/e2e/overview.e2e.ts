@@ -1,4 +1,4 @@
-import { BANNER_TEXT, OVERVIEW_TEXT, creditsToCc, overageCents } from '@enq/contract';
+import { BANNER_TEXT, OVERVIEW_TEXT, SPEND_TEXT, creditsToCc, overageCents } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, type Page } from './support/browser';
@@ -90,7 +90,7 @@ describe('the overview (Chromium against the real server)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('BAN-09 OVW-04 the annual account whose credits are used up sees the out-of-credits banner', async () => {
+  it('BAN-02 BAN-03 BAN-09 OVW-04 the annual account whose credits are used up: one panel per problem, the highest alert only', async () => {
     const { server, browser, problems } = journey;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const annual = await context.newPage();
@@ -103,6 +103,25 @@ describe('the overview (Chromium against the real server)', () => {
     expect(await summary(annual).textContent()).toContain('Solo annual');
     expect(await annual.getByRole('region', { name: OVERVIEW_TEXT.subAccountTitle }).count()).toBe(0);
     expect(await noticeTitles(annual)).toEqual([MAINTENANCE]);
+    // One panel per problem, at a laptop's width and a phone's: both incomplete addresses in one panel
+    // with one Update address, the credits used up in another; of the plan-credit alerts only the
+    // highest passed (100% replaces 80%).
+    const spend = annual.getByRole('region', { name: 'Spend alerts' });
+    for (const width of [1280, 390]) {
+      await annual.setViewportSize({ width, height: 844 });
+      const panels = alerts.getByRole('alert');
+      expect(await panels.count(), `${width} px`).toBe(2);
+      const address = panels.filter({ hasText: 'Your addresses are incomplete' });
+      expect(await address.getByRole('listitem').allInnerTexts()).toEqual([
+        BANNER_TEXT.billingAddress,
+        BANNER_TEXT.serviceAddress,
+      ]);
+      expect(await address.getByRole('link').allInnerTexts()).toEqual(['Update address']);
+      expect(await alerts.getByRole('link', { name: 'Update address' }).count()).toBe(1);
+      await spend.getByText(SPEND_TEXT.percentAlert(100)).waitFor();
+      expect(await spend.getByText(SPEND_TEXT.percentAlert(80)).count()).toBe(0);
+    }
+    await annual.setViewportSize({ width: 1280, height: 900 });
     await screenshot(annual, 'overview-annual-exhausted');
     expect(await seriousAxeViolations(annual)).toEqual([]);
     expect(problems).toEqual([]);

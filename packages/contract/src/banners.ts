@@ -104,3 +104,62 @@ export function accountBanners(flags: BannerFlags): AccountBanner[] {
     );
   return out;
 }
+
+/** Banners about one problem, shown as one panel with one primary action. */
+export interface BannerPanel {
+  key: string;
+  variant: AccountBanner['variant'];
+  /** The panel's heading when it holds more than one banner. */
+  title: string | null;
+  /** Each banner's own words, all shown (BAN-01..12). */
+  messages: string[];
+  primary: AccountBanner['action'];
+  /** The panel's other actions, each leading somewhere the primary one does not. */
+  others: { label: string; to: string }[];
+}
+
+/**
+ * The problems that several banners describe at once. Shown apart, the annual demo account's phone
+ * screen was three red boxes, two of them with the same "Update address" link to the same form.
+ */
+const PROBLEMS: { key: string; title: string; kinds: AccountBannerKind[]; primaryTo?: string }[] = [
+  {
+    key: 'payment',
+    title: 'Your payment did not go through',
+    kinds: ['card_update', 'invoice_outstanding', 'payment_unsuccessful'],
+    primaryTo: '/invoices',
+  },
+  {
+    key: 'address',
+    title: 'Your addresses are incomplete',
+    kinds: ['billing_address_incomplete', 'service_address_incomplete'],
+  },
+];
+
+/**
+ * The account banners as panels, in the banners' order: the banners of one problem together in the
+ * place of the first of them, danger if any is, with each distinct action once and the problem's own
+ * first (paying the invoice); every other banner a panel of its own.
+ */
+export function bannerPanels(banners: AccountBanner[]): BannerPanel[] {
+  const panels: BannerPanel[] = [];
+  const placed = new Set<AccountBanner>();
+  for (const banner of banners) {
+    if (placed.has(banner)) continue;
+    const problem = PROBLEMS.find((p) => p.kinds.includes(banner.kind));
+    const together = problem ? banners.filter((b) => problem.kinds.includes(b.kind)) : [banner];
+    for (const b of together) placed.add(b);
+    const actions = together.flatMap((b) => (b.action ? [b.action] : []));
+    const distinct = actions.filter((a, i) => actions.findIndex((o) => o.to === a.to) === i);
+    const primary = distinct.find((a) => a.to === problem?.primaryTo) ?? distinct[0] ?? null;
+    panels.push({
+      key: together.length > 1 ? problem!.key : banner.kind,
+      variant: together.some((b) => b.variant === 'danger') ? 'danger' : 'warning',
+      title: together.length > 1 ? problem!.title : null,
+      messages: together.map((b) => b.message),
+      primary,
+      others: distinct.filter((a) => a !== primary),
+    });
+  }
+  return panels;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountBanners, BANNER_TEXT, type BannerFlags } from '../src/banners';
+import { accountBanners, BANNER_TEXT, bannerPanels, type BannerFlags } from '../src/banners';
 
 /** A healthy account: no banner at all. */
 const OK: BannerFlags = {
@@ -178,5 +178,53 @@ describe('accountBanners', () => {
       expect(got.has('subscription_inactive')).toBe(!input.is_subscription_active);
       expect(got.has('invoice_outstanding')).toBe(!input.last_invoice_paid && input.is_subscription_active);
     }
+  });
+});
+
+describe('bannerPanels: one panel per problem', () => {
+  const panels = (flags: Partial<BannerFlags>) => bannerPanels(accountBanners({ ...OK, ...flags }));
+
+  it("BAN-02 BAN-03 both addresses in one panel, both texts, one action, in the first one's place", () => {
+    const shown = panels({
+      is_account_active: false,
+      is_billing_address_required: true,
+      is_service_address_required: true,
+      is_credits_exhausted: true,
+    });
+    expect(shown.map((p) => p.key)).toEqual(['account_inactive', 'address', 'credits_exhausted']);
+    expect(shown[1]).toEqual({
+      key: 'address',
+      variant: 'danger',
+      title: 'Your addresses are incomplete',
+      messages: [BANNER_TEXT.billingAddress, BANNER_TEXT.serviceAddress],
+      primary: { label: 'Update address', to: '/billing' },
+      others: [],
+    });
+  });
+
+  it('BAN-07 BAN-08 BAN-11 the payment banners in one panel, paying the invoice first, each action once', () => {
+    const [payment] = panels({
+      charge_failure_message: 'Declined.',
+      charge_failure_card: { brand: 'visa', last4: '4242' },
+      last_invoice_paid: false,
+      is_delinquent: true,
+    });
+    expect(payment!.messages).toHaveLength(3);
+    expect(payment!.primary).toEqual({ label: 'Pay invoice', to: '/invoices' });
+    expect(payment!.others).toEqual([{ label: 'Update card', to: '/billing' }]);
+  });
+
+  it('a lone banner of a problem is a panel without a title, its own variant and action', () => {
+    expect(panels({ is_service_address_required: true })).toEqual([
+      {
+        key: 'service_address_incomplete',
+        variant: 'danger',
+        title: null,
+        messages: [BANNER_TEXT.serviceAddress],
+        primary: { label: 'Update address', to: '/billing' },
+        others: [],
+      },
+    ]);
+    expect(panels({}).length).toBe(0);
   });
 });

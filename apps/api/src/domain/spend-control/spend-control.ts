@@ -108,8 +108,14 @@ export async function spendControlState(
       message: SPEND_TEXT.capReached(capCents / 100),
       action: { label: SPEND_TEXT.raiseCap, to: `/subscription#${SPEND_SECTION_ID}` },
     });
+  // A passed threshold replaces the lower ones of its kind, dismissed or not: "80% used" beside "100%
+  // used" said less than the banner above it.
+  const superseded = (f: (typeof firings)[number]) =>
+    firings.some((o) => o.kind === f.kind && o.amount > f.amount);
   const alerts = firings
-    .filter((f) => f.kind !== 'cap' && !dismissed.has(dismissalPrefix(period!.id) + keyOf(f)))
+    .filter(
+      (f) => f.kind !== 'cap' && !superseded(f) && !dismissed.has(dismissalPrefix(period!.id) + keyOf(f)),
+    )
     .sort((a, b) => a.fired_at.getTime() - b.fired_at.getTime() || a.amount - b.amount);
   for (const f of alerts)
     banners.push({ key: keyOf(f), variant: 'warning', message: firingMessage(f), action: null });

@@ -47,4 +47,18 @@ describe('the account alerts', () => {
     ]);
     expect(alerts.queryByRole('listitem')).toBeNull();
   });
+
+  it('BAN-02 BAN-03 both addresses incomplete: one panel with both texts and one Update address', () => {
+    const alerts = renderBanners({ is_billing_address_required: true, is_service_address_required: true });
+    expect(alerts.getAllByRole('alert')).toHaveLength(1);
+    const panel = within(alerts.getByRole('alert'));
+    expect(panel.getByText('Your addresses are incomplete')).toBeTruthy();
+    expect(panel.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      BANNER_TEXT.billingAddress,
+      BANNER_TEXT.serviceAddress,
+    ]);
+    expect(panel.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Update address', '/billing'],
+    ]);
+  });
 });

@@ -24,7 +24,7 @@ export const BANNER_STYLES: Record<BannerVariant, { box: string; icon: string; a
   },
 };
 
-const ICONS = { danger: AlertCircle, warning: AlertTriangle, info: Info } as const;
+export const BANNER_ICONS = { danger: AlertCircle, warning: AlertTriangle, info: Info } as const;
 
 export function InfoBanner({
   variant = 'info',
@@ -36,7 +36,7 @@ export function InfoBanner({
   action?: BannerAction;
 }) {
   const style = BANNER_STYLES[variant];
-  const Icon = ICONS[variant];
+  const Icon = BANNER_ICONS[variant];
   const actionClass = `focus-ring shrink-0 rounded font-semibold underline underline-offset-2 hover:no-underline ${style.action}`;
   return (
     <div

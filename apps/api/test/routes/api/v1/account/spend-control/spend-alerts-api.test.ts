@@ -85,20 +85,16 @@ describe.each(drivers)('spend alerts, cap and user limits through the API (%s)',
     expect((await api(ctx, admin.token).state()).thresholds[0]).toMatchObject({ status: 'passed' });
   });
 
-  it('SPEND-06 dismissing one alert hides that banner only, and only for the person who dismissed it', async () => {
+  it('SPEND-06 a passed threshold replaces the lower one; dismissing it hides it for that person only', async () => {
     await callUntil(100);
-    expect((await api(ctx, admin.token).state()).banners.map((b) => b.key)).toEqual([
-      'plan_percent:80',
-      'plan_percent:100',
-    ]);
-    expect((await api(ctx, admin.token).dismiss('plan_percent:80')).statusCode).toBe(204);
+    // 100% replaces 80%: one banner, though both fired and were emailed.
     expect((await api(ctx, admin.token).state()).banners).toEqual([
       { key: 'plan_percent:100', variant: 'warning', message: SPEND_TEXT.percentAlert(100), action: null },
     ]);
-    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).toEqual([
-      'plan_percent:80',
-      'plan_percent:100',
-    ]);
+    expect((await api(ctx, admin.token).dismiss('plan_percent:100')).statusCode).toBe(204);
+    // Dismissed, the 100% does not bring the 80% back.
+    expect((await api(ctx, admin.token).state()).banners).toEqual([]);
+    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).toEqual(['plan_percent:100']);
     expect((await api(ctx, admin.token).dismiss('plan_percent:55')).statusCode).toBe(404);
   });
 
@@ -110,20 +106,20 @@ describe.each(drivers)('spend alerts, cap and user limits through the API (%s)',
         headers: { authorization: `Bearer ${teammate.token}` },
       });
     for (const spelling of [
-      'PLAN_PERCENT:80',
-      'plan%5Fpercent%3A80',
-      'Plan_Percent:080',
-      '%20plan_percent:80%20',
+      'PLAN_PERCENT:100',
+      'plan%5Fpercent%3A100',
+      'Plan_Percent:0100',
+      '%20plan_percent:100%20',
     ]) {
       const answer = await dismissRaw(spelling);
       expect(answer.statusCode, `${spelling}: ${answer.body}`).toBe(204);
     }
-    expect((await api(ctx, teammate.token).state()).banners.map((b) => b.key)).toEqual(['plan_percent:100']);
+    expect((await api(ctx, teammate.token).state()).banners).toEqual([]);
     const rows = await ctx.database.query<{ notification_key: string }>(
       'select notification_key from notification_dismissals where person_id = $1',
       [teammate.id],
     );
-    expect(rows.map((r) => r.notification_key.split(':').slice(-2).join(':'))).toEqual(['plan_percent:80']);
+    expect(rows.map((r) => r.notification_key.split(':').slice(-2).join(':'))).toEqual(['plan_percent:100']);
     expect((await dismissRaw('PLAN_PERCENT:55')).statusCode).toBe(404);
   });
 
