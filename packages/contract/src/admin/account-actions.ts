@@ -149,6 +149,8 @@ export const ACCOUNT_ACTION_TEXT = {
   planResumed: 'The scheduled change is dropped: the plan goes on as it is.',
   cancelled: 'The subscription ends with the current period.',
   reactivated: 'The cancellation is withdrawn: the subscription renews as before.',
+  notCancelling:
+    'There is no cancellation to withdraw: the subscription is not set to end. To drop a scheduled plan change, change the plan back to the current one.',
   charged: 'The invoice is paid.',
   chargePending: 'The charge is being confirmed by the card provider; check again in a minute.',
   alreadyPaid: 'This invoice is not open: there is nothing to charge.',

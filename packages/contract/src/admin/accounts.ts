@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountTaxSchema, taxStatusSchema } from '../billing-schemas';
+import { formatMoney } from '../format';
 import { staffReasonSchema } from './staff-schemas';
 
 /**
@@ -41,6 +42,17 @@ export const ACCOUNTS_TEXT = {
   noteAdded: 'Note added.',
   resent: (number: string, email: string) => `The receipt for ${number} is queued to ${email}.`,
   taxSet: (text: string) => `Tax status set to ${text}. Invoices issued from now on use it.`,
+  /** What the account page says is scheduled (CONS-07); the date follows each, named in New York time. */
+  scheduled: {
+    cancellation: 'The subscription ends',
+    planChange: (plan: string) => `Plan changes to ${plan}`,
+    priceChange: (plan: string, dollars: number, per: 'mo' | 'yr') =>
+      `${plan} at ${formatMoney(dollars)} per ${per === 'yr' ? 'year' : 'month'}`,
+  },
+  /** The amount overdue (CONS-08): the portal's amount due across the open invoices. */
+  overdue: (dollars: number) => `${formatMoney(dollars)} overdue`,
+  paymentOverdue: 'Payment overdue',
+  datesZone: 'Dates and times are New York time (EST/EDT).',
   matched: {
     name: 'Account name',
     email: (who: string) => `Email of ${who}`,
@@ -125,6 +137,13 @@ export const accountNoteSchema = z.object({
 });
 export type AccountNote = z.infer<typeof accountNoteSchema>;
 
+export const scheduledChangeSchema = z.object({
+  kind: z.enum(['cancellation', 'plan_change', 'price_change']),
+  at: z.string().meta({ description: 'when it takes effect (ISO 8601)' }),
+  text: z.string().meta({ description: 'what changes, e.g. "Firm monthly at $790.00 per month"' }),
+});
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
 export const adminAccountSchema = z
   .object({
     id: z.string(),
@@ -141,6 +160,12 @@ export const adminAccountSchema = z
       is_delinquent: z.boolean(),
       period_start: z.string().nullable(),
       period_end: z.string().nullable(),
+      scheduled_changes: z.array(scheduledChangeSchema).meta({
+        description: "changes scheduled for the period's end and catalogue price changes, soonest first",
+      }),
+    }),
+    amount_overdue: z.number().meta({
+      description: "US dollars still to pay on the open invoices: the portal's Invoices amount due",
     }),
     usage: z.object({
       credits_used: z.number(),

@@ -13,6 +13,7 @@ import {
 import type { Transactional } from '../../db/handle';
 import { activityPage } from '../activity/activity-log';
 import { DomainError } from '../errors';
+import { listInvoiceDtos } from '../invoices/invoices-view-repository';
 import { subscriptionInfo } from '../subscription/subscription-info';
 import { listAccountNotes } from './account-notes-repository';
 import {
@@ -22,6 +23,7 @@ import {
   latestLedgerEntries,
 } from './account-page-repository';
 import { planNames } from './plan-names-repository';
+import { scheduledChanges } from './scheduled-changes';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const INVOICES_SHOWN = 50;
@@ -36,18 +38,22 @@ export async function customerAccount(q: Transactional, accountId: string) {
 /**
  * One account as the console shows it (CONS-02): the subscription and this period's usage as the
  * customer's own pages compute them (subscriptionInfo), the latest ledger entries, invoices with their
- * payments and credit notes, users with masked PINs, and the internal notes.
+ * payments and credit notes, users with masked PINs, and the internal notes; what is scheduled (CONS-07)
+ * and the amount overdue (CONS-08).
  */
 export async function accountPage(q: Transactional, accountId: string, now: Date): Promise<AdminAccount> {
   const account = await customerAccount(q, accountId);
-  const [info, ledger, invoices, users, notes, names] = await Promise.all([
+  const [info, ledger, invoices, users, notes, names, portalInvoices] = await Promise.all([
     subscriptionInfo(q, account.id, now),
     latestLedgerEntries(q, account.id, ACCOUNT_LEDGER_LIMIT),
     invoicesWithPayments(q, account.id, INVOICES_SHOWN),
     accountUsers(q, account.id),
     listAccountNotes(q, account.id),
     planNames(q),
+    // The amount overdue is the portal's own amount due (CONS-08): one computation, not a second.
+    listInvoiceDtos(q, account.id),
   ]);
+  const scheduled = await scheduledChanges(q, info, now);
   const planId = info.current_plan?.price_id ?? null;
   return {
     id: account.id,
@@ -64,7 +70,9 @@ export async function accountPage(q: Transactional, accountId: string, now: Date
       is_delinquent: info.is_delinquent,
       period_start: info.period_start,
       period_end: info.period_end,
+      scheduled_changes: scheduled,
     },
+    amount_overdue: portalInvoices.amount_due,
     usage: {
       credits_used: info.total_credits_used,
       plan_credits_left: info.plan_credits_left,

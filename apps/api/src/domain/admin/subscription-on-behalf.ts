@@ -26,6 +26,8 @@ async function state(q: Transactional, accountId: string): Promise<SubscriptionS
  * functions as the portal's /subscription routes (so the customer's Subscription page shows the same
  * state as if they had done it), in runStaffAction's transaction. A change that would charge the card
  * now (a start or an early renewal) is refused: the customer makes it, with their card, in the portal.
+ * An action the subscription's state does not allow is refused (409) inside the transaction, so no
+ * row changes and no audit entry is written.
  */
 export async function subscriptionOnBehalf(
   tx: Transactional,
@@ -39,7 +41,12 @@ export async function subscriptionOnBehalf(
   const inTx = { ...deps, database: tx };
   const before = await state(tx, accountId);
   let message: string;
-  if (action === 'change') {
+  if (action === 'change' && before.pending_plan_id && planId === before.plan_id) {
+    // Back to the current plan: the scheduled change is dropped, nothing is charged (an annual plan's
+    // own id would otherwise be an early renewal, which charges the card).
+    await applyKeep(inTx, accountId, actorId);
+    message = ACCOUNT_ACTION_TEXT.planResumed;
+  } else if (action === 'change') {
     const now = deps.clock.now();
     const change = await planChange(tx, accountId, planId ?? '', now, deps.issuer);
     if (change.kind === 'start' || change.kind === 'renew')
@@ -50,6 +57,9 @@ export async function subscriptionOnBehalf(
     await applyCancel(inTx, accountId, actorId);
     message = ACCOUNT_ACTION_TEXT.cancelled;
   } else {
+    // Reactivate withdraws a cancellation and nothing else (CONS-09): a scheduled plan change is dropped
+    // by changing the plan back, so the console never undoes more than the button says.
+    if (!before.cancel_at_period_end) throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.notCancelling);
     await applyKeep(inTx, accountId, actorId);
     message = ACCOUNT_ACTION_TEXT.reactivated;
   }
