@@ -62,13 +62,13 @@ const DATA: ActionInvoices = {
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 
-function fakeApi(who: AdminMe, post: Handler) {
+function fakeApi(who: AdminMe, post: Handler, data: ActionInvoices = DATA) {
   const calls: { url: string; init: RequestInit }[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init = {}) => {
     const url = String(input);
     calls.push({ url, init });
     if (url.endsWith('/api/v1/admin/me')) return jsonResponse(who);
-    if (url.endsWith(`${BASE}/refundable-invoices`)) return jsonResponse(DATA);
+    if (url.endsWith(`${BASE}/refundable-invoices`)) return jsonResponse(data);
     return post(init);
   });
   vi.stubGlobal('fetch', fetch);
@@ -203,5 +203,77 @@ describe('AccountActions', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Customer asked' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Charge now' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Your card has insufficient funds.');
+  });
+
+  it('CONS-09 offers Cancel or Reactivate as the state allows, never both; a scheduled change is dropped by choosing the current plan', async () => {
+    const offered = async (subscription: ActionInvoices['subscription']) => {
+      const api = fakeApi(FINANCE, () => jsonResponse({}), { ...DATA, subscription });
+      const view = renderActions();
+      const panel = await actionsPanel();
+      const names = within(panel)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('span > span')?.textContent);
+      view.unmount();
+      vi.unstubAllGlobals();
+      expect(api.reads()).toBe(1);
+      return names;
+    };
+    const active = DATA.subscription;
+    expect(await offered(active)).toEqual([
+      'Refund',
+      'Adjust credits',
+      'Change plan',
+      'Cancel',
+      'Retry charge',
+    ]);
+    expect(await offered({ ...active, cancel_at_period_end: true })).toEqual([
+      'Refund',
+      'Adjust credits',
+      'Change plan',
+      'Reactivate',
+      'Retry charge',
+    ]);
+    // A scheduled plan change is not a cancellation: Cancel stays, Reactivate is not offered.
+    expect(await offered({ ...active, pending_plan_id: 'pro_mo' })).toEqual([
+      'Refund',
+      'Adjust credits',
+      'Change plan',
+      'Cancel',
+      'Retry charge',
+    ]);
+    // Not active (cancelled): neither.
+    expect(await offered({ ...active, status: 'inactive', plan_id: null })).toEqual([
+      'Refund',
+      'Retry charge',
+    ]);
+
+    const api = fakeApi(
+      FINANCE,
+      () => jsonResponse({ message: ACCOUNT_ACTION_TEXT.planResumed, audit_id: 1 }),
+      {
+        ...DATA,
+        subscription: { ...active, pending_plan_id: 'pro_mo' },
+      },
+    );
+    renderActions();
+    const panel = await actionsPanel();
+    fireEvent.click(within(panel).getByRole('button', { name: /^Change plan/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    const select = within(dialog).getByLabelText(/New plan/);
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Team monthly (keep: drop the scheduled change)',
+      'Pro monthly',
+    ]);
+    fireEvent.change(select, { target: { value: 'team_mo' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), {
+      target: { value: 'Customer stays on Team' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(api.posts()).toHaveLength(1));
+    expect(api.posts()[0]!.url).toBe(`${BASE}/subscription/change`);
+    expect(JSON.parse(String(api.posts()[0]!.init.body))).toEqual({
+      plan: 'team_mo',
+      reason: 'Customer stays on Team',
+    });
   });
 });

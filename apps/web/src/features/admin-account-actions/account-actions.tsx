@@ -33,8 +33,9 @@ interface Action {
 
 /**
  * Money actions on one account (docs/requirements.md CMON): refund, adjust credits, change, cancel or
- * reactivate the plan, retry a failed charge. Only what the staff member's role allows is offered (the
- * server refuses the rest anyway); each opens a dialog with its own idempotency key.
+ * reactivate the plan, retry a failed charge. Only what the staff member's role and the account's state
+ * allow is offered (CONS-09; the server refuses the rest anyway); each opens a dialog with its own
+ * idempotency key.
  */
 export function AccountActions({ accountId }: { accountId: string }) {
   const me = useQuery(adminMeQuery);
@@ -73,7 +74,7 @@ export function AccountActions({ accountId }: { accountId: string }) {
       {
         id: 'change',
         label: 'Change plan',
-        hint: 'At the end of the period',
+        hint: sub.pending_plan_id ? 'Or drop the scheduled change' : 'At the end of the period',
         icon: CalendarClock,
         permission: 'changePlan',
         shown: active,
@@ -89,10 +90,12 @@ export function AccountActions({ accountId }: { accountId: string }) {
       {
         id: 'reactivate',
         label: 'Reactivate',
-        hint: sub.cancel_at_period_end ? 'Undo the cancellation' : 'Drop the scheduled change',
+        hint: 'Undo the cancellation',
         icon: RefreshCcw,
         permission: 'changePlan',
-        shown: active && (sub.cancel_at_period_end || sub.pending_plan_id !== null),
+        // Only a cancelling subscription can be reactivated (CONS-09); Cancel is offered only while it
+        // is not, so the two are never offered together. The server refuses the other anyway.
+        shown: active && sub.cancel_at_period_end,
       },
       {
         id: 'charge',

@@ -15,8 +15,12 @@ export function ChangePlanDialog({
   onClose,
   onDone,
 }: MoneyDialogProps & { data: ActionInvoices }) {
-  const others = data.plans.filter((p) => p.id !== data.subscription.plan_id);
-  const [plan, setPlan] = useState(data.subscription.pending_plan_id ?? others[0]?.id ?? '');
+  const { plan_id: current, pending_plan_id: pending } = data.subscription;
+  // With a change scheduled, the current plan is offered too: choosing it drops the change (CONS-09).
+  const others = data.plans
+    .filter((p) => p.id !== current || pending !== null)
+    .map((p) => (p.id === current ? { ...p, label: `${p.label} (keep: drop the scheduled change)` } : p));
+  const [plan, setPlan] = useState(pending ?? others[0]?.id ?? '');
   const change = async (reason: string, key: string) => {
     if (!plan) throw new InputError('plan', 'Choose a plan.');
     await onDone((await changePlan(accountId, { plan, reason }, key)).message);
@@ -64,7 +68,7 @@ export function ReactivateDialog({ accountId, onClose, onDone }: MoneyDialogProp
   return (
     <ReasonDialog
       title="Reactivate the subscription"
-      description="Undoes the cancellation or the scheduled plan change: the plan renews as it is. Nothing is charged now."
+      description="Undoes the cancellation: the plan renews as it is. Nothing is charged now."
       submitLabel="Reactivate"
       onClose={onClose}
       onSubmit={async (reason, key) =>

@@ -1,4 +1,4 @@
-import { ACCOUNTS_TEXT, STAFF_ERRORS, type StaffRole } from '@enq/contract';
+import { ACCOUNTS_TEXT, STAFF_ERRORS, type AdminAccount, type StaffRole } from '@enq/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountPage } from './account-page';
@@ -15,9 +15,9 @@ import {
 const api = fakeAdminApi();
 const BASE = `${ADMIN}/accounts/${ACCOUNT_ID}`;
 
-function renderPage(role: StaffRole, tab = '') {
+function renderPage(role: StaffRole, tab = '', account: AdminAccount = ACCOUNT) {
   api.routes[`GET ${ADMIN}/me`] = () => jsonResponse(meAs(role));
-  api.routes[`GET ${BASE}`] = () => jsonResponse(ACCOUNT);
+  api.routes[`GET ${BASE}`] = () => jsonResponse(account);
   renderAt(
     `/admin/accounts/${ACCOUNT_ID}${tab ? `?tab=${tab}` : ''}`,
     '/admin/accounts/:accountId',
@@ -68,6 +68,43 @@ describe('the console account page', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
     expect(screen.getByRole('list', { name: 'Notes' }).textContent).toContain('Asked about a second office.');
+  });
+
+  it('CONS-07 CONS-08 CONS-06 shows what is scheduled with its New York time, and the amount overdue under a badge that says so', async () => {
+    await renderPage('support', '', {
+      ...ACCOUNT,
+      amount_overdue: 381.91,
+      subscription: {
+        ...ACCOUNT.subscription,
+        pending_plan_id: 'solo-monthly',
+        is_delinquent: true,
+        scheduled_changes: [
+          { kind: 'plan_change', at: '2026-12-05T14:00:00.000Z', text: 'Plan changes to Solo monthly' },
+          {
+            kind: 'price_change',
+            at: '2027-01-20T14:00:00.000Z',
+            text: 'Firm monthly at $790.00 per month',
+          },
+        ],
+      },
+    });
+    const header = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(within(header).getByText(ACCOUNTS_TEXT.paymentOverdue)).toBeTruthy();
+    expect(within(header).queryByText('active')).toBeNull();
+    expect(screen.getByText('Payment').nextElementSibling!.textContent).toBe('$381.91 overdue');
+    expect(screen.getByRole('list', { name: 'Scheduled' }).textContent).toBe(
+      'Plan changes to Solo monthlyfrom Dec 5, 2026, 9:00 AM EST' +
+        'Firm monthly at $790.00 per monthfrom Jan 20, 2027, 9:00 AM EST',
+    );
+    expect(screen.getByText(ACCOUNTS_TEXT.datesZone)).toBeTruthy();
+  });
+
+  it('CONS-08 an account with nothing overdue keeps its status badge and shows no payment line nor schedule', async () => {
+    await renderPage('support');
+    const header = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(within(header).getByText('active')).toBeTruthy();
+    expect(screen.queryByText('Payment')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Scheduled' })).toBeNull();
   });
 
   it('CONS-02 says the account is not found on a 404', async () => {

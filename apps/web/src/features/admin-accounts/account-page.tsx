@@ -92,7 +92,7 @@ export function AccountPage({
           <div className="min-w-0">
             <h1 className="text-2xl font-semibold break-words text-slate-900">{a.name}</h1>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <AccountStatusBadge status={a.status} />
+              <AccountStatusBadge status={a.status} overdue={a.amount_overdue > 0} />
               <span>{a.subscription.plan_name ? `${a.subscription.plan_name} plan` : 'No plan'}</span>
               {/* A phone puts the email on a line of its own, where a separator would end the line above. */}
               <span aria-hidden="true" className="hidden sm:inline">
@@ -133,6 +133,8 @@ export function AccountPage({
           </button>
         ))}
       </div>
+      {/* Dates without a time are New York dates too (CONS-06): said once, as the portal's tables do. */}
+      <p className="-mt-3 text-xs text-slate-500">{ACCOUNTS_TEXT.datesZone}</p>
       <div role="tabpanel" aria-label={TABS.find(([id]) => id === tab)![1]}>
         {tab === 'overview' ? (
           <OverviewSection

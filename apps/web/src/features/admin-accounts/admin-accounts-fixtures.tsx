@@ -97,7 +97,9 @@ export const ACCOUNT: AdminAccount = {
     is_delinquent: false,
     period_start: '2026-11-05T14:00:00.000Z',
     period_end: '2026-12-05T14:00:00.000Z',
+    scheduled_changes: [],
   },
+  amount_overdue: 0,
   usage: {
     credits_used: 1234.5,
     plan_credits_left: 765.5,

@@ -1,16 +1,22 @@
-/** An account's status as a pill: active, suspended or closed. */
-export function AccountStatusBadge({ status }: { status: string }) {
-  const style =
-    status === 'active'
+import { ACCOUNTS_TEXT } from '@enq/contract';
+
+/**
+ * An account's status as a pill: active, suspended or closed; an account with money overdue says so
+ * instead of a green "active", so the header never contradicts the amount overdue (CONS-08).
+ */
+export function AccountStatusBadge({ status, overdue = false }: { status: string; overdue?: boolean }) {
+  const style = overdue
+    ? 'bg-red-50 text-red-800 ring-red-200'
+    : status === 'active'
       ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
       : status === 'suspended'
         ? 'bg-amber-50 text-amber-800 ring-amber-200'
         : 'bg-slate-100 text-slate-700 ring-slate-200';
   return (
     <span
-      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${style}`}
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${overdue ? '' : 'capitalize'} ${style}`}
     >
-      {status}
+      {overdue ? ACCOUNTS_TEXT.paymentOverdue : status}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ACCOUNTS_TEXT,
   formatCredits,
   formatDate,
   formatMoney,
@@ -7,6 +8,7 @@ import {
   type AdminAccount,
 } from '@enq/contract';
 import { Button } from '../../../components/ui/button';
+import { newYorkDateTime } from '../../../lib/console-time';
 import { Section } from './section';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -18,7 +20,10 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Plan, this period's usage and the tax status (CONS-02), with Change for those who may (CONS-04). */
+/**
+ * Plan, this period's usage and the tax status (CONS-02), with Change for those who may (CONS-04); what is
+ * scheduled, each with its instant in New York time (CONS-06, CONS-07), and the amount overdue (CONS-08).
+ */
 export function OverviewSection({
   account,
   onChangeTax,
@@ -67,9 +72,28 @@ export function OverviewSection({
                     : 'Inactive'
               }
             />
-            {sub.is_delinquent ? <Row label="Payment" value="Overdue" /> : null}
+            {account.amount_overdue > 0 ? (
+              <Row label="Payment" value={ACCOUNTS_TEXT.overdue(account.amount_overdue)} tone="danger" />
+            ) : null}
             <Row label="Customer since" value={formatDate(account.created_at)} />
           </dl>
+          {sub.scheduled_changes.length > 0 ? (
+            <div className="mt-4 border-t border-slate-100 pt-3">
+              <h3 id="scheduled-heading" className="text-sm font-semibold text-slate-900">
+                Scheduled
+              </h3>
+              <ul aria-labelledby="scheduled-heading" className="mt-2 space-y-2 text-sm">
+                {sub.scheduled_changes.map((c) => (
+                  <li key={`${c.kind}-${c.at}-${c.text}`}>
+                    <span className="font-medium text-slate-900">{c.text}</span>
+                    <span className="block text-slate-600">
+                      from <time dateTime={c.at}>{newYorkDateTime(c.at)}</time>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Section>
         <Section
           title="Tax status"
@@ -91,11 +115,13 @@ export function OverviewSection({
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, tone }: { label: string; value: string; tone?: 'danger' }) {
   return (
     <div className="flex justify-between gap-3">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
+      <dd className={`text-right font-medium ${tone === 'danger' ? 'text-red-700' : 'text-slate-900'}`}>
+        {value}
+      </dd>
     </div>
   );
 }
