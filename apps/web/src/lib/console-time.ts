@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 
-// The console's times (docs/requirements.md CONS-06): rates are priced per New York half hour, so rate
-// and plan-version dates are New York time, as the portal's Call Rates page says; other instants (the
-// audit trail, notices) are in the reader's own zone. Either way the zone is named.
+// The console's times (docs/requirements.md CONS-06): every date and time is in the one business time
+// zone, New York, as the portal's are (rates are priced per New York half hour, notices publish on the
+// portal's clock), and every instant names the zone, so two screens never read one moment two ways.
 
 const parts = {
   month: 'short',
@@ -17,12 +17,6 @@ const newYork = new Intl.DateTimeFormat('en-US', { ...parts, timeZone: BUSINESS_
 
 /** An instant in New York time, named: "Dec 1, 2026, 12:00 AM EST". */
 export const newYorkDateTime = (iso: string) => newYork.format(new Date(iso));
-
-/** An instant in the reader's zone, named: "Nov 26, 2026, 9:57 PM UTC". */
-export const localDateTime = (iso: string) => new Intl.DateTimeFormat('en-US', parts).format(new Date(iso));
-
-/** The reader's zone as a label names it: "Europe/Berlin". */
-export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A date-time box's value ("2026-12-01T00:00") read as New York wall time, as an ISO instant. */
 export function newYorkInputToIso(value: string): string {

@@ -13,7 +13,7 @@ import { Field, Input, controlClass } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { newActionKey } from '../../../lib/admin-api';
-import { readerTimeZone } from '../../../lib/console-time';
+import { newYorkInputToIso } from '../../../lib/console-time';
 import { usePublishNotice } from '../api/publish-notice';
 import { AccountPicker } from './account-picker';
 
@@ -58,7 +58,7 @@ function toInput(d: Draft): PublishNoticeInput {
     audience: d.audience,
     plan_id: d.audience === 'plan' ? d.plan_id : '',
     account_id: d.audience === 'account' ? (d.account?.account_id ?? '') : '',
-    ...(d.schedule && d.publish_at ? { publish_at: new Date(d.publish_at).toISOString() } : {}),
+    ...(d.schedule && d.publish_at ? { publish_at: newYorkInputToIso(d.publish_at) } : {}),
     reason: d.reason,
   };
 }
@@ -221,11 +221,7 @@ export function NoticeForm({ plans, onDone }: { plans: { id: string; name: strin
         </div>
       </fieldset>
       {draft.schedule ? (
-        <Field
-          id="notice-publish-at"
-          label={`Publish at (your time, ${readerTimeZone()})`}
-          error={errorAt('publish_at')}
-        >
+        <Field id="notice-publish-at" label="Publish at (New York time)" error={errorAt('publish_at')}>
           {(c) => (
             <Input
               {...c}

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { localDateTime } from '../../../lib/console-time';
+import { newYorkDateTime } from '../../../lib/console-time';
 import { useWithdrawNotice } from '../api/withdraw-notice';
 
 const BADGE: Record<NoticeStatus, string> = {
@@ -49,12 +49,12 @@ export function NoticeList({ notices }: { notices: AdminNotice[] }) {
                 <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
                   <span>Audience: {audienceOf(n)}</span>
                   <span>
-                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {localDateTime(n.publish_at)}
+                    {n.status === 'scheduled' ? 'Publishes' : 'Published'} {newYorkDateTime(n.publish_at)}
                   </span>
                   <span>Priority {n.priority}</span>
                   {n.dismissible ? null : <span>Not dismissible</span>}
                   {n.created_by ? <span>By {n.created_by}</span> : null}
-                  {n.withdrawn_at ? <span>Withdrawn {localDateTime(n.withdrawn_at)}</span> : null}
+                  {n.withdrawn_at ? <span>Withdrawn {newYorkDateTime(n.withdrawn_at)}</span> : null}
                 </p>
               </div>
               {n.status === 'scheduled' || n.status === 'live' ? (

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { LoadError } from '../../../components/ui/load-error';
 import { Select } from '../../../components/ui/select';
-import { localDateTime } from '../../../lib/console-time';
+import { newYorkDateTime } from '../../../lib/console-time';
 import { auditQuery, type AuditFilter } from '../api/get-audit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,7 +96,7 @@ export function AuditTrail({ staff }: { staff: StaffMember[] }) {
           <tbody className="divide-y divide-slate-100">
             {trail.data?.entries.map((e) => (
               <tr key={e.id}>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{localDateTime(e.at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{newYorkDateTime(e.at)}</td>
                 <td className="px-4 py-3 text-slate-900">{e.staff_name ?? e.staff_email}</td>
                 <td className="px-4 py-3 text-slate-600">{staffRoleLabel(e.staff_role)}</td>
                 <td className="px-4 py-3 text-slate-900">{staffActionLabel(e.action)}</td>
