@@ -361,8 +361,9 @@ describe.each(drivers)('console money actions API (%s)', (driver) => {
       'subscription.cancel',
       'subscription.reactivate',
     ]);
-    // Back as it was for the tests that follow.
-    await admin('POST', '/subscription/reactivate', { reason: 'Undo' }, 'sub-react-000002');
+    // Back as it was for the tests that follow: changing back to the current plan drops the change
+    // (Reactivate only withdraws a cancellation, CONS-09).
+    await admin('POST', '/subscription/change', { plan: current, reason: 'Undo' }, 'sub-change-00002');
     expect((await sub()).pending_plan_id).toBeNull();
   });
 
