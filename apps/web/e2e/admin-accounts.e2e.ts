@@ -11,6 +11,7 @@ import { useJourney } from './support/journey';
 import { signInStaff } from './support/staff-sign-in';
 
 const JORDAN = DEMO_STAFF_MEMBERS.find((s) => s.role === 'support')!;
+const AVERY = DEMO_STAFF_MEMBERS.find((s) => s.role === 'finance')!;
 
 describe('the console accounts (Chromium against the real server)', () => {
   const journey = useJourney();
@@ -108,4 +109,62 @@ describe('the console accounts (Chromium against the real server)', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-account-invoices-390');
   });
+
+  it('CONS-06 CONS-07 CONS-08 CONS-09 at 1280 px finance sees the amount overdue, schedules a change and is offered only the actions its state allows', async () => {
+    const { server, browser } = journey;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    journey.watch(page);
+    try {
+      await page.goto(`${server.url}/admin?q=harbor`);
+      await signInStaff(page, AVERY.email, DEMO_STAFF.password);
+      await page.getByRole('link', { name: DEMO_ACCOUNT_NAME }).first().click();
+      await page.getByRole('heading', { level: 1, name: DEMO_ACCOUNT_NAME }).waitFor();
+      const header = page.locator('[data-account-id] > div').first();
+      // The demo's last period close is unpaid: the header says so, and the amount is shown.
+      await header.getByText(ACCOUNTS_TEXT.paymentOverdue, { exact: true }).waitFor();
+      expect(await header.getByText('active', { exact: true }).count()).toBe(0);
+      const payment = page.locator('dt', { hasText: /^Payment$/ }).locator('xpath=following-sibling::dd');
+      expect(await payment.textContent()).toMatch(/^\$[\d,]+\.\d{2} overdue$/);
+      await page.getByText(ACCOUNTS_TEXT.datesZone).waitFor();
+
+      const panel = page.getByRole('region', { name: 'Actions' });
+      const offered = async () =>
+        (await panel.getByRole('button').allTextContents()).map((t) =>
+          t.replace(/(Cancel|Reactivate).*/, '$1'),
+        );
+      await panel.getByRole('button', { name: /^Change plan/ }).waitFor();
+      expect(await offered()).toContain('Cancel');
+      expect(await offered()).not.toContain('Reactivate');
+
+      // A change at the period's end, made with the console's own dialog.
+      await panel.getByRole('button', { name: /^Change plan/ }).click();
+      const change = page.getByRole('dialog', { name: 'Change plan' });
+      await change.getByLabel(/New plan/).selectOption({ label: 'Firm monthly' });
+      await change.getByLabel('Reason').fill('Customer asked for Firm from next period');
+      await change.getByRole('button', { name: 'Change plan' }).click();
+      const scheduled = page.getByRole('list', { name: 'Scheduled' });
+      await scheduled.getByText('Plan changes to Firm monthly').waitFor();
+      // The catalogue's scheduled price of Firm (the demo's), and every instant named in New York time.
+      await scheduled.getByText('Firm monthly at $790.00 per month').waitFor();
+      const times = await scheduled.locator('time').allTextContents();
+      expect(times).toHaveLength(2);
+      for (const t of times) expect(t).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+      expect(await offered()).not.toContain('Reactivate');
+      await screenshot(page, 'admin-account-scheduled-1280');
+
+      await panel.getByRole('button', { name: /^Cancel/ }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel the subscription' });
+      await cancel.getByLabel('Reason').fill('Customer is closing the practice');
+      await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
+      await scheduled.getByText(ACCOUNTS_TEXT.scheduled.cancellation).waitFor();
+      await panel.getByRole('button', { name: /^Reactivate/ }).waitFor();
+      expect(await offered()).not.toContain('Cancel');
+      await screenshot(page, 'admin-account-cancelling-1280');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    expect(journey.problems).toEqual([]);
+  }, 60_000);
 });

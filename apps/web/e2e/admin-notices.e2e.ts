@@ -38,6 +38,8 @@ describe('console notices (Chromium against the real server)', () => {
     await notices.getByRole('heading', { name: TITLE }).waitFor();
     const item = notices.getByRole('listitem').filter({ hasText: TITLE });
     expect(await item.getByText('Live', { exact: true }).count()).toBe(1);
+    // New York time, named as the catalogue names its dates (CONS-06), whatever the browser's own zone.
+    expect(await item.textContent()).toMatch(/Published \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-notices-1280');
 
@@ -82,6 +84,7 @@ describe('console notices (Chromium against the real server)', () => {
     const first = trail.getByRole('row').nth(1);
     await first.getByText('Moved to the billing team').waitFor();
     expect(await first.getByText("Changed a staff member's role").count()).toBe(1);
+    expect(await first.getByRole('cell').first().textContent()).toMatch(/, \d{1,2}:\d{2} [AP]M E[SD]T$/);
     await trail.getByText('Launch postponed').waitFor();
     await page.getByLabel('Action').selectOption('notice.publish');
     // The filtered page replaces the whole trail: the withdrawal leaves it.
