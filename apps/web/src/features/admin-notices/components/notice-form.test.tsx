@@ -93,4 +93,21 @@ describe('the notice form', () => {
       calls.filter((c) => c.method === 'POST').map((c) => (c.body as { account_id: string }).account_id),
     ).toEqual(['']);
   });
+
+  it('CONS-06 a scheduled publish time is typed in New York time, whatever the reader zone, and leaves as its instant', async () => {
+    const calls = setup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Calls pause for ten minutes.' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Schedule' }));
+    fireEvent.change(screen.getByLabelText('Publish at (New York time)'), {
+      target: { value: '2027-01-20T09:00' },
+    });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Planned maintenance' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule notice' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    // 9:00 AM in New York in January is 14:00 UTC.
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      publish_at: '2027-01-20T14:00:00.000Z',
+    });
+  });
 });
