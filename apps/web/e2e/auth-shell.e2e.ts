@@ -63,9 +63,13 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
 
   it('SHELL-14 an unknown path redirects to /', async () => {
     const { server, page } = journey;
-    await page.goto(`${server.url}/no/such/page`);
-    await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => heading().textContent()).toBe('Overview');
+    for (const path of ['/no/such/page', '/foo.html', '/old/report.php?id=2']) {
+      await page.goto(`${server.url}/lines`);
+      await expect.poll(() => heading().textContent()).toBe('Lines');
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`${server.url}/`);
+      await expect.poll(() => heading().textContent()).toBe('Overview');
+    }
   });
 
   it('SHELL-16 SHELL-17 SHELL-19 the logo, header menus and Support link point at the marketing site and support area', async () => {

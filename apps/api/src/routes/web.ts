@@ -9,6 +9,18 @@ import { portalPage } from './portal-page';
 
 const NON_SPA_PREFIXES = ['/api', '/oidc', '/interaction', '/site', '/healthz', '/readyz'];
 
+/**
+ * Whether a missing file (a path with an extension) is asked for as a page: a browser opening
+ * `/foo.html` names text/html in Accept, and gets the page, whose router sends any unknown path to '/'
+ * (SHELL-14). The rest keep their 404: a script, image or stylesheet asks with another Accept, and a
+ * missing built asset under /assets (a chunk of an older deploy) must fail as a load error, which the
+ * screen's boundary offers to reload (route-fallback.tsx), not arrive as HTML a script tag would run.
+ * API paths (/api) answer JSON 404s to their clients whatever they accept (NON_SPA_PREFIXES).
+ */
+function asksForPage(routed: string, accept: string | undefined): boolean {
+  return !isUnder(routed, '/assets') && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept ?? '');
+}
+
 /** The built React app; any other GET that wants HTML gets index.html (history fallback). */
 async function webApp(app: FastifyInstance) {
   const dist = app.config.webDist;
@@ -46,7 +58,7 @@ async function webApp(app: FastifyInstance) {
     const wantsPage =
       req.method === 'GET' &&
       !NON_SPA_PREFIXES.some((p) => isUnder(routed, p)) &&
-      !/\.[a-z0-9]+$/i.test(routed);
+      (!/\.[a-z0-9]+$/i.test(routed) || asksForPage(routed, req.headers.accept));
     if (wantsPage && req.host !== canonical.host) {
       // Built from the path alone: `//evil.example/x` read as a URL reference would leave PUBLIC_URL.
       return reply.redirect(sameRequestOn(canonical.origin, req.url), 308);

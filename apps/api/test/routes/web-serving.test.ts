@@ -42,6 +42,30 @@ describe.each(drivers)('serving the page (%s)', (driver) => {
     );
   });
 
+  it('SHELL-14 sends a browser opening an unknown file path the page (whose router goes to /), and keeps 404s for assets, scripts and the API', async () => {
+    const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const ask = (url: string, accept: string) =>
+      ctx.app.inject({ url, headers: { host: 'localhost:8080', accept } });
+    for (const url of ['/foo.html', '/no/such/page.php', '/report.pdf?x=1']) {
+      const page = await ask(url, HTML_ACCEPT);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(ENTRY);
+    }
+    // A chunk of an older deploy fails as a load, not as HTML run as a script; the API answers JSON.
+    for (const [url, accept] of [
+      ['/assets/index-old999.js', HTML_ACCEPT],
+      ['/assets/index-old999.js', '*/*'],
+      ['/api/v1/foo.html', HTML_ACCEPT],
+      ['/foo.js', '*/*'],
+      ['/logo.png', 'image/avif,image/webp,image/*,*/*;q=0.8'],
+    ] as const) {
+      const missing = await ask(url, accept);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('answers /favicon.ico (pages without an icon link ask for it) with the icon, not a 404', async () => {
     const icon = await ctx.app.inject({ url: '/favicon.ico', headers: { host: 'localhost:8080' } });
     expect(icon.statusCode).toBe(301);
