@@ -147,29 +147,43 @@ describe('the portal at 1280 px (Chromium against the real server)', () => {
     expect(seen).toEqual({});
   });
 
-  it('the sidebar below 1280 px: a rail of icons, each link still named for its screen, its label on hover', async () => {
+  it('SHELL-15 the sidebar at 1024, 1100 and 1280 px: the twelve screens named on screen, in order, inside it', async () => {
     const { server, page } = journey;
     const sidebar = page.getByRole('navigation', { name: 'Account' });
     const users = sidebar.getByRole('link', { name: 'Users' });
     try {
-      for (const [width, railWidth] of [
-        [1100, 72],
+      for (const [width, sidebarWidth] of [
+        [1024, 96],
+        [1100, 96],
         [1280, 256],
       ] as const) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${server.url}/users`);
         await page.getByTestId('user-row').first().waitFor();
-        expect((await page.locator('aside').boundingBox())?.width).toBe(railWidth);
-        expect(await sidebar.getByRole('link').allTextContents()).toEqual(
-          PORTAL_ROUTES.map((route) => route.label),
+        const aside = (await page.locator('aside').boundingBox())!;
+        expect(aside.width).toBe(sidebarWidth);
+        // What a sighted person reads (innerText skips what is hidden), each name whole inside the sidebar.
+        const names = await sidebar.getByRole('link').evaluateAll((links) =>
+          links.map((link) => {
+            const label = link.querySelector('span')!;
+            const box = label.getBoundingClientRect();
+            const clipped = label.scrollWidth > label.clientWidth + 1;
+            return { text: (link as HTMLElement).innerText.replace(/\s+/g, ' '), box, clipped };
+          }),
         );
-        expect(await users.getAttribute('title')).toBe('Users');
-        // The label is shown beside its icon only on the wide sidebar (on the rail it is 1 px, read out).
-        expect((await users.getByText('Users').boundingBox())!.width > 1).toBe(width >= 1280);
+        expect(names.map((name) => name.text)).toEqual(PORTAL_ROUTES.map((route) => route.label));
+        for (const { text, box, clipped } of names) {
+          expect(box.width, `${text} at ${width} px`).toBeGreaterThan(20);
+          expect(box.height, `${text} at ${width} px`).toBeGreaterThan(10);
+          expect(box.left >= aside.x && box.right <= aside.x + aside.width, `${text} inside`).toBe(true);
+          expect(clipped, `${text} clipped at ${width} px`).toBe(false);
+        }
         await expect.poll(() => users.getAttribute('aria-current')).toBe('page');
       }
       await page.setViewportSize({ width: 1100, height: 900 });
       await screenshot(page, 'laptop-users-1100');
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await screenshot(page, 'laptop-users-1024');
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

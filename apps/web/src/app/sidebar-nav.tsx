@@ -19,8 +19,6 @@ export function SidebarNav({ label, onNavigate }: { label: string; onNavigate?: 
               onPointerEnter={() => prepareScreen(client, path)}
               onTouchStart={() => prepareScreen(client, path)}
               onFocus={() => prepareScreen(client, path)}
-              // On the rail (1024-1279 px) the label is read out but not shown: the pointer gets it here.
-              title={text}
               className={(isActive) =>
                 `focus-ring-dark group ${SIDEBAR_ITEM} transition-colors ${
                   isActive
