@@ -16,11 +16,14 @@ let listCalls: URL[];
 let listTotals: URL[];
 let callsAnswer: (url: URL) => CallsResponse;
 let datesAnswer: unknown;
+/** The calls answer waits for this: a test holds it to see the page before its first page arrives. */
+let callsGate: Promise<void>;
 
 beforeEach(() => {
   listCalls = [];
   listTotals = [];
   datesAnswer = { dates: DATES };
+  callsGate = Promise.resolve();
   callsAnswer = (url) => ({
     calls: Array.from({ length: 25 }, (_, i) => row(i + Number(url.searchParams.get('page')) * 100)),
     total_pages: 40,
@@ -46,6 +49,7 @@ beforeEach(() => {
       if (url.pathname === `${BASE}/usage/`) return jsonResponse(usageAnswer());
       if (url.pathname === `${BASE}/`) {
         listCalls.push(url);
+        await callsGate;
         return jsonResponse(callsAnswer(url));
       }
       if (url.pathname === `${BASE}/download/`) {
@@ -263,15 +267,39 @@ describe('CallHistoryPage', () => {
     expect(presetSelect().value).toBe('today');
   });
 
-  it('with an invalid range the old results and Download leave the screen', async () => {
+  it('CALL-10 with an invalid range the old results leave the screen; Download stays, disabled, saying why', async () => {
     setWidth(false);
     renderPage();
     await screen.findByRole('table');
     fireEvent.change(await datePicker('Start date'), { target: { value: 'May 1, 2026 9:00 AM' } });
     expect(await screen.findByText(CALL_TEXT.startAfterEnd)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Calls' })).toBeNull();
-    expect(screen.queryByRole('button', { name: CALL_TEXT.download })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    const download = screen.getByRole('button', { name: CALL_TEXT.download }) as HTMLButtonElement;
+    expect(download.disabled).toBe(true);
+    const reason = download.getAttribute('aria-describedby')!;
+    expect(document.getElementById(reason)?.textContent).toBe(CALL_TEXT.startAfterEnd);
+  });
+
+  it('CALL-10 on a wide screen Download shows before the first page of calls arrives, and works', async () => {
+    setWidth(false);
+    let answer!: () => void;
+    callsGate = new Promise((resolve) => (answer = resolve));
+    const saved = vi.fn();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => (saved(), 'blob:x')), revokeObjectURL: vi.fn() }),
+    );
+    renderPage();
+    await waitFor(() => expect(listCalls).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Loading calls' })).toBeTruthy();
+    const download = screen.getByRole('button', { name: CALL_TEXT.download }) as HTMLButtonElement;
+    expect(download.disabled).toBe(false);
+    fireEvent.click(download);
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    answer();
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: CALL_TEXT.download })).toBeTruthy();
   });
 
   it('CALL-14 at 565 px or less Download stays on screen with an invalid range, disabled', async () => {

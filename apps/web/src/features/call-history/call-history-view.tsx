@@ -14,6 +14,7 @@ import { Download } from 'lucide-react';
 import { memo, useDeferredValue, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { fieldErrorId } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { CallTotalsSkeleton } from '../../components/ui/screen-skeletons';
 import { SkeletonStatus, TableSkeleton } from '../../components/ui/skeleton';
@@ -119,10 +120,11 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
   const totalPages = drawn?.total_pages ?? 0;
   const loaded = calls.isSuccess && drawn !== undefined;
   const empty = loaded && totalPages === 0;
-  // On narrow screens Download is always shown (CALL-14); while the range is invalid it is disabled
-  // there, since the previous range's file would mislead. Wide screens hide it while empty or invalid
-  // (docs/requirements.md, Decisions).
-  const showDownload = narrow || (!error && loaded && !empty);
+  // CALL-10: Download is shown, and only a wide screen hides it, while the range has no rows, where the
+  // empty text stands instead (decisions.md); on narrow screens it is always shown (CALL-14). It asks
+  // for the range in the URL, so it works before the first page arrives. While a date is invalid it is
+  // disabled, described by the date's message: the previous range's file would mislead.
+  const showDownload = narrow || !empty || !!error;
   const showEmpty = empty && !narrow; // CALL-15
 
   return (
@@ -145,7 +147,11 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
           {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
         </p>
         {showDownload ? (
-          <Button onClick={() => void download()} disabled={downloading || !!error}>
+          <Button
+            onClick={() => void download()}
+            disabled={downloading || !!error}
+            aria-describedby={error ? fieldErrorId(`call-${error.field}`) : undefined}
+          >
             <Download aria-hidden="true" className="size-4" />
             {CALL_TEXT.download}
           </Button>
