@@ -24,6 +24,32 @@ describe('the call history page (Chromium against the real server)', () => {
     expect(await page.getByLabel('Date range').inputValue()).toBe('current-period');
     expect(search(page).get('preset')).toBe('current-period');
     expect(await table(page).getByRole('columnheader').allTextContents()).toEqual([...CALL_COLUMNS]);
+    // As a person reads them (innerText applies text-transform), a wrapped heading read as one line.
+    expect(
+      await table(page)
+        .getByRole('columnheader')
+        .evaluateAll((ths) => ths.map((th) => (th as HTMLElement).innerText.replace(/\s+/g, ' '))),
+    ).toEqual([...CALL_COLUMNS]);
+    // At 1280 px each destination is one line of text, the whole name in its tooltip.
+    const destinations = await page.getByTestId('call-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cell = row.querySelectorAll('td')[1]!;
+        const text = document.createRange();
+        text.selectNodeContents(cell);
+        return {
+          lines: Math.round(
+            text.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+          ),
+          title: cell.title,
+          name: cell.textContent,
+        };
+      }),
+    );
+    expect(destinations.length).toBeGreaterThan(0);
+    for (const { lines, title, name } of destinations) {
+      expect(lines, name!).toBe(1);
+      expect(title).toBe(name);
+    }
     expect(await page.getByLabel('Start date').inputValue()).toMatch(
       /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/,
     );

@@ -1,4 +1,4 @@
-import { USERS_PATHS } from '@enq/contract';
+import { CALL_COLUMNS, USERS_PATHS } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { screenshot, signIn, type Page } from './support/browser';
@@ -125,6 +125,18 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
     expect(fit.sideways).toBe(0);
     expect(fit.rows).toBeGreaterThan(0);
     expect(fit.outside).toEqual([]);
+    // Compact cards (a seven-line label list was about 220-285 px a call): three lines, each value on
+    // screen and its column's name for a screen reader.
+    const cards = await page.getByTestId('call-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        height: row.getBoundingClientRect().height,
+        names: [...row.querySelectorAll('.sr-only')].map((name) => name.textContent),
+      })),
+    );
+    for (const card of cards) {
+      expect(card.height).toBeLessThanOrEqual(120);
+      expect(card.names.sort()).toEqual(CALL_COLUMNS.map((column) => `${column}: `).sort());
+    }
     await screenshot(page, 'phone-call-history-390');
   });
 
