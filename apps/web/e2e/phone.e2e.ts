@@ -1,4 +1,4 @@
-import { CALL_COLUMNS, USERS_PATHS } from '@enq/contract';
+import { CALL_COLUMNS, USAGE_TEXT, USERS_PATHS } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { screenshot, signIn, type Page } from './support/browser';
@@ -138,6 +138,27 @@ describe('the portal on a 390 px phone (Chromium against the real server)', () =
       expect(card.names.sort()).toEqual(CALL_COLUMNS.map((column) => `${column}: `).sort());
     }
     await screenshot(page, 'phone-call-history-390');
+  });
+
+  it('Call History: the usage chart is one tap from the top, and drawn without scrolling to it', async () => {
+    const { server, page } = journey;
+    await page.goto(`${server.url}/call-history`);
+    await page.getByLabel('Date range').selectOption('last-30-days');
+    await page.getByTestId('call-row').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const panel = page.getByRole('region', { name: USAGE_TEXT.title });
+    // Not scrolled to: its answer and chart come once the browser is idle after the calls.
+    await panel.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const link = page.getByRole('link', { name: USAGE_TEXT.title, exact: true });
+    expect((await link.boundingBox())!.y).toBeLessThan(PHONE.height);
+    const before = page.url();
+    await link.click();
+    await expect.poll(async () => (await panel.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
+    expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual(64); // below the sticky header
+    expect(await panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toBe(before);
+    await screenshot(page, 'phone-call-history-usage-390');
   });
 
   it('Invoices: every invoice is a card with its amount, status and actions on screen', async () => {

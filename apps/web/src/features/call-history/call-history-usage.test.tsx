@@ -117,13 +117,15 @@ describe('Call History usage charts', () => {
     callsHeld = new Promise((resolve) => (release = resolve));
     renderPage();
     const usage = await panel();
-    // Not asked yet: no loading status that would never end.
-    expect(usage.queryByRole('status', { name: 'Loading usage' })).toBeNull();
+    // Not asked yet, but its heading and its chart's placeholder are there, not an empty box.
+    expect(usage.getByRole('status', { name: 'Loading usage' })).toBeTruthy();
     expect(usageRequests).toHaveLength(0);
     release();
     await screen.findByRole('table');
+    // Then asked: the placeholder ends in the chart.
     await waitFor(() => expect(usageRequests).toHaveLength(1));
     expect(await usage.findByText(/^200\.00 credits used over 3 days/)).toBeTruthy();
+    expect(usage.queryByRole('status', { name: 'Loading usage' })).toBeNull();
   });
 
   it('USAGE-10 By line asks for the days stacked by line, By user again by user', async () => {

@@ -3,6 +3,7 @@ import {
   CALL_TEXT,
   MESSAGES,
   presetRange,
+  USAGE_TEXT,
   toUnixSeconds,
   validateCallRange,
   type CallDates,
@@ -10,7 +11,7 @@ import {
   type CallRangeError,
 } from '@enq/contract';
 import { CALL_NARROW_MAX_PX } from './call-history-settings';
-import { Download } from 'lucide-react';
+import { ArrowDown, Download } from 'lucide-react';
 import { memo, useDeferredValue, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -29,7 +30,7 @@ import { callsParams, totalsParams, type CallHistoryView as View } from './call-
 import { fromPickerDate, sameView, writeView } from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
-import { UsagePanel } from './usage-panel';
+import { USAGE_PANEL_ID, UsagePanel } from './usage-panel';
 
 const MIN_TYPED_YEAR = 2000;
 
@@ -143,9 +144,12 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
       />
 
       <div className="flex min-h-9 items-center justify-between gap-4">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
-        </p>
+        <div className="flex items-center gap-4">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {!error && loaded && totalPages > 0 ? `Page ${view.page} of ${totalPages}` : ''}
+          </p>
+          {error ? null : <UsageLink />}
+        </div>
         {showDownload ? (
           <Button
             onClick={() => void download()}
@@ -185,5 +189,28 @@ function CallHistoryViewContent({ view, dates, onChange }: ViewProps) {
 
       {error ? null : <UsagePanel range={rangeParams} after={loaded} />}
     </section>
+  );
+}
+
+/**
+ * The usage chart sits below a page of calls (25 of them, three screens on a phone): this link, beside
+ * the page count, goes there and moves the focus to it. The list stays first, as finding a call is what
+ * the page is for, and a chart above it would push the calls down a screen on a phone.
+ */
+function UsageLink() {
+  return (
+    <a
+      href={`#${USAGE_PANEL_ID}`}
+      onClick={(event) => {
+        event.preventDefault(); // the view lives in the query; a hash would add a history entry
+        const panel = document.getElementById(USAGE_PANEL_ID);
+        panel?.scrollIntoView({ block: 'start' });
+        panel?.focus({ preventScroll: true });
+      }}
+      className="focus-ring inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:text-brand-600"
+    >
+      {USAGE_TEXT.title}
+      <ArrowDown aria-hidden="true" className="size-4" />
+    </a>
   );
 }

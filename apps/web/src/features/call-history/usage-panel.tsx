@@ -1,31 +1,35 @@
 import { USAGE_GROUPS, USAGE_TEXT, type UsageGroup } from '@enq/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '../../components/ui/load-error';
 import { SkeletonStatus } from '../../components/ui/skeleton';
 import { UsageChart } from '../../components/ui/usage-chart';
 import { UsageTopList } from '../../components/ui/usage-top-list';
-import { useInView } from '../../lib/use-in-view';
+import { useIdle } from '../../lib/use-idle';
 import { useUsage } from './api/get-usage';
 import type { CallTotalsParams } from './api/get-call-totals';
 
 const CHART_HEIGHT = 280;
 
+/** The panel's id: the link at the top of the calls jumps here. */
+export const USAGE_PANEL_ID = 'call-usage';
+
 /**
  * USAGE-10: the range's credits per day against the range before, stacked by user or by line, and the
  * top users and lines, for the same range and filters as the calls above. Asked once `after` (the first
- * page of calls is in), so the calls never queue behind it, and once the panel, below them, comes into
- * the window: its answer and its chart's code are not part of the page's first load.
+ * page of calls is in), so the calls never queue behind it, and the browser has been idle since the
+ * panel mounted, so it is not part of the page's first load; not only once scrolled to, which left an
+ * empty box there until then and made a jump to it (the link above the calls) wait for its answer.
  */
 export function UsagePanel({ range, after }: { range: CallTotalsParams; after: boolean }) {
   const [by, setBy] = useState<UsageGroup>('user');
-  const panel = useRef<HTMLElement>(null);
-  const inView = useInView(panel);
-  const usage = useUsage({ ...range, by }, after && inView);
+  const idle = useIdle();
+  const usage = useUsage({ ...range, by }, after && idle);
   return (
     <section
-      ref={panel}
+      id={USAGE_PANEL_ID}
+      tabIndex={-1}
       aria-labelledby="usage-heading"
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="scroll-mt-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 outline-none sm:p-6"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="usage-heading" className="text-lg font-semibold text-slate-900">
@@ -56,14 +60,10 @@ export function UsagePanel({ range, after }: { range: CallTotalsParams; after: b
           <LoadError onRetry={() => void usage.refetch()} />
         </div>
       ) : !usage.data ? (
-        // Not asked yet (out of the window): a quiet placeholder, not a loading status that never ends.
-        usage.fetchStatus === 'fetching' ? (
-          <SkeletonStatus label="Loading usage">
-            <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
-          </SkeletonStatus>
-        ) : (
-          <div aria-hidden="true" className="mt-4 rounded-lg bg-slate-50" style={{ height: CHART_HEIGHT }} />
-        )
+        // Asked, or about to be (the first calls are still coming): the chart's place, pulsing.
+        <SkeletonStatus label="Loading usage">
+          <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
+        </SkeletonStatus>
       ) : usage.data.total_credits === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{USAGE_TEXT.empty}</p>
       ) : (
