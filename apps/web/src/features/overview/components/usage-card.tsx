@@ -1,12 +1,10 @@
 import { USAGE_OVERVIEW_TOP, USAGE_TEXT, type SubscriptionInfo } from '@enq/contract';
 import { ArrowRight } from 'lucide-react';
-import { useRef } from 'react';
 import { Link } from '../../../lib/router';
 import { SkeletonStatus } from '../../../components/ui/skeleton';
 import { UsageChart } from '../../../components/ui/usage-chart';
 import { UsageTopList } from '../../../components/ui/usage-top-list';
 import { useIdle } from '../../../lib/use-idle';
-import { useInView } from '../../../lib/use-in-view';
 import { usePeriodUsage } from '../api/get-period-usage';
 
 const CHART_HEIGHT = 180;
@@ -21,20 +19,17 @@ export function UsageCard({ info }: { info: SubscriptionInfo }) {
 const seconds = (iso: string) => new Date(iso).getTime() / 1000;
 
 function PeriodUsage({ start, end }: { start: string; end: string }) {
-  // After the summary's paint, once the browser is idle and the card is in the window: below the fold
-  // (1280 x 900 and smaller), its answer and its chart's code come when it is scrolled to.
+  // After the summary's paint, once the browser is idle: not part of the first load, and not only when
+  // scrolled to (below the fold at 1280 x 900 and smaller), which left an empty box there until then.
   const idle = useIdle();
-  const card = useRef<HTMLElement>(null);
-  const inView = useInView(card);
   const usage = usePeriodUsage(
     { timestampFrom: Math.floor(seconds(start)), timestampTo: Math.ceil(seconds(end)) - 1 },
-    idle && inView,
+    idle,
   );
   // A failed answer: the overview goes on without the card.
   if (usage.isError) return null;
   return (
     <section
-      ref={card}
       aria-labelledby="usage-card-heading"
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
@@ -51,14 +46,10 @@ function PeriodUsage({ start, end }: { start: string; end: string }) {
         </Link>
       </div>
       {!usage.data ? (
-        // Not asked yet (out of the window): a quiet placeholder, not a loading status that never ends.
-        usage.fetchStatus === 'fetching' ? (
-          <SkeletonStatus label="Loading usage">
-            <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
-          </SkeletonStatus>
-        ) : (
-          <div aria-hidden="true" className="mt-4 rounded-lg bg-slate-50" style={{ height: CHART_HEIGHT }} />
-        )
+        // Asked, or about to be (the browser is still busy with the summary): the chart's place, pulsing.
+        <SkeletonStatus label="Loading usage">
+          <div className="mt-4 animate-pulse rounded-lg bg-slate-100" style={{ height: CHART_HEIGHT }} />
+        </SkeletonStatus>
       ) : usage.data.total_credits === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{USAGE_TEXT.emptyPeriod}</p>
       ) : (
