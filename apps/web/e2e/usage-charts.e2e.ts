@@ -53,7 +53,7 @@ describe('the usage charts (Chromium against the real server)', () => {
     await card.locator('[data-testid="usage-chart"] .recharts-bar-rectangle').first().waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await card.locator('figcaption').textContent()).toMatch(
-      /^[\d,]+\.\d\d credits used over \d+ days?, against [\d,]+\.\d\d in the previous period\.$/,
+      /^[\d,]+\.\d\d credits used over \d+ days?, against [\d,]+\.\d\d credits in the previous period\.$/,
     );
     const top = await listed(page, USAGE_TEXT.overviewTitle, USAGE_TEXT.topUsers);
     expect(top.length).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('the usage charts (Chromium against the real server)', () => {
       .poll(() => listed(page, USAGE_TEXT.title, USAGE_TEXT.topUsers))
       .toEqual([
         expect.stringMatching(
-          new RegExp(`^${user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\d,]+\\.\\d\\d · 100\\.0%$`),
+          new RegExp(`^${user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\d,]+\\.\\d\\d credits · 100\\.0%$`),
         ),
       ]);
 

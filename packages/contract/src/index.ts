@@ -18,6 +18,7 @@ export * from './spend-control-schemas';
 export * from './subscription';
 export * from './activity';
 export * from './activity-schemas';
+export * from './activity-values';
 export * from './address';
 export * from './billing';
 export * from './billing-schemas';

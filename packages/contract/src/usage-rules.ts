@@ -31,10 +31,12 @@ export const USAGE_TEXT = {
   tooLong: `Usage charts cover at most ${USAGE_MAX_DAYS} days.`,
   tableCaption: 'Credits used per day',
   dayAlternative: (day: string, credits: string, previousLabel: string, previous: string) =>
-    `${day}: ${credits} credits (${previousLabel.toLowerCase()}: ${previous})`,
-  /** The chart's text alternative: '200.00 credits used over 3 days, against 125.25 in the previous range.' */
+    `${day}: ${credits} credits (${previousLabel.toLowerCase()}: ${previous} credits)`,
+  /** The chart's caption: '200.00 credits used over 3 days, against 125.25 credits in the previous range.' */
   summary: (credits: string, previous: string, days: number, previousLabel: string) =>
-    `${credits} credits used over ${days} ${days === 1 ? 'day' : 'days'}, against ${previous} in the ${previousLabel.toLowerCase()}.`,
+    `${credits} credits used over ${days} ${days === 1 ? 'day' : 'days'}, against ${previous} credits in the ${previousLabel.toLowerCase()}.`,
+  /** A ranked row's figures, each with its unit: '2,902.05 credits · 16.3%'. */
+  rankedFigures: (credits: string, share: string) => `${credits} credits · ${share}`,
 } as const;
 
 /**

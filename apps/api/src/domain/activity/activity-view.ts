@@ -7,6 +7,7 @@ import {
   activityFieldLabel,
   activityKindOf,
   activitySide,
+  activityValueText,
   activityWhat,
   formatCallTime,
   neutraliseCell,
@@ -43,9 +44,12 @@ function byFieldOrder(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** A value as a person reads it; PINs arrive masked (the log never holds one in clear). */
-function readable(value: unknown): string {
-  if (value === null || value === undefined || value === '') return ACTIVITY_TEXT.none;
+/** A value as a person reads it, with its unit; PINs arrive masked (the log never holds one in clear). */
+function readable(value: unknown, path = ''): string {
+  const empty = value === null || value === undefined || value === '';
+  if (empty || (Array.isArray(value) && value.length === 0)) return ACTIVITY_TEXT.none;
+  const withUnit = activityValueText(path, value);
+  if (withUnit !== null) return withUnit;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
@@ -70,8 +74,8 @@ export function changedFields(before: unknown, after: unknown, names: Names = NO
       .filter((path) => readable(a.get(path)) !== readable(b.get(path)))
       .map((path) => ({
         field: activityFieldLabel(path || 'value'),
-        before: readable(shown(a, path)),
-        after: readable(shown(b, path)),
+        before: readable(shown(a, path), path),
+        after: readable(shown(b, path), path),
       }))
   );
 }

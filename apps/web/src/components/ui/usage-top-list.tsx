@@ -1,4 +1,4 @@
-import { formatCreditsFixed, formatShare, type UsageRanked } from '@enq/contract';
+import { formatCreditsFixed, formatShare, USAGE_TEXT, type UsageRanked } from '@enq/contract';
 import { useId } from 'react';
 
 /** A ranked list of users or lines with their credits and share of the range (USAGE-04). */
@@ -17,7 +17,7 @@ export function UsageTopList({ title, rows }: { title: string; rows: UsageRanked
                 {row.name}
               </span>
               <span className="shrink-0 text-slate-600 tabular-nums">
-                {formatCreditsFixed(row.credits)} ·{' '}
+                {USAGE_TEXT.rankedFigures(formatCreditsFixed(row.credits), '')}
                 <span className="font-semibold">{formatShare(row.share)}</span>
               </span>
             </div>

@@ -72,7 +72,9 @@ describe('the overview usage card', () => {
     renderPage();
     const usage = await card();
     expect(
-      await usage.findByText('200.00 credits used over 3 days, against 125.25 in the previous period.'),
+      await usage.findByText(
+        '200.00 credits used over 3 days, against 125.25 credits in the previous period.',
+      ),
     ).toBeTruthy();
     expect(
       Array.from(
@@ -80,16 +82,20 @@ describe('the overview usage card', () => {
         (li: HTMLLIElement) => li.textContent,
       ),
     ).toEqual([
-      'Mar 14: 120.50 credits (previous period: 80.00)',
-      'Mar 15: 0.00 credits (previous period: 45.25)',
-      'Mar 16: 79.50 credits (previous period: 0.00)',
+      'Mar 14: 120.50 credits (previous period: 80.00 credits)',
+      'Mar 15: 0.00 credits (previous period: 45.25 credits)',
+      'Mar 16: 79.50 credits (previous period: 0.00 credits)',
     ]);
     expect(
       Array.from(
         usage.getByRole('region', { name: USAGE_TEXT.topUsers }).querySelectorAll('li'),
         (li: HTMLLIElement) => li.textContent,
       ),
-    ).toEqual(['Dana Whitfield100.00 · 50.0%', 'Omar Haddad50.00 · 25.0%', 'Priya Raman30.00 · 15.0%']);
+    ).toEqual([
+      'Dana Whitfield100.00 credits · 50.0%',
+      'Omar Haddad50.00 credits · 25.0%',
+      'Priya Raman30.00 credits · 15.0%',
+    ]);
     expect(usage.getByRole('link', { name: USAGE_TEXT.seeCallHistory }).getAttribute('href')).toBe(
       '/call-history',
     );

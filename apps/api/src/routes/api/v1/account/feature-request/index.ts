@@ -1,4 +1,4 @@
-import { featureRequestFormUrl, featureRequestResponseSchema } from '@enq/contract';
+import { featureRequestFormUrl, featureRequestResponseSchema, formatPhoneForDisplay } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readProfile } from '../../../../../domain/profile/profile-repository';
 
@@ -17,7 +17,8 @@ const featureRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         form_url: featureRequestFormUrl(app.config.sites.featureRequestForm, {
           email: profile?.email ?? req.principal!.email,
-          phone: profile?.phone_number,
+          // Prefilled as Profile shows it, not as stored (E.164): one way of writing a number.
+          phone: profile?.phone_number ? formatPhoneForDisplay(profile.phone_number) : undefined,
           first_name: profile?.first_name,
           last_name: profile?.last_name,
         }),
