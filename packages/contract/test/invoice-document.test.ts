@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, cardLabel, taxLabel } from '../src/index';
+import { addressLines, cardLabel, countryName, taxLabel } from '../src/index';
 
 describe('an issued invoice as the dialog and the PDF both print it', () => {
   it('addresses in US style, blank lines left out, and none as "Not on file"', () => {
@@ -11,13 +11,20 @@ describe('an issued invoice as the dialog and the PDF both print it', () => {
       postal_code: '04101',
       country: 'US',
     };
-    expect(addressLines(address)).toEqual(['1200 Harbor Pine Road', 'Portland, ME 04101', 'US']);
+    expect(addressLines(address)).toEqual(['1200 Harbor Pine Road', 'Portland, ME 04101', 'United States']);
     expect(addressLines({ ...address, state: ' ' })).toEqual([
       '1200 Harbor Pine Road',
       'Portland, 04101',
-      'US',
+      'United States',
     ]);
     expect(addressLines(null)).toEqual(['Not on file']);
+  });
+
+  it("a country by its name, as the seller's address writes it; an unknown one as stored", () => {
+    expect(countryName('US')).toBe('United States');
+    expect(countryName('ca')).toBe('Canada');
+    expect(countryName('United States')).toBe('United States');
+    expect(countryName('QQ')).toBe('QQ');
   });
 
   it('tax with its status and rate, an exempt invoice without a rate', () => {

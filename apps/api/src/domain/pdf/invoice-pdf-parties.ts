@@ -1,4 +1,4 @@
-import { addressLines, type InvoiceDetail } from '@enq/contract';
+import { addressLines, INVOICE_DOCUMENT_TEXT, type InvoiceDetail } from '@enq/contract';
 import type { Sheet, TextLine } from './invoice-pdf-layout';
 
 /**
@@ -20,7 +20,7 @@ export function drawBuyer(sheet: Sheet, detail: InvoiceDetail): void {
   sheet.y += 18;
   sheet.columns([
     {
-      heading: 'Bill to',
+      heading: INVOICE_DOCUMENT_TEXT.billTo,
       // Emails are long and never wrap well: the buyer's block gets the widest share.
       weight: 1.6,
       lines: [
@@ -46,7 +46,7 @@ export function drawHead(
   const { left, width } = sheet;
   sheet.title(title, number);
   const top = sheet.y;
-  const fromEnd = sheet.block(left, top, width - 260, 'From', sellerLines(detail));
+  const fromEnd = sheet.block(left, top, width - 260, INVOICE_DOCUMENT_TEXT.from, sellerLines(detail));
   const factsEnd = sheet.keyValues(left + width - 240, top, 240, facts);
   sheet.y = Math.max(fromEnd, factsEnd);
   drawBuyer(sheet, detail);

@@ -1,4 +1,5 @@
 import {
+  INVOICE_DOCUMENT_TEXT as WORDS,
   cardLabel,
   invoiceStatusLabel,
   paymentStatusLabel,
@@ -26,11 +27,11 @@ const PAYMENT_COLUMNS: Column[] = [
 
 function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
   drawHead(sheet, detail, 'Invoice', detail.number, [
-    ['Invoice number', detail.number],
-    ['Issue date', day(detail.timestamp)],
-    ['Period', period(detail.period_start, detail.period_end)],
+    [WORDS.invoiceNumber, detail.number],
+    [WORDS.invoiceDate, day(detail.timestamp)],
+    [WORDS.period, period(detail.period_start, detail.period_end)],
     ['For', detail.summary],
-    ['Status', invoiceStatusLabel(detail.status)],
+    [WORDS.status, invoiceStatusLabel(detail.status)],
   ]);
 
   sheet.table(

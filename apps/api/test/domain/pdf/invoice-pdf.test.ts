@@ -1,4 +1,4 @@
-import { invoiceDetailSchema, type InvoiceDetail } from '@enq/contract';
+import { INVOICE_DOCUMENT_TEXT, invoiceDetailSchema, type InvoiceDetail } from '@enq/contract';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../../../src/domain/pdf/invoice-pdf';
@@ -49,7 +49,7 @@ describe('invoice PDF', () => {
     expect(text).toContain('Taxable');
 
     expect(text).toContain('ENQ-202605-1A2B3C4D');
-    expect(text).toMatch(/Issue date\s+May 4, 2026/);
+    expect(text).toMatch(/Invoice date\s+May 4, 2026/);
     expect(text).toMatch(/Period\s+Apr 4 – May 4, 2026/);
     expect(text).toContain('Period close');
     expect(text).toMatch(/Status\s+Paid/);
@@ -73,6 +73,20 @@ describe('invoice PDF', () => {
     expect(info.Title).toBe('Invoice ENQ-202605-1A2B3C4D');
     expect(info.Author).toBe('enQ Technologies, Inc.');
     expectNoInternalIds(detail, pdf, text, info);
+  });
+
+  it("uses the dialog's words (INVOICE_DOCUMENT_TEXT): Invoice date, Bill to, the country by name", async () => {
+    const { text } = await readPdf(await renderInvoicePdf(sampleInvoice()));
+    expect(INVOICE_DOCUMENT_TEXT).toMatchObject({ invoiceDate: 'Invoice date', billTo: 'Bill to' });
+    // Block headings print in capitals ('BILL TO'), as the dialog shows them (CSS uppercase).
+    const words = text.toLowerCase();
+    for (const word of Object.values(INVOICE_DOCUMENT_TEXT)) expect(words).toContain(word.toLowerCase());
+    expect(text).toMatch(/Invoice date\s+May 4, 2026/);
+    expect(words).not.toContain('issue date');
+    expect(words).not.toContain('billed to');
+    // The buyer's country as the seller's is written, on both the billing and the service address.
+    expect(text).toMatch(/Portland, ME 04101\s+(.*\s+)?United States/);
+    expect(text).not.toMatch(/\bUS\b/);
   });
 
   it('prints an exempt, unpaid invoice with its tax status and the amount due', async () => {

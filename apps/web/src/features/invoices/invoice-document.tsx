@@ -4,6 +4,7 @@ import {
   formatDate,
   formatMoney,
   formatPeriod,
+  INVOICE_DOCUMENT_TEXT as WORDS,
   type InvoiceDetail,
   invoiceStatusLabel,
   paymentStatusLabel,
@@ -36,23 +37,23 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <div className="mt-4 space-y-5 text-sm text-slate-700">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="font-medium">Invoice number</dt>
+        <dt className="font-medium">{WORDS.invoiceNumber}</dt>
         <dd className="font-mono text-xs leading-5">{invoice.number}</dd>
-        <dt className="font-medium">Invoice date</dt>
+        <dt className="font-medium">{WORDS.invoiceDate}</dt>
         <dd>{formatDate(invoice.timestamp)}</dd>
-        <dt className="font-medium">Period</dt>
+        <dt className="font-medium">{WORDS.period}</dt>
         <dd>
           {formatPeriod(invoice.period_start, invoice.period_end)} · {invoice.summary}
         </dd>
-        <dt className="font-medium">Status</dt>
+        <dt className="font-medium">{WORDS.status}</dt>
         <dd>{invoiceStatusLabel(invoice.status)}</dd>
         <dt className="font-medium">Credits used</dt>
         <dd className="tabular-nums">{creditsText(invoice.credits_used)}</dd>
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Party title="From" lines={[seller.name, ...seller.address, seller.email, seller.tax_id]} />
+        <Party title={WORDS.from} lines={[seller.name, ...seller.address, seller.email, seller.tax_id]} />
         <Party
-          title="Billed to"
+          title={WORDS.billTo}
           lines={[buyer.name, buyer.email, ...addressLines(buyer.billing_address ?? buyer.service_address)]}
         />
       </div>

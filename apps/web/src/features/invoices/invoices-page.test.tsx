@@ -1,4 +1,11 @@
-import { formatPeriod, INVOICE_TEXT, MESSAGES, type InvoiceDetail, type InvoiceDto } from '@enq/contract';
+import {
+  formatPeriod,
+  INVOICE_DOCUMENT_TEXT,
+  INVOICE_TEXT,
+  MESSAGES,
+  type InvoiceDetail,
+  type InvoiceDto,
+} from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -172,8 +179,13 @@ describe('the invoices page', () => {
     expect(text).toContain('enQ Communications, Inc.');
     expect(text).toContain('EIN 99-1234567');
     expect(text).toContain('Harbor & Pine Tax Advisors');
-    // The address as the PDF prints it (one format for both).
-    expect(text).toContain('Portland, ME 04101');
+    // The address and the words as the PDF prints them (one format for both; the API's PDF test
+    // reads the same INVOICE_DOCUMENT_TEXT back out of the PDF).
+    expect(text).toContain('Portland, ME 04101\nUnited States');
+    expect(text).not.toMatch(/\bUS\b/);
+    expect(text).toContain(`${INVOICE_DOCUMENT_TEXT.invoiceDate}May 15, 2026`);
+    expect(text).toContain(`${INVOICE_DOCUMENT_TEXT.billTo}Harbor & Pine Tax Advisors`);
+    expect(INVOICE_DOCUMENT_TEXT).toMatchObject({ invoiceDate: 'Invoice date', billTo: 'Bill to' });
     expect(text).toContain('Nov 5, 2026 – Dec 5, 2026');
     expect(text).toContain('Oct 5, 2026 – Nov 5, 2026');
     expect(text).toContain('Credits used58,739.72 credits');
