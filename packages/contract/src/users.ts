@@ -88,3 +88,26 @@ export const USERS_ERRORS = {
   subscriptionInactive: 'Your subscription is inactive. Users cannot be changed until it is renewed.',
   notMultiUser: 'Your plan does not include sub-account users.',
 } as const;
+
+/**
+ * What a users save did, as the line under 'Changes saved.' (kept exact, USR spec) says it:
+ * '2 added, 1 updated.' from the request_status items that went through; '' when none did.
+ */
+export function savedCountsText(status: {
+  added: readonly { status: string }[];
+  updated: readonly { status: string }[];
+  removed: readonly { status: string }[];
+}): string {
+  const done = (items: readonly { status: string }[]) =>
+    items.filter((item) => item.status === USERS_STATUS_OK).length;
+  const parts = (
+    [
+      [done(status.added), 'added'],
+      [done(status.updated), 'updated'],
+      [done(status.removed), 'removed'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}`);
+  return parts.length ? `${parts.join(', ')}.` : '';
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { USERS_TEXT } from '../src/users';
+import { savedCountsText, USERS_TEXT } from '../src/users';
 import { saveUsersRequestSchema, usersDataSchema } from '../src/users-schemas';
 import {
   addUserModalErrors,
@@ -195,5 +195,16 @@ describe('schemas and answers', () => {
     expect(matchesUserSearch(u, '3456')).toBe(true);
     expect(matchesUserSearch(u, 'FIRM.c')).toBe(true);
     expect(matchesUserSearch(u, 'zed')).toBe(false);
+  });
+});
+
+describe("the users save toast's count", () => {
+  it('counts what went through, by kind, in the order added, updated, removed', () => {
+    const done = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ email: `u${i}@x.com`, status: 'success' }));
+    const refused = [{ email: 'r@x.com', status: 'This email already exists.' }];
+    expect(savedCountsText({ added: done(2), updated: done(1), removed: [] })).toBe('2 added, 1 updated.');
+    expect(savedCountsText({ added: refused, updated: [], removed: done(3) })).toBe('3 removed.');
+    expect(savedCountsText({ added: refused, updated: [], removed: [] })).toBe('');
   });
 });

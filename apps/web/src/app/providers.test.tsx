@@ -36,6 +36,24 @@ describe('providers', () => {
     expect(bar?.style.animationDuration).toBe('5000ms');
   });
 
+  it("toasts carry the portal's icons and a detail line under the exact message, read out as one", async () => {
+    render(<AppProviders>{null}</AppProviders>);
+    act(() => {
+      toast.success('Changes saved.', { detail: '2 added, 1 updated.' });
+      toast.error(MESSAGES.genericError);
+    });
+    const saved = (await screen.findByText('Changes saved.')).closest('.Toastify__toast')!;
+    expect(saved.textContent).toBe('Changes saved.2 added, 1 updated.');
+    // lucide's drawings, as the banners use, in place of the library's own; hidden from screen readers.
+    const icon = saved.querySelector('.Toastify__toast-icon svg')!;
+    expect(icon.getAttribute('class')).toContain('lucide-circle-check');
+    expect(icon.getAttribute('aria-hidden')).toBe('true');
+    const failed = (await screen.findByText(MESSAGES.genericError)).closest('.Toastify__toast')!;
+    expect(failed.querySelector('.Toastify__toast-icon svg')!.getAttribute('class')).toContain(
+      'lucide-circle-alert',
+    );
+  });
+
   it('API-21 unused query data is kept 60 s', () => {
     const client = createQueryClient();
     expect(client.getDefaultOptions().queries?.gcTime).toBe(QUERY_GC_TIME_MS);

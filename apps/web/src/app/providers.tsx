@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 import { createQueryClient } from '../lib/query-client';
+import { toastIcon } from '../lib/toast-body';
 import { ToastContainer } from '../lib/toast-library';
 import { TOAST } from '../lib/toast-settings';
 
@@ -13,6 +14,7 @@ export const toastContainerProps = {
   newestOnTop: true,
   closeOnClick: false,
   pauseOnFocusLoss: true,
+  icon: toastIcon,
 } satisfies ToastContainerProps;
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -2,6 +2,7 @@ import {
   failedItems,
   hasFailures,
   MESSAGES,
+  savedCountsText,
   USERS_STATUS_OK,
   USERS_TEXT,
   type RequestStatus,
@@ -89,7 +90,8 @@ export function useUsersActions(state: UsersState, dispatch: Dispatch<UsersActio
         if (hasFailures(request_status)) showFailures(request_status, added);
         else {
           setModal(added.length ? { kind: 'newPins', users: added } : null);
-          toast.success(USERS_TEXT.changesSaved);
+          const detail = savedCountsText(request_status);
+          toast.success(USERS_TEXT.changesSaved, detail ? { detail } : undefined);
         }
       },
       onError: fail,

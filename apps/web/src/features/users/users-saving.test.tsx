@@ -6,6 +6,26 @@ import { usersData } from './users-fixtures.test-helper';
 import { button, ok, setup } from './users-page.test-helper';
 
 describe('Users page: saving, and the PINs of new users', () => {
+  it('USR-53 the save toast says what was saved, with a count, under the exact "Changes saved."', async () => {
+    setup(usersData(3), {
+      'PUT /users/': (body) => {
+        const sent = body as SaveUsersRequest;
+        return jsonResponse({
+          ...usersData(3),
+          request_status: { added: [], updated: ok(sent.updated!.map((u) => u.email)), removed: [] },
+        });
+      },
+    });
+    await screen.findByTestId('admin-row');
+    fireEvent.change(screen.getByLabelText('Full name of User 01'), { target: { value: 'Renamed One' } });
+    fireEvent.change(screen.getByLabelText('Full name of User 02'), { target: { value: 'Renamed Two' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const title = await screen.findByText('Changes saved.');
+    const toast = title.closest('.Toastify__toast')!;
+    expect(toast.textContent).toBe('Changes saved.2 updated.');
+  });
+
   it('USR-47 USR-49 USR-50 USR-51 USR-52 USR-53 a partial save failure opens Changes Not Saved', async () => {
     let release!: () => void;
     setup(usersData(3), {
@@ -73,6 +93,8 @@ describe('Users page: saving, and the PINs of new users', () => {
     fireEvent.click(button('Save Changes'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Changes saved.')).toBeTruthy();
+    // The spec's text stays exact; the line under it says what the save did.
+    expect(screen.getByText('1 added.')).toBeTruthy();
     const offer = await screen.findByRole('dialog', { name: "New user's PIN" });
     // The PIN the server issued, in full: not the page's temporary one, not masked.
     expect(
