@@ -16,16 +16,16 @@ const INFO = {
 };
 
 describe('the credits breakdown', () => {
-  it('names the unit of every figure, one credit as one', () => {
-    expect(creditsText(1)).toBe('1 credit');
-    expect(creditsText(0)).toBe('0 credits');
-    expect(creditsText(1234.5)).toBe('1,234.5 credits');
+  it('names the unit of every figure, with two decimals as the usage charts, one credit as one', () => {
+    expect(creditsText(1)).toBe('1.00 credit');
+    expect(creditsText(0)).toBe('0.00 credits');
+    expect(creditsText(1234.5)).toBe('1,234.50 credits');
     render(<CreditsBreakdown info={INFO} period="mo" />);
     const list = (name: string) => screen.getByRole('heading', { name }).nextElementSibling!.textContent;
     expect(list('Credits used this period')).toBe(
-      'Plan1 creditRollover0 creditsOverage0 creditsTotal1 credit',
+      'Plan1.00 creditRollover0.00 creditsOverage0.00 creditsTotal1.00 credit',
     );
-    expect(list('Credits left')).toBe('Plan29,999 creditsRollover0 creditsTotal29,999 credits');
+    expect(list('Credits left')).toBe('Plan29,999.00 creditsRollover0.00 creditsTotal29,999.00 credits');
     expect(screen.getByText('440.63 credits of overage on 1 call not yet invoiced.')).toBeTruthy();
   });
 });

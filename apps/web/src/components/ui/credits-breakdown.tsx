@@ -1,8 +1,11 @@
-import { formatCredits, hasRollover, unchargedCredits, type SubscriptionInfo } from '@enq/contract';
+import { formatCreditsFixed, hasRollover, unchargedCredits, type SubscriptionInfo } from '@enq/contract';
 
-/** A figure of credits with its unit: '1,234.5 credits', '1 credit'. */
+/**
+ * A figure of credits with its unit and two decimals, as the usage charts and tables write credits:
+ * '1,234.50 credits', '1.00 credit'.
+ */
 export const creditsText = (value: number): string =>
-  `${formatCredits(value)} ${value === 1 ? 'credit' : 'credits'}`;
+  `${formatCreditsFixed(value)} ${value === 1 ? 'credit' : 'credits'}`;
 
 type CreditsFigures = Pick<
   SubscriptionInfo,

@@ -1,4 +1,4 @@
-import { formatCredits } from '@enq/contract';
+import { formatCreditsFixed } from '@enq/contract';
 
 /** The share of a period's plan credits used, as a labelled progress bar (Overview and Subscription). */
 export function PlanCreditsMeter({
@@ -18,7 +18,7 @@ export function PlanCreditsMeter({
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600 tabular-nums">
-          {formatCredits(used)} of {formatCredits(total)} credits used
+          {formatCreditsFixed(used)} of {formatCreditsFixed(total)} credits used
         </p>
       </div>
       <div

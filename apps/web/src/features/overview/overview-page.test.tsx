@@ -137,9 +137,9 @@ describe('the overview page', () => {
     expect(stat('Days left')).toBe('Days left11 daysof 30 in this period');
     // Every figure with its unit.
     expect(list('Credits used this period')).toBe(
-      'Plan15,193.98 creditsRollover120 creditsOverage0 creditsTotal15,313.98 credits',
+      'Plan15,193.98 creditsRollover120.00 creditsOverage0.00 creditsTotal15,313.98 credits',
     );
-    expect(list('Credits left')).toBe('Plan14,806.02 creditsRollover2,500 creditsTotal17,306.02 credits');
+    expect(list('Credits left')).toBe('Plan14,806.02 creditsRollover2,500.00 creditsTotal17,306.02 credits');
     const bar = summary.getByRole('progressbar', { name: 'Plan credits used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('51');
     expect(summary.getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe(
@@ -170,10 +170,10 @@ describe('the overview page', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(bar.firstElementChild!.className).toContain('bg-amber-500');
     // Annual plans have no rollover: no line for it at all.
-    expect(list('Credits left')).toBe('Plan0 creditsTotal0 credits');
+    expect(list('Credits left')).toBe('Plan0.00 creditsTotal0.00 credits');
     expect(summary.queryByText('Rollover')).toBeNull();
     expect(list('Credits used this period')).toBe(
-      'Plan48,000 creditsOverage0 creditsBeyond the plan (not charged)2,250.5 creditsTotal50,250.5 credits',
+      'Plan48,000.00 creditsOverage0.00 creditsBeyond the plan (not charged)2,250.50 creditsTotal50,250.50 credits',
     );
     expect(screen.getByText(BANNER_TEXT.creditsExhausted)).toBeTruthy();
   });
@@ -190,10 +190,10 @@ describe('the overview page', () => {
     });
     await ready();
     expect(list('Credits used this period')).toBe(
-      'Plan15,193.98 creditsRollover120 creditsBonus80 creditsOverage0 creditsTotal15,393.98 credits',
+      'Plan15,193.98 creditsRollover120.00 creditsBonus80.00 creditsOverage0.00 creditsTotal15,393.98 credits',
     );
     expect(list('Credits left')).toBe(
-      'Plan14,806.02 creditsRollover2,500 creditsBonus1,920 creditsTotal19,226.02 credits',
+      'Plan14,806.02 creditsRollover2,500.00 creditsBonus1,920.00 creditsTotal19,226.02 credits',
     );
   });
 
@@ -214,9 +214,9 @@ describe('the overview page', () => {
       },
     });
     const summary = within(await ready());
-    expect(list('Credits left')).toBe('Plan47,000 creditsBonus12,000 creditsTotal59,000 credits');
+    expect(list('Credits left')).toBe('Plan47,000.00 creditsBonus12,000.00 creditsTotal59,000.00 credits');
     expect(list('Credits used this period')).toBe(
-      'Plan1,000 creditsBonus0 creditsOverage0 creditsTotal1,000 credits',
+      'Plan1,000.00 creditsBonus0.00 creditsOverage0.00 creditsTotal1,000.00 credits',
     );
     expect(summary.queryByText('Rollover')).toBeNull();
     expect(screen.getByTestId('subscription-summary').textContent).not.toMatch(/rollover/i);

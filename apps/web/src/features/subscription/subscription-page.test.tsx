@@ -172,15 +172,15 @@ describe('the subscription page', () => {
     expect(text).toContain('$1,234.50');
     expect(text).toContain('due Apr 14, 2026');
     expect(text).toContain('12 daysof 31 in this period');
-    expect(text).toContain('12,345.5 of 30,000 credits used');
+    expect(text).toContain('12,345.50 of 30,000.00 credits used');
     // Users lists sub-account users only: the count here says it holds the admin too.
     expect(text).toContain(`Active users${TEAM_MONTHLY.active_users}with a PIN, you included`);
     const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan12,345.5 creditsRollover250.25 creditsOverage0 creditsTotal12,595.75 credits',
+      'Plan12,345.50 creditsRollover250.25 creditsOverage0.00 creditsTotal12,595.75 credits',
     );
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
-    expect(left.textContent).toBe('Plan17,654.5 creditsRollover1,500 creditsTotal19,154.5 credits');
+    expect(left.textContent).toBe('Plan17,654.50 creditsRollover1,500.00 creditsTotal19,154.50 credits');
     expect(
       within(info).getByRole('progressbar', { name: 'Plan credits used' }).getAttribute('aria-valuenow'),
     ).toBe('41');
@@ -204,7 +204,7 @@ describe('the subscription page', () => {
       name: 'Credits used this period',
     }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan48,000 creditsOverage0 creditsBeyond the plan (not charged)2,123.45 creditsTotal50,123.45 credits',
+      'Plan48,000.00 creditsOverage0.00 creditsBeyond the plan (not charged)2,123.45 creditsTotal50,123.45 credits',
     );
   });
 
@@ -220,9 +220,11 @@ describe('the subscription page', () => {
     const info = screen.getByRole('region', { name: 'Current plan' });
     expect(info.textContent).not.toMatch(/rollover/i);
     const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
-    expect(used.textContent).toBe('Plan48,000 creditsBonus2,000 creditsOverage0 creditsTotal50,000 credits');
+    expect(used.textContent).toBe(
+      'Plan48,000.00 creditsBonus2,000.00 creditsOverage0.00 creditsTotal50,000.00 credits',
+    );
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
-    expect(left.textContent).toBe('Plan0 creditsBonus10,000 creditsTotal10,000 credits');
+    expect(left.textContent).toBe('Plan0.00 creditsBonus10,000.00 creditsTotal10,000.00 credits');
   });
 
   it('a monthly plan with a bonus shows bonus credits after plan and rollover credits', async () => {
@@ -235,11 +237,11 @@ describe('the subscription page', () => {
     const info = screen.getByRole('region', { name: 'Current plan' });
     const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
     expect(used.textContent).toBe(
-      'Plan12,345.5 creditsRollover250.25 creditsBonus100 creditsOverage0 creditsTotal12,695.75 credits',
+      'Plan12,345.50 creditsRollover250.25 creditsBonus100.00 creditsOverage0.00 creditsTotal12,695.75 credits',
     );
     const left = within(info).getByRole('heading', { name: 'Credits left' }).nextElementSibling!;
     expect(left.textContent).toBe(
-      'Plan17,654.5 creditsRollover1,500 creditsBonus900 creditsTotal20,054.5 credits',
+      'Plan17,654.50 creditsRollover1,500.00 creditsBonus900.00 creditsTotal20,054.50 credits',
     );
   });
 

@@ -163,7 +163,7 @@ describe('the plan advisor and Upgrade now on /subscription', () => {
     expect(await screen.findByRole('listitem', { name: 'Team monthly, your current plan' })).toBeTruthy();
     // The period's plan credits now: 14,000 used and 9,600 added by the upgrade, not Team's 30,000.
     expect(screen.getByRole('region', { name: 'Current plan' }).textContent).toContain(
-      '14,000 of 23,600 credits used',
+      '14,000.00 of 23,600.00 credits used',
     );
   });
 

@@ -98,7 +98,7 @@ describe('the forecast card', () => {
       within(region).getByText('At this pace your plan credits run out on August 11, 2026.'),
     ).toBeTruthy();
     expect(region.querySelector('dl')!.textContent).toBe(
-      'Projected use44,085.71 creditsof 14,000 plan creditsProjected overage$300.86at period end',
+      'Projected use44,085.71 creditsof 14,000.00 plan creditsProjected overage$300.86at period end',
     );
     expect(within(region).getByText(ANSWER.forecast!.note)).toBeTruthy();
     const advice = within(region).getByRole('list', { name: 'Plan advisor' });

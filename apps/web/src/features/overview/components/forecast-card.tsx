@@ -1,4 +1,4 @@
-import { PLAN_TEXT, formatCredits, formatMoney, type ForecastDto } from '@enq/contract';
+import { PLAN_TEXT, formatCreditsFixed, formatMoney, type ForecastDto } from '@enq/contract';
 import { ArrowRight, TrendingUp } from 'lucide-react';
 import { Link } from '../../../lib/router';
 import { PlanAdvice } from '../../../components/ui/plan-advice';
@@ -33,8 +33,8 @@ export function ForecastCard() {
       <div className="space-y-4 p-5 sm:p-6">
         <p className="text-lg font-semibold text-slate-900">{runOutText(f)}</p>
         <dl className="grid grid-cols-2 gap-3">
-          <Stat label="Projected use" hint={`of ${formatCredits(f.available_credits)} plan credits`}>
-            {formatCredits(f.projected_credits)} credits
+          <Stat label="Projected use" hint={`of ${formatCreditsFixed(f.available_credits)} plan credits`}>
+            {formatCreditsFixed(f.projected_credits)} credits
           </Stat>
           <Stat label="Projected overage" hint={f.bills_overage ? 'at period end' : 'annual plans have none'}>
             {formatMoney(f.projected_overage)}

@@ -52,8 +52,8 @@ describe('monthly credit limits on /users', () => {
     const section = within(await renderLimits());
     const rows = section.getAllByRole('listitem').map((li) => li.textContent);
     expect(rows).toEqual([
-      'Priya Raman1,250.5 credits used this period of 1,000 — limit reachedMonthly credit limit for Priya RamanSave limit',
-      'Marcus Oyelaran75 credits used this periodMonthly credit limit for Marcus OyelaranSave limit',
+      'Priya Raman1,250.50 credits used this period of 1,000.00 — limit reachedMonthly credit limit for Priya RamanSave limit',
+      'Marcus Oyelaran75.00 credits used this periodMonthly credit limit for Marcus OyelaranSave limit',
     ]);
     expect((section.getByLabelText('Monthly credit limit for Priya Raman') as HTMLInputElement).value).toBe(
       '1000',
@@ -80,7 +80,7 @@ describe('monthly credit limits on /users', () => {
     await waitFor(() => expect(body).toEqual({ monthly_credit_limit: 500 }));
     await waitFor(() =>
       expect(section.getAllByRole('listitem')[1]!.textContent).toContain(
-        '75 credits used this period of 500',
+        '75.00 credits used this period of 500.00',
       ),
     );
   });
@@ -90,7 +90,7 @@ describe('monthly credit limits on /users', () => {
       jsonResponse({ ...STATE, can_edit: false, user_limits: [STATE.user_limits[1]] });
     const section = within(await renderLimits());
     expect(section.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Priya Raman1,250.5 credits used this period of 1,000 — limit reached',
+      'Priya Raman1,250.50 credits used this period of 1,000.00 — limit reached',
     ]);
     expect(section.queryByRole('button')).toBeNull();
   });

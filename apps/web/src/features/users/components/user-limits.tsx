@@ -1,4 +1,4 @@
-import { SPEND_TEXT, formatCredits, type UserLimit } from '@enq/contract';
+import { SPEND_TEXT, formatCreditsFixed, type UserLimit } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -68,8 +68,8 @@ function LimitRow({ user, canEdit }: { user: UserLimit; canEdit: boolean }) {
       <div className="flex-1">
         <p className="text-sm font-medium text-slate-900">{user.full_name}</p>
         <p className={`text-sm ${reached ? 'font-medium text-red-700' : 'text-slate-600'}`}>
-          {formatCredits(user.used)} credits used this period
-          {user.limit !== null ? ` of ${formatCredits(user.limit)}` : ''}
+          {formatCreditsFixed(user.used)} credits used this period
+          {user.limit !== null ? ` of ${formatCreditsFixed(user.limit)}` : ''}
           {reached ? ' — limit reached' : ''}
         </p>
       </div>
