@@ -58,7 +58,7 @@ describe('the usage charts (Chromium against the real server)', () => {
     const top = await listed(page, USAGE_TEXT.overviewTitle, USAGE_TEXT.topUsers);
     expect(top.length).toBeGreaterThan(0);
     expect(top.length).toBeLessThanOrEqual(3);
-    for (const row of top) expect(row).toMatch(/[\d,]+\.\d\d · \d+\.\d%$/);
+    for (const row of top) expect(row).toMatch(/[\d,]+\.\d\d credits · \d+\.\d%$/);
     expect(order.indexOf('/api/v1/account/')).toBeLessThan(order.indexOf(USAGE_PATH));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'usage-overview');
@@ -78,7 +78,7 @@ describe('the usage charts (Chromium against the real server)', () => {
 
     // A user chosen in the filters: the chart asks for that user's calls, and only they are ranked.
     const user = (await listed(page, USAGE_TEXT.title, USAGE_TEXT.topUsers))[0]!.replace(
-      /[\d,]+\.\d\d · .*$/,
+      /[\d,]+\.\d\d credits · .*$/,
       '',
     );
     await page.getByLabel('User', { exact: true }).selectOption(user);
