@@ -57,6 +57,8 @@ describe('referral and feature request (Chromium against the real server)', () =
     const email = frame.getByLabel('Email');
     await email.waitFor();
     expect(await email.inputValue()).toBe(DEMO_ADMIN.email);
+    // The demo profile's +12075550143, written as Profile writes it: one way of writing a phone number.
+    expect(await frame.getByLabel('Phone').inputValue()).toBe('(207) 555-0143');
     await page
       .getByRole('status', { name: 'Loading the feature request form' })
       .waitFor({ state: 'detached' });
