@@ -44,7 +44,7 @@ describe('shared UI pieces', () => {
     expect(onClick).toHaveBeenCalled();
   });
 
-  it('the confirm modal confirms, cancels, and locks both while busy', () => {
+  it('the confirm modal confirms, cancels, and locks both while busy', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     const { rerender } = render(
@@ -57,7 +57,8 @@ describe('shared UI pieces', () => {
         onCancel={onCancel}
       />,
     );
-    expect(screen.getByRole('dialog', { name: 'Pay invoice?' })).toBeTruthy();
+    // Its code (Radix's dialog) arrives on its own (confirm-modal.tsx).
+    expect(await screen.findByRole('dialog', { name: 'Pay invoice?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);

@@ -72,7 +72,9 @@ describe('Call History usage charts', () => {
     renderPage();
     const usage = await panel();
     expect(
-      await usage.findByText('200.00 credits used over 3 days, against 125.25 in the previous range.'),
+      await usage.findByText(
+        '200.00 credits used over 3 days, against 125.25 credits in the previous range.',
+      ),
     ).toBeTruthy();
     expect(
       Array.from(
@@ -80,17 +82,17 @@ describe('Call History usage charts', () => {
         (li) => li.textContent,
       ),
     ).toEqual([
-      'Mar 14: 120.50 credits (previous range: 80.00)',
-      'Mar 15: 0.00 credits (previous range: 45.25)',
-      'Mar 16: 79.50 credits (previous range: 0.00)',
+      'Mar 14: 120.50 credits (previous range: 80.00 credits)',
+      'Mar 15: 0.00 credits (previous range: 45.25 credits)',
+      'Mar 16: 79.50 credits (previous range: 0.00 credits)',
     ]);
     expect(topList(usage, USAGE_TEXT.topUsers)).toEqual([
-      'Dana Whitfield140.00 · 70.0%',
-      'Omar Haddad60.00 · 30.0%',
+      'Dana Whitfield140.00 credits · 70.0%',
+      'Omar Haddad60.00 credits · 30.0%',
     ]);
     expect(topList(usage, USAGE_TEXT.topLines)).toEqual([
-      'IRS PPS150.50 · 75.3%',
-      'IRS e-Services49.50 · 24.7%',
+      'IRS PPS150.50 credits · 75.3%',
+      'IRS e-Services49.50 credits · 24.7%',
     ]);
     // The same range as the calls: the current period, by user.
     expect(Object.fromEntries(usageRequests[0]!.searchParams)).toEqual({
@@ -105,10 +107,12 @@ describe('Call History usage charts', () => {
     renderPage();
     const usage = await panel();
     expect(
-      await usage.findByText('200.00 credits used over 3 days, against 125.25 in the previous period.'),
+      await usage.findByText(
+        '200.00 credits used over 3 days, against 125.25 credits in the previous period.',
+      ),
     ).toBeTruthy();
     expect(usage.getByRole('list', { name: USAGE_TEXT.tableCaption }).textContent).toContain(
-      'Mar 14: 120.50 credits (previous period: 80.00)',
+      'Mar 14: 120.50 credits (previous period: 80.00 credits)',
     );
   });
 
