@@ -25,12 +25,30 @@ export const SPEND_TEXT = {
   forecastHint:
     "Warns when this period's pace of calls projects overage at the period's end above the amount, as the overview's forecast shows it.",
   forecastMonthlyOnly: 'Forecast alerts are for monthly plans: an annual plan has no overage.',
+  /** MONEY-04: an annual plan stops at zero credits, so overage alerts and a cap cannot apply to it. */
+  overageMonthlyOnly:
+    'Overage alerts are for monthly plans: an annual plan stops at zero credits and has no overage.',
+  capMonthlyOnly:
+    'A spending cap is for monthly plans: an annual plan stops at zero credits and has no overage.',
+  annualNoOverage:
+    'Your annual plan stops at zero credits and has no overage, so there are no overage alerts or spending cap to set.',
   capReached: (value: number) =>
     `Your spending cap of ${dollars(value)} overage is reached: new calls are refused until the period ends or you raise the cap.`,
   raiseCap: 'Raise the cap',
   alreadyPassed: 'Already passed this period',
   sent: (date: string) => `Alert sent ${date}`,
   saved: 'Alerts and limits saved.',
+  // The section keeps its changes until "Save alerts and limits" (like Users): each one says so.
+  pendingAdd: 'New: added when you save',
+  pendingRemove: 'Removed when you save',
+  undoRemove: 'Undo',
+  unsaved: (count: number) =>
+    `${formatNumber(count)} unsaved change${count === 1 ? '' : 's'} to alerts and limits. Nothing changes until you save.`,
+  changeAdd: (what: string) => `Add the alert at ${what}`,
+  changeRemove: (what: string) => `Remove the alert at ${what}`,
+  changeCap: (before: number | null, after: number | null) =>
+    `Spending cap: ${before === null ? 'no cap' : `${dollars(before)} overage`} → ${after === null ? 'no cap' : `${dollars(after)} overage`}`,
+  discard: 'Discard changes',
   limitSaved: 'Limit saved.',
   adminOnly: 'Only the account admin can change alerts and limits.',
   notYourUser: 'There is no such user on this account.',

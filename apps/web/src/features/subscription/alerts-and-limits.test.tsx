@@ -111,14 +111,14 @@ describe('the Alerts and limits section', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Add' })[0]!);
     const percents = screen.getByRole('list', { name: 'Plan credits used' });
     expect(within(percents).getAllByRole('listitem')[1]!.textContent).toBe(
-      `60% of plan credits${SPEND_TEXT.alreadyPassed}Remove`,
+      `60% of plan credits${SPEND_TEXT.pendingAdd}${SPEND_TEXT.alreadyPassed}Remove`,
     );
     fireEvent.change(screen.getByLabelText('Add an alert at this overage ($)'), {
       target: { value: '$100' },
     });
     fireEvent.click(screen.getAllByRole('button', { name: 'Add' })[1]!);
     expect(within(screen.getByRole('list', { name: 'Overage' })).getByRole('listitem').textContent).toBe(
-      '$100 of overageRemove',
+      `$100 of overage${SPEND_TEXT.pendingAdd}Remove`,
     );
     fireEvent.change(screen.getByLabelText('Spending cap (overage per period, $)'), {
       target: { value: '250' },
@@ -202,9 +202,9 @@ describe('the Alerts and limits section', () => {
           .getAllByRole('listitem')
           .map((li) => li.textContent),
       ).toEqual([
-        `$100 projected overage${SPEND_TEXT.alreadyPassed}Remove`,
+        `$100 projected overage${SPEND_TEXT.pendingAdd}${SPEND_TEXT.alreadyPassed}Remove`,
         '$150 projected overageAlert sent Apr 4, 2026Remove',
-        '$500 projected overageRemove',
+        `$500 projected overage${SPEND_TEXT.pendingAdd}Remove`,
       ]),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove $150 projected overage' }));

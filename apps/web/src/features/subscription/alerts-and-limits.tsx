@@ -10,13 +10,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { InfoBanner } from '../../components/ui/info-banner';
+import { LeavePrompt } from '../../components/ui/leave-prompt';
 import { ApiError } from '../../lib/api-client';
 import { usePlanForecast } from '../../lib/plan-forecast';
 import { spendControlQuery } from '../../lib/spend-control-query';
 import { useSaveSpendSettings } from './api/save-spend-settings';
+import { AlertsSaveBar } from './alerts-save-bar';
 import { ThresholdList, type ListedThreshold } from './threshold-list';
 
 const money = (dollars: number) => formatMoney(dollars).replace(/\.00$/, '');
@@ -26,6 +27,8 @@ export function AlertsAndLimits() {
   const spend = useQuery(spendControlQuery);
   const section = useRef<HTMLElement>(null);
   const loaded = spend.data !== undefined;
+  // Discard draws the form again from the saved settings.
+  const [generation, setGeneration] = useState(0);
   // "Raise the cap" on the overview leads here (/subscription#alerts-and-limits).
   useEffect(() => {
     if (loaded && window.location.hash === `#${SPEND_SECTION_ID}`)
@@ -48,7 +51,11 @@ export function AlertsAndLimits() {
         </p>
       </div>
       {spend.data ? (
-        <AlertsForm key={settingsKey(spend.data)} data={spend.data} />
+        <AlertsForm
+          key={`${generation}:${settingsKey(spend.data)}`}
+          data={spend.data}
+          onDiscard={() => setGeneration((g) => g + 1)}
+        />
       ) : (
         <p className="px-4 py-6 text-sm text-slate-500 sm:px-6">
           {spend.isError ? 'Alerts and limits could not be loaded.' : 'Loading alerts and limits…'}
@@ -61,7 +68,13 @@ export function AlertsAndLimits() {
 const settingsKey = (d: SpendControlResponse) =>
   JSON.stringify([d.thresholds.map((t) => [t.kind, t.value, t.status]), d.spending_cap]);
 
-function AlertsForm({ data }: { data: SpendControlResponse }) {
+const LABELS = {
+  plan_percent: (v: number) => `${v}% of plan credits`,
+  overage: (v: number) => `${money(v)} of overage`,
+  forecast_overage: (v: number) => `${money(v)} projected overage`,
+} as const;
+
+function AlertsForm({ data, onDiscard }: { data: SpendControlResponse; onDiscard: () => void }) {
   const save = useSaveSpendSettings();
   const values = (kind: SpendThreshold['kind']) =>
     data.thresholds.filter((t) => t.kind === kind).map((t) => t.value);
@@ -75,26 +88,40 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const disabled = !data.can_edit || save.isPending;
 
+  const savedCap = data.spending_cap === null ? '' : String(data.spending_cap);
   // A saved threshold keeps the server's state; one not saved yet is judged against this period's use.
-  const listed = (kind: SpendThreshold['kind'], list: number[], used: number): ListedThreshold[] =>
-    [...list]
+  // One removed stays listed, marked, until the save, so Remove never looks done before it is.
+  const listed = (kind: SpendThreshold['kind'], list: number[], used: number): ListedThreshold[] => {
+    const removed = values(kind).filter((v) => !list.includes(v));
+    return [...list, ...removed]
       .sort((a, b) => a - b)
       .map((value) => {
         const saved = data.thresholds.find((t) => t.kind === kind && t.value === value);
-        return saved ?? { value, status: value <= used ? 'passed' : 'waiting', sent_at: null };
+        if (!saved)
+          return { value, status: value <= used ? 'passed' : 'waiting', sent_at: null, pending: 'add' };
+        return list.includes(value) ? saved : { ...saved, pending: 'remove' };
       });
-
-  const dirty =
-    JSON.stringify([[...percents].sort(), [...overages].sort(), [...forecasts].sort(), cap.trim()]) !==
-    JSON.stringify([
-      values('plan_percent').sort(),
-      values('overage').sort(),
-      values('forecast_overage').sort(),
-      data.spending_cap === null ? '' : String(data.spending_cap),
-    ]);
+  };
+  // Each pending change in words, for the save bar; none: nothing to save and nothing to lose.
+  const changesOf = (kind: SpendThreshold['kind'], list: number[]) => [
+    ...list.filter((v) => !values(kind).includes(v)).map((v) => SPEND_TEXT.changeAdd(LABELS[kind](v))),
+    ...values(kind)
+      .filter((v) => !list.includes(v))
+      .map((v) => SPEND_TEXT.changeRemove(LABELS[kind](v))),
+  ];
+  const capText = cap.trim().replace(/^\$/, '');
+  const changes = [
+    ...changesOf('plan_percent', percents),
+    ...changesOf('overage', overages),
+    ...changesOf('forecast_overage', forecasts),
+    ...(capText !== savedCap
+      ? [SPEND_TEXT.changeCap(data.spending_cap, /^\d+$/.test(capText) ? Number(capText) : null)]
+      : []),
+  ];
+  const dirty = changes.length > 0;
 
   const submit = () => {
-    const text = cap.trim().replace(/^\$/, '');
+    const text = capText;
     if (text !== '' && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > SPEND_LIMITS.maxDollars))
       return setCapError('Enter whole dollars above 0, or leave it empty for no cap.');
     setCapError(null);
@@ -102,10 +129,11 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
     save.mutate(
       {
         percent_thresholds: percents,
-        overage_thresholds: overages,
-        // An annual plan has no overage to project, and is not offered the kind (SPEND-13).
+        // An annual plan stops at zero credits (MONEY-04): it has no overage to alert on, project
+        // (SPEND-13) or cap, and is offered none; its cap, if one was saved on a monthly plan, stays.
+        overage_thresholds: data.is_monthly ? overages : [],
         forecast_thresholds: data.is_monthly ? forecasts : [],
-        spending_cap: text === '' ? null : Number(text),
+        spending_cap: data.is_monthly ? (text === '' ? null : Number(text)) : data.spending_cap,
       },
       {
         onSuccess: () => toast.success(SPEND_TEXT.saved),
@@ -134,7 +162,7 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
         <ThresholdList
           id="spend-add-percent"
           title="Plan credits used"
-          label={(v) => `${v}% of plan credits`}
+          label={LABELS.plan_percent}
           addLabel="Add an alert at this percent"
           unit="%"
           max={SPEND_LIMITS.maxPercent}
@@ -143,67 +171,74 @@ function AlertsForm({ data }: { data: SpendControlResponse }) {
           onAdd={(v) => setPercents((l) => [...l, v])}
           onRemove={(v) => setPercents((l) => l.filter((x) => x !== v))}
         />
-        <ThresholdList
-          id="spend-add-overage"
-          title="Overage"
-          label={(v) => `${money(v)} of overage`}
-          addLabel="Add an alert at this overage ($)"
-          unit="$"
-          max={SPEND_LIMITS.maxDollars}
-          thresholds={listed('overage', overages, data.overage_used)}
-          disabled={disabled}
-          onAdd={(v) => setOverages((l) => [...l, v])}
-          onRemove={(v) => setOverages((l) => l.filter((x) => x !== v))}
-        />
         {data.is_monthly ? (
-          <ThresholdList
-            id="spend-add-forecast"
-            title={SPEND_TEXT.forecastLabel}
-            description={SPEND_TEXT.forecastHint}
-            label={(v) => `${money(v)} projected overage`}
-            addLabel="Add an alert at this projected overage ($)"
-            unit="$"
-            max={SPEND_LIMITS.maxDollars}
-            thresholds={listed('forecast_overage', forecasts, projected)}
-            disabled={disabled}
-            onAdd={(v) => setForecasts((l) => [...l, v])}
-            onRemove={(v) => setForecasts((l) => l.filter((x) => x !== v))}
-          />
-        ) : null}
-      </div>
-      <div className="max-w-sm">
-        <Field id="spend-cap" label="Spending cap (overage per period, $)" error={capError}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              placeholder="No cap"
-              value={cap}
+          <>
+            <ThresholdList
+              id="spend-add-overage"
+              title="Overage"
+              label={LABELS.overage}
+              addLabel="Add an alert at this overage ($)"
+              unit="$"
+              max={SPEND_LIMITS.maxDollars}
+              thresholds={listed('overage', overages, data.overage_used)}
               disabled={disabled}
-              onChange={(e) => setCap(e.target.value)}
+              onAdd={(v) => setOverages((l) => [...l, v])}
+              onRemove={(v) => setOverages((l) => l.filter((x) => x !== v))}
             />
-          )}
-        </Field>
-        <p className="mt-1 text-xs text-slate-500">
-          {data.is_monthly
-            ? 'When this period’s overage reaches the cap, new calls are refused until the period ends or you raise it. Leave empty for no cap.'
-            : 'The cap applies to monthly plans’ overage. An annual plan stops at zero credits.'}
-        </p>
-        {data.cap_reached && data.spending_cap !== null ? (
-          <p className="mt-2 text-sm font-medium text-red-700">{SPEND_TEXT.capReached(data.spending_cap)}</p>
+            <ThresholdList
+              id="spend-add-forecast"
+              title={SPEND_TEXT.forecastLabel}
+              description={SPEND_TEXT.forecastHint}
+              label={LABELS.forecast_overage}
+              addLabel="Add an alert at this projected overage ($)"
+              unit="$"
+              max={SPEND_LIMITS.maxDollars}
+              thresholds={listed('forecast_overage', forecasts, projected)}
+              disabled={disabled}
+              onAdd={(v) => setForecasts((l) => [...l, v])}
+              onRemove={(v) => setForecasts((l) => l.filter((x) => x !== v))}
+            />
+          </>
         ) : null}
       </div>
+      {data.is_monthly ? (
+        <div className="max-w-sm">
+          <Field id="spend-cap" label="Spending cap (overage per period, $)" error={capError}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                placeholder="No cap"
+                value={cap}
+                disabled={disabled}
+                onChange={(e) => setCap(e.target.value)}
+              />
+            )}
+          </Field>
+          <p className="mt-1 text-xs text-slate-500">
+            When this period’s overage reaches the cap, new calls are refused until the period ends or you
+            raise it. Leave empty for no cap.
+          </p>
+          {data.cap_reached && data.spending_cap !== null ? (
+            <p className="mt-2 text-sm font-medium text-red-700">
+              {SPEND_TEXT.capReached(data.spending_cap)}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        // MONEY-04: nothing is offered that cannot apply to the plan.
+        <p className="text-sm text-slate-600">{SPEND_TEXT.annualNoOverage}</p>
+      )}
       {serverError ? (
         <p role="alert" className="text-sm text-red-700">
           {serverError}
         </p>
       ) : null}
       {data.can_edit ? (
-        <div className="flex justify-end">
-          <Button disabled={!dirty || save.isPending} onClick={submit}>
-            {save.isPending ? 'Saving…' : 'Save alerts and limits'}
-          </Button>
-        </div>
+        <>
+          <LeavePrompt when={dirty && !save.isPending} />
+          <AlertsSaveBar changes={changes} saving={save.isPending} onSave={submit} onDiscard={onDiscard} />
+        </>
       ) : null}
     </div>
   );

@@ -7,9 +7,13 @@ export interface ListedThreshold {
   value: number;
   status: SpendThreshold['status'];
   sent_at: string | null;
+  /** A change not saved yet: the row says so until "Save alerts and limits". */
+  pending?: 'add' | 'remove';
 }
 
 function StatusNote({ threshold }: { threshold: ListedThreshold }) {
+  if (threshold.pending === 'remove')
+    return <span className="text-xs font-medium text-red-700">{SPEND_TEXT.pendingRemove}</span>;
   if (threshold.status === 'sent')
     return (
       <span className="text-xs font-medium text-amber-800">
@@ -59,13 +63,14 @@ export function ThresholdList({
   onAdd: (value: number) => void;
   onRemove: (value: number) => void;
 }) {
+  const kept = thresholds.filter((t) => t.pending !== 'remove');
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = () => {
     const checked = checkThreshold(
       draft,
       max,
-      thresholds.map((t) => t.value),
+      kept.map((t) => t.value),
     );
     if (typeof checked === 'string') return setError(checked);
     onAdd(checked);
@@ -81,20 +86,42 @@ export function ThresholdList({
       ) : (
         <ul className="mt-2 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label={title}>
           {thresholds.map((t) => (
-            <li key={t.value} className="flex items-center justify-between gap-3 px-3 py-2">
+            <li
+              key={t.value}
+              className={`flex items-center justify-between gap-3 px-3 py-2 ${t.pending ? 'bg-amber-50' : ''}`}
+            >
               <div className="flex flex-col">
-                <span className="text-sm text-slate-900">{label(t.value)}</span>
+                <span
+                  className={`text-sm ${t.pending === 'remove' ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+                >
+                  {label(t.value)}
+                </span>
+                {t.pending === 'add' ? (
+                  <span className="text-xs font-medium text-amber-800">{SPEND_TEXT.pendingAdd}</span>
+                ) : null}
                 <StatusNote threshold={t} />
               </div>
-              <Button
-                variant="ghost"
-                className="px-2 py-1 text-xs"
-                disabled={disabled}
-                aria-label={`Remove ${label(t.value)}`}
-                onClick={() => onRemove(t.value)}
-              >
-                Remove
-              </Button>
+              {t.pending === 'remove' ? (
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  disabled={disabled}
+                  aria-label={`${SPEND_TEXT.undoRemove}: keep ${label(t.value)}`}
+                  onClick={() => onAdd(t.value)}
+                >
+                  {SPEND_TEXT.undoRemove}
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  disabled={disabled}
+                  aria-label={`Remove ${label(t.value)}`}
+                  onClick={() => onRemove(t.value)}
+                >
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>
