@@ -186,9 +186,15 @@ export async function saveSpendSettings(
       findCap(tx, actor.accountId),
       currentPeriod(tx, actor.accountId),
     ]);
-    // An annual plan has no overage to project (SPEND-13).
-    if (body.forecast_thresholds.length > 0 && period?.plan.period !== 'mo')
+    // An annual plan stops at zero credits (MONEY-04): no overage to project (SPEND-13), alert on or
+    // cap. A cap saved on a monthly plan may stay as it is; nothing is written when one is refused.
+    const monthly = period?.plan.period === 'mo';
+    if (!monthly && body.forecast_thresholds.length > 0)
       throw new DomainError('invalid', SPEND_TEXT.forecastMonthlyOnly, 'forecast_thresholds');
+    if (!monthly && body.overage_thresholds.length > 0)
+      throw new DomainError('invalid', SPEND_TEXT.overageMonthlyOnly, 'overage_thresholds');
+    if (!monthly && nextCap !== null && nextCap !== capCents)
+      throw new DomainError('invalid', SPEND_TEXT.capMonthlyOnly, 'spending_cap');
     const before = settingsView(thresholds, capCents);
     const after = settingsView(next, nextCap);
     const audit: ActivityEntryInput[] = [];
