@@ -23,6 +23,10 @@ export const PLAN_TEXT = {
   ranOut: (date: string) => `Your plan credits ran out on ${businessDayText(date)}.`,
   lasts: 'At this pace your plan credits last until the period ends.',
   projectedOverage: (amount: number) => `Projected overage at period end: ${formatMoney(amount)}.`,
+  /** The saved spending cap, beside the projected overage it holds back (SPEND-07). */
+  cappedAt: (cap: number) => `at period end, capped at ${formatMoney(cap)} by your spending cap`,
+  capReachedFirst: (cap: number, projected: number) =>
+    `At this pace overage would reach ${formatMoney(projected)}: your spending cap of ${formatMoney(cap)} refuses new calls once it is reached, before the period ends.`,
   projectedUse: (used: number, available: number) =>
     `${formatCredits(used)} of ${formatCredits(available)} credits projected to be used.`,
   advisorTitle: 'Plan advisor',

@@ -152,6 +152,9 @@ export async function spendControlState(
   };
 }
 
+/** The saved spending cap in cents (one cent of overage per credit), or null for none. */
+export const spendingCapCents = (q: Transactional, accountId: string) => findCap(q, accountId);
+
 export function requireAdmin(actor: SpendActor): void {
   if (!actor.isAdmin) throw new DomainError('forbidden', SPEND_TEXT.adminOnly);
 }

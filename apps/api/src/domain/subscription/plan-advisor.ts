@@ -54,15 +54,22 @@ export async function periodForecast(q: Transactional, period: OpenPeriod, now: 
   return { period, availableCc, overageCc, forecast, usageByDay };
 }
 
-/** The current period's forecast and the advisor; both null without an active period. */
+/**
+ * The current period's forecast and the advisor; both null without an active period. `capCents` is the
+ * saved spending cap (spend control's, read by the caller), which holds a monthly plan's overage to it.
+ */
 export async function forecastAndAdvice(
   q: Transactional,
   accountId: string,
   now: Date,
+  capCents: number | null = null,
 ): Promise<ForecastResponse> {
   const current = await currentForecast(q, accountId, now);
   if (!current) return { forecast: null, advisor: null };
   const { period, availableCc, overageCc, forecast: f } = current;
+  const billsOverage = period.plan.period === 'mo';
+  // An annual plan has no overage (MONEY-04): a cap saved on a monthly plan does not apply to it.
+  const cap = billsOverage ? capCents : null;
   return {
     forecast: {
       period_start: period.start.toISOString(),
@@ -73,7 +80,9 @@ export async function forecastAndAdvice(
       runs_out_on: f.runsOut?.date ?? null,
       ran_out: f.runsOut?.already ?? false,
       projected_overage: centsToDollars(f.projectedOverageCents),
-      bills_overage: period.plan.period === 'mo',
+      bills_overage: billsOverage,
+      spending_cap: cap === null ? null : centsToDollars(cap),
+      capped_overage: cap === null ? null : centsToDollars(Math.min(f.projectedOverageCents, cap)),
       note: f.note,
     },
     advisor:

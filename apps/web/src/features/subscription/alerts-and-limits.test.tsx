@@ -36,6 +36,8 @@ const FORECAST: ForecastResponse = {
     ran_out: false,
     projected_overage: 180,
     bills_overage: true,
+    spending_cap: null,
+    capped_overage: null,
     note: 'Projected from this period’s pace.',
   },
   advisor: null,

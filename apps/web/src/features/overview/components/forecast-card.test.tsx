@@ -21,6 +21,8 @@ const ANSWER: ForecastResponse = {
     ran_out: false,
     projected_overage: 300.86,
     bills_overage: true,
+    spending_cap: null,
+    capped_overage: null,
     note: "Projected from this period's pace over the 8.5 days so far (New York time): 2,000 credits per weekday and 114.29 per weekend day, since offices close on weekends, over the 22.5 days left. Credits beyond the plan, rollover and bonus credits cost $0.01 each.",
   },
   advisor: {
@@ -114,6 +116,21 @@ describe('the forecast card', () => {
     expect(within(region).getByRole('link', { name: 'Compare plans and upgrade' }).getAttribute('href')).toBe(
       '/subscription',
     );
+  });
+
+  it('SPEND-07 shows the saved spending cap with its unit beside the projected overage it holds back', async () => {
+    answers[FORECAST_PATH] = () =>
+      jsonResponse({ ...ANSWER, forecast: { ...ANSWER.forecast!, spending_cap: 250, capped_overage: 250 } });
+    renderAt(<ForecastCard />);
+    const region = await card();
+    expect(region.querySelector('dl')!.textContent).toBe(
+      'Projected use44,085.71 creditsof 14,000 plan creditsProjected overage$250.00at period end, capped at $250.00 by your spending cap',
+    );
+    expect(
+      within(region).getByText(
+        'At this pace overage would reach $300.86: your spending cap of $250.00 refuses new calls once it is reached, before the period ends.',
+      ),
+    ).toBeTruthy();
   });
 
   it('PLAN-02 PLAN-04 says when the credits ran out, or that they last, and when there is no history or saving', async () => {

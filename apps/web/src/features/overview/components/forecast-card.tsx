@@ -36,10 +36,24 @@ export function ForecastCard() {
           <Stat label="Projected use" hint={`of ${formatCreditsFixed(f.available_credits)} plan credits`}>
             {formatCreditsFixed(f.projected_credits)} credits
           </Stat>
-          <Stat label="Projected overage" hint={f.bills_overage ? 'at period end' : 'annual plans have none'}>
-            {formatMoney(f.projected_overage)}
+          <Stat
+            label="Projected overage"
+            hint={
+              f.spending_cap !== null
+                ? PLAN_TEXT.cappedAt(f.spending_cap)
+                : f.bills_overage
+                  ? 'at period end'
+                  : 'annual plans have none'
+            }
+          >
+            {formatMoney(f.capped_overage ?? f.projected_overage)}
           </Stat>
         </dl>
+        {f.spending_cap !== null && f.projected_overage > f.spending_cap ? (
+          <p className="text-sm font-medium text-amber-800">
+            {PLAN_TEXT.capReachedFirst(f.spending_cap, f.projected_overage)}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">{f.note}</p>
         {advisor ? (
           <>

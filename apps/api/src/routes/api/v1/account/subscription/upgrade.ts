@@ -10,6 +10,7 @@ import {
   upgradeResponseSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { spendingCapCents } from '../../../../../domain/spend-control/spend-control';
 import { forecastAndAdvice } from '../../../../../domain/subscription/plan-advisor';
 import { applyUpgrade, upgradeMessages, upgradeQuote } from '../../../../../domain/subscription/plan-upgrade';
 import { subscriptionResponse } from './subscription-response';
@@ -35,7 +36,12 @@ const planUpgradeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forecastResponseSchema },
       },
     },
-    (req) => forecastAndAdvice(app.database, req.principal!.accountId!, app.clock.now()),
+    // The saved spending cap shows with the projection it holds back (SPEND-07).
+    async (req) => {
+      const accountId = req.principal!.accountId!;
+      const capCents = await spendingCapCents(app.database, accountId);
+      return forecastAndAdvice(app.database, accountId, app.clock.now(), capCents);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { API_ACCOUNT_BASE, PLAN_PATHS } from '@enq/contract';
+import { API_ACCOUNT_BASE, PLAN_PATHS, SPEND_CONTROL_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
@@ -84,6 +84,8 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
       ran_out: false,
       projected_overage: 300.86,
       bills_overage: true,
+      spending_cap: null,
+      capped_overage: null,
       note:
         "Projected from this period's pace over the 8.5 days so far (New York time): 2,000 credits per weekday " +
         'and 114.29 per weekend day, since offices close on weekends, over the 22.5 days left. ' +
@@ -139,5 +141,44 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
     ]);
     const demoToken = (await issueApiToken(ctx.database, demo!.id)).token;
     expect((await get(demoToken)).statusCode).toBe(200);
+  });
+
+  it('SPEND-07 the saved spending cap comes with the projection it holds back; an annual plan has none', async () => {
+    const { id, token } = await planAccount(ctx, clock, START);
+    await use(id, '2026-06-03T15:00:00Z', 20_000, 14_000);
+    clock.set('2026-06-05T16:00:00Z');
+    const saveCap = async (cap: number | null) => {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `${API_ACCOUNT_BASE}${SPEND_CONTROL_PATHS.settings}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { percent_thresholds: [80, 100], overage_thresholds: [], spending_cap: cap },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await saveCap(50);
+    const capped = (await get(token)).json().forecast;
+    expect(capped.projected_overage).toBeGreaterThan(50);
+    expect(capped).toMatchObject({ bills_overage: true, spending_cap: 50, capped_overage: 50 });
+    await saveCap(1_000_000);
+    expect((await get(token)).json().forecast).toMatchObject({
+      spending_cap: 1_000_000,
+      capped_overage: capped.projected_overage,
+    });
+    await saveCap(null);
+    expect((await get(token)).json().forecast).toMatchObject({ spending_cap: null, capped_overage: null });
+
+    // A cap row left from a monthly plan does not apply to an annual one, which has no overage.
+    const annual = await planAccount(ctx, clock, START, { plan: 'team-annual' });
+    await ctx.database.query(
+      'insert into spending_caps (account_id, cap_cents, updated_at) values ($1, 5000, now())',
+      [annual.id],
+    );
+    clock.set('2026-06-05T16:00:00Z');
+    expect((await get(annual.token)).json().forecast).toMatchObject({
+      bills_overage: false,
+      spending_cap: null,
+      capped_overage: null,
+    });
   });
 });
