@@ -20,16 +20,12 @@ export const forecastSchema = z
     ran_out: z.boolean().meta({ description: 'runs_out_on has passed: the credits are used up' }),
     projected_overage: dollars,
     bills_overage: z.boolean(),
-    spending_cap: dollars
-      .nullable()
-      .meta({
-        description: 'the saved spending cap on overage per period; null: none, or no overage to cap',
-      }),
-    capped_overage: dollars
-      .nullable()
-      .meta({
-        description: 'projected_overage held to the spending cap, which refuses calls past it; null: no cap',
-      }),
+    spending_cap: dollars.nullable().meta({
+      description: 'the saved spending cap on overage per period; null: none, or no overage to cap',
+    }),
+    capped_overage: dollars.nullable().meta({
+      description: 'projected_overage held to the spending cap, which refuses calls past it; null: no cap',
+    }),
     note: z.string(),
   })
   .meta({ id: 'Forecast' });
