@@ -12,6 +12,8 @@ export const SPEND_REFUSALS = { cap: 'spending cap reached', userLimit: 'user li
 /** The 80% and 100% alerts every account starts with (SPEND-01). */
 export const DEFAULT_PERCENT_THRESHOLDS = [80, 100] as const;
 export const SPEND_LIMITS = { maxThresholds: 10, maxPercent: 1000, maxDollars: 1_000_000 } as const;
+/** Users per page of the credit limits list on /users: on a phone, and wider. */
+export const USER_LIMITS_PAGE = { phone: 5, wide: 10 } as const;
 
 const dollars = (value: number) => `$${formatNumber(value)}`;
 
@@ -60,6 +62,9 @@ export const SPEND_TEXT = {
     `${name} has reached their monthly limit of ${formatNumber(limit)} credits: calls from their PIN are refused until the period ends or you raise the limit.`,
   userLimitSubject: (name: string) => `enQ: ${name} reached their monthly credit limit`,
   changeLimit: 'Change the limit',
+  /** The credit limits list is paged, so 25 users fit a phone (5 a page) and a laptop (10 a page). */
+  limitsShown: (from: number, to: number, total: number) =>
+    `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)} users`,
 } as const;
 
 /** The anchor of the section on /subscription, where the cap's banner leads. */

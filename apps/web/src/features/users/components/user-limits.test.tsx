@@ -94,4 +94,45 @@ describe('monthly credit limits on /users', () => {
     ]);
     expect(section.queryByRole('button')).toBeNull();
   });
+
+  describe('a team of 25 is paged, so it fits a phone and reads at 1280', () => {
+    const team = Array.from({ length: 25 }, (_, i) => ({
+      person_id: `3f1c2d4e-0000-4000-8000-${String(i + 10).padStart(12, '0')}`,
+      full_name: `User ${i + 1}`,
+      is_admin: false,
+      used: 10 * i,
+      limit: null,
+    }));
+    const phone = (matches: boolean) =>
+      vi.stubGlobal(
+        'matchMedia',
+        (query: string) =>
+          ({ matches, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+      );
+    const names = (section: { getAllByRole: (role: 'listitem') => HTMLElement[] }) =>
+      section.getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent);
+
+    it('SPEND-08 on a phone: 5 users a page, with the range and page links', async () => {
+      phone(true);
+      answers[`GET ${SPEND}`] = () => jsonResponse({ ...STATE, user_limits: team });
+      const section = within(await renderLimits());
+      expect(names(section)).toEqual(['User 1', 'User 2', 'User 3', 'User 4', 'User 5']);
+      expect(section.getAllByRole('button', { name: 'Save limit' })).toHaveLength(5);
+      expect(section.getByText('1–5 of 25 users')).toBeTruthy();
+      fireEvent.click(section.getByRole('button', { name: 'Page 5' }));
+      expect(names(section)).toEqual(['User 21', 'User 22', 'User 23', 'User 24', 'User 25']);
+      expect(section.getByText('21–25 of 25 users')).toBeTruthy();
+    });
+
+    it('SPEND-08 wider: 10 users a page', async () => {
+      phone(false);
+      answers[`GET ${SPEND}`] = () => jsonResponse({ ...STATE, user_limits: team });
+      const section = within(await renderLimits());
+      expect(names(section)).toHaveLength(10);
+      expect(section.getByText('1–10 of 25 users')).toBeTruthy();
+      fireEvent.click(section.getByRole('button', { name: 'Next page' }));
+      expect(names(section)[0]).toBe('User 11');
+      expect(section.getByText('11–20 of 25 users')).toBeTruthy();
+    });
+  });
 });

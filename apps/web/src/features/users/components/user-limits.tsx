@@ -1,6 +1,8 @@
-import { SPEND_TEXT, formatCreditsFixed, type UserLimit } from '@enq/contract';
+import { SPEND_TEXT, USER_LIMITS_PAGE, formatCreditsFixed, type UserLimit } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input } from '../../../components/ui/field';
@@ -12,14 +14,20 @@ import { useSaveUserLimit } from '../api/save-user-limit';
 /**
  * SPEND-08: each sub-account user's credits this period against their monthly limit, set by the admin.
  * Below the users table, it is drawn after the page's first paint: its rows cost about as much as the
- * table's.
+ * table's. Paged, so a team of 25 is not 4,000 px of rows on a phone.
  */
 export function UserLimits() {
   const spend = useQuery(spendControlQuery);
   const painted = useAfterFirstPaint();
+  const size = useMediaQuery(PHONE_QUERY) ? USER_LIMITS_PAGE.phone : USER_LIMITS_PAGE.wide;
+  const [wanted, setPage] = useState(1);
   const users = spend.data?.user_limits.filter((u) => !u.is_admin) ?? [];
   if (!painted || !spend.data || users.length === 0) return null;
   const canEdit = spend.data.can_edit;
+  const pages = Math.ceil(users.length / size);
+  // A smaller page size (the window narrowed) or fewer users keeps the page within the list.
+  const page = Math.min(wanted, pages);
+  const shown = users.slice((page - 1) * size, page * size);
   return (
     <section
       aria-labelledby="user-limits-heading"
@@ -34,11 +42,19 @@ export function UserLimits() {
           none.
         </p>
       </div>
-      <ul className="divide-y divide-slate-100">
-        {users.map((user) => (
+      <ul className="divide-y divide-slate-100" aria-label="Users' monthly credit limits">
+        {shown.map((user) => (
           <LimitRow key={`${user.person_id}:${user.limit}`} user={user} canEdit={canEdit} />
         ))}
       </ul>
+      {pages > 1 ? (
+        <div className="flex flex-col items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:px-6">
+          <p className="text-sm text-slate-600">
+            {SPEND_TEXT.limitsShown((page - 1) * size + 1, (page - 1) * size + shown.length, users.length)}
+          </p>
+          <Pagination page={page} totalPages={pages} onPage={setPage} label="Credit limit pages" />
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -64,7 +80,7 @@ function LimitRow({ user, canEdit }: { user: UserLimit; canEdit: boolean }) {
     );
   };
   return (
-    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-3 sm:px-6">
       <div className="flex-1">
         <p className="text-sm font-medium text-slate-900">{user.full_name}</p>
         <p className={`text-sm ${reached ? 'font-medium text-red-700' : 'text-slate-600'}`}>
