@@ -113,6 +113,10 @@ describe('the Alerts and limits section saves one way: changes wait for the save
       forecast_thresholds: [],
       spending_cap: 50,
     });
+    // The forecast, which carries the saved cap to the overview, is asked again.
+    const forecasts = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/subscription/forecast/')).length;
+    await waitFor(() => expect(forecasts()).toBe(2));
   });
 
   it('SHELL leaving with an unsaved change asks first: Stay keeps the change, Leave drops it', async () => {
