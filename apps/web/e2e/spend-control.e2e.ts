@@ -1,6 +1,8 @@
 import {
   API_ACCOUNT_BASE,
+  MESSAGES,
   PLAN_PATHS,
+  PLAN_TEXT,
   SERVICE_KEY_HEADER,
   SPEND_CONTROL_PATHS,
   SPEND_TEXT,
@@ -13,7 +15,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/client';
-import { DEMO_NEW_TEAM } from '../../api/src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -144,6 +146,115 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'spend-control-overview-390');
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  /** A new window at `width`, signed in as `email` on /subscription with the section drawn. */
+  const openSection = async (email: string, password: string, width: number) => {
+    const { server, browser } = journey;
+    const context = await browser.newContext({ viewport: { width, height: width < 640 ? 844 : 900 } });
+    const page = await context.newPage();
+    journey.watch(page);
+    await page.goto(`${server.url}/subscription`);
+    await signIn(page, email, password);
+    await page.waitForURL(`${server.url}/subscription`);
+    await section(page).getByRole('list', { name: 'Plan credits used' }).waitFor();
+    return { context, page };
+  };
+  /** Follows the Users link in the sidebar, or on a phone in the menu. */
+  const clickUsers = async (page: Page, phone: boolean) => {
+    if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+    const where = phone ? page.getByRole('dialog', { name: 'Menu' }) : page;
+    await where.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Users' }).click();
+  };
+
+  for (const width of [1280, 390])
+    it(`SPEND-09 at ${width} px leaving the section with an unsaved change asks first: Stay keeps it, Leave drops it`, async () => {
+      const phone = width < 640;
+      const { context, page } = await openSection(DEMO_ADMIN.email, DEMO_ADMIN.password, width);
+      const alerts = section(page);
+      await alerts.getByRole('button', { name: 'Remove 80% of plan credits' }).click();
+      const percents = alerts.getByRole('list', { name: 'Plan credits used' });
+      const removed = percents.getByRole('listitem').filter({ hasText: '80% of plan credits' });
+      expect(await removed.textContent()).toContain(SPEND_TEXT.pendingRemove);
+      const bar = page.getByRole('region', { name: 'Unsaved changes to alerts and limits' });
+      expect(await bar.getByRole('listitem').allTextContents()).toEqual([
+        SPEND_TEXT.changeRemove('80% of plan credits'),
+      ]);
+      // The bar stays in view at the bottom of the window, wherever the section is scrolled to.
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height + 1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `spend-control-unsaved-${width}`);
+
+      await clickUsers(page, phone);
+      const prompt = page.getByRole('dialog', { name: MESSAGES.unsavedChanges });
+      await prompt.getByRole('button', { name: 'Stay' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+      expect(await removed.textContent()).toContain(SPEND_TEXT.pendingRemove);
+      // A reload or closing the tab asks the browser's own question.
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.type());
+          void dialog.dismiss();
+        }),
+      );
+      await page.close({ runBeforeUnload: true });
+      expect(await asked).toBe('beforeunload');
+      expect(page.isClosed()).toBe(false);
+
+      if (phone) await page.keyboard.press('Escape');
+      await clickUsers(page, phone);
+      await prompt.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL(`${journey.server.url}/users`);
+      await page.goto(`${journey.server.url}/subscription`);
+      await section(page).getByRole('list', { name: 'Plan credits used' }).waitFor();
+      expect(
+        await section(page)
+          .getByRole('list', { name: 'Plan credits used' })
+          .getByRole('listitem')
+          .filter({ hasText: '80% of plan credits' })
+          .textContent(),
+      ).toBe('80% of plan creditsRemove');
+      await context.close();
+    });
+
+  it('SPEND-07 a cap saved in the section shows on the overview, in dollars, in the forecast card', async () => {
+    const { context, page } = await openSection(DEMO_ADMIN.email, DEMO_ADMIN.password, 1280);
+    await section(page).getByLabel('Spending cap (overage per period, $)').fill('250000');
+    const saved = page.waitForResponse((r) => r.url().endsWith(SPEND_CONTROL_PATHS.settings));
+    await page
+      .getByRole('region', { name: 'Unsaved changes to alerts and limits' })
+      .getByRole('button', { name: 'Save alerts and limits' })
+      .click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('region', { name: PLAN_TEXT.forecastTitle });
+    await card.getByText(PLAN_TEXT.cappedAt(250_000)).waitFor();
+    expect(PLAN_TEXT.cappedAt(250_000)).toContain('$250,000.00');
+    await screenshot(page, 'spend-control-overview-cap-in-forecast');
+    await context.close();
+  });
+
+  it('MONEY-04 the annual account is offered no overage alert or cap, and the API refuses one naming the field', async () => {
+    const { context, page } = await openSection(DEMO_ANNUAL.email, DEMO_ANNUAL.password, 390);
+    const alerts = section(page);
+    await alerts.getByText(SPEND_TEXT.annualNoOverage).waitFor();
+    expect(await alerts.getByRole('heading', { name: 'Overage' }).count()).toBe(0);
+    expect(await alerts.getByLabel('Add an alert at this overage ($)').count()).toBe(0);
+    expect(await alerts.getByLabel('Spending cap (overage per period, $)').count()).toBe(0);
+    await screenshot(page, 'spend-control-annual-390');
+    const refused = await fetch(`${journey.server.url}${API_ACCOUNT_BASE}${SPEND_CONTROL_PATHS.settings}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await storedToken(page)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ percent_thresholds: [80, 100], overage_thresholds: [100], spending_cap: null }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: SPEND_TEXT.overageMonthlyOnly,
+      field: 'overage_thresholds',
+    });
+    await context.close();
   });
 
   it('SPEND-04 SPEND-07 SPEND-14 the outbox holds one 90% email, one forecast email and one cap email for the admin', async () => {
