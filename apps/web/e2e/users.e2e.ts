@@ -238,6 +238,35 @@ describe('the users page (Chromium against the real server)', () => {
     }
   });
 
+  it('SPEND-08 the monthly credit limits are paged: 5 users on a 390 px phone, 10 at 1280 px', async () => {
+    const { server, browser, context } = journey;
+    for (const [width, rows] of [
+      [390, 5],
+      [1280, 10],
+    ] as const) {
+      const sized = await browser.newContext({
+        viewport: { width, height: 844 },
+        storageState: await context.storageState(),
+      });
+      const small = await sized.newPage();
+      try {
+        await small.goto(`${server.url}/users`);
+        const limits = small.getByRole('region', { name: 'Monthly credit limits' });
+        const list = limits.getByRole('list', { name: "Users' monthly credit limits" });
+        await list.waitFor();
+        expect(await list.getByRole('listitem').count()).toBe(rows);
+        expect(await limits.getByText(/^1–\d+ of \d+ users$/).textContent()).toMatch(`1–${rows} of`);
+        expect((await limits.boundingBox())!.height).toBeLessThan(width < 640 ? 1200 : 1000);
+        expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await limits.getByRole('button', { name: "Next users' limits" }).click();
+        await limits.getByText(new RegExp(`^${rows + 1}–`)).waitFor();
+        await limits.screenshot({ path: `test-results/screenshots/users-credit-limits-${width}.png` });
+      } finally {
+        await sized.close();
+      }
+    }
+  });
+
   it('API-55 the PIN emails are in the outbox, one per person, with their PIN', async () => {
     const { server, page, problems } = journey;
     const token = await storedToken(page);

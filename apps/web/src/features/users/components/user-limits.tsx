@@ -1,7 +1,6 @@
 import { SPEND_TEXT, USER_LIMITS_PAGE, formatCreditsFixed, type UserLimit } from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Pagination } from '../../../components/ui/pagination';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
@@ -52,7 +51,28 @@ export function UserLimits() {
           <p className="text-sm text-slate-600">
             {SPEND_TEXT.limitsShown((page - 1) * size + 1, (page - 1) * size + shown.length, users.length)}
           </p>
-          <Pagination page={page} totalPages={pages} onPage={setPage} label="Credit limit pages" />
+          {/* Not the shared Pagination: the users table above has one, and its "Page n" links would
+              read twice on the page. */}
+          <nav aria-label="Credit limits list" className="flex gap-2">
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              aria-label="Previous users' limits"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              aria-label="Next users' limits"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </nav>
         </div>
       ) : null}
     </section>
