@@ -124,7 +124,7 @@ describe('the forecast card', () => {
     renderAt(<ForecastCard />);
     const region = await card();
     expect(region.querySelector('dl')!.textContent).toBe(
-      'Projected use44,085.71 creditsof 14,000 plan creditsProjected overage$250.00at period end, capped at $250.00 by your spending cap',
+      'Projected use44,085.71 creditsof 14,000.00 plan creditsProjected overage$250.00at period end, capped at $250.00 by your spending cap',
     );
     expect(
       within(region).getByText(
