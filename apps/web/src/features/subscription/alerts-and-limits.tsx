@@ -65,8 +65,10 @@ export function AlertsAndLimits() {
   );
 }
 
+// The saved settings only: a status that changes as calls come in (an alert sent) is read from the
+// answer at each render, and drawing the form again for it dropped what was typed and not yet saved.
 const settingsKey = (d: SpendControlResponse) =>
-  JSON.stringify([d.thresholds.map((t) => [t.kind, t.value, t.status]), d.spending_cap]);
+  JSON.stringify([d.thresholds.map((t) => [t.kind, t.value]), d.spending_cap]);
 
 const LABELS = {
   plan_percent: (v: number) => `${v}% of plan credits`,

@@ -3,6 +3,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { jsonResponse, TestServices } from '../../test/utils';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
+import { spendControlQuery } from '../../lib/spend-control-query';
 import { AlertsAndLimits } from './alerts-and-limits';
 
 const BASE = '/api/v1/account/spend-control';
@@ -47,7 +50,7 @@ const puts = () =>
     .filter(([, init]) => init?.method === 'PUT')
     .map(([, init]) => JSON.parse(String(init!.body)));
 
-async function renderSection() {
+async function renderSection(queryClient?: QueryClient) {
   const router = createMemoryRouter(
     [
       { path: '/subscription', element: <AlertsAndLimits /> },
@@ -56,7 +59,7 @@ async function renderSection() {
     { initialEntries: ['/subscription'] },
   );
   render(
-    <TestServices>
+    <TestServices {...(queryClient ? { queryClient } : {})}>
       <RouterProvider router={router} />
     </TestServices>,
   );
@@ -70,6 +73,29 @@ const rows = (name: string) =>
 const bar = () => screen.queryByRole('region', { name: 'Unsaved changes to alerts and limits' });
 
 describe('the Alerts and limits section saves one way: changes wait for the save bar', () => {
+  it('an alert firing meanwhile (a fresh answer with a new status) keeps the unsaved changes and shows the status', async () => {
+    const client = createQueryClient();
+    await renderSection(client);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 80% of plan credits' }));
+    expect(bar()).not.toBeNull();
+    // Calls came in: the 100% alert was sent, and the page asked again (focus, another tab's save).
+    const fired = {
+      ...STATE,
+      thresholds: STATE.thresholds.map((t) =>
+        t.value === 100 && t.kind === 'plan_percent'
+          ? { ...t, status: 'sent' as const, sent_at: '2026-04-02T15:00:00.000Z' }
+          : t,
+      ),
+    };
+    answers[`GET ${BASE}/`] = () => jsonResponse(fired);
+    await act(() => client.refetchQueries({ queryKey: spendControlQuery.queryKey }));
+    await waitFor(() => expect(rows('Plan credits used')[1]).toContain(SPEND_TEXT.sent('Apr 2, 2026')));
+    expect(rows('Plan credits used')[0]).toBe(
+      `80% of plan credits${SPEND_TEXT.pendingRemove}${SPEND_TEXT.undoRemove}`,
+    );
+    expect(bar()).not.toBeNull();
+  });
+
   it('Remove marks the alert as removed when you save, sends nothing, and the bar names each pending change', async () => {
     await renderSection();
     expect(bar()).toBeNull();
