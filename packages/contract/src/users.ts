@@ -25,6 +25,12 @@ export const USERS_STATUS_OK = 'success';
 // ---------------------------------------------------------------- texts (USR)
 
 export const USERS_TEXT = {
+  /**
+   * Subscription's count of people with a PIN (the admin too) against the Users page, which lists the
+   * others: "26" there and "1–10 of 25" here, said in the same words on both.
+   */
+  activeUsersHint: (active: number) =>
+    active <= 1 ? 'with a PIN: you' : `with a PIN: you and the ${active - 1} on the Users page`,
   title: 'Users',
   newUser: 'New User',
   deleteUser: 'Delete user',

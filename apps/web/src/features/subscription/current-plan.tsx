@@ -7,6 +7,7 @@ import {
   formatMoney,
   periodNoun,
   planLabel,
+  USERS_TEXT,
 } from '@enq/contract';
 import { LoaderCircle, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -104,8 +105,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           >
             {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None scheduled'}
           </Stat>
-          {/* Users lists the sub-account users; this counts everyone with a PIN, the admin too. */}
-          <Stat label="Active users" hint="with a PIN, you included">
+          <Stat label="Active users" hint={USERS_TEXT.activeUsersHint(info.active_users)}>
             {info.active_users}
           </Stat>
         </dl>

@@ -174,7 +174,9 @@ describe('the subscription page', () => {
     expect(text).toContain('12 daysof 31 in this period');
     expect(text).toContain('12,345.50 of 30,000.00 credits used');
     // Users lists sub-account users only: the count here says it holds the admin too.
-    expect(text).toContain(`Active users${TEAM_MONTHLY.active_users}with a PIN, you included`);
+    expect(text).toContain(
+      `Active users${TEAM_MONTHLY.active_users}with a PIN: you and the 5 on the Users page`,
+    );
     const used = within(info).getByRole('heading', { name: 'Credits used this period' }).nextElementSibling!;
     expect(used.textContent).toBe(
       'Plan12,345.50 creditsRollover250.25 creditsOverage0.00 creditsTotal12,595.75 credits',
