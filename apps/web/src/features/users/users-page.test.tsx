@@ -246,13 +246,19 @@ describe('Users page', () => {
     click.mockRestore();
   });
 
-  it('a CSV upload says how many users it added', async () => {
+  it('a CSV upload says how many users it added, and shows their PINs with the offer to email them', async () => {
     setup(usersData(24), { 'POST /users/': () => jsonResponse(usersData(27)) });
     await screen.findByTestId('admin-row');
     const file = new File(['Full Name,Email\nAnn,ann@firm.com\n'], 'team.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByLabelText('CSV file of users'), { target: { files: [file] } });
     fireEvent.click(button('Upload users'));
     expect(await screen.findByText('3 users added from the file.')).toBeTruthy();
+    // Their PINs are shown, with the offer to email them, as for users added by hand.
+    const pins = await screen.findByRole('dialog', { name: "New users' PINs" });
+    for (const pin of ['200024', '200025', '200026'])
+      expect(within(pins).getByText(pin, { exact: false })).toBeTruthy();
+    expect(within(pins).queryByText('200023', { exact: false })).toBeNull();
+    expect(within(pins).getByRole('button', { name: 'Send PIN email' })).toBeTruthy();
   });
 
   it('USR-02 USR-27 the hold-music picker lists the tracks with the default first chosen; the CSV section is there', async () => {

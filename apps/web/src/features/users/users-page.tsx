@@ -187,10 +187,13 @@ function UsersEditor({ data }: { data: UsersData }) {
           tracks={state.holdMusicList.map((t) => t.name)}
           disabledReason={csvBlocked}
           onImported={(fresh) => {
-            // The answer is the whole list: what it has more than the saved one came from the file.
-            const added = fresh.users.length - state.saved.size;
+            // The answer is the whole list: the users whose PIN the saved list lacks came from the file.
+            const pins = new Set([...state.saved.values()].map((u) => u.pin_number));
+            const added = fresh.users.filter((u) => !pins.has(u.pin_number));
             dispatch({ type: 'loaded', data: fresh });
-            toast.success(`${added} ${added === 1 ? 'user' : 'users'} added from the file.`);
+            toast.success(`${added.length} ${added.length === 1 ? 'user' : 'users'} added from the file.`);
+            // Their PINs, with the offer to email them, as for users added by hand.
+            if (added.length > 0) setModal({ kind: 'newPins', users: added });
           }}
         />
       ) : null}
