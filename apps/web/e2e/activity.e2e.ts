@@ -64,7 +64,7 @@ describe('Users > Activity (Chromium against the real server)', () => {
     expect(rows[1]![5]).toContain('Billing address: Town or city: Bangor');
   });
 
-  it('ACT-01 at 390 px the Activity view reads without sideways scrolling', async () => {
+  it('ACT-01 at 390 px the Activity view reads without sideways scrolling, each value as wide as its card', async () => {
     const { page } = journey;
     await page.setViewportSize({ width: 390, height: 844 });
     await entries().first().waitFor();
@@ -73,6 +73,16 @@ describe('Users > Activity (Chromium against the real server)', () => {
     const box = await entries().first().boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // Each change stacks its field, before and after at the card's width: in three columns of a third,
+    // an email or a phone number broke mid-word ("harborpinet ax.com").
+    const widths = await entries()
+      .first()
+      .evaluate((card) => {
+        const inner = card.getBoundingClientRect().width;
+        return [...card.querySelectorAll('td')].map((cell) => cell.getBoundingClientRect().width / inner);
+      });
+    expect(widths.length).toBeGreaterThan(0);
+    for (const share of widths) expect(share).toBeGreaterThan(0.8);
     await screenshot(page, 'activity-390');
   });
 

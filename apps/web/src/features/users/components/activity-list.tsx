@@ -1,13 +1,18 @@
 import { ACTIVITY_TEXT, type ActivityEntry } from '@enq/contract';
 import { cardClass } from '../../../components/ui/skeleton';
 
+// On a phone each change is stacked, its field above its before and after at the card's full width: in
+// three columns of a third each, an email or a phone number broke mid-word ("harborpinet ax.com").
+// The rows keep their table roles when stacked.
+const stackedCell = 'block sm:table-cell sm:py-1.5';
+
 /** The changed fields of one change, before and after (ACT-02); nothing for a change with none. */
 function Changes({ entry }: { entry: ActivityEntry }) {
   if (entry.changes.length === 0) return null;
   return (
-    <table className="mt-3 w-full table-fixed text-left text-sm">
+    <table className="mt-3 w-full text-left text-sm sm:table-fixed">
       <caption className="sr-only">{`${ACTIVITY_TEXT.columns.changes}: ${entry.what}`}</caption>
-      <thead className="text-xs tracking-wide text-slate-500 uppercase">
+      <thead className="sr-only text-xs tracking-wide text-slate-500 uppercase sm:not-sr-only">
         <tr>
           <th scope="col" className="w-1/3 py-1 pr-3 font-medium">
             Field
@@ -22,12 +27,26 @@ function Changes({ entry }: { entry: ActivityEntry }) {
       </thead>
       <tbody className="divide-y divide-slate-100">
         {entry.changes.map((c) => (
-          <tr key={c.field} className="align-top">
-            <th scope="row" className="py-1.5 pr-3 font-medium break-words text-slate-700">
+          <tr key={c.field} role="row" className="block py-1.5 align-top sm:table-row sm:py-0">
+            <th
+              scope="row"
+              role="rowheader"
+              className={`${stackedCell} font-medium break-words text-slate-700 sm:pr-3`}
+            >
               {c.field}
             </th>
-            <td className="py-1.5 pr-3 break-words text-slate-500">{c.before}</td>
-            <td className="py-1.5 break-words text-slate-900">{c.after}</td>
+            <td
+              role="cell"
+              className={`${stackedCell} break-words text-slate-500 before:content-['Before:_'] sm:pr-3 sm:before:content-none`}
+            >
+              {c.before}
+            </td>
+            <td
+              role="cell"
+              className={`${stackedCell} break-words text-slate-900 before:content-['After:_'] sm:before:content-none`}
+            >
+              {c.after}
+            </td>
           </tr>
         ))}
       </tbody>
