@@ -23,3 +23,17 @@ export async function staffToken(
   const { token } = await issueApiToken(database, person.id, new Date(), null, true);
   return { token, personId: person.id };
 }
+
+/** A customer's API token and account, by sign-in email (the console's tests act on the demo admin's). */
+export async function customerToken(
+  database: Database,
+  email: string,
+): Promise<{ token: string; personId: string; accountId: string }> {
+  const [person] = await database.query<{ id: string; account_id: string }>(
+    'select id, account_id from people where not is_staff and lower(email) = lower($1)',
+    [email],
+  );
+  if (!person) throw new Error(`no customer ${email} seeded`);
+  const { token } = await issueApiToken(database, person.id);
+  return { token, personId: person.id, accountId: person.account_id };
+}

@@ -11,9 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SCHEDULED_PLAN } from '../../../../../../src/db/seed/demo-catalogue';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
-import { staffToken } from '../../../../../helpers/staff';
+import { customerToken, staffToken } from '../../../../../helpers/staff';
 
 // The console account's state (CONS-07..09): what is scheduled, the amount overdue, and the
 // subscription actions its state allows. States are made through the API, as staff make them.
@@ -29,12 +28,7 @@ describe.each(drivers)('console account state API (%s)', (driver) => {
     ctx = await createTestApp(driver);
     finance = (await staffToken(ctx.database, 'finance')).token;
     admin = (await staffToken(ctx.database, 'admin')).token;
-    const [p] = await ctx.database.query<{ id: string; account_id: string }>(
-      'select id, account_id from people where email = $1',
-      [DEMO_ADMIN.email],
-    );
-    customer = (await issueApiToken(ctx.database, p!.id)).token;
-    accountId = p!.account_id;
+    ({ token: customer, accountId } = await customerToken(ctx.database, DEMO_ADMIN.email));
   });
   afterAll(() => ctx?.close());
 

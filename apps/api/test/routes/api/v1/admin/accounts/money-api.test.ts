@@ -8,10 +8,9 @@ import {
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { pdfText } from '../../../../../helpers/pdf-text';
-import { staffToken } from '../../../../../helpers/staff';
+import { customerToken, staffToken } from '../../../../../helpers/staff';
 
 interface ListedInvoice {
   id: string;
@@ -32,12 +31,7 @@ describe.each(drivers)('console money actions API (%s)', (driver) => {
     ctx = await createTestApp(driver);
     finance = (await staffToken(ctx.database, 'finance')).token;
     support = (await staffToken(ctx.database, 'support')).token;
-    const [p] = await ctx.database.query<{ id: string; account_id: string }>(
-      'select id, account_id from people where email = $1',
-      [DEMO_ADMIN.email],
-    );
-    customer = (await issueApiToken(ctx.database, p!.id)).token;
-    accountId = p!.account_id;
+    ({ token: customer, accountId } = await customerToken(ctx.database, DEMO_ADMIN.email));
   });
   afterAll(() => ctx?.close());
 
