@@ -1,7 +1,8 @@
 import { MESSAGES, SPEND_TEXT, type SpendControlResponse } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
+import { stubFetchRoutes } from '../../test/fetch-routes';
 import { jsonResponse, TestServices } from '../../test/utils';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
@@ -28,7 +29,7 @@ const STATE: SpendControlResponse = {
   user_limits: [],
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let fetchMock: ReturnType<typeof stubFetchRoutes>;
 let answers: Record<string, () => Response>;
 beforeEach(() => {
   answers = {
@@ -36,13 +37,7 @@ beforeEach(() => {
     'GET /api/v1/account/subscription/forecast/': () => jsonResponse({ forecast: null, advisor: null }),
     [`PUT ${BASE}/settings/`]: () => jsonResponse(STATE),
   };
-  fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
-    if (!answer) throw new Error(`unexpected call ${init.method ?? 'GET'} ${url.pathname}`);
-    return answer();
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetchRoutes(answers);
 });
 
 const puts = () =>
