@@ -1,9 +1,20 @@
 import { formatCreditsFixed, USAGE_TEXT, type UsageResponse } from '@enq/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useNearView } from '../../lib/use-near-view';
 import { shortDay } from './usage-chart-settings';
 
-// Recharts is large: the chart's code arrives after the page's own first paint (USAGE-09).
-const UsageBars = lazy(() => import('./usage-bars'));
+// Recharts is large (88.5 KB gzip): the drawing's code is asked when the chart comes near the window,
+// or someone heads for it (Call History's Usage link), never with a screen's first load (USAGE-09).
+const loadUsageBars = () => import('./usage-bars');
+const UsageBars = lazy(loadUsageBars);
+
+/** Starts fetching the chart's drawing code now: for a link that jumps to a chart. */
+export function preloadUsageChart(): void {
+  void loadUsageBars().catch(() => undefined);
+}
+
+/** Half a window below the fold: fetched while someone scrolls towards it, drawn when it is reached. */
+const NEAR_MARGIN = '0px 0px 50% 0px';
 
 /**
  * A usage chart with its text alternative (USAGE-11): a summary for everyone, and the days as a list
@@ -28,18 +39,25 @@ export function UsageChart({
     usage.days.length,
     previousLabel,
   );
+  const drawing = useRef<HTMLDivElement>(null);
+  const near = useNearView(drawing, NEAR_MARGIN);
+  const pending = <div className="h-full animate-pulse rounded-lg bg-slate-100" />;
   return (
     <figure className="min-w-0">
-      <div aria-hidden="true" style={{ height }} data-testid="usage-chart">
-        <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100" />}>
-          <UsageBars
-            usage={usage}
-            height={height}
-            totalsOnly={totalsOnly}
-            currentLabel={currentLabel}
-            previousLabel={previousLabel}
-          />
-        </Suspense>
+      <div ref={drawing} aria-hidden="true" style={{ height }} data-testid="usage-chart">
+        {near ? (
+          <Suspense fallback={pending}>
+            <UsageBars
+              usage={usage}
+              height={height}
+              totalsOnly={totalsOnly}
+              currentLabel={currentLabel}
+              previousLabel={previousLabel}
+            />
+          </Suspense>
+        ) : (
+          pending
+        )}
       </div>
       <figcaption className="mt-2 text-xs text-slate-600">{summary}</figcaption>
       <ul className="sr-only" aria-label={USAGE_TEXT.tableCaption}>

@@ -31,6 +31,7 @@ import { fromPickerDate, sameView, writeView } from './call-history-state';
 import { CallTotalsRow } from './call-totals';
 import { CallsTable } from './calls-table';
 import { USAGE_PANEL_ID, UsagePanel } from './usage-panel';
+import { preloadUsageChart } from '../../components/ui/usage-chart';
 
 const MIN_TYPED_YEAR = 2000;
 
@@ -201,6 +202,9 @@ function UsageLink() {
   return (
     <a
       href={`#${USAGE_PANEL_ID}`}
+      // Heading there: the chart's code is on its way before the jump (it loads near the window).
+      onPointerEnter={preloadUsageChart}
+      onFocus={preloadUsageChart}
       onClick={(event) => {
         event.preventDefault(); // the view lives in the query; a hash would add a history entry
         const panel = document.getElementById(USAGE_PANEL_ID);

@@ -15,10 +15,10 @@ export const USAGE_PANEL_ID = 'call-usage';
 
 /**
  * USAGE-10: the range's credits per day against the range before, stacked by user or by line, and the
- * top users and lines, for the same range and filters as the calls above. Asked once `after` (the first
- * page of calls is in), so the calls never queue behind it, and the browser has been idle since the
- * panel mounted, so it is not part of the page's first load; not only once scrolled to, which left an
- * empty box there until then and made a jump to it (the link above the calls) wait for its answer.
+ * top users and lines, for the same range and filters as the calls above. Its answer is asked once
+ * `after` (the first page of calls is in), so the calls never queue behind it, and the browser has been
+ * idle since the panel mounted: the totals and top lists are there before anyone scrolls down. The
+ * drawing's code comes as the chart nears the window (UsageChart), outside the page's first load.
  */
 export function UsagePanel({ range, after }: { range: CallTotalsParams; after: boolean }) {
   const [by, setBy] = useState<UsageGroup>('user');

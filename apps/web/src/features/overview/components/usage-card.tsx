@@ -19,8 +19,8 @@ export function UsageCard({ info }: { info: SubscriptionInfo }) {
 const seconds = (iso: string) => new Date(iso).getTime() / 1000;
 
 function PeriodUsage({ start, end }: { start: string; end: string }) {
-  // After the summary's paint, once the browser is idle: not part of the first load, and not only when
-  // scrolled to (below the fold at 1280 x 900 and smaller), which left an empty box there until then.
+  // The answer (small) after the summary's paint, once the browser is idle, so the totals and top users
+  // are there when scrolled to; the chart's drawing code as it nears the window (UsageChart).
   const idle = useIdle();
   const usage = usePeriodUsage(
     { timestampFrom: Math.floor(seconds(start)), timestampTo: Math.ceil(seconds(end)) - 1 },
