@@ -5,6 +5,7 @@ import {
   type BillingEngines,
   type BillingParts,
 } from './domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from './domain/monthly-report';
 import { systemClock } from './domain/ports/clock';
 import { createPaymentProvider } from './plugins/payments';
 
@@ -18,7 +19,7 @@ import { createPaymentProvider } from './plugins/payments';
 export function composeBilling(
   config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs'>,
   database: () => Transactional,
-  given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs' | 'closeGraceMs'>> = {},
+  given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs' | 'closeGraceMs' | 'afterClose'>> = {},
 ): BillingEngines {
   return billingEngines({
     issuer: config.invoiceIssuer,
@@ -28,5 +29,7 @@ export function composeBilling(
     paymentTimeoutMs: config.payments.timeoutMs,
     closeGraceMs: config.closeGraceMs,
     log: given.log,
+    // The close queues the period's monthly report, when the account opted in (REPORT-02).
+    afterClose: queueMonthlyReport,
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '../domain/auth/token-repository';
 import { notify } from '../db/notify';
 import { DomainError } from '../domain/errors';
-import type { StaffActor } from '../domain/admin/staff-actions';
+import type { StaffActor } from '../domain/staff-actions/staff-actions';
 import { STAFF_ERRORS, staffCan, VIEW_AS_TEXT, type StaffPermission } from '@enq/contract';
 
 declare module 'fastify' {

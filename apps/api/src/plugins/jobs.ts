@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import { pruneAccountChanges } from '../domain/account-changes/account-changes-repository';
-import { recoverPendingRefunds } from '../domain/admin/account-refunds';
+import { recoverPendingRefunds } from '../domain/refunds/account-refunds';
+import { renderOutboxAttachments } from '../domain/attachments';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
@@ -97,6 +98,7 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
           app.mailTransport,
           { ...app.config.mail, leaseSeconds: settings.expireSeconds },
           app.log,
+          renderOutboxAttachments,
         );
         // Emails waiting out a retry's backoff get a run of their own when they are due.
         if (run.nextInSeconds !== null)

@@ -9,8 +9,7 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listLineMarkets } from '../domain/lines/lines-repository';
-import { buildVcard } from '../domain/lines/vcard';
+import { listLineMarkets, buildVcard } from '../domain/lines';
 import { DomainError } from '../domain/errors';
 
 /**

@@ -12,7 +12,7 @@ import { staffToken } from '../helpers/staff';
 import { twoProcesses, type Processes } from './shared';
 
 // The console's credit adjustment, plan change on behalf and charge retry keep one action per
-// Idempotency-Key by the advisory lock in runStaffAction (domain/admin/staff-actions.ts), held in the
+// Idempotency-Key by the advisory lock in runStaffAction (domain/staff-actions/staff-actions.ts), held in the
 // database: N identical requests split over two server processes on one PostgreSQL act once and answer
 // alike. PGlite's database belongs to one process, so this file runs on PostgreSQL only; the servers
 // start once for the three.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client';
 import type { BillingEngine } from '../../src/domain/billing-engine/billing-engine';
 import { billingEngines, type BillingEngines } from '../../src/domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from '../../src/domain/monthly-report';
 import { DEFAULT_ISSUER } from '../../src/domain/billing-engine/invoice-issuer';
 import { RateTable } from '../../src/domain/call-rates/rates';
 import { randomPin } from '../../src/domain/people/pin';
@@ -36,7 +37,12 @@ export async function createWorld(driver: Driver, start: string): Promise<World>
   const database = await openMigratedTestDatabase(driver);
   const clock = new TestClock(new Date(start));
   const sandbox = new SandboxPaymentProvider(new MemoryChargeStore()) as World['sandbox'];
-  const billing = billingEngines({ issuer: DEFAULT_ISSUER, clock, payments: sandbox });
+  const billing = billingEngines({
+    issuer: DEFAULT_ISSUER,
+    clock,
+    payments: sandbox,
+    afterClose: queueMonthlyReport,
+  });
   return {
     database,
     clock,

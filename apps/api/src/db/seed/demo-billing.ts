@@ -4,6 +4,7 @@ import { subDays, subMonths } from 'date-fns';
 import { createHash } from 'node:crypto';
 import { grantReferralBonus } from '../../domain/billing-engine/billing-engine';
 import { billingEngines, type BillingEngines } from '../../domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from '../../domain/monthly-report';
 import { DEFAULT_ISSUER } from '../../domain/billing-engine/invoice-issuer';
 import { INVOICE_RECEIPT_KIND } from '../../domain/invoices/invoice-receipt';
 import { findPlan } from '../../domain/billing-engine/plans-repository';
@@ -90,7 +91,12 @@ class DemoHistoryPayments extends SandboxPaymentProvider {
  * database directly): the demo seller, no tax. The server and the CLI hand in their own.
  */
 export const standaloneBilling = (): BillingEngines =>
-  billingEngines({ issuer: DEFAULT_ISSUER, clock: systemClock, payments: new SandboxPaymentProvider() });
+  billingEngines({
+    issuer: DEFAULT_ISSUER,
+    clock: systemClock,
+    payments: new SandboxPaymentProvider(),
+    afterClose: queueMonthlyReport,
+  });
 
 /**
  * The account's billing history, made by the engine itself under a moving clock: the subscription

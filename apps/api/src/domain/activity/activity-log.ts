@@ -11,10 +11,10 @@ import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 import { activityPeople, listActivity } from './activity-repository';
 import { activityCsv, activityEntry } from './activity-view';
-import { holdMusicCatalogue } from '../users/users-repository';
+import { holdMusicTracks } from '../hold-music';
 
 const trackNames = async (q: Transactional) =>
-  new Map((await holdMusicCatalogue(q)).map((t) => [t.value, t.name] as const));
+  new Map((await holdMusicTracks(q)).map((t) => [t.value, t.name] as const));
 
 /** Who reads the log: only the account's admin sees it (ACT-05), and only their own account's. */
 export interface ActivityReader {

@@ -1,12 +1,11 @@
 import { ACCOUNTS_TEXT, taxStatusText, type AccountNote, type TaxStatusBody } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { queueInvoiceReceipt } from '../invoices/invoice-receipt';
-import { findReceipt } from '../invoices/invoices-view-repository';
+import { queueInvoiceReceipt, findReceipt } from '../invoices';
 import { DomainError } from '../errors';
 import { customerAccount } from './account-page';
 import { insertAccountNote } from './account-notes-repository';
 import { invoiceOfAccount, lockAccountTax, saveAccountTax } from './account-page-repository';
-import { runStaffAction, type StaffActionAnswer, type StaffActor } from './staff-actions';
+import { runStaffAction, type StaffActionAnswer, type StaffActor } from '../staff-actions';
 
 // The account page's own actions (CONS-03..05), each through runStaffAction: the change, its staff
 // audit entry and (but for an internal note) the account's activity-log line in one transaction, once

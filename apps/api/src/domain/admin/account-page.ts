@@ -11,10 +11,10 @@ import {
   type AdminAccount,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { activityPage } from '../activity/activity-log';
+import { activityPage } from '../activity';
 import { DomainError } from '../errors';
-import { listInvoiceDtos } from '../invoices/invoices-view-repository';
-import { subscriptionInfo } from '../subscription/subscription-info';
+import { listInvoiceDtos } from '../invoices';
+import { subscriptionInfo } from '../subscription';
 import { listAccountNotes } from './account-notes-repository';
 import {
   accountUsers,

@@ -1,10 +1,15 @@
 import { ACCOUNT_ACTION_TEXT, STAFF_ERRORS } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { BillingEngine } from '../billing-engine/billing-engine';
-import { findInvoice } from '../billing-engine/invoices-repository';
+import { type BillingEngine, findInvoice } from '../billing-engine';
 import { DomainError } from '../errors';
-import { claimStaffActionKey, findStaffAction, releaseStaffActionKey } from './staff-audit-repository';
-import { runStaffAction, type StaffActionAnswer, type StaffActor } from './staff-actions';
+import {
+  claimStaffActionKey,
+  findStaffAction,
+  releaseStaffActionKey,
+  runStaffAction,
+  type StaffActionAnswer,
+  type StaffActor,
+} from '../staff-actions';
 
 export type ChargeOutcome = 'paid' | 'failed' | 'pending';
 type Answer = StaffActionAnswer<{ outcome: ChargeOutcome; invoice_number: string }>;

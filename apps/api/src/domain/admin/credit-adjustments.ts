@@ -1,7 +1,12 @@
 import { ACCOUNT_ACTION_TEXT, ccToCredits, creditsToCc } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { bucketBalances, insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods-repository';
+import {
+  bucketBalances,
+  insertLedgerEntries,
+  type LedgerEntry,
+  currentPeriod,
+  findSubscription,
+} from '../billing-engine';
 import { DomainError } from '../errors';
 
 /** What an adjustment did: the credits moved (negative for a removal) and the credits left after it. */

@@ -11,7 +11,7 @@ import {
   withdrawNotice,
   type AdminNoticeRow,
 } from './notices-repository';
-import { runStaffAction, type StaffActor } from './staff-actions';
+import { runStaffAction, type StaffActor } from '../staff-actions';
 
 type PublishNotice = z.output<typeof publishNoticeSchema>;
 

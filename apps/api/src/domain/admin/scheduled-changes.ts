@@ -1,6 +1,6 @@
 import { ACCOUNTS_TEXT, centsToDollars, planLabel, type ScheduledChange } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { FullSubscriptionInfo } from '../subscription/subscription-info';
+import type { FullSubscriptionInfo } from '../subscription';
 import { plansByIds, upcomingPlanVersions } from './plan-names-repository';
 
 /**

@@ -8,9 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Transactional } from '../../db/handle';
-import { hashPassword } from '../auth/password';
-import { createPasswordReset } from '../auth/password-reset-repository';
-import { revokePersonApiTokens } from '../auth/token-repository';
+import { hashPassword, createPasswordReset, revokePersonApiTokens } from '../auth';
 import { DomainError } from '../errors';
 import type { Mailer } from '../ports/mailer';
 import {
@@ -22,7 +20,7 @@ import {
   signInEmailTaken,
   type StaffMemberRow,
 } from './staff-members-repository';
-import { runStaffAction, type StaffActor } from './staff-actions';
+import { runStaffAction, type StaffActor } from '../staff-actions';
 
 type AddStaff = z.output<typeof addStaffSchema>;
 

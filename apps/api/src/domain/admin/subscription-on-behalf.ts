@@ -1,10 +1,9 @@
 import { ACCOUNT_ACTION_TEXT, type SubscriptionAction } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { BillingDeps, BillingEngine } from '../billing-engine/billing-engine';
-import { findSubscription } from '../billing-engine/subscription-periods-repository';
+import { type BillingDeps, type BillingEngine, findSubscription } from '../billing-engine';
 import { DomainError } from '../errors';
-import { applyCancel, applyKeep, applyPlanChange, planChange } from '../subscription/subscription-changes';
-import type { StaffActionDone } from './staff-actions';
+import { applyCancel, applyKeep, applyPlanChange, planChange } from '../subscription';
+import type { StaffActionDone } from '../staff-actions';
 
 type SubscriptionState = {
   plan_id: string | null;

@@ -2,7 +2,7 @@ import { VIEW_AS_TEXT, VIEW_AS_TTL_MINUTES } from '@enq/contract';
 import { randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { runStaffAction, type StaffActor } from './staff-actions';
+import { runStaffAction, type StaffActor } from '../staff-actions';
 import { findViewAsTarget, insertViewAsToken } from './view-as-repository';
 
 /**

@@ -2,6 +2,7 @@ import { highWaterMark, overageCents, overageCentsDue, referralBonusCapCc } from
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
+import type { AfterPeriodClose } from '../ports/period-close';
 import type { PaymentProvider } from '../ports/payment-provider';
 import { periodBoundary, type PlanPeriod } from './periods';
 import type { InvoiceIssuer } from './invoice-issuer';
@@ -15,7 +16,6 @@ import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
-import { queueMonthlyReport } from '../monthly-report/monthly-report';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -32,6 +32,8 @@ export interface BillingDeps {
   paymentTimeoutMs?: number;
   /** How long a period's close waits after its end for late calls (CLOSE_GRACE_MINUTES; 0 when not given). */
   closeGraceMs?: number;
+  /** What follows each close in its transaction: the opted-in monthly report (composition.ts). */
+  afterClose: AfterPeriodClose;
 }
 
 /** The engine: period close, plan changes, invoices and charges. All time comes from `clock`. */
@@ -167,7 +169,7 @@ export class BillingEngine {
                 lines,
               });
         // The opted-in monthly report of the period, with the close (REPORT-02, REPORT-03).
-        await queueMonthlyReport(tx, accountId, period.id);
+        await this.deps.afterClose(tx, accountId, period.id);
         return id;
       });
       if (invoiceId === undefined) return closed;

@@ -12,6 +12,7 @@ export interface BillingParts {
   paymentTimeoutMs?: number;
   closeGraceMs?: number;
   log?: BillingDeps['log'];
+  afterClose: BillingDeps['afterClose'];
 }
 
 /**

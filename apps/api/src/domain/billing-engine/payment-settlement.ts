@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices/invoice-receipt';
+import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices';
 import type { ChargeResult } from '../ports/payment-provider';
 import type { NewAttempt, PaymentDeps, PaymentOutcome } from './invoice-payments';
 import {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { insertSystemRefundAttempt } from '../admin/refund-attempts-repository';
+import { insertSystemRefundAttempt } from './refund-attempts-repository';
 import { insertLedgerEntries } from './ledger-repository';
 import { decideOrder, upgradePlan, type PeriodStartOrder } from './period-start-orders-repository';
 import { findPlan } from './plans-repository';
 import { prorate } from './proration';
 import { currentPeriod } from './subscription-periods-repository';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 
 /** What the audit log records for an upgrade now (PLAN-11). */
 export const UPGRADE_AUDIT_ACTION = 'subscription.upgrade_now';

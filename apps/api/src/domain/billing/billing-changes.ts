@@ -1,6 +1,6 @@
 import type { Address } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 import { billingActivityView, saveAddresses, saveDefaultCard } from './billing-repository';
 
 /** Who makes a billing change: it is recorded in the account's activity log with them (ACT-01). */

@@ -7,10 +7,8 @@ import {
   type TaxStatus,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { SNAPSHOT_COLUMN } from '../account-changes/account-changes-repository';
-import type { KeptAnswers } from '../account-changes/kept-answers';
-import { currentPeriod } from '../billing-engine/subscription-periods-repository';
-import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
+import { SNAPSHOT_COLUMN, type KeptAnswers } from '../account-changes';
+import { currentPeriod, creditsLeft, periodUsage } from '../billing-engine';
 
 export interface BillingRow {
   status: string;

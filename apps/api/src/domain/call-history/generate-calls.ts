@@ -3,8 +3,8 @@ import { BUSINESS_TIME_ZONE, creditsForCall } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { analyzeCalls, insertCalls, peopleWithPins, type NewCall } from './calls-repository';
 import { seededRandom } from './seeded-random';
-import type { RateTable } from '../call-rates/rates';
-import { CATALOGUE_LINES, type CatalogueLine } from '../lines/line-catalogue';
+import type { RateTable } from '../call-rates';
+import { CATALOGUE_LINES, type CatalogueLine } from '../lines';
 
 export interface GenerateCallsOptions {
   accountId: string;

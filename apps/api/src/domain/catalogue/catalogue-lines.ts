@@ -6,8 +6,7 @@ import {
   type CatalogueLines,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { destinationHasRates, renameRateDestination, scheduleRate } from '../call-rates/rates-repository';
-import { RATE_SLOT_MINUTES } from '../call-rates/rates';
+import { destinationHasRates, renameRateDestination, scheduleRate, RATE_SLOT_MINUTES } from '../call-rates';
 import { DomainError } from '../errors';
 import {
   findLine,

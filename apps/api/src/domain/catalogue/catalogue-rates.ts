@@ -1,7 +1,6 @@
 import { CATALOGUE_TEXT, type CatalogueRates, type RateSlot } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { lineRates, scheduleRate } from '../call-rates/rates-repository';
-import { RATE_SLOT_MINUTES } from '../call-rates/rates';
+import { lineRates, scheduleRate, RATE_SLOT_MINUTES } from '../call-rates';
 import { DomainError } from '../errors';
 import { lineDestinations } from './catalogue-lines';
 import { effectiveAt } from './effective-date';

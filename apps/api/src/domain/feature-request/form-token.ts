@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { loadOrCreateSecret } from '../auth/server-secrets-repository';
+import { loadOrCreateSecret } from '../auth';
 import { recordSpentToken } from './spent-form-tokens-repository';
 
 /** The hidden field a token-protected site form carries. */

@@ -1,8 +1,8 @@
 import { cardBrandLabel, centsToDollars } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { queueEmail } from '../mail/outbox-repository';
+import { queueEmail } from '../mail';
 import type { OutgoingEmail } from '../ports/mailer';
-import { day, money } from '../pdf/invoice-pdf-text';
+import { day, money } from '../pdf';
 import { findReceipt, type ReceiptRow } from './invoices-view-repository';
 
 /** The outbox kind of a receipt. */

@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import type { MailTransport } from '../ports/mailer';
+import type { AttachmentRenderer, MailTransport } from '../ports/mailer';
 import {
   leaseDueEmails,
   markEmailFailed,
@@ -8,7 +8,6 @@ import {
   secondsUntilNextEmail,
 } from './outbox-repository';
 import { emailHtml, emailMessageId } from './email-html';
-import { renderOutboxAttachments } from './outbox-attachments';
 
 export interface DeliverySettings {
   from: string;
@@ -40,6 +39,8 @@ export async function deliverOutbox(
   transport: MailTransport,
   settings: DeliverySettings,
   log: Log,
+  /** The files an email's attachment names, rendered at its send (domain/attachments, wired by jobs). */
+  renderAttachments: AttachmentRenderer,
 ): Promise<DeliveryRun> {
   const run: DeliveryRun = { sent: 0, retried: 0, failed: 0, nextInSeconds: null };
   for (;;) {
@@ -54,9 +55,7 @@ export async function deliverOutbox(
           text: email.text,
           html: emailHtml(email.subject, email.text),
           messageId: emailMessageId(email, settings.from),
-          ...(email.attachment
-            ? { attachments: await renderOutboxAttachments(database, email.attachment) }
-            : {}),
+          ...(email.attachment ? { attachments: await renderAttachments(database, email.attachment) } : {}),
         });
         await markEmailSent(database, email.id);
         run.sent++;

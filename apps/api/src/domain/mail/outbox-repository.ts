@@ -15,7 +15,7 @@ export interface LeasedEmail {
   text: string;
   kind: string;
   attempts: number;
-  /** Rendered when sent (outbox-attachments.ts). */
+  /** Rendered when sent (domain/attachments). */
   attachment: OutboxAttachment | null;
   created_at: Date;
 }

@@ -1,11 +1,11 @@
 import { MONTHLY_REPORT_TEXT, formatPeriod } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
-import { periodUsage } from '../billing-engine/ledger-repository';
-import { callsCsvStream } from '../call-history/calls-csv';
-import { queueEmail } from '../mail/outbox-repository';
-import { renderUsageSummaryPdf } from '../pdf/usage-summary-pdf';
+import { periodUsage } from '../billing-engine';
+import { callsCsvStream } from '../call-history';
+import { queueEmail } from '../mail';
+import { renderUsageSummaryPdf } from '../pdf';
 import type { MailAttachment } from '../ports/mailer';
 import {
   claimMonthlyReport,

@@ -8,10 +8,10 @@ import {
   type SubAccountNotification,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { billingDataFrom } from '../billing/billing-repository';
-import { subscriptionInfoFrom } from '../subscription/subscription-info';
+import { billingDataFrom } from '../billing';
+import { subscriptionInfoFrom } from '../subscription';
 import { overviewBasicsFrom, type NoticeRow, type OverviewBasics } from './notifications-repository';
-import type { KeptAnswers } from '../account-changes/kept-answers';
+import type { KeptAnswers } from '../account-changes';
 import { readOverview } from './overview-repository';
 
 /** An unsafe link (javascript:, data:, //host, ...) never leaves the server: the notice shows without it. */

@@ -2,7 +2,7 @@ import { HOW_TO_DIAL, LINES_TEXT, formatLineNumber, irsNumbers } from '@enq/cont
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
 import { qrCodePng } from '../qr-code';
-import type { LineMarket, PinHolder } from '../lines/lines-repository';
+import type { LineMarket, PinHolder } from '../lines';
 
 const { ink: INK, muted: MUTED, brand: BRAND } = PDF_COLORS;
 const LABEL = '#334155';

@@ -1,6 +1,5 @@
 import { formatCreditsFixed, formatMoney, formatPeriod, ccToCredits } from '@enq/contract';
-import type { PeriodUsage } from '../billing-engine/ledger-repository';
-import type { ReportFacts } from '../monthly-report/monthly-report-repository';
+import type { PeriodUsage } from '../billing-engine';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
 
@@ -8,11 +7,23 @@ const { ink: INK, muted: MUTED } = PDF_COLORS;
 const RULE = '#cbd5e1';
 const credits = (cc: number) => formatCreditsFixed(ccToCredits(cc));
 
+/** What the summary shows besides the usage: the period, plan, invoice and top users and lines. */
+export interface UsageSummaryFacts {
+  accountName: string;
+  start: Date;
+  end: Date;
+  planName: string;
+  planPeriod: 'mo' | 'yr';
+  invoice: { number: string; totalCents: number } | null;
+  topUsers: { name: string; calls: number; cc: number }[];
+  topLines: { name: string; calls: number; cc: number }[];
+}
+
 /**
  * The monthly report's one-page usage summary of a closed period (REPORT-02): the period and plan, the
  * credits used by bucket, the overage, the top users and lines, and the closing invoice.
  */
-export async function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsage): Promise<Buffer> {
+export async function renderUsageSummaryPdf(facts: UsageSummaryFacts, usage: PeriodUsage): Promise<Buffer> {
   const { accountName } = facts;
   const period = formatPeriod(facts.start.toISOString(), facts.end.toISOString());
   const { doc, done, left, width } = await createEnqPdf({

@@ -54,3 +54,12 @@ export interface MailTransport {
     attachments?: MailAttachment[];
   }): Promise<void>;
 }
+
+/**
+ * Renders the files an outbox attachment names, when its email is sent (domain/attachments): the mail
+ * domain delivers them without knowing invoices or reports.
+ */
+export type AttachmentRenderer = (
+  q: Transactional,
+  attachment: OutboxAttachment,
+) => Promise<MailAttachment[]>;

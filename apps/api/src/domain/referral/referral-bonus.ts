@@ -1,6 +1,6 @@
 import { CC_PER_CREDIT, REFERRAL_BONUS_CREDITS } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { grantReferralBonus } from '../billing-engine/billing-engine';
+import { grantReferralBonus } from '../billing-engine';
 import {
   hasPaidInvoice,
   hasPendingReferral,

@@ -7,10 +7,9 @@ import {
   type SignupInput,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { hashPassword } from '../auth/password';
-import type { BillingEngines } from '../billing-engine/billing-engines';
-import { listAvailablePlans } from '../billing-engine/plans-repository';
-import { randomPin } from '../people/pin';
+import { hashPassword } from '../auth';
+import { type BillingEngines, listAvailablePlans } from '../billing-engine';
+import { randomPin } from '../people';
 import { claimPendingSignup, createPendingSignup, type PendingSignup } from './pending-signup-repository';
 import {
   emailInUse,

@@ -1,7 +1,7 @@
 import { SPEND_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { LedgerEntry } from '../billing-engine/ledger-repository';
-import { queueEmail } from '../mail/outbox-repository';
+import type { LedgerEntry } from '../billing-engine';
+import { queueEmail } from '../mail';
 import { evaluateForecastAlerts } from './forecast-alerts';
 import { alertRecipients, recordCrossings, type BatchSpend, type Firing } from './spend-control-repository';
 import { recordUserLimitsReached, type UserLimitReached } from './user-limits-repository';

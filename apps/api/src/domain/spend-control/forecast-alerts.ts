@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, forecastPeriod } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { LedgerEntry } from '../billing-engine/ledger-repository';
-import { currentForecast } from '../subscription/plan-advisor';
+import type { LedgerEntry } from '../billing-engine';
+import { currentForecast } from '../subscription';
 import { recordForecastCrossings, type Firing } from './spend-control-repository';
 
 // The forecast alert (SPEND-13..15): the overage projected at the period's end, as the overview's forecast

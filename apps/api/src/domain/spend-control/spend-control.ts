@@ -7,9 +7,9 @@ import {
   type SpendThreshold,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { currentPeriod } from '../billing-engine/subscription-periods-repository';
+import { currentPeriod } from '../billing-engine';
 import { DomainError } from '../errors';
-import { periodForecast } from '../subscription/plan-advisor';
+import { periodForecast } from '../subscription';
 import { firingMessage, queueFiringEmails } from './alerts';
 import {
   findCap,
@@ -23,8 +23,8 @@ import {
   type StoredThreshold,
 } from './spend-control-repository';
 import { usersUsage } from './user-limits-repository';
-import { dismissedKeys, saveDismissal } from '../overview/notification-dismissals-repository';
-import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
+import { dismissedKeys, saveDismissal } from '../overview';
+import { recordActivity, type ActivityEntryInput } from '../activity';
 
 export interface SpendActor {
   accountId: string;

@@ -1,11 +1,11 @@
 import { SPEND_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { currentPeriod } from '../billing-engine/subscription-periods-repository';
+import { currentPeriod } from '../billing-engine';
 import { notifyUserLimitsReached } from './alerts';
 import { requireAdmin, type SpendActor } from './spend-control';
 import { findUserLimit, saveUserLimit } from './user-limits-repository';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 
 /**
  * The admin sets (or, with null, removes) a sub-account user's monthly credit limit (SPEND-08); the

@@ -1,8 +1,7 @@
 import { PLAN_TEXT } from '@enq/contract';
-import { refundFromConsole, type RefundDeps } from '../admin/account-refunds';
-import { findRefundAttempt } from '../admin/refund-attempts-repository';
-import { BILLING_SYSTEM } from '../admin/staff-actions';
-import { lateUpgradeRefundKey } from '../billing-engine/plan-upgrades';
+import { refundFromConsole, type RefundDeps } from '../refunds';
+import { findRefundAttempt, lateUpgradeRefundKey } from '../billing-engine';
+import { BILLING_SYSTEM } from '../staff-actions';
 import { DomainError } from '../errors';
 
 /**

@@ -9,13 +9,14 @@ import {
   type ForecastResponse,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { listAvailablePlans, type Plan } from '../billing-engine/plans-repository';
-import { prorate } from '../billing-engine/proration';
 import {
+  listAvailablePlans,
+  type Plan,
+  prorate,
   currentPeriod,
   findSubscription,
   type OpenPeriod,
-} from '../billing-engine/subscription-periods-repository';
+} from '../billing-engine';
 import { closedMonthlyUsage, forecastInputs } from './forecast-repository';
 import { planChangeAccount } from './subscriptions-repository';
 

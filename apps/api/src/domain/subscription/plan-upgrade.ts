@@ -1,22 +1,23 @@
 import { BUSINESS_TIME_ZONE, INVOICE_TEXT, PLAN_TEXT, ccToCredits, type TaxStatus } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { BillingDeps, BillingEngine } from '../billing-engine/billing-engine';
-import type { InvoiceIssuer } from '../billing-engine/invoice-issuer';
-import { taxCents } from '../billing-engine/invoice-issuer';
-import type { NewInvoice } from '../billing-engine/invoices-repository';
 import {
+  type BillingDeps,
+  type BillingEngine,
+  type InvoiceIssuer,
+  taxCents,
+  type NewInvoice,
   awaitingOrder,
   insertOrder,
   lateUpgrade,
   startedUpgrade,
-} from '../billing-engine/period-start-orders-repository';
-import { findPlan, type Plan } from '../billing-engine/plans-repository';
-import { prorate, type Proration } from '../billing-engine/proration';
-import {
+  findPlan,
+  type Plan,
+  prorate,
+  type Proration,
   currentPeriod,
   findSubscription,
   type OpenPeriod,
-} from '../billing-engine/subscription-periods-repository';
+} from '../billing-engine';
 import { DomainError } from '../errors';
 import { refuseLateUpgrade } from './late-upgrades';
 import { invoiceTotal, planChangeAccount } from './subscriptions-repository';

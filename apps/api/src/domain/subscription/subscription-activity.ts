@@ -1,7 +1,6 @@
 import type { Transactional } from '../../db/handle';
-import { recordActivity } from '../activity/activity-repository';
-import { findSubscription } from '../billing-engine/subscription-periods-repository';
-import { findPlan } from '../billing-engine/plans-repository';
+import { recordActivity } from '../activity';
+import { findSubscription, findPlan } from '../billing-engine';
 
 /** The subscription as the activity log records it (ACT-01): its plan and what is set to happen at its end. */
 export interface SubscriptionView {

@@ -6,16 +6,20 @@ import {
   type TaxStatus,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { periodBoundary } from '../billing-engine/periods';
-import { type BillingEngine, type BillingDeps } from '../billing-engine/billing-engine';
 import {
+  periodBoundary,
+  type BillingEngine,
+  type BillingDeps,
   currentPeriod,
   findSubscription,
   type SubscriptionRow,
-} from '../billing-engine/subscription-periods-repository';
-import { taxCents, type InvoiceIssuer } from '../billing-engine/invoice-issuer';
-import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
-import { findPlan, type Plan } from '../billing-engine/plans-repository';
+  taxCents,
+  type InvoiceIssuer,
+  creditsLeft,
+  periodUsage,
+  findPlan,
+  type Plan,
+} from '../billing-engine';
 import { DomainError } from '../errors';
 import {
   accountTaxStatus,

@@ -1,7 +1,6 @@
 import type { TaxStatus } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { SumRow } from '../billing-engine/ledger-repository';
-import type { PlanRow } from '../billing-engine/plans-repository';
+import type { SumRow, PlanRow } from '../billing-engine';
 
 // The subscription as the subscription page and the overview read it, and the changes a customer
 // makes to it (a scheduled plan change, keeping the plan, cancelling). Starting, renewing and moving

@@ -1,8 +1,7 @@
 import type { Transactional } from '../../db/handle';
-import { currentPeriod, findSubscription } from '../billing-engine/subscription-periods-repository';
-import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
+import { currentPeriod, findSubscription, creditsLeft, periodUsage } from '../billing-engine';
 import { SPEND_REFUSALS, type AuthorizeReason } from '@enq/contract';
-import { callerSpendLimits } from '../spend-control/spend-control-repository';
+import { callerSpendLimits } from '../spend-control';
 import { callerOfPin } from './callers-repository';
 
 export interface CallAuthorization {

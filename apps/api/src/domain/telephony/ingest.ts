@@ -1,20 +1,21 @@
 import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { BillingEngine } from '../billing-engine/billing-engine';
-import { rollOverDuePeriods } from '../billing-engine/period-close';
 import {
+  type BillingEngine,
+  rollOverDuePeriods,
   currentPeriod,
   findSubscription,
   unsettledPeriods,
   type OpenPeriod,
-} from '../billing-engine/subscription-periods-repository';
-import { bucketBalances, insertLedgerEntries, type LedgerEntry } from '../billing-engine/ledger-repository';
-import type { RateTable } from '../call-rates/rates';
-import { insertCalls, storedCallUuids } from '../call-history/calls-repository';
+  bucketBalances,
+  insertLedgerEntries,
+  type LedgerEntry,
+  drawCredits,
+} from '../billing-engine';
+import type { RateTable } from '../call-rates';
+import { insertCalls, storedCallUuids } from '../call-history';
 import { callersByPin, type Caller } from './callers-repository';
-import { drawCredits } from '../billing-engine/rules';
-import { evaluateSpendAlerts } from '../spend-control/alerts';
-import type { BatchSpend } from '../spend-control/spend-control-repository';
+import { evaluateSpendAlerts, type BatchSpend } from '../spend-control';
 import type { Mailer } from '../ports/mailer';
 
 interface RatedCall {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { loadOrCreateSecret } from '../auth/server-secrets-repository';
+import { loadOrCreateSecret } from '../auth';
 
 /**
  * The key the telephony service sends with its calls: the configured one, else one generated once and

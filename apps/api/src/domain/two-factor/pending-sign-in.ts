@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../auth/oidc-payloads-repository';
+import { destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../auth';
 
 /**
  * A sign-in whose password was right and whose second factor is still to come, kept by its interaction

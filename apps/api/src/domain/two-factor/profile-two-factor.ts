@@ -1,6 +1,6 @@
 import { TWO_FACTOR_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import {
   checkSecondFactor,

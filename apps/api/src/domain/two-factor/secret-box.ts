@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { loadOrCreateSecret } from '../auth/server-secrets-repository';
+import { loadOrCreateSecret } from '../auth';
 
 /**
  * Authenticator keys are kept encrypted (AES-256-GCM) with a key the server makes once and keeps

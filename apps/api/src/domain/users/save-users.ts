@@ -11,18 +11,17 @@ import {
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { randomPin } from '../people/pin';
+import { randomPin } from '../people';
 import {
   adminOf,
-  auditView,
   deletePerson,
-  holdMusicCatalogue,
   peopleByPins,
   uniqueViolation,
   updatePeople,
   updatePerson,
   type PersonRow,
 } from './users-repository';
+import { auditView, holdMusicCatalogue } from './users-view';
 import {
   addPerson,
   assertCanChangeUsers,
@@ -31,7 +30,7 @@ import {
   type PinSource,
   type UsersActor,
 } from './users-service';
-import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
+import { recordActivity, type ActivityEntryInput } from '../activity';
 
 /**
  * The users save (API-48..API-51): removals, then updates (the admin's hold music among them), then

@@ -1,14 +1,4 @@
-import {
-  API_ACCOUNT_BASE,
-  emailKey,
-  maskPin,
-  USERS_PATHS,
-  type HoldMusic,
-  type User,
-  type UsersData,
-} from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
-import { getSubscriptionStatus } from '../subscription/subscriptions-repository';
 
 /** A person as the users area reads and writes them. */
 export interface PersonRow {
@@ -27,47 +17,33 @@ export function uniqueViolation(error: unknown): 'pin' | 'email' | null {
   return null;
 }
 
-export async function holdMusicCatalogue(database: Transactional): Promise<HoldMusic[]> {
-  const rows = await database.query<{ value: string; name: string }>(
-    'select value, name from hold_music order by sort, name',
-  );
-  return rows.map((r) => ({
-    name: r.name,
-    value: r.value,
-    url: `${API_ACCOUNT_BASE}${USERS_PATHS.holdMusicAudio(r.value)}`,
-  }));
+/** A person as the users page lists them (the key names are the page's). */
+export interface UserRow {
+  full_name: string;
+  email: string;
+  pin_number: string;
+  hold_music: string;
 }
 
-/** The whole users page: the admin, the sub-account users (oldest first), the catalogue, the flags. */
-export async function getUsersData(database: Transactional, accountId: string): Promise<UsersData> {
-  const [catalogue, status, people] = await Promise.all([
-    holdMusicCatalogue(database),
-    getSubscriptionStatus(database, accountId),
-    // One row of JSON text: PGlite parses rows in JS, so 10,000 rows as one value is much faster.
-    database.query<{ admin: string | null; users: string | null }>(
-      `select
-         (select json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
-                                   'hold_music', coalesce(hold_music, ''))::text
-            from people where account_id = $1 and is_admin) as admin,
-         (select json_agg(json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
-                                            'hold_music', coalesce(hold_music, '')) order by created_at, lower(full_name), id)::text
-            from people where account_id = $1 and not is_admin and not is_staff) as users`,
-      [accountId],
-    ),
-  ]);
-  const defaultHoldMusic = catalogue[0]?.value ?? '';
-  const withDefault = (u: User): User => (u.hold_music ? u : { ...u, hold_music: defaultHoldMusic });
-  const row = people[0];
-  const admin = row?.admin ? withDefault(JSON.parse(row.admin) as User) : null;
-  if (!admin) throw new Error(`account ${accountId} has no admin user`);
-  const users = row?.users ? (JSON.parse(row.users) as User[]).map(withDefault) : [];
+/** The users page's people: the admin and the sub-account users, oldest first. */
+export async function usersPageRows(
+  database: Transactional,
+  accountId: string,
+): Promise<{ admin: UserRow | null; users: UserRow[] }> {
+  // One row of JSON text: PGlite parses rows in JS, so 10,000 rows as one value is much faster.
+  const [row] = await database.query<{ admin: string | null; users: string | null }>(
+    `select
+       (select json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
+                                 'hold_music', coalesce(hold_music, ''))::text
+          from people where account_id = $1 and is_admin) as admin,
+       (select json_agg(json_build_object('full_name', full_name, 'email', email, 'pin_number', coalesce(pin, ''),
+                                          'hold_music', coalesce(hold_music, '')) order by created_at, lower(full_name), id)::text
+          from people where account_id = $1 and not is_admin and not is_staff) as users`,
+    [accountId],
+  );
   return {
-    admin_user: admin,
-    users,
-    is_subscription_active: status.isActive,
-    is_multi_user: status.multiUser,
-    hold_music_list: catalogue,
-    default_hold_music: defaultHoldMusic,
+    admin: row?.admin ? (JSON.parse(row.admin) as UserRow) : null,
+    users: row?.users ? (JSON.parse(row.users) as UserRow[]) : [],
   };
 }
 
@@ -85,6 +61,7 @@ export async function peopleByPins(
   );
 }
 
+/** The account's people with the given addresses, each already an email key (emailKey). */
 export async function peopleByEmails(
   database: Transactional,
   accountId: string,
@@ -94,7 +71,7 @@ export async function peopleByEmails(
   return database.query<PersonRow>(
     `select id, full_name, email, pin, hold_music, is_admin from people
       where account_id = $1 and lower(email) = any($2::text[]) and not is_staff`,
-    [accountId, emails.map(emailKey)],
+    [accountId, emails],
   );
 }
 
@@ -162,16 +139,3 @@ export async function setPin(tx: Transactional, accountId: string, id: string, p
 export async function deletePerson(tx: Transactional, accountId: string, id: string): Promise<void> {
   await tx.query('delete from people where id = $1 and account_id = $2 and not is_admin', [id, accountId]);
 }
-
-/** How a person appears in the audit log. */
-export const auditView = (p: {
-  full_name: string;
-  email: string;
-  pin: string | null;
-  hold_music: string | null;
-}) => ({
-  full_name: p.full_name,
-  email: p.email,
-  pin_number: p.pin ? maskPin(p.pin) : null,
-  hold_music: p.hold_music,
-});

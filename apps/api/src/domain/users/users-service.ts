@@ -1,11 +1,10 @@
 import { emailKey, USERS_ERRORS, type PortalEnvironment } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { randomPin } from '../people/pin';
-import { getSubscriptionStatus } from '../subscription/subscriptions-repository';
+import { randomPin } from '../people';
+import { getSubscriptionStatus } from '../subscription';
 import {
   adminOf,
-  auditView,
   insertPerson,
   peopleByEmails,
   peopleByPins,
@@ -13,7 +12,8 @@ import {
   uniqueViolation,
   type PersonRow,
 } from './users-repository';
-import { recordActivity, type ActivityEntryInput } from '../activity/activity-repository';
+import { auditView } from './users-view';
+import { recordActivity, type ActivityEntryInput } from '../activity';
 
 export interface UsersActor {
   accountId: string;

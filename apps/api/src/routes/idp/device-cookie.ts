@@ -5,7 +5,7 @@ import {
   deviceIdOf,
   isDeviceCookieValue,
   newDeviceCookieValue,
-} from '../../domain/auth/device-id';
+} from '../../domain/auth';
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
-import { hashPassword, verifyPassword } from '../../domain/auth/password';
 import {
+  findSignInIdentityByEmail,
+  hashPassword,
+  verifyPassword,
   clearSignInFailures,
   recordSignInFailure,
   signInWaitSeconds,
-} from '../../domain/auth/sign-in-throttle';
+} from '../../domain/auth';
 import { impliedConsent } from '../../plugins/idp/consent';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { LoginDevice } from '../../plugins/idp/provider';
@@ -20,9 +21,7 @@ import { renderAuthPage } from '../../plugins/idp/auth-page';
 import { renderLoginPage } from './pages';
 import { html } from '../../html';
 import { passwordResetRoutes } from './password-reset-routes';
-import { holdSignIn } from '../../domain/two-factor/pending-sign-in';
-import { startEnrolment } from '../../domain/two-factor/two-factor';
-import { signInSecondFactor } from '../../domain/two-factor/two-factor-repository';
+import { holdSignIn, startEnrolment, signInSecondFactor } from '../../domain/two-factor';
 import { renderCodePage, renderEnrolPage } from './two-factor-pages';
 import { twoFactorRoutes } from './two-factor-routes';
 

@@ -1,15 +1,15 @@
 import { PASSWORD_MIN_LENGTH, safeText } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { passwordResetEmail } from '../../domain/auth/notices';
-import { hashPassword } from '../../domain/auth/password';
 import {
+  passwordResetEmail,
+  hashPassword,
   completePasswordReset,
   createPasswordReset,
   findResetRecipient,
   findUsableReset,
-} from '../../domain/auth/password-reset-repository';
-import { findSignInIdentityByEmail } from '../../domain/auth/people-repository';
+  findSignInIdentityByEmail,
+} from '../../domain/auth';
 import {
   PASSWORD_MAX_LENGTH,
   RESET_REQUEST_PATH,

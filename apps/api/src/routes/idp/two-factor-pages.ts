@@ -1,5 +1,5 @@
 import { TWO_FACTOR_RULES } from '@enq/contract';
-import type { Enrolment } from '../../domain/two-factor/two-factor';
+import type { Enrolment } from '../../domain/two-factor';
 import { html } from '../../html';
 import { renderAuthPage } from '../../plugins/idp/auth-page';
 import { errorBox } from './pages';

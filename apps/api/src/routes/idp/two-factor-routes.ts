@@ -2,18 +2,16 @@ import { TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  signInWaitSeconds,
-} from '../../domain/auth/sign-in-throttle';
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../domain/auth';
 import {
   holdSignIn,
   pendingSignIn,
   releaseSignIn,
   type PendingSignIn,
-} from '../../domain/two-factor/pending-sign-in';
-import { checkSecondFactor, confirmEnrolment, startEnrolment } from '../../domain/two-factor/two-factor';
+  checkSecondFactor,
+  confirmEnrolment,
+  startEnrolment,
+} from '../../domain/two-factor';
 import type { LoginDevice } from '../../plugins/idp/provider';
 import { renderCodePage, renderEnrolPage, renderRecoveryCodesPage } from './two-factor-pages';
 

@@ -1,8 +1,6 @@
 import { EMAIL_CHANGE_PAGE_PATH as EMAIL_CHANGE_PAGE, EMAIL_CHANGE_TTL_MINUTES } from '@enq/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { emailChanged } from '../../domain/profile/email-change-notices';
-import { completeEmailChange, findUsableEmailChange } from '../../domain/profile/email-change-repository';
-import { EMAIL_CLASH } from '../../domain/profile/profile-repository';
+import { emailChanged, completeEmailChange, findUsableEmailChange, EMAIL_CLASH } from '../../domain/profile';
 import { html, type SafeHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 

@@ -6,16 +6,16 @@ import {
   type FeatureRequestInput,
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { insertFeatureRequest } from '../../domain/feature-request/feature-requests-repository';
-import { html } from '../../html';
-import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import {
+  insertFeatureRequest,
   FORM_TOKEN_FIELD,
   isValidFormToken,
   issueFormToken,
   loadFormTokenKey,
   spendFormToken,
-} from '../../domain/feature-request/form-token';
+} from '../../domain/feature-request';
+import { html } from '../../html';
+import { errorSummary, formValue, inputField, textareaField, type FieldErrors } from './form-fields';
 import { allowSameOriginFraming, embeddedPage, sendPage } from './layout';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'title', 'details'] as const;

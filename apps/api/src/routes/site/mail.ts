@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findEmail, newestEmails, type KeptEmail } from '../../domain/mail/outbox-repository';
-import { linkedText } from '../../domain/mail/email-html';
-import { renderOutboxAttachment } from '../../domain/mail/outbox-attachments';
+import { renderOutboxAttachment } from '../../domain/attachments';
+import { findEmail, newestEmails, type KeptEmail, linkedText } from '../../domain/mail';
 import { html, trustedHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 

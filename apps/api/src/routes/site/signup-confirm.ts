@@ -1,8 +1,7 @@
 import { SIGNUP_CONFIRM_PATH, SIGNUP_PAGE_PATH, SIGNUP_READY_PATH, SIGNUP_TEXT } from '@enq/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { listAvailablePlans } from '../../domain/billing-engine/plans-repository';
-import { findPendingSignup } from '../../domain/referral/pending-signup-repository';
-import { signUp, type SignupDeps } from '../../domain/referral/signup';
+import { listAvailablePlans } from '../../domain/billing-engine';
+import { findPendingSignup, signUp, type SignupDeps } from '../../domain/referral';
 import { html, type SafeHtml } from '../../html';
 import { sendPage, sitePage } from './layout';
 import { planLabel } from './signup';

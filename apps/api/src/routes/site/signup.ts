@@ -9,10 +9,15 @@ import {
   type SignupInput,
 } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
-import { listAvailablePlans, type Plan } from '../../domain/billing-engine/plans-repository';
-import type { Referrer } from '../../domain/referral/referral-repository';
-import { checkSignupForm, holdSignup, referrerFor } from '../../domain/referral/signup';
-import { signupAttemptEmail, signupLinkEmail } from '../../domain/referral/signup-notices';
+import { listAvailablePlans, type Plan } from '../../domain/billing-engine';
+import {
+  type Referrer,
+  checkSignupForm,
+  holdSignup,
+  referrerFor,
+  signupAttemptEmail,
+  signupLinkEmail,
+} from '../../domain/referral';
 import { html, type SafeHtml } from '../../html';
 import { RESET_REQUEST_PATH } from '../idp/password-reset-pages';
 import { errorSummary, formValue, inputField, selectField, type FieldErrors } from './form-fields';

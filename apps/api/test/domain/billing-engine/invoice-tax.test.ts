@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDetail } from '../../../src/domain/invoices/invoices-view-repository';
 import { BillingEngine } from '../../../src/domain/billing-engine/billing-engine';
+import { queueMonthlyReport } from '../../../src/domain/monthly-report';
 import { DEFAULT_SELLER } from '../../../src/domain/billing-engine/invoice-issuer';
 import { createAccount, createWorld, useCard, type World } from '../../helpers/billing-harness';
 
@@ -15,6 +16,7 @@ describe('tax and the seller on issued invoices (PGlite)', () => {
       payments: world.sandbox,
       clock: world.clock,
       issuer: { seller, taxRateBasisPoints: 825 },
+      afterClose: queueMonthlyReport,
     });
   });
   afterAll(() => world?.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client';
+import { renderOutboxAttachments } from '../../../src/domain/attachments';
 import { deliverOutbox } from '../../../src/domain/mail/deliver-outbox';
 import { queueEmail } from '../../../src/domain/mail/outbox-repository';
 import type { MailTransport } from '../../../src/domain/ports/mailer';
@@ -37,7 +38,10 @@ describe('an email tried again', () => {
     };
     const log = { info: () => undefined, error: () => undefined };
     // Due again at once (no wait after a failure here): the same run tries it twice.
-    expect(await deliverOutbox(database, transport, settings, log)).toMatchObject({ retried: 1, sent: 1 });
+    expect(await deliverOutbox(database, transport, settings, log, renderOutboxAttachments)).toMatchObject({
+      retried: 1,
+      sent: 1,
+    });
     expect(tries).toHaveLength(2);
     expect(tries[1]!.messageId).toBe(tries[0]!.messageId);
     expect(tries[0]!.messageId).toMatch(/^<outbox-\d+-\d+@enq\.example\.com>$/);

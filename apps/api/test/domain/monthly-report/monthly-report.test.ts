@@ -1,6 +1,7 @@
 import { CALL_CSV_COLUMNS, MONTHLY_REPORT_TEXT } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderOutboxAttachments } from '../../../src/domain/attachments';
 import { deliverOutbox } from '../../../src/domain/mail/deliver-outbox';
 import { changeMonthlyReport, queueMonthlyReport } from '../../../src/domain/monthly-report/monthly-report';
 import { smtpTransport } from '../../../src/plugins/mailer';
@@ -77,7 +78,13 @@ describe.each(drivers)('the monthly report (%s)', (driver) => {
     expect(report!.subject).toBe(MONTHLY_REPORT_TEXT.subject('Mar 2, 2026 – Apr 2, 2026'));
     expect(report!.attachment).toMatchObject({ kind: 'monthly_report', account_id: accountId });
 
-    await deliverOutbox(world.database, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), settings, log);
+    await deliverOutbox(
+      world.database,
+      smtpTransport(`smtp://127.0.0.1:${smtp.port}`),
+      settings,
+      log,
+      renderOutboxAttachments,
+    );
     const mail = smtp.received.find((m) => m.subject === report!.subject)!;
     expect(mail.text).toContain('Email a monthly usage report');
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([

@@ -1,9 +1,10 @@
 import { ACCOUNT_ACTION_TEXT, PLAN_TEXT, REFUND_EMAIL } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverPendingRefunds, type RefundDeps } from '../../../src/domain/admin/account-refunds';
+import { recoverPendingRefunds, type RefundDeps } from '../../../src/domain/refunds/account-refunds';
 import { activityEntry } from '../../../src/domain/activity/activity-view';
 import type { ActivityRow } from '../../../src/domain/activity/activity-repository';
 import { billingEngines } from '../../../src/domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from '../../../src/domain/monthly-report';
 import { DEFAULT_ISSUER } from '../../../src/domain/billing-engine/invoice-issuer';
 import type { DomainError } from '../../../src/domain/errors';
 import type { PaymentProvider } from '../../../src/domain/ports/payment-provider';
@@ -32,6 +33,7 @@ describe.each(drivers)('an upgrade paid after its period closed (%s)', (driver) 
       clock: world.clock,
       payments: world.sandbox,
       paymentTimeoutMs: 100,
+      afterClose: queueMonthlyReport,
     });
 
   /** What the customer was invoiced, as issued: everything but its status and payment date. */

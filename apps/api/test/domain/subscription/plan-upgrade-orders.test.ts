@@ -1,6 +1,7 @@
 import { INVOICE_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEngines } from '../../../src/domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from '../../../src/domain/monthly-report';
 import { DEFAULT_ISSUER } from '../../../src/domain/billing-engine/invoice-issuer';
 import { applyUpgrade, upgradeQuote } from '../../../src/domain/subscription/plan-upgrade';
 import { drivers } from '../../helpers/app';
@@ -19,6 +20,7 @@ describe.each(drivers)('an upgrade awaiting its payment (%s)', (driver) => {
       clock: world.clock,
       payments: world.sandbox,
       paymentTimeoutMs: 100,
+      afterClose: queueMonthlyReport,
     });
     const engine = billing.engine(world.database);
     const { accountId } = await createAccount(world);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE } from '../../../src/db/seed/plans';
 import { billingEngines } from '../../../src/domain/billing-engine/billing-engines';
+import { queueMonthlyReport } from '../../../src/domain/monthly-report';
 import { DEFAULT_SELLER } from '../../../src/domain/billing-engine/invoice-issuer';
 import { bucketBalances } from '../../../src/domain/billing-engine/ledger-repository';
 import { currentPeriod } from '../../../src/domain/billing-engine/subscription-periods-repository';
@@ -57,6 +58,7 @@ describe('Upgrade now over random periods, plans, usage and moments (fast-check,
           issuer: { seller: DEFAULT_SELLER, taxRateBasisPoints: taxBp },
           clock: world.clock,
           payments: world.sandbox,
+          afterClose: queueMonthlyReport,
         });
         const engine = billing.engine(world.database);
         await engine.startSubscription(accountId, pair.from.id);

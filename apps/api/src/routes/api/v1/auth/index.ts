@@ -7,17 +7,18 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { DEVICE_ID_CLAIM } from '../../../../domain/auth/device-id';
-import { isKnownDevice } from '../../../../domain/auth/devices-repository';
-import { InvalidIdTokenError } from '../../../../domain/auth/id-token-verifier';
-import { findPersonBySubject } from '../../../../domain/auth/people-repository';
-import { lowConfidenceReasons, riskySignInSightingId } from '../../../../domain/auth/sign-in-risk';
 import {
+  DEVICE_ID_CLAIM,
+  isKnownDevice,
+  InvalidIdTokenError,
+  findPersonBySubject,
+  lowConfidenceReasons,
+  riskySignInSightingId,
   consumeIdToken,
   endSignIns,
   issuedBeforeRevocation,
-} from '../../../../domain/auth/session-guard-repository';
-import { issueApiToken } from '../../../../domain/auth/token-repository';
+  issueApiToken,
+} from '../../../../domain/auth';
 import { DomainError } from '../../../../domain/errors';
 
 /**

@@ -9,8 +9,7 @@ import {
 } from '@enq/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authorizeCall } from '../../../../domain/telephony/authorize';
-import { ingestCalls } from '../../../../domain/telephony/ingest';
+import { authorizeCall, ingestCalls } from '../../../../domain/telephony';
 import { DomainError } from '../../../../domain/errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityCsvFile, activityPage } from '../../../../../domain/activity/activity-log';
+import { activityCsvFile, activityPage } from '../../../../../domain/activity';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const security = [{ bearer: [] }];

@@ -10,9 +10,13 @@ import {
   type Address,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadBillingData, paymentMethodOwner } from '../../../../../domain/billing/billing-repository';
-import { changeAddresses, changeCard } from '../../../../../domain/billing/billing-changes';
-import { verifyNewCard } from '../../../../../domain/billing/card-verification';
+import {
+  loadBillingData,
+  paymentMethodOwner,
+  changeAddresses,
+  changeCard,
+  verifyNewCard,
+} from '../../../../../domain/billing';
 import { DomainError } from '../../../../../domain/errors';
 import { UnknownPaymentMethodError } from '../../../../../domain/ports/payment-provider';
 

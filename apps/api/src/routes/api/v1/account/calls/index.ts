@@ -22,17 +22,17 @@ import {
 } from '@enq/contract';
 import { format } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAndPreviousPeriods } from '../../../../../domain/billing-engine/subscription-periods-repository';
-import { callsCsvStream } from '../../../../../domain/call-history/calls-csv';
-import { listCallsPage } from '../../../../../domain/call-history/calls-page-repository';
+import { currentAndPreviousPeriods } from '../../../../../domain/billing-engine';
 import {
+  callsCsvStream,
+  listCallsPage,
   accountUserNames,
   invoiceRange,
   rangeTotals,
-} from '../../../../../domain/call-history/calls-repository';
-import type { CallRange } from '../../../../../domain/call-history/calls-range';
-import { callUsage } from '../../../../../domain/call-history/usage';
-import { listLineMarkets } from '../../../../../domain/lines/lines-repository';
+  type CallRange,
+  callUsage,
+} from '../../../../../domain/call-history';
+import { listLineMarkets } from '../../../../../domain/lines';
 import { DomainError } from '../../../../../domain/errors';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

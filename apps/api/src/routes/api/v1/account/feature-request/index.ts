@@ -1,6 +1,6 @@
 import { featureRequestFormUrl, featureRequestResponseSchema, formatPhoneForDisplay } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readProfile } from '../../../../../domain/profile/profile-repository';
+import { readProfile } from '../../../../../domain/profile';
 
 const featureRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

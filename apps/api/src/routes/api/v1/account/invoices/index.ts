@@ -14,9 +14,9 @@ import {
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices/invoices-view-repository';
-import { renderInvoicePdf } from '../../../../../domain/pdf/invoice-pdf';
-import { grantReferralBonusForPayment } from '../../../../../domain/referral/referral-bonus';
+import { invoiceDetail, listInvoiceDtos } from '../../../../../domain/invoices';
+import { renderInvoicePdf } from '../../../../../domain/pdf';
+import { grantReferralBonusForPayment } from '../../../../../domain/referral';
 import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';
 

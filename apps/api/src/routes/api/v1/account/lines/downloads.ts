@@ -11,9 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderLinesPdf } from '../../../../../domain/pdf/lines-pdf';
-import { findPinHolder, listLineMarkets, type PinHolder } from '../../../../../domain/lines/lines-repository';
-import { buildVcard } from '../../../../../domain/lines/vcard';
+import { renderLinesPdf } from '../../../../../domain/pdf';
+import { findPinHolder, listLineMarkets, type PinHolder, buildVcard } from '../../../../../domain/lines';
 import { qrCodeSvg } from '../../../../../domain/qr-code';
 import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';

@@ -1,6 +1,6 @@
 import { linesDataSchema } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadLinesData } from '../../../../../domain/lines/lines-repository';
+import { loadLinesData } from '../../../../../domain/lines';
 
 const security = [{ bearer: [] }];
 const tags = ['lines'];

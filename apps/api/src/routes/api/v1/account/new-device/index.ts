@@ -4,9 +4,9 @@ import {
   deviceOfToken,
   markDeviceNotified,
   recordDevice,
-} from '../../../../../domain/auth/devices-repository';
-import { newDeviceEmail } from '../../../../../domain/auth/notices';
-import { hashToken } from '../../../../../domain/auth/token-repository';
+  newDeviceEmail,
+  hashToken,
+} from '../../../../../domain/auth';
 
 const newDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,7 +1,7 @@
 import { OVERVIEW_TEXT, dismissParamsSchema, errorEnvelopeSchema } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dismissNotice } from '../../../../../domain/overview/notifications-repository';
+import { dismissNotice } from '../../../../../domain/overview';
 import { DomainError } from '../../../../../domain/errors';
 
 /** The overview's notices (OVERVIEW_PATHS.dismiss): a person hides one for themselves. */

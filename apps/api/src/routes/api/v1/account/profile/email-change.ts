@@ -6,19 +6,20 @@ import {
   type ProfileSaved,
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../../../../../domain/auth/password';
 import {
+  verifyPassword,
   clearSignInFailures,
   recordSignInFailure,
   signInWaitSeconds,
-} from '../../../../../domain/auth/sign-in-throttle';
-import { confirmNewEmail, emailChangeRequested } from '../../../../../domain/profile/email-change-notices';
+} from '../../../../../domain/auth';
 import {
+  confirmNewEmail,
+  emailChangeRequested,
   createEmailChange,
   findPasswordHash,
   signedInWithin,
-} from '../../../../../domain/profile/email-change-repository';
-import { saveProfile } from '../../../../../domain/profile/profile-repository';
+  saveProfile,
+} from '../../../../../domain/profile';
 import { DomainError } from '../../../../../domain/errors';
 
 /**

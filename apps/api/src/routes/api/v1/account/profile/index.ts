@@ -10,18 +10,13 @@ import {
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passwordResetEmail } from '../../../../../domain/auth/notices';
 import {
+  passwordResetEmail,
   createPasswordReset,
   findResetRecipient,
-} from '../../../../../domain/auth/password-reset-repository';
-import { hashToken } from '../../../../../domain/auth/token-repository';
-import {
-  EMAIL_CLASH,
-  findEmailClash,
-  readProfile,
-  saveProfile,
-} from '../../../../../domain/profile/profile-repository';
+  hashToken,
+} from '../../../../../domain/auth';
+import { EMAIL_CLASH, findEmailClash, readProfile, saveProfile } from '../../../../../domain/profile';
 import { DomainError } from '../../../../../domain/errors';
 import { authorizeEmailChange, requestEmailChange } from './email-change';
 

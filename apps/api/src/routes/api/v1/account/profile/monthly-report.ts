@@ -6,7 +6,7 @@ import {
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeMonthlyReport, monthlyReportState } from '../../../../../domain/monthly-report/monthly-report';
+import { changeMonthlyReport, monthlyReportState } from '../../../../../domain/monthly-report';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const security = [{ bearer: [] }];

@@ -14,8 +14,8 @@ import {
   newRecoveryCodes,
   turnOffTwoFactor,
   turnOnTwoFactor,
-} from '../../../../../domain/two-factor/profile-two-factor';
-import { twoFactorState } from '../../../../../domain/two-factor/two-factor';
+  twoFactorState,
+} from '../../../../../domain/two-factor';
 
 const tags = ['profile'];
 const errors = { 400: errorEnvelopeSchema, 409: errorEnvelopeSchema };

@@ -1,7 +1,6 @@
 import { referralDataSchema, referralEmailContent, referralLink } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureReferralCode } from '../../../../../domain/referral/referral-code';
-import { accountName, listReferred } from '../../../../../domain/referral/referral-repository';
+import { ensureReferralCode, accountName, listReferred } from '../../../../../domain/referral';
 
 const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

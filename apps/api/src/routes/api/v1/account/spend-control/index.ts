@@ -12,9 +12,9 @@ import {
   dismissSpendAlert,
   saveSpendSettings,
   spendControlState,
-} from '../../../../../domain/spend-control/spend-control';
-import { saveUserCreditLimit } from '../../../../../domain/spend-control/user-limits';
-import type { Principal } from '../../../../../domain/auth/token-repository';
+  saveUserCreditLimit,
+} from '../../../../../domain/spend-control';
+import type { Principal } from '../../../../../domain/auth';
 
 const actorOf = (p: Principal) => ({ accountId: p.accountId!, personId: p.personId, isAdmin: p.isAdmin });
 

@@ -15,7 +15,7 @@ import {
   cancelPreview,
   keepPreview,
   planChange,
-} from '../../../../../domain/subscription/subscription-changes';
+} from '../../../../../domain/subscription';
 import { subscriptionResponse } from './subscription-response';
 import planUpgradeRoutes from './upgrade';
 

@@ -1,7 +1,7 @@
 import { centsToDollars, type SubscriptionResponse } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
-import { listAvailablePlans } from '../../../../../domain/billing-engine/plans-repository';
-import { subscriptionInfo } from '../../../../../domain/subscription/subscription-info';
+import { listAvailablePlans } from '../../../../../domain/billing-engine';
+import { subscriptionInfo } from '../../../../../domain/subscription';
 
 /** The subscription summary with the plans on offer, as every subscription route answers it. */
 export async function subscriptionResponse(

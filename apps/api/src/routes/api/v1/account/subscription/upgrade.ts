@@ -10,9 +10,13 @@ import {
   upgradeResponseSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spendingCapCents } from '../../../../../domain/spend-control/spend-control';
-import { forecastAndAdvice } from '../../../../../domain/subscription/plan-advisor';
-import { applyUpgrade, upgradeMessages, upgradeQuote } from '../../../../../domain/subscription/plan-upgrade';
+import { spendingCapCents } from '../../../../../domain/spend-control';
+import {
+  forecastAndAdvice,
+  applyUpgrade,
+  upgradeMessages,
+  upgradeQuote,
+} from '../../../../../domain/subscription';
 import { subscriptionResponse } from './subscription-response';
 
 const errors = {

@@ -20,16 +20,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { holdMusicWav } from '../../../../../domain/users/hold-music-audio';
-import { pinEmail } from '../../../../../domain/users/pin-email';
-import { parseUsersCsv, usersCsvTemplate } from '../../../../../domain/users/users-csv';
 import {
+  holdMusicWav,
+  pinEmail,
+  parseUsersCsv,
+  usersCsvTemplate,
   accountEmails,
   adminOf,
   getUsersData,
   holdMusicCatalogue,
-} from '../../../../../domain/users/users-repository';
-import {
   addUsers,
   assertCanChangeUsers,
   auditPinEmails,
@@ -37,8 +36,8 @@ import {
   changePins,
   pinEmailRecipients,
   type UsersActor,
-} from '../../../../../domain/users/users-service';
-import { saveUsers } from '../../../../../domain/users/save-users';
+  saveUsers,
+} from '../../../../../domain/users';
 import { DomainError } from '../../../../../domain/errors';
 
 const errors = {

@@ -20,9 +20,10 @@ import {
   addAccountNote,
   resendInvoiceEmail,
   setAccountTaxStatus,
-} from '../../../../../domain/admin/account-changes';
-import { accountActivity, accountPage } from '../../../../../domain/admin/account-page';
-import { searchAccounts } from '../../../../../domain/admin/accounts-search';
+  accountActivity,
+  accountPage,
+  searchAccounts,
+} from '../../../../../domain/admin';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];

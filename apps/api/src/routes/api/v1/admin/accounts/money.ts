@@ -18,18 +18,22 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountExists, actionInvoices } from '../../../../../domain/admin/account-actions-repository';
-import { refundFromConsole } from '../../../../../domain/admin/account-refunds';
-import { retryCharge } from '../../../../../domain/admin/charge-retry';
-import { adjustCredits } from '../../../../../domain/admin/credit-adjustments';
-import { runStaffAction } from '../../../../../domain/admin/staff-actions';
-import { subscriptionOnBehalf } from '../../../../../domain/admin/subscription-on-behalf';
-import { listAvailablePlans } from '../../../../../domain/billing-engine/plans-repository';
-import { creditsLeft, periodUsage } from '../../../../../domain/billing-engine/ledger-repository';
 import {
+  accountExists,
+  actionInvoices,
+  refundFromConsole,
+  retryCharge,
+  adjustCredits,
+  runStaffAction,
+  subscriptionOnBehalf,
+} from '../../../../../domain/admin';
+import {
+  listAvailablePlans,
+  creditsLeft,
+  periodUsage,
   currentPeriod,
   findSubscription,
-} from '../../../../../domain/billing-engine/subscription-periods-repository';
+} from '../../../../../domain/billing-engine';
 import { DomainError } from '../../../../../domain/errors';
 import { staffActor } from '../../../../../plugins/auth';
 

@@ -6,7 +6,7 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffActor } from '../../../../../plugins/auth';
-import { viewAsCustomer } from '../../../../../domain/admin/view-as';
+import { viewAsCustomer } from '../../../../../domain/admin';
 
 /**
  * View as customer (STAFF-07): support and up get a 15-minute read-only token of the account's admin.

@@ -21,10 +21,12 @@ import {
   catalogueLines,
   editLine,
   editMarket,
-} from '../../../../../domain/catalogue/catalogue-lines';
-import { cataloguePlans, schedulePlanVersion } from '../../../../../domain/catalogue/catalogue-plans';
-import { catalogueRates, scheduleRateChange } from '../../../../../domain/catalogue/catalogue-rates';
-import { runStaffAction } from '../../../../../domain/admin/staff-actions';
+  cataloguePlans,
+  schedulePlanVersion,
+  catalogueRates,
+  scheduleRateChange,
+} from '../../../../../domain/catalogue';
+import { runStaffAction } from '../../../../../domain/admin';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];

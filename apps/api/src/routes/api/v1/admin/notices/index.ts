@@ -10,8 +10,12 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffActor } from '../../../../../plugins/auth';
-import { listPlanChoices } from '../../../../../domain/admin/notices-repository';
-import { noticesForConsole, publishNotice, withdrawNoticeAction } from '../../../../../domain/admin/notices';
+import {
+  listPlanChoices,
+  noticesForConsole,
+  publishNotice,
+  withdrawNoticeAction,
+} from '../../../../../domain/admin';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });

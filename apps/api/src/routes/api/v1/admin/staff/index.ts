@@ -14,13 +14,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffActor } from '../../../../../plugins/auth';
-import { listStaffAudit } from '../../../../../domain/admin/staff-audit-repository';
 import {
+  listStaffAudit,
   addStaffMember,
   changeStaffRole,
   removeStaffMember,
   staffMembers,
-} from '../../../../../domain/admin/staff-members';
+} from '../../../../../domain/admin';
 import { RESET_REQUEST_PATH } from '../../../../idp/password-reset-pages';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };

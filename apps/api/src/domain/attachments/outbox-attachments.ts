@@ -1,9 +1,9 @@
 import { invoiceFilename } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { renderInvoicePdf } from '../pdf/invoice-pdf';
-import { invoiceDetail } from '../invoices/invoices-view-repository';
+import { renderInvoicePdf } from '../pdf';
+import { invoiceDetail } from '../invoices';
 import type { MailAttachment, OutboxAttachment } from '../ports/mailer';
-import { renderMonthlyReportFiles } from '../monthly-report/monthly-report';
+import { renderMonthlyReportFiles } from '../monthly-report';
 
 /** Every file an outbox attachment names, rendered now (the monthly report names two). */
 export async function renderOutboxAttachments(

@@ -5,8 +5,8 @@ import {
   recoverPendingRefunds,
   refundFromConsole,
   type RefundDeps,
-} from '../../../src/domain/admin/account-refunds';
-import type { StaffActor } from '../../../src/domain/admin/staff-actions';
+} from '../../../src/domain/refunds/account-refunds';
+import type { StaffActor } from '../../../src/domain/staff-actions/staff-actions';
 import type { PaymentProvider } from '../../../src/domain/ports/payment-provider';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import { STAFF_BY_ROLE } from '../../helpers/staff';

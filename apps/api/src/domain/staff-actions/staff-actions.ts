@@ -1,6 +1,6 @@
 import { STAFF_ERRORS, SYSTEM_ACTOR, type StaffAction, type StaffRole } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { recordActivity } from '../activity/activity-repository';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { findStaffAction, insertStaffAudit, lockStaffActionKey } from './staff-audit-repository';
 

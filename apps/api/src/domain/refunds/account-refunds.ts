@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ACCOUNT_ACTION_TEXT, REFUND_EMAIL, type RefundResult as RefundAnswer } from '@enq/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
-import { refundInvoice } from '../billing-engine/invoices-repository';
-import { DomainError } from '../errors';
-import { queueEmail } from '../mail/outbox-repository';
-import type { Clock } from '../ports/clock';
-import type { PaymentProvider, RefundResult } from '../ports/payment-provider';
 import {
+  refundInvoice,
   findRefundAttempt,
   overdueRefundAttempts,
   insertRefundAttempt,
@@ -15,14 +11,18 @@ import {
   refundNotice,
   resolveRefundAttempt,
   type RefundAttemptRow,
-} from './refund-attempts-repository';
+} from '../billing-engine';
+import { DomainError } from '../errors';
+import { queueEmail } from '../mail';
+import type { Clock } from '../ports/clock';
+import type { PaymentProvider, RefundResult } from '../ports/payment-provider';
 import {
   BILLING_SYSTEM,
   runStaffAction,
   type ActionActor,
   type StaffActionAnswer,
   type StaffActor,
-} from './staff-actions';
+} from '../staff-actions';
 
 /** The outbox kind of the customer's refund email. */
 export const REFUND_EMAIL_KIND = 'refund-credit-note';

@@ -2,8 +2,8 @@ import { ACTIVITY_TEXT, STAFF_ERRORS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
 import { activityPage } from '../../../src/domain/activity/activity-log';
-import { runStaffAction, type StaffActor } from '../../../src/domain/admin/staff-actions';
-import { listStaffAudit } from '../../../src/domain/admin/staff-audit-repository';
+import { runStaffAction, type StaffActor } from '../../../src/domain/staff-actions/staff-actions';
+import { listStaffAudit } from '../../../src/domain/staff-actions/staff-audit-repository';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import { STAFF_BY_ROLE } from '../../helpers/staff';
 

@@ -1,0 +1,27 @@
+// The auth domain's entry: routes and other domain folders import from here, never a file inside.
+export {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  DEVICE_ID_CLAIM,
+  deviceIdOf,
+  isDeviceCookieValue,
+  newDeviceCookieValue,
+} from './device-id';
+export { deviceOfToken, isKnownDevice, markDeviceNotified, recordDevice } from './devices-repository';
+export { InvalidIdTokenError } from './id-token-verifier';
+export { newDeviceEmail, passwordResetEmail } from './notices';
+export { destroyOidcPayload, findOidcPayload, upsertOidcPayload } from './oidc-payloads-repository';
+export { hashPassword, verifyPassword } from './password';
+export {
+  completePasswordReset,
+  createPasswordReset,
+  findResetRecipient,
+  findUsableReset,
+} from './password-reset-repository';
+export { findPersonBySubject, findSignInIdentityByEmail } from './people-repository';
+export { loadOrCreateSecret } from './server-secrets-repository';
+export { consumeIdToken, endSignIns, issuedBeforeRevocation } from './session-guard-repository';
+export { lowConfidenceReasons, riskySignInSightingId } from './sign-in-risk';
+export { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-throttle';
+export { hashToken, issueApiToken, revokePersonApiTokens } from './token-repository';
+export type { Principal } from './token-repository';

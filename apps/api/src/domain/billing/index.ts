@@ -1,0 +1,5 @@
+// The billing domain's entry: routes and other domain folders import from here, never a file inside.
+export { changeAddresses, changeCard } from './billing-changes';
+export { BILLING_SQL, billingDataFrom, loadBillingData, paymentMethodOwner } from './billing-repository';
+export type { BillingRow } from './billing-repository';
+export { verifyNewCard } from './card-verification';

@@ -1,0 +1,12 @@
+// The call-history domain's entry: routes and other domain folders import from here, never a file inside.
+export { callsCsvStream } from './calls-csv';
+export { listCallsPage } from './calls-page-repository';
+export type { CallRange } from './calls-range';
+export {
+  accountUserNames,
+  insertCalls,
+  invoiceRange,
+  rangeTotals,
+  storedCallUuids,
+} from './calls-repository';
+export { callUsage } from './usage';

@@ -1,0 +1,3 @@
+// The invoices domain's entry: routes and other domain folders import from here, never a file inside.
+export { invoiceReceiptEmail, queueInvoiceReceipt } from './invoice-receipt';
+export { findReceipt, invoiceDetail, listInvoiceDtos } from './invoices-view-repository';
