@@ -2,14 +2,11 @@
 export { accountExists, actionInvoices } from './account-actions-repository';
 export { addAccountNote, resendInvoiceEmail, setAccountTaxStatus } from './account-changes';
 export { accountActivity, accountPage } from './account-page';
-export { refundFromConsole } from '../refunds/account-refunds';
 export { searchAccounts } from './accounts-search';
 export { retryCharge } from './charge-retry';
 export { adjustCredits } from './credit-adjustments';
 export { noticesForConsole, publishNotice, withdrawNoticeAction } from './notices';
 export { listPlanChoices } from './notices-repository';
-export { runStaffAction } from '../staff-actions/staff-actions';
-export { listStaffAudit } from '../staff-actions/staff-audit-repository';
 export { addStaffMember, changeStaffRole, removeStaffMember, staffMembers } from './staff-members';
 export { subscriptionOnBehalf } from './subscription-on-behalf';
 export { viewAsCustomer } from './view-as';

@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { hashToken } from '../auth';
+import { hashToken } from '../auth/token-repository';
 
 /** The account's name and its admin (the account holder), whom a view-as token stands for. */
 export async function findViewAsTarget(

@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { OUTBOX_COLUMNS, outboxValues } from '../mail';
+import { OUTBOX_COLUMNS, outboxValues } from '../mail/outbox-repository';
 import type { OutgoingEmail } from '../ports/mailer';
 
 export interface AttemptRow {

@@ -8,7 +8,8 @@ import {
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { SNAPSHOT_COLUMN, type KeptAnswers } from '../account-changes';
-import { currentPeriod, creditsLeft, periodUsage } from '../billing-engine';
+import { currentPeriod } from '../billing-engine/subscription-periods-repository';
+import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
 
 export interface BillingRow {
   status: string;

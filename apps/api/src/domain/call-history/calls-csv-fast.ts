@@ -15,29 +15,10 @@ import {
   billedMinutes,
   neutraliseCell,
 } from '@enq/contract';
+import { JoinedCalls, RECORD, UNIT, type CsvCall } from './calls-csv-repository';
 
-/** A call as the export writes it: its unix seconds, texts and amounts (in hundredths of a credit). */
-export interface CsvCall {
-  unixTime: number;
-  destination: string;
-  user: string;
-  callerId: string;
-  billedSeconds: number;
-  rateCc: number;
-  creditsCc: number;
-}
-
-/** Separators of a joined chunk: U+001F between a call's values, U+001E between calls. */
-export const UNIT = '\x1f';
-export const RECORD = '\x1e';
-
-/** A chunk as the database joined it (readCsvChunk, calls-csv-repository.ts): `rows` calls, separators checked. */
-export class JoinedCalls {
-  constructor(
-    readonly text: string,
-    readonly rows: number,
-  ) {}
-}
+// The chunk's row shapes are the repository's (the database joins them); re-exported for the export's code.
+export { JoinedCalls, RECORD, UNIT, type CsvCall };
 
 /** The CSV's first line: byte-order mark (spreadsheets then read accents), column names, CRLF. */
 export const CSV_HEADER = `${CSV_BOM}${CALL_CSV_COLUMNS.join(',')}\r\n`;

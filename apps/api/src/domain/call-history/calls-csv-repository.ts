@@ -1,6 +1,28 @@
 import type { Transactional } from '../../db/handle';
-import { JoinedCalls, RECORD, UNIT, type CsvCall } from './calls-csv-fast';
-import { billedWhere, INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-range';
+import { billedWhere, INDEX_ORDER, NEWEST_FIRST, type CallRange } from './calls-range-repository';
+
+/** A call as the export writes it: its unix seconds, texts and amounts (in hundredths of a credit). */
+export interface CsvCall {
+  unixTime: number;
+  destination: string;
+  user: string;
+  callerId: string;
+  billedSeconds: number;
+  rateCc: number;
+  creditsCc: number;
+}
+
+/** Separators of a joined chunk: U+001F between a call's values, U+001E between calls. */
+export const UNIT = '\x1f';
+export const RECORD = '\x1e';
+
+/** A chunk as the database joined it (readCsvChunk, calls-csv-repository.ts): `rows` calls, separators checked. */
+export class JoinedCalls {
+  constructor(
+    readonly text: string,
+    readonly rows: number,
+  ) {}
+}
 
 // The calls export's reads: a chunk of a range at a time, as calls-csv-fast's joined text (see there
 // for why and what it cost).

@@ -11,7 +11,7 @@ import {
   type CsvCall,
 } from './calls-csv-fast';
 import { readCsvChunk, type Keyset } from './calls-csv-repository';
-import type { CallRange } from './calls-range';
+import type { CallRange } from './calls-range-repository';
 
 /**
  * Calls read per database round trip. PGlite runs each statement on the event loop, so other requests

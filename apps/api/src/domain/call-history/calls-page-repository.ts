@@ -1,7 +1,7 @@
 import type { CallRow } from '@enq/contract';
 import type { Database } from '../../db/client';
 import type { Transactional } from '../../db/handle';
-import { INDEX_ORDER, NEWEST_FIRST, rangeWhere, type CallRange } from './calls-range';
+import { INDEX_ORDER, NEWEST_FIRST, rangeWhere, type CallRange } from './calls-range-repository';
 
 /** call_day_counts buckets calls by UTC day (migration 0004 keeps them with triggers on calls). */
 const DAY_SECONDS = 86_400;

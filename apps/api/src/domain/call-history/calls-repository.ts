@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { rangeWhere, type BilledCalls, type CallRange } from './calls-range';
+import { rangeWhere, type BilledCalls, type CallRange } from './calls-range-repository';
 
 // The calls table as call history reads it around a page: the filter's names, a range's totals, and
 // the ranges of an invoice and of the previous period. Pages are in calls-page-repository.ts, the

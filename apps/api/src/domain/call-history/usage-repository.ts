@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { INDEX_ORDER, rangeWhere, type CallRange } from './calls-range';
+import { INDEX_ORDER, rangeWhere, type CallRange } from './calls-range-repository';
 
 // The usage charts' sums (USAGE): a range's credits per New York day, grouped by user or by line, and
 // per user and per line, aggregated in the database over calls_account_time_idx (account, time), the

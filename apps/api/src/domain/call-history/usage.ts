@@ -14,7 +14,7 @@ import {
 import { addDays, differenceInCalendarDays, format, subDays } from 'date-fns';
 import type { Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import type { CallRange } from './calls-range';
+import type { CallRange } from './calls-range-repository';
 import { dailyUsage, periodBefore, rangeUsage } from './usage-repository';
 
 // The usage charts (USAGE): a Call History range's credits per New York day against the range before

@@ -1,7 +1,7 @@
 import type { Transactional } from '../../db/handle';
-import { BILLING_SQL, type BillingRow } from '../billing';
-import { SNAPSHOT_SQL, type SnapshotRow } from '../subscription';
-import { SNAPSHOT_COLUMN } from '../account-changes';
+import { BILLING_SQL, type BillingRow } from '../billing/billing-repository';
+import { SNAPSHOT_SQL, type SnapshotRow } from '../subscription/subscriptions-repository';
+import { SNAPSHOT_COLUMN } from '../account-changes/account-changes-repository';
 import { BASICS_SQL, type BasicsRow } from './notifications-repository';
 
 /** The overview's one row, and the snapshot it was read in (pg_snapshot as text). */

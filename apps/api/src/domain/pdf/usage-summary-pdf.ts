@@ -1,5 +1,4 @@
 import { formatCreditsFixed, formatMoney, formatPeriod, ccToCredits } from '@enq/contract';
-import type { PeriodUsage } from '../billing-engine';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
 
@@ -19,11 +18,21 @@ export interface UsageSummaryFacts {
   topLines: { name: string; calls: number; cc: number }[];
 }
 
+/** The period's usage the summary shows (the ledger's PeriodUsage has it), in hundredths of credits. */
+export interface UsageSummaryUsage {
+  used: { plan: number; rollover: number; bonus: number; overage: number };
+  overageCentsInvoiced: number;
+  calls: number;
+}
+
 /**
  * The monthly report's one-page usage summary of a closed period (REPORT-02): the period and plan, the
  * credits used by bucket, the overage, the top users and lines, and the closing invoice.
  */
-export async function renderUsageSummaryPdf(facts: UsageSummaryFacts, usage: PeriodUsage): Promise<Buffer> {
+export async function renderUsageSummaryPdf(
+  facts: UsageSummaryFacts,
+  usage: UsageSummaryUsage,
+): Promise<Buffer> {
   const { accountName } = facts;
   const period = formatPeriod(facts.start.toISOString(), facts.end.toISOString());
   const { doc, done, left, width } = await createEnqPdf({

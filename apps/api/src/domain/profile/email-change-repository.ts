@@ -2,7 +2,7 @@ import { EMAIL_CHANGE_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { findEmailClash } from './profile-repository';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/activity-repository';
 
 const hashChangeToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,7 +1,7 @@
 import { emailKey, type Profile } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/activity-repository';
 
 interface ProfileRow {
   full_name: string;

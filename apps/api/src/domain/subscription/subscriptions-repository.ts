@@ -1,6 +1,7 @@
 import type { TaxStatus } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { SumRow, PlanRow } from '../billing-engine';
+import type { SumRow } from '../billing-engine/ledger-repository';
+import type { PlanRow } from '../billing-engine/plans-repository';
 
 // The subscription as the subscription page and the overview read it, and the changes a customer
 // makes to it (a scheduled plan change, keeping the plan, cancelling). Starting, renewing and moving

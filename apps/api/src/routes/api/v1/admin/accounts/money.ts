@@ -21,12 +21,12 @@ import { z } from 'zod';
 import {
   accountExists,
   actionInvoices,
-  refundFromConsole,
   retryCharge,
   adjustCredits,
-  runStaffAction,
   subscriptionOnBehalf,
 } from '../../../../../domain/admin';
+import { refundFromConsole } from '../../../../../domain/refunds';
+import { runStaffAction } from '../../../../../domain/staff-actions';
 import {
   listAvailablePlans,
   creditsLeft,

@@ -26,7 +26,7 @@ import {
   catalogueRates,
   scheduleRateChange,
 } from '../../../../../domain/catalogue';
-import { runStaffAction } from '../../../../../domain/admin';
+import { runStaffAction } from '../../../../../domain/staff-actions';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];

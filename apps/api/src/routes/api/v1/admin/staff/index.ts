@@ -15,12 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffActor } from '../../../../../plugins/auth';
 import {
-  listStaffAudit,
   addStaffMember,
   changeStaffRole,
   removeStaffMember,
   staffMembers,
 } from '../../../../../domain/admin';
+import { listStaffAudit } from '../../../../../domain/staff-actions';
 import { RESET_REQUEST_PATH } from '../../../../idp/password-reset-pages';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
