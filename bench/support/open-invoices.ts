@@ -14,7 +14,7 @@ import { hashPassword } from '../../apps/api/src/domain/auth/password';
 import { saveDefaultCard } from '../../apps/api/src/domain/billing/billing-repository';
 import { billingEngines } from '../../apps/api/src/domain/billing-engine/billing-engines';
 import { listAvailablePlans } from '../../apps/api/src/domain/billing-engine/plans-repository';
-import { listInvoiceDtos } from '../../apps/api/src/domain/invoices/invoices-view-repository';
+import { listInvoiceDtos } from '../../apps/api/src/domain/invoices';
 import { randomPin } from '../../apps/api/src/domain/people/pin';
 import {
   insertAccount,

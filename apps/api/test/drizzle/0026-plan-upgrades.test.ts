@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { seedPlanRows } from '../../src/db/seed/plans';
 import { DEFAULT_ISSUER } from '../../src/domain/billing-engine/invoice-issuer';
-import { createInvoice } from '../../src/domain/billing-engine/invoices-repository';
+import { createInvoice } from '../../src/domain/billing-engine/issue-invoice';
 import { drivers, openTestDatabase } from '../helpers/app';
 import { migrateUpTo } from '../helpers/migrate-up-to';
 

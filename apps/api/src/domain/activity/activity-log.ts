@@ -34,7 +34,7 @@ function assertAdmin(reader: ActivityReader) {
 const filterOf = (reader: ActivityReader, filters: ActivityFilters) => ({
   accountId: reader.accountId,
   personId: filters.person,
-  kind: filters.kind,
+  actionPrefixes: filters.kind ? ACTIVITY_KINDS[filters.kind].prefixes : undefined,
 });
 
 /** A page of the account's activity, newest first, with the people and kinds to filter by (ACT-03, ACT-04). */

@@ -1,4 +1,3 @@
-import { ACTIVITY_KINDS, ACTIVITY_TEXT, type ActivityKind } from '@enq/contract';
 import { STAFF_ACCOUNT_ID } from '../../db/schema';
 import type { QueryOptions, Transactional } from '../../db/handle';
 
@@ -17,6 +16,8 @@ export interface ActivityRow {
   action: string;
   actor_person_id: string | null;
   actor_name: string | null;
+  /** The console's staff made it (null when the actor was removed since). */
+  actor_is_staff: boolean | null;
   target_person_id: string | null;
   target_name: string | null;
   before: unknown;
@@ -27,7 +28,8 @@ export interface ActivityFilter {
   accountId: string;
   /** Changes this person made or that were about them. */
   personId?: string | undefined;
-  kind?: ActivityKind | undefined;
+  /** Changes whose action starts with one of these (a kind of change: ACTIVITY_KINDS' prefixes). */
+  actionPrefixes?: readonly string[] | undefined;
 }
 
 /**
@@ -60,8 +62,8 @@ function filterWhere(filter: ActivityFilter): { sql: string; params: unknown[] }
     params.push(filter.personId);
     sql += ` and (a.actor_person_id = $${params.length} or a.target_person_id = $${params.length})`;
   }
-  if (filter.kind) {
-    params.push([...ACTIVITY_KINDS[filter.kind].prefixes]);
+  if (filter.actionPrefixes) {
+    params.push([...filter.actionPrefixes]);
     sql += ` and split_part(a.action, '.', 1) = any($${params.length}::text[])`;
   }
   return { sql, params };
@@ -73,9 +75,8 @@ function filterWhere(filter: ActivityFilter): { sql: string; params: unknown[] }
  */
 const NEWEST_FIRST_PLAN: QueryOptions = { planner: { enable_bitmapscan: 'off', enable_sort: 'off' } };
 
-// A change the operator console made reads as made by enQ support, not by a removed person.
 const ROW_COLUMNS = `a.id::text as id, a.at, a.action, a.actor_person_id,
-  case when actor.is_staff then '${ACTIVITY_TEXT.staff}' else actor.full_name end as actor_name,
+  actor.full_name as actor_name, actor.is_staff as actor_is_staff,
   a.target_person_id, target.full_name as target_name, a.before, a.after`;
 const ROW_JOINS = `left join people actor on actor.id = a.actor_person_id
     and actor.account_id in (a.account_id, '${STAFF_ACCOUNT_ID}')

@@ -84,6 +84,8 @@ export function changedFields(before: unknown, after: unknown, names: Names = NO
 function whoOf(row: ActivityRow): string {
   if (!row.actor_person_id)
     return row.action.startsWith('system.') ? SYSTEM_ACTOR.name : ACTIVITY_TEXT.system;
+  // A change the operator console made reads as made by enQ support, not by a removed person.
+  if (row.actor_is_staff) return ACTIVITY_TEXT.staff;
   return row.actor_name ?? ACTIVITY_TEXT.removedPerson;
 }
 

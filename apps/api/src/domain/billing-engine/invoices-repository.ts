@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  normalizeAddress,
-  taxStatusText,
-  type Address,
-  type InvoiceBuyer,
-  type TaxStatus,
-} from '@enq/contract';
+import type { Address, InvoiceBuyer, InvoiceSeller, TaxStatus } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { taxCents, type InvoiceIssuer } from './invoice-issuer';
 
 export type InvoiceKind = 'period' | 'interim' | 'start';
 export type InvoiceStatus = 'open' | 'paid' | 'void' | 'refunded';
@@ -52,58 +45,52 @@ function invoiceNumber(at: Date): string {
   return `ENQ-${ym}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** The buyer as the account stands now (the snapshot an invoice keeps for good) and its tax status. */
-async function buyerSnapshot(
-  q: Transactional,
-  accountId: string,
-): Promise<{ buyer: InvoiceBuyer; taxStatus: TaxStatus }> {
-  const [row] = await q.query<{
-    name: string;
-    email: string | null;
-    service_address: Partial<Address> | null;
-    billing_address: Partial<Address> | null;
-    tax_status: TaxStatus;
-    tax_exemption_reference: string | null;
-  }>(
+/** The account as an invoice's buyer is copied from it: name, admin email, addresses, tax. */
+export interface BuyerRow {
+  name: string;
+  email: string | null;
+  service_address: Partial<Address> | null;
+  billing_address: Partial<Address> | null;
+  tax_status: TaxStatus;
+  tax_exemption_reference: string | null;
+}
+
+/** The account as it stands now, for the buyer an invoice keeps for good. */
+export async function buyerRow(q: Transactional, accountId: string): Promise<BuyerRow | null> {
+  const [row] = await q.query<BuyerRow>(
     `select a.name, a.service_address, a.billing_address, a.tax_status, a.tax_exemption_reference,
             (select email from people where account_id = a.id and is_admin order by created_at limit 1) as email
        from accounts a where a.id = $1`,
     [accountId],
   );
-  if (!row) throw new Error(`no account ${accountId}`);
-  const tax = { status: row.tax_status, exemption_reference: row.tax_exemption_reference };
-  return {
-    buyer: {
-      name: row.name,
-      email: row.email ?? '',
-      service_address: row.service_address ? normalizeAddress(row.service_address) : null,
-      billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
-      // The text as printed ('Taxable', 'Exempt (ref …)'): an issued invoice keeps it whatever changes.
-      tax_status: taxStatusText(tax),
-    },
-    taxStatus: row.tax_status,
-  };
+  return row ?? null;
 }
 
-const sumOf = (lines: NewInvoiceLine[], kinds: InvoiceLineKind[], pick: (l: NewInvoiceLine) => number) =>
-  lines.filter((l) => kinds.includes(l.kind)).reduce((total, l) => total + pick(l), 0);
+/** An invoice's sums as issued (issue-invoice.ts works them out), in cents and centicredits. */
+export interface InvoiceTotals {
+  subscriptionCents: number;
+  overageCredits: number;
+  overageCents: number;
+  subtotalCents: number;
+  taxRateBp: number;
+  taxCents: number;
+  creditsUsed: number;
+}
 
 /**
- * Issues one invoice: its lines, totals, tax and its own copy of seller and buyer, none of which ever
+ * Writes one invoice with its lines, its totals and its own copy of seller and buyer, none of which ever
  * change afterwards (a database trigger refuses it). Returns its id. Call it in a transaction: the
  * database takes lines only from the transaction that issued their invoice (migration 0014).
  */
-export async function createInvoice(
+export async function insertInvoice(
   q: Transactional,
   invoice: NewInvoice,
-  issuer: InvoiceIssuer,
+  totals: InvoiceTotals,
+  seller: InvoiceSeller,
+  buyer: InvoiceBuyer,
 ): Promise<string> {
   const id = `in_${randomBytes(12).toString('hex')}`;
-  const { buyer, taxStatus } = await buyerSnapshot(q, invoice.accountId);
   const { lines } = invoice;
-  const subtotal = sumOf(lines, ['subscription', 'included', 'overage'], (l) => l.amountCents);
-  const rate = issuer.taxRateBasisPoints;
-  const tax = taxCents(subtotal, taxStatus, rate);
   await q.query(
     `insert into invoices (id, account_id, number, kind, summary, period_id, period_start, period_end, issued_at,
                            status, subscription_cents, overage_credits, overage_cents, subtotal_cents,
@@ -124,15 +111,15 @@ export async function createInvoice(
       invoice.periodStart,
       invoice.periodEnd,
       invoice.issuedAt,
-      sumOf(lines, ['subscription'], (l) => l.amountCents),
-      sumOf(lines, ['overage'], (l) => l.quantity),
-      sumOf(lines, ['overage'], (l) => l.amountCents),
-      subtotal,
-      rate,
-      tax,
-      subtotal + tax,
-      sumOf(lines, ['included', 'overage'], (l) => l.quantity),
-      JSON.stringify(issuer.seller),
+      totals.subscriptionCents,
+      totals.overageCredits,
+      totals.overageCents,
+      totals.subtotalCents,
+      totals.taxRateBp,
+      totals.taxCents,
+      totals.subtotalCents + totals.taxCents,
+      totals.creditsUsed,
+      JSON.stringify(seller),
       JSON.stringify(buyer),
     ],
   );

@@ -1,7 +1,15 @@
-import type { Address } from '@enq/contract';
+import { normalizeAddress, type Address } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { recordActivity } from '../activity';
-import { billingActivityView, saveAddresses, saveDefaultCard } from './billing-repository';
+import { saveAddresses, saveDefaultCard } from './billing-repository';
+import { billingActivityView } from './billing-view';
+
+const clean = (address: Address): Address => {
+  const out = normalizeAddress(address);
+  for (const key of Object.keys(out) as (keyof Address)[]) out[key] = out[key].trim();
+  out.country = out.country.toUpperCase();
+  return out;
+};
 
 /** Who makes a billing change: it is recorded in the account's activity log with them (ACT-01). */
 export interface BillingActor {
@@ -9,7 +17,10 @@ export interface BillingActor {
   personId: string;
 }
 
-/** Saves both addresses (see saveAddresses) and records the change, in one transaction. */
+/**
+ * Saves both addresses, trimmed and the country in capitals (with sameBilling the billing address is the
+ * service address), and records the change, in one transaction.
+ */
 export async function changeAddresses(
   database: Transactional,
   actor: BillingActor,
@@ -19,7 +30,12 @@ export async function changeAddresses(
 ) {
   return database.transaction(async (tx) => {
     const { service_address, billing_address } = await billingActivityView(tx, actor.accountId);
-    const saved = await saveAddresses(tx, actor.accountId, service, billing, sameBilling);
+    const serviceAddress = clean(service);
+    const saved = {
+      service_address: serviceAddress,
+      billing_address: sameBilling ? { ...serviceAddress } : clean(billing),
+    };
+    await saveAddresses(tx, actor.accountId, saved.service_address, saved.billing_address);
     await recordActivity(tx, actor.accountId, actor.personId, [
       {
         action: 'billing.address_update',

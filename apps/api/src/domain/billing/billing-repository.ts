@@ -1,15 +1,6 @@
-import {
-  cardExpiry,
-  isAddressComplete,
-  normalizeAddress,
-  type Address,
-  type BillingData,
-  type TaxStatus,
-} from '@enq/contract';
+import type { Address, TaxStatus } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { SNAPSHOT_COLUMN, type KeptAnswers } from '../account-changes';
-import { currentPeriod } from '../billing-engine/subscription-periods-repository';
-import { creditsLeft, periodUsage } from '../billing-engine/ledger-repository';
+import { SNAPSHOT_COLUMN } from '../account-changes/account-changes-repository';
 
 export interface BillingRow {
   status: string;
@@ -53,93 +44,32 @@ select a.status, a.service_address, a.billing_address, a.tax_status, a.tax_exemp
      join plans pl on pl.id = s.plan_id where s.account_id = $1) as sub
   from accounts a where a.id = $1`;
 
-/** Annual plans stop when their credits are used up (monthly plans run into overage instead). */
-async function creditsExhausted(q: Transactional, accountId: string): Promise<boolean> {
-  const period = await currentPeriod(q, accountId);
-  if (!period || period.plan.period !== 'yr') return false;
-  const usage = await periodUsage(q, accountId, period.id);
-  return creditsLeft(usage) <= 0;
-}
-
 /** The billing page's statement with the snapshot it reads in, for the copy each process keeps. */
 const BILLING_PAGE_SQL = `select x.*, ${SNAPSHOT_COLUMN} from (${BILLING_SQL}) x`;
 
-/** The billing data (API-04, API-05) plus the flags the banners need (BAN-01..12). */
-export async function loadBillingData(
+/** The billing page's row and the snapshot it was read in; null when there is no such account. */
+export async function billingPageRow(
   q: Transactional,
-  kept: KeptAnswers,
   accountId: string,
-  now: Date,
-  publishableKey: string | null,
-): Promise<BillingData> {
-  const row = await kept.read(q, { answer: 'billing', accountId }, now, async () => {
-    const [read] = await q.query<BillingRow & { snapshot: string }>(BILLING_PAGE_SQL, [accountId], {
-      prepare: true,
-    });
-    if (!read) return null;
-    const annualActive = read.sub?.status === 'active' && read.sub.period === 'yr';
-    return { ...read, exhausted: annualActive && (await creditsExhausted(q, accountId)) };
+): Promise<(BillingRow & { snapshot: string }) | null> {
+  const [read] = await q.query<BillingRow & { snapshot: string }>(BILLING_PAGE_SQL, [accountId], {
+    prepare: true,
   });
-  if (!row) throw new Error(`no account ${accountId}`);
-  return billingDataFrom(row, now, publishableKey, row.exhausted);
+  return read ?? null;
 }
 
-/** Billing data from a row of BILLING_SQL and whether an annual plan's credits are used up. */
-export function billingDataFrom(
-  row: BillingRow,
-  now: Date,
-  publishableKey: string | null,
-  creditsAreExhausted: boolean,
-): BillingData {
-  const active = row.sub?.status === 'active';
-  const exhausted = active && row.sub?.period === 'yr' && creditsAreExhausted;
-  const pay = row.pay?.status === 'failed' ? row.pay : null;
-  const card = row.card;
-  return {
-    ...(publishableKey ? { stripe_pk: publishableKey } : {}),
-    card_details: card
-      ? { brand: card.brand, last4: card.last4, ...cardExpiry(card.exp_month, card.exp_year, now) }
-      : null,
-    charge_failure_message: pay ? (pay.failure_message ?? 'The payment failed.') : null,
-    charge_failure_card:
-      pay?.card_brand && pay.card_last4 ? { brand: pay.card_brand, last4: pay.card_last4 } : null,
-    last_invoice_paid: row.inv?.status !== 'open',
-    last_invoice_id: row.inv?.id ?? null,
-    is_subscription_active: active,
-    is_billing_address_required: !isAddressComplete(row.billing_address),
-    is_service_address_required: !isAddressComplete(row.service_address),
-    is_credits_exhausted: exhausted,
-    is_delinquent: row.sub?.is_delinquent ?? false,
-    is_account_active: row.status === 'active',
-    tax: { status: row.tax_status, exemption_reference: row.tax_exemption_reference },
-    service_address: row.service_address ? normalizeAddress(row.service_address) : null,
-    billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,
-  };
-}
-
-const clean = (address: Address): Address => {
-  const out = normalizeAddress(address);
-  for (const key of Object.keys(out) as (keyof Address)[]) out[key] = out[key].trim();
-  out.country = out.country.toUpperCase();
-  return out;
-};
-
-/** Saves both addresses; with sameBilling the billing address is the service address. */
+/** Saves both addresses, as given (billing-changes.ts cleans them). */
 export async function saveAddresses(
   q: Transactional,
   accountId: string,
-  service: Address,
-  billing: Address,
-  sameBilling: boolean,
-): Promise<{ service_address: Address; billing_address: Address }> {
-  const serviceAddress = clean(service);
-  const billingAddress = sameBilling ? { ...serviceAddress } : clean(billing);
+  serviceAddress: Address,
+  billingAddress: Address,
+): Promise<void> {
   await q.query('update accounts set service_address = $2, billing_address = $3 where id = $1', [
     accountId,
     JSON.stringify(serviceAddress),
     JSON.stringify(billingAddress),
   ]);
-  return { service_address: serviceAddress, billing_address: billingAddress };
 }
 
 /**
@@ -175,8 +105,11 @@ export async function paymentMethodOwner(q: Transactional, paymentMethodId: stri
   return row?.account_id ?? null;
 }
 
-/** The addresses and the card on file as the activity log records them (ACT-01), before or after a change. */
-export async function billingActivityView(q: Transactional, accountId: string) {
+/** The addresses and the card on file, as stored, for the activity log (ACT-01). */
+export async function billingActivityRow(
+  q: Transactional,
+  accountId: string,
+): Promise<Pick<BillingRow, 'service_address' | 'billing_address' | 'card'> | null> {
   const [row] = await q.query<Pick<BillingRow, 'service_address' | 'billing_address' | 'card'>>(
     `select a.service_address, a.billing_address,
        (select json_build_object('brand', brand, 'last4', last4, 'exp_month', exp_month, 'exp_year', exp_year)
@@ -184,12 +117,5 @@ export async function billingActivityView(q: Transactional, accountId: string) {
        from accounts a where a.id = $1`,
     [accountId],
   );
-  const card = row?.card;
-  return {
-    service_address: row?.service_address ? normalizeAddress(row.service_address) : null,
-    billing_address: row?.billing_address ? normalizeAddress(row.billing_address) : null,
-    card: card
-      ? `${card.brand} ending ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`
-      : null,
-  };
+  return row ?? null;
 }

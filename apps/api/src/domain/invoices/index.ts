@@ -1,3 +1,4 @@
 // The invoices domain's entry: routes and other domain folders import from here, never a file inside.
 export { invoiceReceiptEmail, queueInvoiceReceipt } from './invoice-receipt';
-export { findReceipt, invoiceDetail, listInvoiceDtos } from './invoices-view-repository';
+export { findReceipt } from './invoices-view-repository';
+export { invoiceDetail, listInvoiceDtos } from './invoices-view';

@@ -1,17 +1,8 @@
-import {
-  ccToCredits,
-  centsToDollars,
-  normalizeAddress,
-  type Address,
-  type InvoiceBuyer,
-  type InvoiceDetail,
-  type InvoiceDto,
-  type InvoiceSeller,
-  type InvoicesResponse,
-} from '@enq/contract';
+import type { Address, InvoiceBuyer, InvoiceDetail, InvoiceDto, InvoiceSeller } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
-interface InvoiceListRow {
+/** An invoice as the list reads it: cents, hundredths of credits (as text) and dates. */
+export interface InvoiceListRow {
   id: string;
   number: string;
   kind: InvoiceDto['kind'];
@@ -27,30 +18,6 @@ interface InvoiceListRow {
   payment_pending: boolean;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** What is still to pay: an open invoice's total less what was paid on it (nothing otherwise). */
-const dueCents = (row: Pick<InvoiceListRow, 'status' | 'total_cents' | 'paid_cents'>) =>
-  row.status === 'open' ? Math.max(0, row.total_cents - row.paid_cents) : 0;
-
-function toDto(row: InvoiceListRow): InvoiceDto {
-  return {
-    id: row.id,
-    number: row.number,
-    kind: row.kind,
-    summary: row.summary,
-    timestamp: iso(row.issued_at),
-    period_start: iso(row.period_start),
-    period_end: iso(row.period_end),
-    total: centsToDollars(row.total_cents),
-    amount_due: centsToDollars(dueCents(row)),
-    status: row.status,
-    credits_used: ccToCredits(Number(row.credits_used)),
-    has_refund: row.has_refund,
-    payment_pending: row.payment_pending,
-  };
-}
-
 const LIST_COLUMNS = `
 select i.id, i.number, i.kind, i.summary, i.issued_at, i.period_start, i.period_end, i.total_cents, i.status,
        i.credits_used::text as credits_used,
@@ -60,15 +27,13 @@ select i.id, i.number, i.kind, i.summary, i.issued_at, i.period_start, i.period_
        exists (select 1 from payments p where p.account_id = i.account_id and p.invoice_id = i.id
                 and p.status = 'pending') as payment_pending`;
 
-/** The account's invoices, newest first, and the amount due across the open ones (API-17). */
-export async function listInvoiceDtos(q: Transactional, accountId: string): Promise<InvoicesResponse> {
-  const rows = await q.query<InvoiceListRow>(
+/** The account's invoices, newest first (API-17). */
+export async function invoiceListRows(q: Transactional, accountId: string): Promise<InvoiceListRow[]> {
+  return q.query<InvoiceListRow>(
     `${LIST_COLUMNS} from invoices i where i.account_id = $1 order by i.issued_at desc, i.number desc`,
     [accountId],
     { prepare: true },
   );
-  const due = rows.reduce((sum, row) => sum + dueCents(row), 0);
-  return { invoices: rows.map(toDto), amount_due: centsToDollars(due) };
 }
 
 interface LineJson {
@@ -96,7 +61,8 @@ interface RefundJson {
   reason: string | null;
 }
 
-type DetailRow = InvoiceListRow & {
+/** An invoice as issued, with its lines, payments and credit notes as the statement joins them. */
+export type DetailRow = InvoiceListRow & {
   subtotal_cents: number;
   tax_rate_bp: number;
   tax_cents: number;
@@ -126,60 +92,14 @@ const DETAIL_SQL = `${LIST_COLUMNS}, i.subtotal_cents, i.tax_rate_bp, i.tax_cent
           from refunds r where r.invoice_id = i.id) as refunds
   from invoices i where i.account_id = $1 and i.id = $2`;
 
-/**
- * One invoice as it was issued: its own seller, buyer, lines and totals (never the account as it is
- * now), with its payments and credit notes; null when it is not the account's.
- */
-export async function invoiceDetail(
+/** One invoice's row as it was issued; null when it is not the account's. */
+export async function invoiceDetailRow(
   q: Transactional,
   accountId: string,
   invoiceId: string,
-): Promise<InvoiceDetail | null> {
+): Promise<DetailRow | null> {
   const [row] = await q.query<DetailRow>(DETAIL_SQL, [accountId, invoiceId], { prepare: true });
-  if (!row) return null;
-  const { lines, payments, refunds } = row;
-  const address = (a: Partial<Address> | null) => (a ? normalizeAddress(a) : null);
-  const refunded = refunds.reduce((sum, r) => sum + r.amount_cents, 0);
-  return {
-    ...toDto(row),
-    seller: row.seller,
-    buyer: {
-      ...row.buyer,
-      service_address: address(row.buyer.service_address),
-      billing_address: address(row.buyer.billing_address),
-    },
-    lines: lines.map((l) => ({
-      kind: l.kind,
-      description: l.description,
-      period_start: iso(l.period_start),
-      period_end: iso(l.period_end),
-      quantity: l.kind === 'subscription' ? Number(l.quantity) : ccToCredits(Number(l.quantity)),
-      amount: centsToDollars(l.amount_cents),
-    })),
-    subtotal: centsToDollars(row.subtotal_cents),
-    tax: {
-      status: row.buyer.tax_status,
-      rate_percent: row.tax_rate_bp / 100,
-      amount: centsToDollars(row.tax_cents),
-    },
-    amount_paid: centsToDollars(row.paid_cents),
-    amount_refunded: centsToDollars(refunded),
-    payments: payments.map((p) => ({
-      id: p.id,
-      timestamp: iso(p.created_at),
-      amount: centsToDollars(p.amount_cents),
-      status: p.status,
-      card: p.card_brand && p.card_last4 ? `${p.card_brand} •••• ${p.card_last4}` : null,
-      failure_message: p.failure_message,
-    })),
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      number: r.number,
-      timestamp: iso(r.created_at),
-      amount: centsToDollars(r.amount_cents),
-      reason: r.reason,
-    })),
-  };
+  return row ?? null;
 }
 
 /** What a receipt names: the invoice, its succeeded payment and the account holder. */

@@ -1,4 +1,4 @@
-import { lineDestination, type LineGroup, type LinesData } from '@enq/contract';
+import type { LineGroup } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
 /** A department line as stored; its rate is not (it comes from the rate table at a moment). */
@@ -36,27 +36,16 @@ function toMarkets(rows: GroupRow[]): LineMarket[] {
   return [...byName.values()];
 }
 
-/**
- * GET /lines/ in one statement: the person's own PIN and every department keyed by market name, each
- * with its rate now, looked up by the name calls and rates use for the line (centicredits per minute).
- */
-export async function loadLinesData(
+/** GET /lines/ in one statement: the person's own PIN and every market with its departments. */
+export async function linesPageRow(
   q: Transactional,
   personId: string,
-  rateNow: (destination: string) => number | null,
-): Promise<LinesData> {
+): Promise<{ pin: string | null; markets: LineMarket[] }> {
   const [row] = await q.query<{ pin: string | null; groups: GroupRow[] }>(
     `select (select pin from people where id = $1) as pin, ${GROUPS_JSON} as groups`,
     [personId],
   );
-  const markets_with_groups: LinesData['markets_with_groups'] = {};
-  for (const market of toMarkets(row?.groups ?? [])) {
-    markets_with_groups[market.name] = market.departments.map((department) => {
-      const cc = rateNow(lineDestination(market.name, department.name_long));
-      return { ...department, rate_now: cc === null ? null : cc / 100 };
-    });
-  }
-  return { pin: row?.pin ?? '', markets_with_groups };
+  return { pin: row?.pin ?? null, markets: toMarkets(row?.groups ?? []) };
 }
 
 /** Every market with its departments, for the PDF and the contact cards. */

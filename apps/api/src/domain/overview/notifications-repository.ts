@@ -1,6 +1,4 @@
-import { SUB_ACCOUNT_NOTICE_KEY } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { saveDismissal } from './notification-dismissals-repository';
 
 /** A notification not yet ended, as the overview's statement reads it. */
 export interface NoticeRow {
@@ -23,17 +21,6 @@ export interface BasicsRow {
   has_sub_users: boolean;
   dismissed: string[] | null;
   notices: NoticeRow[] | null;
-}
-
-export interface OverviewBasics {
-  pin: string | null;
-  /** The account's plan (whatever the subscription's status), or null without a subscription. */
-  plan: { name: string; multiUser: boolean } | null;
-  /** The account has sub-account users (people other than its admin). */
-  hasSubUsers: boolean;
-  subAccountDismissed: boolean;
-  /** The notices this person sees now, not yet ordered. */
-  notices: NoticeRow[];
 }
 
 /**
@@ -61,51 +48,20 @@ select p.pin, pl.name as plan_name, pl.multi_user,
   left join plans pl on pl.id = s.plan_id
  where p.id = $2 and p.account_id = $1`;
 
-/** The basics at `now` from a row of BASICS_SQL read at or before it (inside the overview's one statement). */
-export function overviewBasicsFrom(row: BasicsRow, now: Date): OverviewBasics {
-  const dismissed = new Set(row.dismissed ?? []);
-  return {
-    pin: row.pin,
-    plan: row.plan_name ? { name: row.plan_name, multiUser: row.multi_user === true } : null,
-    hasSubUsers: row.has_sub_users === true,
-    subAccountDismissed: dismissed.has(SUB_ACCOUNT_NOTICE_KEY),
-    // A notice that is not dismissible always shows, even if it was dismissible once and dismissed then.
-    notices: (row.notices ?? []).filter(
-      (n) =>
-        new Date(n.starts_at) <= now &&
-        (n.ends_at === null || new Date(n.ends_at) > now) &&
-        !(n.dismissible && dismissed.has(n.id)),
-    ),
-  };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type DismissOutcome = 'dismissed' | 'not_found' | 'not_dismissible';
-
 /**
- * Remembers that a person dismissed a notice (idempotent). The key is 'sub_account' or the id of a
- * notification that is global or the person's account's own; any other account's is not found.
+ * Whether a notice the person may see can be dismissed: null when it is not a notification that is
+ * global, for the account's plan or the account's own (any other account's is not found).
  */
-export async function dismissNotice(
+export async function noticeDismissible(
   q: Transactional,
   accountId: string,
-  personId: string,
-  key: string,
-  now: Date,
-): Promise<DismissOutcome> {
-  if (key !== SUB_ACCOUNT_NOTICE_KEY) {
-    // A malformed id would make Postgres refuse the uuid cast: it is simply not a notice.
-    if (!UUID.test(key)) return 'not_found';
-    const [notice] = await q.query<{ dismissible: boolean }>(
-      `select n.dismissible from notifications n
-        where n.id = $1 and (n.account_id = $2 or n.account_id is null)
-          and (n.plan_id is null or n.plan_id = (select plan_id from subscriptions where account_id = $2))`,
-      [key, accountId],
-    );
-    if (!notice) return 'not_found';
-    if (!notice.dismissible) return 'not_dismissible';
-  }
-  await saveDismissal(q, accountId, personId, key, now);
-  return 'dismissed';
+  noticeId: string,
+): Promise<boolean | null> {
+  const [notice] = await q.query<{ dismissible: boolean }>(
+    `select n.dismissible from notifications n
+      where n.id = $1 and (n.account_id = $2 or n.account_id is null)
+        and (n.plan_id is null or n.plan_id = (select plan_id from subscriptions where account_id = $2))`,
+    [noticeId, accountId],
+  );
+  return notice ? notice.dismissible : null;
 }

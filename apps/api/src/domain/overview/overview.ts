@@ -10,7 +10,8 @@ import {
 import type { Transactional } from '../../db/handle';
 import { billingDataFrom } from '../billing';
 import { subscriptionInfoFrom } from '../subscription';
-import { overviewBasicsFrom, type NoticeRow, type OverviewBasics } from './notifications-repository';
+import { overviewBasicsFrom, type OverviewBasics } from './notices';
+import type { NoticeRow } from './notifications-repository';
 import type { KeptAnswers } from '../account-changes';
 import { readOverview } from './overview-repository';
 

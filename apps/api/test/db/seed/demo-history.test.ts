@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client';
 import { seedDemoData, seedReferenceData } from '../../../src/db/seed';
 import { DEMO_ACCOUNT_NAME, DEMO_ANNUAL } from '../../../src/db/seed/demo-account';
-import { invoiceDetail, listInvoiceDtos } from '../../../src/domain/invoices/invoices-view-repository';
+import { invoiceDetail, listInvoiceDtos } from '../../../src/domain/invoices';
 import { openTestDatabase } from '../../helpers/app';
 import { invoiceProblems } from '../../helpers/billing-reconcile';
 

@@ -7,7 +7,7 @@ import { issueApiToken } from '../../../src/domain/auth/token-repository';
 import { loadOverview } from '../../../src/domain/overview/overview';
 import { pruneAccountChanges } from '../../../src/domain/account-changes/account-changes-repository';
 import { KeptAnswers } from '../../../src/domain/account-changes/kept-answers';
-import { loadBillingData } from '../../../src/domain/billing/billing-repository';
+import { loadBillingData } from '../../../src/domain/billing';
 import { createTestApp, drivers, seededDatabaseCopy, testConfig, type TestContext } from '../../helpers/app';
 
 /**

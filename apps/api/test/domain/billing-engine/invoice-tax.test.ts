@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDetail } from '../../../src/domain/invoices/invoices-view-repository';
+import { invoiceDetail } from '../../../src/domain/invoices';
 import { BillingEngine } from '../../../src/domain/billing-engine/billing-engine';
 import { queueMonthlyReport } from '../../../src/domain/monthly-report';
 import { DEFAULT_SELLER } from '../../../src/domain/billing-engine/invoice-issuer';

@@ -8,7 +8,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiToken } from '../../../../../src/domain/auth/token-repository';
-import { createInvoice } from '../../../../../src/domain/billing-engine/invoices-repository';
+import { createInvoice } from '../../../../../src/domain/billing-engine/issue-invoice';
 import { DEFAULT_ISSUER } from '../../../../../src/domain/billing-engine/invoice-issuer';
 import { TestClock } from '../../../../helpers/billing-harness';
 import { createTestApp, drivers, type TestContext } from '../../../../helpers/app';

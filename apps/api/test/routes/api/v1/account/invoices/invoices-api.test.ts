@@ -4,7 +4,7 @@ import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-acco
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { DEFAULT_ISSUER } from '../../../../../../src/domain/billing-engine/invoice-issuer';
 import { interimInvoice } from '../../../../../../src/domain/billing-engine/invoice-lines';
-import { createInvoice } from '../../../../../../src/domain/billing-engine/invoices-repository';
+import { createInvoice } from '../../../../../../src/domain/billing-engine/issue-invoice';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { pdfText } from '../../../../../helpers/pdf-text';
 
