@@ -2,12 +2,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transactional } from '../db/handle';
-import {
-  countHit,
-  deleteLapsedHits,
-  readHits,
-  type HitCount,
-} from '../domain/rate-limits/hit-counts-repository';
+import { countHit, deleteLapsedHits, readHits, type HitCount } from '../domain/rate-limits';
 
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
