@@ -120,8 +120,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Log Out ends everything: this and the person's other API tokens, and the provider sessions a
       // silent sign-in would otherwise use to mint a new one (the same as a password reset).
-      const { personId } = req.principal!;
+      const { personId, readOnly } = req.principal!;
       await app.revokeToken(req.bearerToken!);
+      // A view-as token is read-only everywhere: its Log Out ends that token, never the customer's sign-ins.
+      if (readOnly) return { message: 'Signed out.' };
       await endSignIns(app.database, personId, new Date());
       await app.forgetPerson(personId);
       return { message: 'Signed out.' };
