@@ -8,13 +8,23 @@ export interface LocalSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (`port` 0: any free one) that keeps every message it accepted. */
-export function startSmtp(port = 0): Promise<LocalSmtp> {
+/**
+ * A real SMTP server on 127.0.0.1 (`port` 0: any free one) that keeps every message it accepted; with
+ * `refuse`, the first that many messages are refused after their data with a 421 (try again later).
+ */
+export function startSmtp(port = 0, { refuse = 0 }: { refuse?: number } = {}): Promise<LocalSmtp> {
   const received: ParsedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
+      if (refused < refuse) {
+        refused++;
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 421 })));
+        stream.resume();
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           received.push(mail);
