@@ -47,6 +47,9 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     clientAuthMethods: ['none'],
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
+    // The email and name claims of the scopes asked go in the ID token too, the token a client reads
+    // first, not only in userinfo (oidc-provider keeps them out of it by default when it issues an access token).
+    conformIdTokenClaims: false,
     claims: {
       // amr: how the person signed in (pwd, and otp after a two-factor code, TOTP).
       openid: ['sub', DEVICE_ID_CLAIM, 'jti', 'amr'],
