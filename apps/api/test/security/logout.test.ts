@@ -30,9 +30,15 @@ async function silentSignIn(app: App, jar: CookieJar) {
   return { code: callback.searchParams.get('code'), error: callback.searchParams.get('error'), verifier };
 }
 
-async function apiTokenFor(app: App, code: string, verifier: string): Promise<string> {
+async function apiTokenFor(
+  app: App,
+  code: string,
+  verifier: string,
+  idTokens: string[] = [],
+): Promise<string> {
   const tokens = await redeemCode(app, code, verifier);
   expect(tokens.statusCode).toBe(200);
+  idTokens.push(tokens.json().id_token);
   const session = await app.inject({
     method: 'POST',
     url: AUTH_PATHS.session,
@@ -42,14 +48,16 @@ async function apiTokenFor(app: App, code: string, verifier: string): Promise<st
   return session.json().token as string;
 }
 
-/** A browser that signs in with the password, and the API token its first ID token buys. */
+/** A browser that signs in with the password, the ID token it got and the API token that buys. */
 async function signIn(app: App) {
   const jar = new CookieJar();
   const { location, verifier } = await startAuthorization(app, jar);
   const accepted = await submitLogin(app, jar, location!, DEMO_ADMIN.email, DEMO_ADMIN.password);
   expect(accepted.statusCode).toBe(303);
   const callback = await backToCallback(app, jar, accepted.headers.location as string);
-  return { jar, token: await apiTokenFor(app, callback.searchParams.get('code')!, verifier) };
+  const idTokens: string[] = [];
+  const token = await apiTokenFor(app, callback.searchParams.get('code')!, verifier, idTokens);
+  return { jar, token, idToken: idTokens[0]! };
 }
 
 const me = (app: App, token: string) =>
@@ -76,6 +84,26 @@ describe.each(drivers)('Log Out ends the API token and the provider session (%s)
     expect((await me(ctx.app, otherTab)).statusCode).toBe(401);
     const after = await silentSignIn(ctx.app, jar);
     expect(after).toMatchObject({ code: null, error: 'login_required' });
+  });
+
+  it("the provider's sign-out page asks the person first, unless the portal sends the person's ID token as its hint", async () => {
+    const { jar, idToken } = await signIn(ctx.app);
+    const page = async (query: string) => {
+      const response = await ctx.app.inject({
+        url: `/oidc/session/end${query}`,
+        headers: { host: 'localhost:8080', cookie: jar.header() },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    // A link from any site: the confirm button, and no script that presses it.
+    const bare = await page('');
+    expect(bare).toContain('id="confirm-logout"');
+    expect(bare).not.toContain('logout.js');
+    // The portal's own Log Out sends the ID token it signed in with: one click, confirmed for the person.
+    const hinted = await page(`?id_token_hint=${idToken}`);
+    expect(hinted).toContain('id="confirm-logout"');
+    expect(hinted).toContain('/interaction-assets/logout.js');
   });
 
   it("leaves none of the person's provider sessions, grants, codes or tokens behind", async () => {
