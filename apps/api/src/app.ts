@@ -18,6 +18,7 @@ import jobsPlugin from './plugins/jobs';
 import afterAnswerPlugin from './plugins/after-answer';
 import mailerPlugin from './plugins/mailer';
 import noStorePlugin from './plugins/no-store';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -157,6 +158,8 @@ export async function buildApp({
   const billing = composeBilling(config, () => app.database, { clock, payments, log: app.log });
   await app.register(clockPlugin, { clock: billing.clock });
   await app.register(dbPlugin, { database, billing });
+  // Before the routes: its hook counts every answer.
+  await app.register(metricsPlugin);
   // Before any route: it adds the limits of the routes registered after it.
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin, { run: scheduleJobs });

@@ -94,6 +94,21 @@ const envSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
     .optional(),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** A bearer token that reads /metrics from anywhere (the operator's scraper). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Addresses and CIDRs that read /metrics without a token: this machine unless told. */
+  METRICS_ALLOW: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((e) => e.includes('/') || isIP(e)) && entries.every(isAddressOrCidr), {
+      message: 'must be a comma list of addresses or CIDRs',
+    })
+    .default(['127.0.0.1/8', '::1/128']),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** A PEM file of certificate authorities to trust for the mail server (a private CA, a self-signed server). */
   SMTP_TLS_CA: z
@@ -200,6 +215,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,
     },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
+    metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
     // How long after a period ends its close waits, so calls posted a little late land in their own period.
     closeGraceMs: env.CLOSE_GRACE_MINUTES * 60_000,
     seedDemo: env.SEED_DEMO,
