@@ -1,4 +1,4 @@
-import { formatCredits, formatLongDay, formatMoney } from './format';
+import { formatCredits, formatCreditsFixed, formatLongDay, formatMoney } from './format';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
 // overview's forecast card imports them, and the landing page's first load carries no schema library.
@@ -19,9 +19,33 @@ const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
 export const PLAN_TEXT = {
   forecastTitle: 'Forecast for this period',
   noPeriod: 'The forecast starts with your plan.',
-  runsOut: (date: string) => `At this pace your plan credits run out on ${businessDayText(date)}.`,
-  ranOut: (date: string) => `Your plan credits ran out on ${businessDayText(date)}.`,
-  lasts: 'At this pace your plan credits last until the period ends.',
+  // "Credits": the plan, rollover and bonus credits together, which the hint below names one by one.
+  runsOut: (date: string) => `At this pace your credits run out on ${businessDayText(date)}.`,
+  ranOut: (date: string) => `Your credits ran out on ${businessDayText(date)}.`,
+  lasts: 'At this pace your credits last until the period ends.',
+  /**
+   * What the projection is set against, each kind of credit named as the summary names it: 'of 48,000.00
+   * plan credits', 'of 50,000.00 credits: 48,000.00 plan and 2,000.00 bonus'.
+   */
+  availableCredits: (c: { available: number; plan: number; rollover: number; bonus: number }) => {
+    const parts = [
+      [c.plan, 'plan'],
+      [c.rollover, 'rollover'],
+      [c.bonus, 'bonus'],
+    ] as const;
+    const named = parts
+      .filter(([n], i) => i === 0 || n > 0)
+      .map(([n, kind]) => `${formatCreditsFixed(n)} ${kind}`);
+    if (named.length === 1) return `of ${formatCreditsFixed(c.available)} plan credits`;
+    const list = `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+    return `of ${formatCreditsFixed(c.available)} credits: ${list}`;
+  },
+  capLabel: 'Spending cap',
+  /** The saved cap on the overview's summary (SPEND-07): on a monthly plan's overage this period. */
+  capHint: 'on overage this period',
+  /** A saved cap with no plan under way: it waits for a monthly plan. */
+  capSaved: (cap: number) =>
+    `Your spending cap of ${formatMoney(cap)} is saved; it holds a monthly plan's overage once a plan starts.`,
   projectedOverage: (amount: number) => `Projected overage at period end: ${formatMoney(amount)}.`,
   /** The saved spending cap, beside the projected overage it holds back (SPEND-07). */
   cappedAt: (cap: number) => `at period end, capped at ${formatMoney(cap)} by your spending cap`,

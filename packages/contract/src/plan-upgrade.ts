@@ -12,6 +12,11 @@ export const forecastSchema = z
     period_end: z.string(),
     used_credits: z.number(),
     available_credits: z.number().meta({ description: 'plan, rollover and bonus credits of the period' }),
+    plan_credits: z.number().meta({ description: "the period's plan credits (used and left)" }),
+    rollover_credits: z.number().meta({ description: 'rollover credits carried in (used and left)' }),
+    bonus_credits: z.number().meta({ description: 'bonus credits of the period (used and left)' }),
+    days_left: z.number().int().meta({ description: 'as subscription_info counts them' }),
+    period_days: z.number().int().meta({ description: "the period's length in whole days" }),
     projected_credits: z.number().meta({ description: 'credits projected to be used by the period end' }),
     runs_out_on: z
       .string()

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   BUSINESS_TIME_ZONE,
   ccToCredits,
+  rangeDays,
   sharesInTenths,
   USAGE_MAX_DAYS,
   USAGE_OTHERS,
@@ -43,8 +44,17 @@ export function ranked(totals: { name: string; cc: number }[]): UsageRanked[] {
   return rows.map((r, i) => ({ name: r.name, credits: ccToCredits(r.cc), share: shares[i]! / 10 }));
 }
 
-/** The charts' answer for a range of the account's calls and its filters. */
-export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup): Promise<UsageResponse> {
+/**
+ * The charts' answer for a range of the account's calls and its filters at `now`: a bar per New York day
+ * it touches, and its days and the previous range's counted as a period's (rangeDays), so the overview's
+ * period says the same number of days as the summary and the forecast.
+ */
+export async function callUsage(
+  q: Transactional,
+  r: CallRange,
+  by: UsageGroup,
+  now: Date,
+): Promise<UsageResponse> {
   const first = local(r.from);
   const days = differenceInCalendarDays(local(r.to), first) + 1;
   if (days > USAGE_MAX_DAYS) throw new DomainError('invalid', USAGE_TEXT.tooLong, 'timestampTo');
@@ -65,6 +75,7 @@ export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup):
     row[slot.get(name) ?? others!]! += cc;
   }
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const span = rangeDays(r.from, r.to, now);
   return {
     by,
     previous,
@@ -78,6 +89,9 @@ export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup):
     })),
     total_credits: ccToCredits(sum(usage.byUser.map((u) => u.cc))),
     previous_total_credits: ccToCredits(sum([...before.values()])),
+    range_days: span.days,
+    days_left: span.left,
+    previous_days: rangeDays(previous.from, previous.to, now).days,
     top_users: ranked(usage.byUser),
     top_lines: ranked(usage.byLine),
   };

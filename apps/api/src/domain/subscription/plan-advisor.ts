@@ -1,8 +1,6 @@
 import {
-  ccToCredits,
   centsToDollars,
   divideRoundHalfUp,
-  forecastPeriod,
   overageCents,
   type AdvisorDto,
   type Forecast,
@@ -16,6 +14,8 @@ import {
   findSubscription,
   type OpenPeriod,
 } from '../billing-engine/subscription-periods-repository';
+import { forecastFigures } from '../periods/forecast-figures';
+import { forecastOf, periodModel } from '../periods/period-model';
 import { closedMonthlyUsage, forecastInputs } from './forecast-repository';
 import { planChangeAccount } from './subscriptions-repository';
 
@@ -43,15 +43,11 @@ export async function periodForecast(q: Transactional, period: OpenPeriod, now: 
     forecastInputs(q, period.accountId, period.id),
   ]);
   if (sub?.status !== 'active') return null;
-  const { usageByDay, availableCc, overageCc } = inputs;
-  const forecast = forecastPeriod({
-    period,
-    usageByDay,
-    availableCc,
-    now,
-    billsOverage: period.plan.period === 'mo',
-  });
-  return { period, availableCc, overageCc, forecast, usageByDay };
+  const { usageByDay, ledger } = inputs;
+  // The period's one model (periods/): the summary, the console and Upgrade now read the same figures.
+  const model = periodModel({ period, planPeriod: period.plan.period, ledger, now });
+  const forecast = forecastOf(model, usageByDay, now);
+  return { period, model, availableCc: model.availableCc, overageCc: model.overageCc, forecast, usageByDay };
 }
 
 /**
@@ -66,25 +62,9 @@ export async function forecastAndAdvice(
 ): Promise<ForecastResponse> {
   const current = await currentForecast(q, accountId, now);
   if (!current) return { forecast: null, advisor: null };
-  const { period, availableCc, overageCc, forecast: f } = current;
-  const billsOverage = period.plan.period === 'mo';
-  // An annual plan has no overage (MONEY-04): a cap saved on a monthly plan does not apply to it.
-  const cap = billsOverage ? capCents : null;
+  const { period, model, availableCc, overageCc, forecast: f } = current;
   return {
-    forecast: {
-      period_start: period.start.toISOString(),
-      period_end: period.end.toISOString(),
-      used_credits: ccToCredits(f.usedCc),
-      available_credits: ccToCredits(availableCc),
-      projected_credits: ccToCredits(f.projectedCc),
-      runs_out_on: f.runsOut?.date ?? null,
-      ran_out: f.runsOut?.already ?? false,
-      projected_overage: centsToDollars(f.projectedOverageCents),
-      bills_overage: billsOverage,
-      spending_cap: cap === null ? null : centsToDollars(cap),
-      capped_overage: cap === null ? null : centsToDollars(Math.min(f.projectedOverageCents, cap)),
-      note: f.note,
-    },
+    forecast: forecastFigures(model, f, capCents),
     advisor:
       period.plan.period === 'mo'
         ? await advise(q, accountId, period, now, f, { availableCc, overageCc })

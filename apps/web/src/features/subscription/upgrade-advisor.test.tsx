@@ -40,6 +40,7 @@ const PRACTICE: SubscriptionResponse = {
   next_payment_amount: 170,
   days_in_period: 12,
   days_left: 18,
+  period_days: 30,
   active_users: 1,
   is_credits_exhausted: false,
   status: 'active',
