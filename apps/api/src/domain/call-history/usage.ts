@@ -26,7 +26,8 @@ const ymd = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /**
  * The range compared with `from..to`: the billing period before, when the range starts a period
- * (USAGE-02); else as many New York days just before it, starting at the same time of day.
+ * (USAGE-02); else as many New York days just before it as the range has (rangeDays), starting at the
+ * same time of day.
  */
 async function previousRange(q: Transactional, r: CallRange, days: number) {
   const period = await periodBefore(q, r.accountId, r.from);
@@ -58,7 +59,10 @@ export async function callUsage(
   const first = local(r.from);
   const days = differenceInCalendarDays(local(r.to), first) + 1;
   if (days > USAGE_MAX_DAYS) throw new DomainError('invalid', USAGE_TEXT.tooLong, 'timestampTo');
-  const previous = await previousRange(q, r, days);
+  // The range's days as a period's are counted: a period's 30 days (31 New York dates from 10:00 to 10:00)
+  // are compared with the 30 days before it when there is no previous period, like with like.
+  const span = rangeDays(r.from, r.to, now);
+  const previous = await previousRange(q, r, span.days);
   const previousFirst = local(previous.from);
   const [usage, before] = await Promise.all([
     rangeUsage(q, r, by, ymd(first), BUSINESS_TIME_ZONE),
@@ -75,7 +79,6 @@ export async function callUsage(
     row[slot.get(name) ?? others!]! += cc;
   }
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const span = rangeDays(r.from, r.to, now);
   return {
     by,
     previous,

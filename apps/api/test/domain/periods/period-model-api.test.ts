@@ -23,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import { TestClock } from '../../helpers/billing-harness';
 import { planAccount } from '../../helpers/plan-accounts';
-import { staffToken } from '../../helpers/staff';
+import { customerToken, staffToken } from '../../helpers/staff';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../../src/db/seed/demo-account';
 
 // One model of a period (domain/periods): over simulated periods (monthly and annual plans, rollover,
 // bonus credits, late calls, upgrades, a catalogue price change and a spending cap), the overview,
@@ -307,6 +308,14 @@ describe.each(drivers)('one model of a period: every surface, the same figures (
       expect(f.projected_overage).toBe(0);
     }
   }
+
+  it('the demo accounts read the same days and credits everywhere ("11 days of 30", "10.5 days left", "over 31 days" before)', async () => {
+    for (const email of [DEMO_ADMIN.email, DEMO_NEW_TEAM.email, DEMO_ANNUAL.email]) {
+      const { token, accountId } = await customerToken(ctx.database, email);
+      const sub = await get<SubscriptionResponse>(`${API_ACCOUNT_BASE}${SUBSCRIPTION_PATHS.root}`, token);
+      await agree({ id: accountId, token }, sub.current_plan!.period);
+    }
+  });
 
   it('the overview, Subscription, the forecast, the chart and the console agree over simulated periods', async () => {
     await fc.assert(
