@@ -1,6 +1,7 @@
 import { formatCreditsFixed, formatMoney, formatPeriod, ccToCredits } from '@enq/contract';
 import type { PeriodUsage } from '../billing-engine/ledger-repository';
 import type { ReportFacts } from '../monthly-report/monthly-report-repository';
+import type { PeriodModel } from '../periods/period-model';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
 
@@ -10,9 +11,14 @@ const credits = (cc: number) => formatCreditsFixed(ccToCredits(cc));
 
 /**
  * The monthly report's one-page usage summary of a closed period (REPORT-02): the period and plan, the
- * credits used by bucket, the overage, the top users and lines, and the closing invoice.
+ * credits used by bucket, the overage, the top users and lines, and the closing invoice. Its days and
+ * credits are the period model's, named and rounded as the overview's summary shows them.
  */
-export async function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsage): Promise<Buffer> {
+export async function renderUsageSummaryPdf(
+  facts: ReportFacts,
+  usage: Pick<PeriodUsage, 'overageCentsInvoiced' | 'calls'>,
+  model: PeriodModel,
+): Promise<Buffer> {
   const { accountName } = facts;
   const period = formatPeriod(facts.start.toISOString(), facts.end.toISOString());
   const { doc, done, left, width } = await createEnqPdf({
@@ -62,7 +68,7 @@ export async function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsa
     .font(PDF_FONT.bold)
     .fontSize(14)
     .fillColor(INK)
-    .text(`Period: ${period}`, left, y + 14);
+    .text(`Period: ${period} (${model.days.days} ${model.days.days === 1 ? 'day' : 'days'})`, left, y + 14);
   doc
     .font(PDF_FONT.regular)
     .fontSize(10)
@@ -71,12 +77,14 @@ export async function renderUsageSummaryPdf(facts: ReportFacts, usage: PeriodUsa
   y += 62;
 
   heading('Credits used');
-  row(['Plan credits', credits(usage.used.plan)]);
-  row(['Rollover credits', credits(usage.used.rollover)]);
-  row(['Bonus credits', credits(usage.used.bonus)]);
-  row(['Overage credits', credits(usage.used.overage)]);
-  const total = usage.used.plan + usage.used.rollover + usage.used.bonus + usage.used.overage;
-  row(['Total credits used', credits(total)], true);
+  const { credits: c } = model;
+  row(['Plan credits', credits(c.plan.usedCc)]);
+  // An annual plan has no rollover and no overage (MONEY-04): its rows are left out, as on the overview.
+  if (model.billsOverage) row(['Rollover credits', credits(c.rollover.usedCc)]);
+  row(['Bonus credits', credits(c.bonus.usedCc)]);
+  if (model.billsOverage) row(['Overage credits', credits(model.overageCc)]);
+  if (model.unbilledCc > 0) row(['Beyond the plan (not charged)', credits(model.unbilledCc)]);
+  row(['Total credits used', credits(model.usedCc)], true);
   row(['Overage billed', formatMoney(usage.overageCentsInvoiced / 100)]);
   row(['Calls', String(usage.calls)]);
   y += 10;
