@@ -31,7 +31,7 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     const forecast = page.getByRole('region', { name: PLAN_TEXT.forecastTitle });
     await forecast.waitFor();
     expect(await forecast.textContent()).toMatch(
-      /(At this pace your plan credits run out on|Your plan credits ran out on|At this pace your plan credits last until the period ends)/,
+      /(At this pace your credits run out on|Your credits ran out on|At this pace your credits last until the period ends)/,
     );
     expect(await forecast.textContent()).toMatch(/Projected overage\$[\d,]+\.\d\d/);
     expect(await forecast.getByRole('list', { name: 'Plan advisor' }).isVisible()).toBe(true);
