@@ -16,6 +16,7 @@ import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
 import { CATALOGUE_LINES } from '../../domain/lines/line-catalogue';
 import { seededRandom } from '../../domain/call-history/seeded-random';
+import { postAuthorizedCalls } from './demo-telephony';
 
 /** Filing season (February to April) and the October extension deadline are the busy months. */
 const SEASON = [0.9, 1.5, 1.9, 2.2, 1.0, 0.7, 0.6, 0.7, 0.9, 1.4, 0.8, 0.7];
@@ -173,8 +174,10 @@ export async function seedDemoHistory(
       uuidPrefix: `demo-${accountId.slice(0, 8)}`,
     });
     // Calls are posted week by week, so an interim invoice is issued (and charged) in the week its
-    // high-water mark is passed rather than at the period's end. (Daily posting made the demo seed,
-    // which every API test file runs, several seconds slower.)
+    // high-water mark is passed rather than at the period's end; a call that crosses an alert, the cap,
+    // a user's limit or an annual plan's end is posted at its own end (postAuthorizedCalls), and calls
+    // authorize refuses never happen. (Daily posting made the demo seed, which every API test file
+    // runs, several seconds slower.)
     // A bonus earned in the period splits its week, so the calls after it draw from it.
     const bonuses = (options.bonusesAt ?? [])
       .map((at) => at.getTime())
@@ -193,8 +196,10 @@ export async function seedDemoHistory(
         return at >= from && at < to;
       });
       if (batch.length === 0) continue;
-      clockAt = new Date(to);
-      await ingestCalls({ database, rates, engine, now: clockAt }, batch);
+      await postAuthorizedCalls({ database, rates, accountId }, batch, new Date(to), async (calls, at) => {
+        clockAt = at;
+        await ingestCalls({ database, rates, engine, now: at }, calls);
+      });
     }
     clockAt = end;
     if (end.getTime() >= now.getTime()) break;
