@@ -50,6 +50,13 @@ describe('the 14-month demo history (PGlite)', () => {
     // Only the call that crossed zero (authorized while credits were left) may run past the plan.
     expect(Number(annual[0]!.unbilled)).toBeLessThanOrEqual(Number(annual[0]!.last));
     expect(await demoRuleBreaks(database)).toEqual([]);
+    // Still the account whose credits are used up: its plan ran out, and its 100% alert says so.
+    const [ranOut] = await database.query<{ n: number }>(
+      `select count(*)::int as n from spend_alert_firings f join accounts a on a.id = f.account_id
+        where a.name = $1 and f.kind = 'plan_percent' and f.amount = 100`,
+      [DEMO_ANNUAL.accountName],
+    );
+    expect(ranOut!.n).toBe(1);
   });
 
   it('each period close made one invoice; the last one was declined and is open to pay', async () => {
