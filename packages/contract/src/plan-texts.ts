@@ -1,4 +1,5 @@
 import { formatCredits, formatCreditsFixed, formatLongDay, formatMoney } from './format';
+import { BUSINESS_TIME_ZONE } from './time';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
 // overview's forecast card imports them, and the landing page's first load carries no schema library.
@@ -15,6 +16,20 @@ export const PLAN_PATHS = {
 /** A New York business day ('2026-06-26') as "June 26, 2026". */
 export const businessDayText = (date: string): string => formatLongDay(new Date(`${date}T12:00:00Z`));
 const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
+let longBusinessDay: Intl.DateTimeFormat | undefined;
+/** An instant's New York date in words, e.g. "January 20, 2027". */
+export const businessInstantText = (at: Date | string): string =>
+  (longBusinessDay ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    dateStyle: 'long',
+  })).format(new Date(at));
+
+/** A plan's price from one instant on: the catalogue's version then (CAT-02). Dollars and credits. */
+export interface PriceStep {
+  from: string;
+  price: number;
+  credits: number;
+}
 
 export const PLAN_TEXT = {
   forecastTitle: 'Forecast for this period',
@@ -63,6 +78,27 @@ export const PLAN_TEXT = {
   upgradeSaves: (name: string, saves: number) =>
     `Upgrading to ${name} now would save about ${formatMoney(saves)} this period.`,
   noSaving: 'Upgrading now would not save money this period.',
+  /** Without a saving, Upgrade now is not offered: a change at the period's end stays open (PLAN-05). */
+  noUpgradeOffered: 'A change of plan for the next period is under Change plan.',
+  /** Upgrade now's preview: how its figures were worked out (PLAN-06). */
+  prorationNote: (daysLeft: number, days: number) =>
+    `Each plan's price and credits are prorated by the days left: × ${daysLeft} / ${days}. Each amount is rounded to the nearest cent and each credit figure to the nearest hundredth of a credit, halves up.`,
+  /**
+   * What the new plan costs from the period's end, with the catalogue's scheduled prices: `steps[0]` is
+   * the version in force then, each later one from its own date (each period takes the price in force
+   * when it starts).
+   */
+  renewalPrice: (fromText: string, per: 'month' | 'year', steps: readonly PriceStep[]) => {
+    const [first, ...later] = steps;
+    const money = later.map((s) => ` until ${businessInstantText(s.from)}, then ${formatMoney(s.price)}`);
+    const credits = later.every((s) => s.credits === first!.credits)
+      ? formatCredits(first!.credits)
+      : [first!, ...later].map((s) => formatCredits(s.credits)).join(', then ');
+    return `From ${fromText} you will be charged ${formatMoney(first!.price)} per ${per}${money.join('')}, for ${credits} credits.`;
+  },
+  /** The overview: a price change the catalogue scheduled for the customer's own plan (CAT-02). */
+  priceChange: (plan: string, per: 'month' | 'year', now: PriceStep, next: PriceStep) =>
+    `From ${businessInstantText(next.from)} the ${plan} plan costs ${formatMoney(next.price)} per ${per}${next.credits === now.credits ? '' : ` for ${formatCredits(next.credits)} credits`} (now ${formatMoney(now.price)}): each period that starts from then on is charged the new price.`,
   upgradeNow: 'Upgrade now',
   confirmUpgrade: 'Confirm upgrade',
   upgraded: 'Plan upgraded.',

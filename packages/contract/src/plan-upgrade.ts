@@ -49,8 +49,31 @@ export const advisorSchema = z
   .meta({ id: 'PlanAdvisor' });
 export type AdvisorDto = z.infer<typeof advisorSchema>;
 
+const priceStepSchema = z.object({
+  from: z.string().meta({ description: 'ISO 8601: the instant this price is in force from' }),
+  price: dollars,
+  credits: z.number(),
+});
+
+export const priceChangeSchema = z
+  .object({
+    plan: z.string().meta({ description: "the plan's label, e.g. 'Team monthly'" }),
+    per: z.enum(['month', 'year']),
+    now: priceStepSchema,
+    next: priceStepSchema,
+  })
+  .meta({ id: 'PlanPriceChange' });
+export type PriceChangeDto = z.infer<typeof priceChangeSchema>;
+
 export const forecastResponseSchema = z
-  .object({ forecast: forecastSchema.nullable(), advisor: advisorSchema.nullable() })
+  .object({
+    forecast: forecastSchema.nullable(),
+    advisor: advisorSchema.nullable(),
+    price_change: priceChangeSchema.nullable().meta({
+      description:
+        "the catalogue's next price of the plan the account renews on, before it takes effect; null: none scheduled",
+    }),
+  })
   .meta({ id: 'ForecastResponse' });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
 

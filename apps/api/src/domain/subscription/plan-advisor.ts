@@ -5,9 +5,10 @@ import {
   type AdvisorDto,
   type Forecast,
   type ForecastResponse,
+  type PriceChangeDto,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { listAvailablePlans, type Plan } from '../billing-engine/plans-repository';
+import { findPlan, listAvailablePlans, type Plan } from '../billing-engine/plans-repository';
 import { prorate } from '../billing-engine/proration';
 import {
   currentPeriod,
@@ -18,6 +19,7 @@ import { forecastFigures } from '../periods/forecast-figures';
 import { forecastOf, periodModel } from '../periods/period-model';
 import { closedMonthlyUsage, forecastInputs } from './forecast-repository';
 import { planChangeAccount } from './subscriptions-repository';
+import { pricesFrom } from './plan-upgrade';
 
 // The overview's forecast and the plan advisor (PLAN-01..05, docs/billing.md "Forecast and plan advisor").
 
@@ -61,7 +63,7 @@ export async function forecastAndAdvice(
   capCents: number | null = null,
 ): Promise<ForecastResponse> {
   const current = await currentForecast(q, accountId, now);
-  if (!current) return { forecast: null, advisor: null };
+  if (!current) return { forecast: null, advisor: null, price_change: null };
   const { period, model, availableCc, overageCc, forecast: f } = current;
   return {
     forecast: forecastFigures(model, f, capCents),
@@ -69,6 +71,31 @@ export async function forecastAndAdvice(
       period.plan.period === 'mo'
         ? await advise(q, accountId, period, now, f, { availableCc, overageCc })
         : null,
+    price_change: await ownPriceChange(q, accountId, now),
+  };
+}
+
+/**
+ * The catalogue's next price of the plan the account renews on (CAT-02), told before it takes effect:
+ * none when the subscription ends or changes plan at the period's end.
+ */
+async function ownPriceChange(
+  q: Transactional,
+  accountId: string,
+  now: Date,
+): Promise<PriceChangeDto | null> {
+  const sub = await findSubscription(q, accountId);
+  if (sub?.status !== 'active' || sub.cancel_at_period_end) return null;
+  if (sub.pending_plan_id !== null && sub.pending_plan_id !== sub.plan_id) return null;
+  const plan = await findPlan(q, sub.plan_id, now);
+  if (!plan) return null;
+  const [price, next] = await pricesFrom(q, plan, now, now);
+  if (!price || !next) return null;
+  return {
+    plan: `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`,
+    per: plan.period === 'mo' ? 'month' : 'year',
+    now: price,
+    next,
   };
 }
 

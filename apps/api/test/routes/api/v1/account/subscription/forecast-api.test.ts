@@ -140,7 +140,7 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
     await ctx.database.query("update subscriptions set status = 'inactive' where account_id = $1", [
       annual.id,
     ]);
-    expect((await get(annual.token)).json()).toEqual({ forecast: null, advisor: null });
+    expect((await get(annual.token)).json()).toEqual({ forecast: null, advisor: null, price_change: null });
     // Each token reads its own account: the demo's answer is not the annual account's.
     const [demo] = await ctx.database.query<{ id: string }>('select id from people where email = $1', [
       DEMO_ADMIN.email,
