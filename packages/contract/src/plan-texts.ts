@@ -1,4 +1,5 @@
 import { formatCredits, formatCreditsFixed, formatLongDay, formatMoney } from './format';
+import { tzOffset } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE } from './time';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
@@ -16,13 +17,11 @@ export const PLAN_PATHS = {
 /** A New York business day ('2026-06-26') as "June 26, 2026". */
 export const businessDayText = (date: string): string => formatLongDay(new Date(`${date}T12:00:00Z`));
 const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
-let longBusinessDay: Intl.DateTimeFormat | undefined;
-/** An instant's New York date in words, e.g. "January 20, 2027". */
-export const businessInstantText = (at: Date | string): string =>
-  (longBusinessDay ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    dateStyle: 'long',
-  })).format(new Date(at));
+/** An instant's New York date in words, e.g. "January 20, 2027" (its wall clock read as UTC). */
+export const businessInstantText = (at: Date | string): string => {
+  const ms = new Date(at).getTime();
+  return formatLongDay(new Date(ms + tzOffset(BUSINESS_TIME_ZONE, new Date(ms)) * 60_000));
+};
 
 /** A plan's price from one instant on: the catalogue's version then (CAT-02). Dollars and credits. */
 export interface PriceStep {
@@ -79,7 +78,7 @@ export const PLAN_TEXT = {
     `Upgrading to ${name} now would save about ${formatMoney(saves)} this period.`,
   noSaving: 'Upgrading now would not save money this period.',
   /** Without a saving, Upgrade now is not offered: a change at the period's end stays open (PLAN-05). */
-  noUpgradeOffered: 'A change of plan for the next period is under Change plan.',
+  noUpgradeOffered: 'To change plan from the next period, choose one under Available plans.',
   /** Upgrade now's preview: how its figures were worked out (PLAN-06). */
   prorationNote: (daysLeft: number, days: number) =>
     `Each plan's price and credits are prorated by the days left: × ${daysLeft} / ${days}. Each amount is rounded to the nearest cent and each credit figure to the nearest hundredth of a credit, halves up.`,

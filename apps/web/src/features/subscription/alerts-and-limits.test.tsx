@@ -46,6 +46,7 @@ const FORECAST: ForecastResponse = {
     note: 'Projected from this period’s pace.',
   },
   advisor: null,
+  price_change: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -36,6 +36,7 @@ const ANSWER: ForecastResponse = {
     current_cost: 390,
     upgrade: { price_id: 'team-monthly', name: 'Team', saves: 7.42, charge: 111.29 },
   },
+  price_change: null,
 };
 
 /** Practice monthly, mid-period: what the overview needs to draw its summary. */
