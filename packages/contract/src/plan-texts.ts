@@ -1,6 +1,5 @@
 import { formatCredits, formatCreditsFixed, formatLongDay, formatMoney } from './format';
-import { tzOffset } from '@date-fns/tz';
-import { BUSINESS_TIME_ZONE } from './time';
+import { newYorkOffset } from './format-en-us';
 
 // The paths and texts of the forecast, the plan advisor and Upgrade now (PLAN-01..12), without zod: the
 // overview's forecast card imports them, and the landing page's first load carries no schema library.
@@ -20,7 +19,7 @@ const periods = (n: number) => `${n} period${n === 1 ? '' : 's'}`;
 /** An instant's New York date in words, e.g. "January 20, 2027" (its wall clock read as UTC). */
 export const businessInstantText = (at: Date | string): string => {
   const ms = new Date(at).getTime();
-  return formatLongDay(new Date(ms + tzOffset(BUSINESS_TIME_ZONE, new Date(ms)) * 60_000));
+  return formatLongDay(new Date(ms + (newYorkOffset(ms) ?? -5) * 3_600_000));
 };
 
 /** A plan's price from one instant on: the catalogue's version then (CAT-02). Dollars and credits. */
