@@ -82,79 +82,91 @@ async function readWatch(q: Transactional, accountId: string): Promise<Watch> {
 }
 
 /**
- * Posts a span of the demo's calls as the telephony platform would (`post` ingests a batch at a time):
- * each call is first put to authorize's own decision (decideCall) on the state before it, and a refused
- * call never happens, so an annual plan stops at zero and the cap and users' limits hold. Calls travel
- * together until one crosses something the product reacts to (an alert threshold, the cap, a user's
- * limit, the end of an annual plan's credits); that batch is posted at the crossing call's end, as
- * production's batches arrive within minutes of their calls, so an alert is sent the day it was
- * crossed. The rest go at `until`. Returns how many calls authorize refused.
+ * The demo's telephony platform (`post` ingests a batch at a time): each call is first put to
+ * authorize's own decision (decideCall) on the state before it, and a refused call never happens, so an
+ * annual plan stops at zero and the cap and users' limits hold. Calls travel together until one crosses
+ * something the product reacts to (an alert threshold, the cap, a user's limit, the end of an annual
+ * plan's credits); that batch is posted at the crossing call's end, as production's batches arrive
+ * within minutes of their calls, so an alert is sent the day it was crossed.
+ *
+ * The state is read once and then carried: each call is drawn as ingest will draw it, so it stays the
+ * stored one until something else changes the period (a bonus granted, a period closed): `forget` then.
  */
-export async function postAuthorizedCalls(
-  deps: { database: Transactional; rates: RateTable; accountId: string },
-  calls: readonly DemoCall[],
-  until: Date,
-  post: (batch: DemoCall[], at: Date) => Promise<void>,
-): Promise<number> {
-  const { database, rates, accountId } = deps;
-  const personOf = new Map(
-    (await callersByPin(database, [...new Set(calls.map((c) => c.pin))])).map((c) => [c.pin, c.person_id]),
-  );
-  let refused = 0;
-  let i = 0;
-  // Read once: the walk draws each call as ingest will, so the state it carries stays the stored one.
-  const watch = await readWatch(database, accountId);
-  const planPeriod = watch.period?.plan.period ?? null;
-  while (i < calls.length) {
-    const batch: DemoCall[] = [];
-    let cut: Date | null = null;
-    for (; i < calls.length && cut === null; i++) {
-      const call = calls[i]!;
-      const personId = personOf.get(call.pin) ?? '';
-      const person = watch.people.get(personId) ?? { used: 0, limit: null };
-      const leftCc =
-        Math.max(watch.left.plan, 0) + Math.max(watch.left.rollover, 0) + Math.max(watch.left.bonus, 0);
-      const decision = decideCall({
-        subscriptionActive: watch.active,
-        planPeriod,
-        creditsLeftCc: leftCc,
-        capCents: watch.capCents,
-        overageCc: watch.overage,
-        limitCc: person.limit,
-        usedCc: person.used,
-      });
-      if (!decision.allowed) {
-        refused++;
-        continue;
-      }
-      batch.push(call);
-      const at = new Date(call.call_timestamp);
-      const rate = rates.rateFor(call.destination, at);
-      if (rate === null || !watch.period || !planPeriod) continue;
-      // The call drawn as ingest will draw it, to see what it crosses.
-      const credits = creditsForCall(call.billed_duration, rate);
-      const draw = drawCredits(credits, watch.left, planPeriod);
-      watch.left = {
-        plan: watch.left.plan - draw.plan,
-        rollover: watch.left.rollover - draw.rollover,
-        bonus: watch.left.bonus - draw.bonus,
-      };
-      watch.included += draw.plan + draw.rollover + draw.bonus;
-      watch.overage += draw.overage;
-      watch.people.set(personId, { ...person, used: person.used + credits });
-      const percents = watch.percents.filter((p) => watch.included * 100 >= p * watch.granted);
-      const overageCents = watch.overageCents.filter((c) => watch.overage >= c * 100);
-      const crossed =
-        (planPeriod === 'yr' && leftCc > 0 && leftCc <= credits) ||
-        (watch.granted > 0 && percents.length > 0) ||
-        overageCents.length > 0 ||
-        (person.limit !== null && person.used < person.limit && person.used + credits >= person.limit);
-      // A threshold fires once a period: crossed, it is no longer watched.
-      watch.percents = watch.percents.filter((p) => !percents.includes(p));
-      watch.overageCents = watch.overageCents.filter((c) => !overageCents.includes(c));
-      if (crossed) cut = new Date(Math.min(at.getTime() + call.billed_duration * 1000, until.getTime()));
-    }
-    if (batch.length > 0) await post(batch, cut ?? until);
+export class DemoTelephony {
+  #watch: Watch | null = null;
+  #personOf: Map<string, string> | null = null;
+  /** Calls authorize refused, all spans together. */
+  refused = 0;
+
+  constructor(
+    private readonly deps: { database: Transactional; rates: RateTable; accountId: string },
+    private readonly send: (batch: DemoCall[], at: Date) => Promise<void>,
+  ) {}
+
+  forget(): void {
+    this.#watch = null;
   }
-  return refused;
+
+  /** Places a span's calls, in time order; those not cut off by a crossing are posted at `until`. */
+  async post(calls: readonly DemoCall[], until: Date): Promise<void> {
+    const { database, rates, accountId } = this.deps;
+    const personOf = (this.#personOf ??= new Map());
+    const unknown = [...new Set(calls.map((c) => c.pin))].filter((pin) => !personOf.has(pin));
+    if (unknown.length > 0)
+      for (const c of await callersByPin(database, unknown)) personOf.set(c.pin, c.person_id);
+    const watch = (this.#watch ??= await readWatch(database, accountId));
+    const planPeriod = watch.period?.plan.period ?? null;
+    let i = 0;
+    while (i < calls.length) {
+      const batch: DemoCall[] = [];
+      let cut: Date | null = null;
+      for (; i < calls.length && cut === null; i++) {
+        const call = calls[i]!;
+        const personId = personOf.get(call.pin) ?? '';
+        const person = watch.people.get(personId) ?? { used: 0, limit: null };
+        const leftCc =
+          Math.max(watch.left.plan, 0) + Math.max(watch.left.rollover, 0) + Math.max(watch.left.bonus, 0);
+        const decision = decideCall({
+          subscriptionActive: watch.active,
+          planPeriod,
+          creditsLeftCc: leftCc,
+          capCents: watch.capCents,
+          overageCc: watch.overage,
+          limitCc: person.limit,
+          usedCc: person.used,
+        });
+        if (!decision.allowed) {
+          this.refused++;
+          continue;
+        }
+        batch.push(call);
+        const at = new Date(call.call_timestamp);
+        const rate = rates.rateFor(call.destination, at);
+        if (rate === null || !watch.period || !planPeriod) continue;
+        // The call drawn as ingest will draw it, to see what it crosses.
+        const credits = creditsForCall(call.billed_duration, rate);
+        const draw = drawCredits(credits, watch.left, planPeriod);
+        watch.left = {
+          plan: watch.left.plan - draw.plan,
+          rollover: watch.left.rollover - draw.rollover,
+          bonus: watch.left.bonus - draw.bonus,
+        };
+        watch.included += draw.plan + draw.rollover + draw.bonus;
+        watch.overage += draw.overage;
+        watch.people.set(personId, { ...person, used: person.used + credits });
+        const percents = watch.percents.filter((p) => watch.included * 100 >= p * watch.granted);
+        const overageCents = watch.overageCents.filter((c) => watch.overage >= c * 100);
+        const crossed =
+          (planPeriod === 'yr' && leftCc > 0 && leftCc <= credits) ||
+          (watch.granted > 0 && percents.length > 0) ||
+          overageCents.length > 0 ||
+          (person.limit !== null && person.used < person.limit && person.used + credits >= person.limit);
+        // A threshold fires once a period: crossed, it is no longer watched.
+        watch.percents = watch.percents.filter((p) => !percents.includes(p));
+        watch.overageCents = watch.overageCents.filter((c) => !overageCents.includes(c));
+        if (crossed) cut = new Date(Math.min(at.getTime() + call.billed_duration * 1000, until.getTime()));
+      }
+      if (batch.length > 0) await this.send(batch, cut ?? until);
+    }
+  }
 }
