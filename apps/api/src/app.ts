@@ -3,6 +3,7 @@ import { API_ACCOUNT_BASE, API_ADMIN_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import type { Database } from './db/client';
 import { loggerOptions, logsRequests } from './logging';
 import authPlugin from './plugins/auth';
@@ -127,7 +128,14 @@ export async function buildApp({
         : config.trustProxy,
     // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
     pluginTimeout: 120_000,
+    // One id per request, unique across processes, or the load balancer's: in every log line of the
+    // request (reqId), its X-Request-Id answer header and a 5xx's body.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
