@@ -140,6 +140,14 @@ describe('view as customer API', () => {
     });
     expect(loggedOut.statusCode).toBe(200);
     expect((await get('/', token)).statusCode).toBe(401);
+    // Nor can a view-as token sign the customer out of all devices.
+    const { token: another } = await viewAs();
+    const everywhere = await s.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.logoutEverywhere,
+      headers: { authorization: `Bearer ${another}` },
+    });
+    expect(everywhere.statusCode).toBe(403);
     expect((await get('/', own)).statusCode).toBe(200);
     expect(await revokedAt()).toEqual(before);
   });
