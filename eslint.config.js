@@ -80,13 +80,6 @@ const SQL_OUTSIDE_REPOSITORY =
   'SQL belongs in a *-repository.ts file (or db/): call a repository function here (CONTRIBUTING.md).';
 
 /**
- * The one loop left between domain folders, billing-engine <-> subscription: proration takes its day
- * count from subscription-info (periodDays), which moves to the period model (domain/periods, issue 61).
- * Drop these when it lands.
- */
-const PERIOD_MODEL_PENDING = ['billing-engine/proration.ts', 'subscription/subscription-info.ts'];
-
-/**
  * Repositories that still take a rule from the contract as an SQL parameter, not yet passed in by their
  * domain callers: an email's lookup key (emailKey), a link's or token's lifetime (*_TTL_*), the business
  * time zone of the forecast's days (BUSINESS_TIME_ZONE, with the period model). Every other repository
@@ -166,9 +159,9 @@ export default tseslint.config(
       },
     },
     rules: {
-      'api/domain-entries': ['error', { pending: PERIOD_MODEL_PENDING }],
+      'api/domain-entries': 'error',
       'api/repository-rows': 'error',
-      'api/domain-loops': ['error', { pending: PERIOD_MODEL_PENDING }],
+      'api/domain-loops': 'error',
     },
   },
   { files: REPOSITORY_ROWS_PENDING, rules: { 'api/repository-rows': 'off' } },

@@ -3,6 +3,7 @@ import { API_ACCOUNT_BASE, API_ADMIN_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import type { Database } from './db/client';
 import { loggerOptions, logsRequests } from './logging';
 import authPlugin from './plugins/auth';
@@ -18,6 +19,7 @@ import jobsPlugin from './plugins/jobs';
 import afterAnswerPlugin from './plugins/after-answer';
 import mailerPlugin from './plugins/mailer';
 import noStorePlugin from './plugins/no-store';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -126,7 +128,14 @@ export async function buildApp({
         : config.trustProxy,
     // The first start migrates and builds the demo account's billing history; give it time on a busy machine.
     pluginTimeout: 120_000,
+    // One id per request, unique across processes, or the load balancer's: in every log line of the
+    // request (reqId), its X-Request-Id answer header and a 5xx's body.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -157,6 +166,8 @@ export async function buildApp({
   const billing = composeBilling(config, () => app.database, { clock, payments, log: app.log });
   await app.register(clockPlugin, { clock: billing.clock });
   await app.register(dbPlugin, { database, billing });
+  // Before the routes: its hook counts every answer.
+  await app.register(metricsPlugin);
   // Before any route: it adds the limits of the routes registered after it.
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin, { run: scheduleJobs });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,36 @@ const envSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
     .optional(),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** A bearer token that reads /metrics from anywhere (the operator's scraper). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Addresses and CIDRs that read /metrics without a token: this machine unless told. */
+  METRICS_ALLOW: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((e) => e.includes('/') || isIP(e)) && entries.every(isAddressOrCidr), {
+      message: 'must be a comma list of addresses or CIDRs',
+    })
+    .default(['127.0.0.1/8', '::1/128']),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** A PEM file of certificate authorities to trust for the mail server (a private CA, a self-signed server). */
+  SMTP_TLS_CA: z
+    .string()
+    .transform((path, ctx) => {
+      try {
+        return readFileSync(resolve(path), 'utf8');
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `cannot read the file ${path}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /** `off`: never TLS, for a mail server on this machine or network that offers a certificate nobody issued. */
+  SMTP_TLS: z.enum(['auto', 'off']).default('auto'),
   MAIL_FROM: z.string().trim().min(3).max(300).default('enQ <no-reply@enq.example.com>'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
@@ -163,6 +193,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       featureRequestForm: env.FEATURE_REQUEST_FORM_URL ?? `${publicUrl}/site/feature-request`,
     },
     smtpUrl: env.SMTP_URL,
+    smtpTls: { ca: env.SMTP_TLS_CA, mode: env.SMTP_TLS },
     mail: {
       from: env.MAIL_FROM,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
@@ -184,6 +215,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,
     },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
+    metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
     // How long after a period ends its close waits, so calls posted a little late land in their own period.
     closeGraceMs: env.CLOSE_GRACE_MINUTES * 60_000,
     seedDemo: env.SEED_DEMO,

@@ -56,6 +56,10 @@ describe('the console accounts (Chromium against the real server)', () => {
     await row.getByRole('link', { name: DEMO_ACCOUNT_NAME }).click();
     await page.getByRole('heading', { level: 1, name: DEMO_ACCOUNT_NAME }).waitFor();
     await page.getByText("This period's usage").waitFor();
+    // The customer's figures, units and rounding, and the days their overview counts (the period model).
+    const usage = (await page.getByRole('region', { name: "This period's usage" }).textContent()) ?? '';
+    expect(usage).toMatch(/Credits used[\d,]+\.\d\d credits/);
+    expect(usage).toMatch(/Days left\d+ of (28|29|30|31)/);
     // Support cannot change the tax status.
     expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
     await screenshot(page, 'admin-account-1280');

@@ -1,3 +1,4 @@
+import { SIGN_OUT_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
@@ -186,8 +187,21 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     await staffContext.close();
   });
 
-  it('SHELL-20 Log Out clears the token, ends the provider session and returns to the marketing site root', async () => {
+  /** Another browser (a phone, say) signed in as the demo admin, on /profile. */
+  async function secondBrowser() {
+    const { server, browser } = journey;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const other = await context.newPage();
+    journey.watch(other);
+    await other.goto(`${server.url}/profile`);
+    await signIn(other, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await other.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    return { context, other };
+  }
+
+  it("SHELL-20 Log Out clears this browser's token, ends its provider session and returns to the marketing site root; another browser stays signed in", async () => {
     const { server, page } = journey;
+    const phone = await secondBrowser();
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => heading().textContent()).toBe('Profile');
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -196,6 +210,29 @@ describe('sign-in and the account shell (Chromium against the real server)', () 
     // The provider session is over too: coming back asks for the password again.
     await page.goto(`${server.url}/profile`);
     await page.waitForURL(/\/interaction\//);
+    // The phone is still signed in: a reload shows Profile, no sign-in.
+    await phone.other.reload();
+    await phone.other.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    expect(phone.other.url()).toBe(`${server.url}/profile`);
+    await phone.context.close();
+  });
+
+  it('Profile: Sign out of all devices signs out every browser, this one included', async () => {
+    const { server } = journey;
+    const phone = await secondBrowser();
+    const laptop = await secondBrowser();
+    await phone.other.getByRole('button', { name: SIGN_OUT_TEXT.button }).click();
+    await phone.other
+      .getByRole('dialog', { name: SIGN_OUT_TEXT.confirmTitle })
+      .getByRole('button', { name: SIGN_OUT_TEXT.button })
+      .click();
+    await phone.other.waitForURL(`${server.url}/site/`);
+    expect(await storedToken(phone.other)).toBeNull();
+    // The laptop's token was ended too: its next request finds it refused and asks for the password.
+    await laptop.other.reload();
+    await laptop.other.waitForURL(/\/interaction\//);
+    await phone.context.close();
+    await laptop.context.close();
   });
 
   it('the pages ran without uncaught errors or Content-Security-Policy violations', () => {

@@ -1,13 +1,99 @@
-import { PLAN_TEXT } from '@enq/contract';
+import {
+  API_ACCOUNT_BASE,
+  PLAN_PATHS,
+  PLAN_TEXT,
+  SERVICE_KEY_HEADER,
+  TELEPHONY_CALLS_PATH,
+  USERS_PATHS,
+  type ForecastResponse,
+} from '@enq/contract';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
 const UPGRADE_PATH = '/api/v1/account/subscription/upgrade/';
+const KEY = 'svc_e2e_plan_advisor_key_0123456789';
+
+/**
+ * What the advisor region says and offers: the plan its advice says saves (null for "would not save"),
+ * and the plans its Upgrade now buttons name.
+ */
+async function advisorOffer(page: Page) {
+  const advisor = page.getByRole('region', { name: PLAN_TEXT.advisorTitle });
+  const advice = advisor.getByRole('list', { name: PLAN_TEXT.advisorTitle });
+  await advice.getByRole('listitem').last().waitFor();
+  const last = (await advice.getByRole('listitem').last().textContent())!;
+  const saves = /^Upgrading to (\w+) now would save about \$[\d,]+\.\d\d this period\.$/.exec(last);
+  if (!saves) expect(last).toBe(PLAN_TEXT.noSaving);
+  const buttons = await advisor.getByRole('button', { name: /^Upgrade now to / }).allTextContents();
+  return { saves: saves?.[1] ?? null, buttons };
+}
 
 describe('the forecast and Upgrade now (Chromium against the real server)', () => {
-  const journey = useJourney();
+  const journey = useJourney({ env: { TELEPHONY_SERVICE_KEY: KEY } });
+
+  /** Two-hour calls by the demo admin, as the telephony platform posts them: a busy end of period. */
+  async function postBusyCalls(page: Page, count: number) {
+    const token = await storedToken(page);
+    const users = await fetch(`${journey.server.url}${API_ACCOUNT_BASE}${USERS_PATHS.users}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const pin = ((await users.json()) as { admin_user: { pin_number: string } }).admin_user.pin_number;
+    const calls = Array.from({ length: count }, (_, i) => ({
+      call_uuid: randomUUID(),
+      pin,
+      call_timestamp: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+      destination: 'IRS Practitioner Priority Service',
+      billed_duration: 7_200,
+    }));
+    const response = await fetch(`${journey.server.url}${TELEPHONY_CALLS_PATH}`, {
+      method: 'POST',
+      headers: { [SERVICE_KEY_HEADER]: KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ calls }),
+    });
+    expect(await response.json()).toMatchObject({ accepted: count });
+  }
+  const advice = async (page: Page) => {
+    const token = await storedToken(page);
+    const response = await fetch(`${journey.server.url}${API_ACCOUNT_BASE}${PLAN_PATHS.forecast}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as ForecastResponse).advisor;
+  };
+
+  it('PLAN-05 PLAN-12 the Upgrade now button names the plan the advisor says saves, and none when it says none does (1280 and 390 px)', async () => {
+    const { server, page, browser, context } = journey;
+    await page.goto(`${server.url}/subscription`);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.waitForURL(`${server.url}/subscription`);
+    const before = await advisorOffer(page);
+    expect(before.buttons).toEqual(before.saves ? [`Upgrade now to ${before.saves} monthly`] : []);
+    if (!before.saves) expect(await page.getByText(PLAN_TEXT.noUpgradeOffered).isVisible()).toBe(true);
+    await screenshot(page, 'subscription-advisor-as-seeded');
+
+    // A busy end of period: at this pace upgrading now saves, and the advice and the button say to which plan.
+    for (let i = 0; !(await advice(page))?.upgrade; i++) {
+      expect(i).toBeLessThan(10);
+      await postBusyCalls(page, 10);
+    }
+    const { upgrade } = (await advice(page))!;
+    for (const width of [1280, 390]) {
+      const view = await browser.newContext({
+        viewport: { width, height: 900 },
+        storageState: await context.storageState(),
+      });
+      const tab = await view.newPage();
+      journey.watch(tab);
+      await tab.goto(`${server.url}/subscription`);
+      const offer = await advisorOffer(tab);
+      expect(offer).toEqual({ saves: upgrade!.name, buttons: [`Upgrade now to ${upgrade!.name} monthly`] });
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      await screenshot(tab, `subscription-advisor-upgrade-${width}`);
+      await view.close();
+    }
+  });
 
   /** The demo's card declined at its last close: a good one goes on file, as /billing would put it. */
   async function useGoodCard(page: Page) {
@@ -26,12 +112,10 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
   it('PLAN-12 the overview shows the forecast; Upgrade now on /subscription charges the previewed total and the invoice says so', async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/`);
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
     const forecast = page.getByRole('region', { name: PLAN_TEXT.forecastTitle });
     await forecast.waitFor();
     expect(await forecast.textContent()).toMatch(
-      /(At this pace your plan credits run out on|Your plan credits ran out on|At this pace your plan credits last until the period ends)/,
+      /(At this pace your credits run out on|Your credits ran out on|At this pace your credits last until the period ends)/,
     );
     expect(await forecast.textContent()).toMatch(/Projected overage\$[\d,]+\.\d\d/);
     expect(await forecast.getByRole('list', { name: 'Plan advisor' }).isVisible()).toBe(true);
@@ -44,6 +128,13 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     await advisor.getByRole('button', { name: 'Upgrade now to Firm monthly' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Firm monthly now?' });
     await dialog.waitFor();
+    // The preview says how its credits and amounts were prorated and rounded.
+    const days = (await dialog
+      .locator('dt')
+      .filter({ hasText: /^Firm for the / })
+      .textContent())!;
+    const [, left, of] = /^Firm for the (\d+) of (\d+) days left$/.exec(days)!;
+    await dialog.getByText(PLAN_TEXT.prorationNote(Number(left), Number(of))).waitFor();
     const totalRow = dialog
       .locator('dl[aria-label="Upgrade figures"] > div')
       .filter({ hasText: 'Total charged now' });

@@ -1,5 +1,6 @@
 import {
   API_ACCOUNT_BASE,
+  formatMoney,
   MESSAGES,
   PLAN_PATHS,
   PLAN_TEXT,
@@ -130,6 +131,12 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     await page.goto(`${server.url}/`);
     const banners = page.getByRole('region', { name: 'Spend alerts' });
     await banners.getByText(SPEND_TEXT.capReached(cap)).waitFor();
+    // The saved cap shows on the summary and in the forecast, in dollars (SPEND-07).
+    await expect
+      .poll(() => page.getByTestId('subscription-summary').textContent())
+      .toContain(`${PLAN_TEXT.capLabel}${formatMoney(cap)}${PLAN_TEXT.capHint}`);
+    const forecast = page.getByRole('region', { name: PLAN_TEXT.forecastTitle });
+    await forecast.getByText(PLAN_TEXT.cappedAt(cap)).waitFor();
     await screenshot(page, 'spend-control-overview-cap');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await banners.getByRole('link', { name: 'Raise the cap' }).click();

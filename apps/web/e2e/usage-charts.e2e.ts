@@ -66,8 +66,14 @@ describe('the usage charts (Chromium against the real server)', () => {
     const caption = card.locator('figcaption');
     await caption.waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await caption.textContent()).toMatch(
-      /^[\d,]+\.\d\d credits used over \d+ days?, against [\d,]+\.\d\d credits in the previous period\.$/,
+    // The period is under way: the caption says so, and counts its days as the summary does.
+    const text = (await caption.textContent())!;
+    expect(text).toMatch(
+      /^[\d,]+\.\d\d credits used this period so far, with \d+ of its \d+ days left, against [\d,]+\.\d\d credits in the whole previous period \(\d+ days\)\.$/,
+    );
+    const [, left, days] = /with (\d+) of its (\d+) days left/.exec(text)!;
+    expect(await page.getByTestId('subscription-summary').textContent()).toContain(
+      `Days left${left} ${left === '1' ? 'day' : 'days'}of ${days} in this period`,
     );
     const top = await listed(page, USAGE_TEXT.overviewTitle, USAGE_TEXT.topUsers);
     expect(top.length).toBeGreaterThan(0);

@@ -30,6 +30,21 @@ export const meResponseSchema = z
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string() }).meta({ id: 'LogoutResponse' });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** Log Out ends this browser's sign-in (SHELL-20); Profile's Sign out of all devices ends every one. */
+export const SIGN_OUT_TEXT = {
+  signedOut: 'Signed out.',
+  signedOutEverywhere: 'Signed out of all devices.',
+  heading: 'Signed-in devices',
+  explain:
+    'Log Out signs out this browser only. To sign out of the portal on every browser and device, this one included, sign out of all devices.',
+  button: 'Sign out of all devices',
+  confirmTitle: 'Sign out of all devices?',
+  confirmBody:
+    'Every browser and device signed in to the portal as you is signed out, this one included. You sign in again with your password.',
+  error: 'Signing out of all devices did not work. Please try again.',
+} as const;
 
 /** How long an API token lives after the exchange. */
 export const API_TOKEN_TTL_SECONDS = 12 * 60 * 60;

@@ -6,6 +6,9 @@ export const errorEnvelopeSchema = z
     message: z.string(),
     code: z.string(),
     field: z.string().optional(),
+    request_id: z.string().optional().meta({
+      description: "a 5xx's request id, also in the X-Request-Id header of every answer and in the log",
+    }),
   })
   .meta({ id: 'Error' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

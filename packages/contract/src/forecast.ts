@@ -1,6 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { overageCents } from './credits';
 import { formatCredits } from './format';
+import { periodDays } from './period-days';
 import { BUSINESS_TIME_ZONE } from './time';
 
 // The forecast of a period's credits (PLAN-01..05, docs/billing.md "Forecast"): the pace so far, weighted
@@ -82,7 +83,6 @@ export function businessDays(period: { start: Date; end: Date }, now: Date): Bus
 }
 
 const credits = (cc: number) => formatCredits(Math.round(cc) / 100);
-const days = (n: number) => `${formatCredits(Math.round(n * 10) / 10)} day${n === 1 ? '' : 's'}`;
 
 /** The forecast of the period's credits from its usage so far (PLAN-01..05). */
 export function forecastPeriod(input: ForecastInput): Forecast {
@@ -123,16 +123,18 @@ export function forecastPeriod(input: ForecastInput): Forecast {
   }
   const projectedCc = Math.round(projected);
   const projectedOverageCc = billsOverage ? Math.max(0, projectedCc - availableCc) : 0;
-  const daysLeft = calendar.reduce((t, d) => t + d.remaining, 0);
+  // The days the note names are the period's, counted as every screen counts them (periodDays); the pace
+  // itself is measured to the hour above, so the note's words and the projection never disagree on days.
+  const { days, left } = periodDays(input.period, input.now);
 
   const notes: string[] = [];
   if (usedCc === 0) {
     notes.push('No credits have been used this period yet, so nothing is projected to be used.');
   } else {
     notes.push(
-      `Projected from this period's pace over the ${days(daysPassed)} so far (New York time): ` +
+      `Projected from this period's pace so far (New York time): ` +
         `${credits(weekdayPaceCc)} credits per weekday and ${credits(weekendPaceCc)} per weekend day, ` +
-        `since offices close on weekends, over the ${days(daysLeft)} left.`,
+        `since offices close on weekends, over the ${left} ${left === 1 ? 'day' : 'days'} left of ${days}.`,
     );
     if (weekdaysPassed === 0) notes.push('No weekday has passed yet, so weekdays take the average pace.');
     if (weekendsPassed === 0)

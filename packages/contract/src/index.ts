@@ -41,6 +41,7 @@ export * from './caller-id';
 export * from './referral';
 export * from './feature-request';
 export * from './forecast';
+export * from './period-days';
 export * from './plan-texts';
 export * from './plan-upgrade';
 export * from './devices';

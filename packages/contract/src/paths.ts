@@ -9,6 +9,8 @@ export const AUTH_PATHS = {
   session: `${API_AUTH_BASE}/session`,
   me: `${API_AUTH_BASE}/me`,
   logout: `${API_AUTH_BASE}/logout`,
+  /** Profile's "Sign out of all devices": every API token and provider session of the person. */
+  logoutEverywhere: `${API_AUTH_BASE}/logout-everywhere`,
 } as const;
 
 /**

@@ -12,6 +12,11 @@ export const forecastSchema = z
     period_end: z.string(),
     used_credits: z.number(),
     available_credits: z.number().meta({ description: 'plan, rollover and bonus credits of the period' }),
+    plan_credits: z.number().meta({ description: "the period's plan credits (used and left)" }),
+    rollover_credits: z.number().meta({ description: 'rollover credits carried in (used and left)' }),
+    bonus_credits: z.number().meta({ description: 'bonus credits of the period (used and left)' }),
+    days_left: z.number().int().meta({ description: 'as subscription_info counts them' }),
+    period_days: z.number().int().meta({ description: "the period's length in whole days" }),
     projected_credits: z.number().meta({ description: 'credits projected to be used by the period end' }),
     runs_out_on: z
       .string()
@@ -44,8 +49,31 @@ export const advisorSchema = z
   .meta({ id: 'PlanAdvisor' });
 export type AdvisorDto = z.infer<typeof advisorSchema>;
 
+const priceStepSchema = z.object({
+  from: z.string().meta({ description: 'ISO 8601: the instant this price is in force from' }),
+  price: dollars,
+  credits: z.number(),
+});
+
+export const priceChangeSchema = z
+  .object({
+    plan: z.string().meta({ description: "the plan's label, e.g. 'Team monthly'" }),
+    per: z.enum(['month', 'year']),
+    now: priceStepSchema,
+    next: priceStepSchema,
+  })
+  .meta({ id: 'PlanPriceChange' });
+export type PriceChangeDto = z.infer<typeof priceChangeSchema>;
+
 export const forecastResponseSchema = z
-  .object({ forecast: forecastSchema.nullable(), advisor: advisorSchema.nullable() })
+  .object({
+    forecast: forecastSchema.nullable(),
+    advisor: advisorSchema.nullable(),
+    price_change: priceChangeSchema.nullable().meta({
+      description:
+        "the catalogue's next price of the plan the account renews on, before it takes effect; null: none scheduled",
+    }),
+  })
   .meta({ id: 'ForecastResponse' });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
 

@@ -37,11 +37,15 @@ export const subscriptionInfoSchema = z
     billable_calls: z.number().int().meta({ description: 'calls this period that drew overage credits' }),
     next_payment_date: z.string().nullable().meta({ description: 'ISO 8601; null when nothing is due' }),
     next_payment_amount: z.number().nullable().meta({ description: 'US dollars' }),
-    days_in_period: z
+    days_in_period: z.number().int().meta({
+      description:
+        'whole days elapsed in the period, rounded down (docs/billing.md, "The days of a period"); days_in_period + days_left is period_days',
+    }),
+    days_left: z.number().int().meta({ description: "days to the period's end, the day under way included" }),
+    period_days: z
       .number()
       .int()
-      .meta({ description: 'whole days elapsed in the period; days_in_period + days_left is its length' }),
-    days_left: z.number().int(),
+      .meta({ description: "the period's length in whole days; 0 without a period" }),
     active_users: z.number().int(),
     is_credits_exhausted: z.boolean(),
     status: z.enum(['active', 'inactive']),

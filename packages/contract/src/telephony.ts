@@ -7,10 +7,26 @@ export const TELEPHONY_AUTHORIZE_PATH = '/api/v1/telephony/authorize';
 /** The telephony platform authenticates with this header, not with a person's token. */
 export const SERVICE_KEY_HEADER = 'x-service-key';
 
+/**
+ * A call's id in its one form, so that no spelling makes one call two: trimmed, printable ASCII with
+ * no spaces (an invisible character such as a zero-width space is refused), and without case.
+ */
+export const callUuidSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, 'call_uuid must be printable ASCII with no spaces or invisible characters')
+  .transform((id) => id.toLowerCase())
+  .meta({
+    description:
+      "The call's id: printable ASCII, no spaces, compared without case and around spaces (RUN-0, run-0 and ' run-0' are one call).",
+  });
+
 /** One call record as the telephony platform sends it. */
 export const callRecordSchema = z.object({
   // Records skip the API's request-wide text check (one bad record must not refuse the batch): checked here.
-  call_uuid: safeText(z.string().trim().min(1).max(64)),
+  call_uuid: callUuidSchema,
   pin: z.string().regex(/^\d{4,12}$/, 'must be the caller PIN (digits)'),
   call_timestamp: z.union([
     z.iso.datetime({ offset: true }),

@@ -97,12 +97,15 @@ function childSchemas(bases: z.core.$ZodType[], key: string | number): z.core.$Z
   for (const s of bases) {
     const def = defOf(s);
     if (def.type === 'object') {
-      const child = (def.shape as Record<string, z.core.$ZodType>)[key as string] ?? def.catchall;
+      // Own keys only: a body key such as `toString` would otherwise find Object.prototype's function.
+      const shape = def.shape as Record<string, z.core.$ZodType>;
+      const child = Object.hasOwn(shape, key) ? shape[key as string] : def.catchall;
       if (child) out.push(child as z.core.$ZodType);
     } else if (def.type === 'record') out.push(def.valueType as z.core.$ZodType);
     else if (def.type === 'array') out.push(def.element as z.core.$ZodType);
     else if (def.type === 'tuple') {
-      const item = (def.items as z.core.$ZodType[])[key as number] ?? def.rest;
+      const items = def.items as z.core.$ZodType[];
+      const item = typeof key === 'number' && key < items.length ? items[key] : def.rest;
       if (item) out.push(item as z.core.$ZodType);
     }
   }

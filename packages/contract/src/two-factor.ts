@@ -34,7 +34,29 @@ export const TWO_FACTOR_TEXT = {
   turnedOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   turnedOff: 'Two-factor sign-in is off.',
   codesRegenerated: 'New recovery codes made. The old ones no longer work.',
+  signInOver: 'Too many wrong codes for this sign-in. Sign in again with your password.',
+  accountLocked: (minutes: number) =>
+    `Too many wrong codes for this account. Codes are refused for ${minutes} minutes, and we have emailed the owner of the account.`,
+  guessesEmailSubject: 'Wrong two-factor codes on your enQ sign-in',
+  guessesEmailText: (minutes: number) =>
+    [
+      'Hello,',
+      '',
+      'Someone entered your enQ password correctly and then several wrong two-factor codes.',
+      `Two-factor codes for your sign-in are refused for the next ${minutes} minutes.`,
+      '',
+      'If this was not you, change your password now: your password is known to someone else.',
+      '',
+      'enQ',
+    ].join('\n'),
 } as const;
+
+/**
+ * Code guesses counted whatever the source address: a held sign-in (the password was right) ends after
+ * `perSignIn` wrong codes, and an account refuses codes for `lockoutMinutes` after `perAccount` wrong
+ * codes within that time, and emails its owner.
+ */
+export const CODE_GUESSES = { perSignIn: 5, perAccount: 10, lockoutMinutes: 15 } as const;
 
 /** A code as typed, in its canonical form: spaces (as apps show "123 456") removed. */
 export const canonicalCode = (input: string) => input.replace(/\s+/g, '');

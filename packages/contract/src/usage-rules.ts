@@ -15,6 +15,8 @@ export const USAGE_GROUPS = [
 ] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number]['id'];
 
+const dayCount = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
 export const USAGE_TEXT = {
   title: 'Usage',
   overviewTitle: 'Daily usage this period',
@@ -32,9 +34,25 @@ export const USAGE_TEXT = {
   tableCaption: 'Credits used per day',
   dayAlternative: (day: string, credits: string, previousLabel: string, previous: string) =>
     `${day}: ${credits} credits (${previousLabel.toLowerCase()}: ${previous} credits)`,
-  /** The chart's caption: '200.00 credits used over 3 days, against 125.25 credits in the previous range.' */
-  summary: (credits: string, previous: string, days: number, previousLabel: string) =>
-    `${credits} credits used over ${days} ${days === 1 ? 'day' : 'days'}, against ${previous} credits in the ${previousLabel.toLowerCase()}.`,
+  /**
+   * The chart's caption, its days counted as every screen counts a period's (periodDays). A range still
+   * under way says so beside the whole previous one: '200.00 credits used over 3 days, against 125.25
+   * credits in the previous range (3 days).', '17,797.00 credits used this period so far, with 11 of its
+   * 30 days left, against 55,495.00 credits in the whole previous period (31 days).'
+   */
+  summary: (f: {
+    credits: string;
+    previous: string;
+    days: number;
+    daysLeft: number;
+    previousDays: number;
+    currentLabel: string;
+    previousLabel: string;
+  }) =>
+    f.daysLeft > 0
+      ? `${f.credits} credits used ${f.currentLabel.toLowerCase()} so far, with ${f.daysLeft} of its ${dayCount(f.days)} left, ` +
+        `against ${f.previous} credits in the whole ${f.previousLabel.toLowerCase()} (${dayCount(f.previousDays)}).`
+      : `${f.credits} credits used over ${dayCount(f.days)}, against ${f.previous} credits in the ${f.previousLabel.toLowerCase()} (${dayCount(f.previousDays)}).`,
   /** A ranked row's figures, each with its unit: '2,902.05 credits · 16.3%'. */
   rankedFigures: (credits: string, share: string) => `${credits} credits · ${share}`,
 } as const;

@@ -46,6 +46,15 @@ export const usageResponseSchema = z
     ),
     total_credits: z.number(),
     previous_total_credits: z.number(),
+    range_days: z.number().int().meta({
+      description:
+        'the range\'s length in whole days, counted as a billing period\'s (docs/billing.md, "The days of a period")',
+    }),
+    days_left: z.number().int().meta({
+      description:
+        'days of the range still to come, the day under way included; above 0: the range is partial',
+    }),
+    previous_days: z.number().int().meta({ description: "the previous range's length in whole days" }),
     top_users: z.array(rankedSchema),
     top_lines: z.array(rankedSchema),
   })

@@ -14,9 +14,17 @@ describe('figures with their units', () => {
 
   it('names the unit on the usage ranks and the chart caption', () => {
     expect(USAGE_TEXT.rankedFigures('2,902.05', '16.3%')).toBe('2,902.05 credits · 16.3%');
-    expect(USAGE_TEXT.summary('17,797.00', '55,495.00', 11, 'Previous period')).toBe(
-      '17,797.00 credits used over 11 days, against 55,495.00 credits in the previous period.',
-    );
+    expect(
+      USAGE_TEXT.summary({
+        credits: '17,797.00',
+        previous: '55,495.00',
+        days: 11,
+        daysLeft: 0,
+        previousDays: 11,
+        currentLabel: 'This range',
+        previousLabel: 'Previous range',
+      }),
+    ).toBe('17,797.00 credits used over 11 days, against 55,495.00 credits in the previous range (11 days).');
     expect(USAGE_TEXT.dayAlternative('Mar 14', '120.50', 'Previous range', '80.00')).toBe(
       'Mar 14: 120.50 credits (previous range: 80.00 credits)',
     );

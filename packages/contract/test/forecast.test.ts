@@ -30,8 +30,8 @@ describe('forecast', () => {
     expect(f.usedCc).toBe(52_000);
     expect(f.projectedCc).toBe(228_000);
     expect(f.note).toBe(
-      "Projected from this period's pace over the 7 days so far (New York time): 100 credits per weekday " +
-        'and 10 per weekend day, since offices close on weekends, over the 23 days left. ' +
+      "Projected from this period's pace so far (New York time): 100 credits per weekday " +
+        'and 10 per weekend day, since offices close on weekends, over the 23 days left of 30. ' +
         'Credits beyond the plan, rollover and bonus credits cost $0.01 each.',
     );
   });
@@ -79,8 +79,8 @@ describe('forecast', () => {
     expect(f.projectedCc).toBe(300_000);
     expect(f.runsOut).toEqual({ date: '2026-06-20', already: false });
     expect(f.note).toBe(
-      "Projected from this period's pace over the 0.3 days so far (New York time): 100 credits per weekday " +
-        'and 100 per weekend day, since offices close on weekends, over the 29.8 days left. ' +
+      "Projected from this period's pace so far (New York time): 100 credits per weekday " +
+        'and 100 per weekend day, since offices close on weekends, over the 30 days left of 30. ' +
         'No weekend day has passed yet, so weekend days take the average pace. ' +
         'Credits beyond the plan, rollover and bonus credits cost $0.01 each.',
     );

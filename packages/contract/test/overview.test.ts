@@ -124,6 +124,7 @@ describe('overviewResponseSchema', () => {
         next_payment_amount: null,
         days_in_period: 0,
         days_left: 0,
+        period_days: 0,
         active_users: 1,
         is_credits_exhausted: false,
         status: 'inactive',

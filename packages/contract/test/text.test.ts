@@ -31,6 +31,22 @@ describe('the text rule', () => {
     expect(findTextProblem(schema, { ...ok, name: 'a\nb' })?.path).toEqual(['name']);
   });
 
+  it("reads a schema's own fields only: a key named after an object method is an unknown key", () => {
+    const schema = z.object({ id_token: z.string() });
+    const tuple = z.tuple([z.string()]);
+    for (const key of Object.getOwnPropertyNames(Object.prototype)) {
+      expect(findTextProblem(schema, { id_token: 'x', [key]: 1 }), key).toBeNull();
+      // The same answer as for any unknown key: its strings still follow the text rule.
+      expect(findTextProblem(schema, { id_token: 'x', [key]: { nested: 'a\u0000' } }), key).toEqual(
+        findTextProblem(schema, { id_token: 'x', unknown: { nested: 'a\u0000' } }) && {
+          path: [key, 'nested'],
+          message: expect.stringMatching(/NUL/),
+        },
+      );
+    }
+    expect(findTextProblem(tuple, Object.assign(['a'], { length: 1 }))).toBeNull();
+  });
+
   it('refuses values nested far deeper than any contract shape', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 10_000; i++) deep = [deep];

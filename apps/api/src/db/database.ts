@@ -32,6 +32,8 @@ export interface Database extends Transactional {
     onMessage: (payload: string) => void,
     onState: (listening: boolean) => void,
   ): () => Promise<void>;
+  /** PostgreSQL only: the pool's connections, open, idle and waited for (the metrics page). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

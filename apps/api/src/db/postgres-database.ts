@@ -44,6 +44,7 @@ export function openPostgres(
   const slots = advisorySlots(options.url, onIdleError);
   return {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: async (text, params, options) => (await pool.query(pgQuery(text, params, options))).rows,
     async transaction(work) {
       const client = await pool.connect();

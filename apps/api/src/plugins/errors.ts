@@ -73,12 +73,17 @@ async function errorsPlugin(app: FastifyInstance) {
       req.log.warn({ err: error }, 'database unavailable');
       status = 503;
       reply.header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSeconds));
-      envelope = { code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE.message };
+      envelope = { code: ERROR_CODES.unavailable, message: DATABASE_UNAVAILABLE.message, request_id: req.id };
     } else {
       status = httpStatusOf(error);
       if (status >= 500) {
         req.log.error({ err: error }, 'request failed');
-        envelope = { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' };
+        // The id support finds the failure's log lines by.
+        envelope = {
+          code: ERROR_CODES.internal,
+          message: 'Something went wrong. Please try again.',
+          request_id: req.id,
+        };
       } else {
         envelope = {
           code:

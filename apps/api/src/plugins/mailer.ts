@@ -18,7 +18,10 @@ declare module 'fastify' {
  * SMTP through nodemailer, with timeouts: a mail server that hangs gives the delivery job an error.
  * nodemailer loads with the first email, not with every process (its import took 0.12 s of a start).
  */
-export function smtpTransport(smtpUrl: string): MailTransport {
+export function smtpTransport(
+  smtpUrl: string,
+  tls: { ca?: string | undefined; mode: 'auto' | 'off' } = { mode: 'auto' },
+): MailTransport {
   let transport: Promise<Transporter> | undefined;
   return {
     async deliver(message) {
@@ -28,6 +31,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 30_000,
+          // By default a server offering STARTTLS is upgraded to and its certificate verified, against
+          // SMTP_TLS_CA when set; SMTP_TLS=off sends in the clear, for a local server only.
+          ...(tls.mode === 'off' ? { ignoreTLS: true } : {}),
+          ...(tls.ca ? { tls: { ca: tls.ca } } : {}),
         }),
       );
       await (await transport).sendMail(message);
@@ -36,7 +43,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 }
 
 async function mailerPlugin(app: FastifyInstance) {
-  const transport = app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : null;
+  const transport = app.config.smtpUrl ? smtpTransport(app.config.smtpUrl, app.config.smtpTls) : null;
   app.decorate('mailTransport', transport);
   // The delivery job, sent in the same transaction: it exists exactly when the email does.
   const wake = async (tx: Transactional) => {

@@ -95,17 +95,22 @@ export async function redeemCode(app: App, code: string, verifier: string) {
   return response;
 }
 
-/** Posts a form of an interaction page (`action`: e.g. 'second-factor'), as the browser would. */
+/**
+ * Posts a form of an interaction page (`action`: e.g. 'second-factor'), as the browser would; from
+ * `remoteAddress` when given (a guesser spread over many addresses).
+ */
 export async function submitInteraction(
   app: App,
   jar: CookieJar,
   interactionPath: string,
   action: string,
   fields: Record<string, string>,
+  remoteAddress?: string,
 ) {
   return jar.take(
     await app.inject({
       method: 'POST',
+      ...(remoteAddress ? { remoteAddress } : {}),
       url: `${pathOf(interactionPath)}/${action}`,
       headers: {
         host: HOST,

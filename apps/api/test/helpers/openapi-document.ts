@@ -28,6 +28,7 @@ export interface Operation {
 export interface Document {
   openapi: string;
   security?: Record<string, string[]>[];
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, Schema>;

@@ -7,6 +7,8 @@ import { newTally, suiteApp, summaryLine, type SuiteApp } from './suite/setup';
 
 /** Names every plain object answers to: a lookup table that is a plain object finds them all. */
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+/** As keys of a JSON body: every member of Object.prototype, each given a value that is no object. */
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype);
 
 /*
  * Prototype names in every string an account operation takes (path, query and body): each is an
@@ -68,6 +70,41 @@ describe('prototype names are ordinary unknown values at every account operation
       }
     }
     expect(tally.serverErrors).toEqual([]);
+  });
+
+  it('never answers 5xx to a body key named after a member of Object.prototype', async () => {
+    const targets = operations.filter((o) => !o.path.endsWith('/logout') && o.body);
+    for (const op of targets) {
+      const params = Object.fromEntries(
+        op.parameters.map((p) => [p.name, sampleOf(p.schema, resolve, cast.attacker.own, p.name)]),
+      );
+      const body = sampleOf(op.body!, resolve, cast.attacker.own);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) continue;
+      for (const key of PROTOTYPE_KEYS) {
+        // A computed key is an own property, even `__proto__`, and JSON.stringify writes it.
+        const response = await send(op, params, { ...body, [key]: 1 });
+        if (response.statusCode >= 500)
+          tally.serverErrors.push(`${op.method} ${op.path} key ${key} -> ${response.statusCode}`);
+      }
+    }
+    expect(tally.serverErrors).toEqual([]);
+  });
+
+  it('the sign-in exchange answers a body key named after an object method as it answers the body without it', async () => {
+    const exchange = (payload: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/session',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const plain = await exchange('{"id_token": "x"}');
+    expect(plain.statusCode).toBeLessThan(500);
+    for (const key of PROTOTYPE_KEYS) {
+      const response = await exchange(`{"id_token": "x", ${JSON.stringify(key)}: 1}`);
+      // The JSON parser refuses a `__proto__` key outright (400); every other is an ignored key.
+      expect(response.statusCode, key).toBe(key === '__proto__' ? 400 : plain.statusCode);
+    }
   });
 
   it('API-09 change-card answers a prototype name as it answers any unknown payment method', async () => {

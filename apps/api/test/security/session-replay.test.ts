@@ -40,7 +40,7 @@ describe.each(drivers)('ID tokens open one session, and none after Log Out or a 
     }
   });
 
-  it('refuses an ID token issued before Log Out, and still accepts one issued after', async () => {
+  it('refuses an ID token issued before Sign out of all devices, and still accepts one issued after', async () => {
     const sub = await subjectOf(ctx.database, DEMO_ADMIN.email);
     const captured = await providerSignedIdToken(ctx.database, { sub, iat: secondsAgo(5) });
     const { token } = (
@@ -48,7 +48,7 @@ describe.each(drivers)('ID tokens open one session, and none after Log Out or a 
     ).json();
     const out = await ctx.app.inject({
       method: 'POST',
-      url: AUTH_PATHS.logout,
+      url: AUTH_PATHS.logoutEverywhere,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(out.statusCode).toBe(200);

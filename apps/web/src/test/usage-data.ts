@@ -35,6 +35,9 @@ export function usageAnswer(by: UsageGroup = 'user'): UsageResponse {
     ],
     total_credits: 200,
     previous_total_credits: 125.25,
+    range_days: 3,
+    days_left: 0,
+    previous_days: 3,
     top_users: [
       { name: 'Dana Whitfield', credits: 140, share: 70 },
       { name: 'Omar Haddad', credits: 60, share: 30 },

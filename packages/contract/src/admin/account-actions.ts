@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCredits, formatMoney } from '../format';
+import { creditsToCc } from '../credits';
 import { API_ADMIN_BASE } from '../paths';
 import { planIdSchema } from '../subscription';
 import { staffActionResultSchema, staffActionSchema } from './staff-schemas';
@@ -47,7 +48,8 @@ export const creditAdjustmentBodySchema = staffActionSchema
   .extend({
     credits: z
       .number({ error: 'Enter the credits to grant or remove.' })
-      .refine((n) => n !== 0, 'Enter credits other than 0.')
+      // Judged in the hundredths the ledger keeps: 1e-9 credits is 0, not "Removed -0 credits".
+      .refine((n) => creditsToCc(n) !== 0, 'Enter credits other than 0.')
       .refine(
         (n) => Math.abs(n) <= CREDIT_ADJUSTMENT_MAX,
         `Adjust at most ${formatCredits(CREDIT_ADJUSTMENT_MAX)} credits at once.`,

@@ -26,6 +26,8 @@ export const ACCOUNTS_ADMIN_PATHS = {
 
 export const ACCOUNTS_TEXT = {
   title: 'Accounts',
+  /** The period's days as the customer's overview counts them: '11 of 30'. */
+  daysLeft: (left: number, days: number) => `${left} of ${days}`,
   intro: "Find an account by its name, anyone's email, a PIN, an invoice number or a card's last four.",
   searchLabel: 'Search accounts',
   searchPlaceholder: 'Name, email, PIN, invoice number or last four',
@@ -160,6 +162,8 @@ export const adminAccountSchema = z
       is_delinquent: z.boolean(),
       period_start: z.string().nullable(),
       period_end: z.string().nullable(),
+      days_left: z.number().int().meta({ description: "as the customer's overview counts them" }),
+      period_days: z.number().int().meta({ description: "the period's length in whole days; 0: none" }),
       scheduled_changes: z.array(scheduledChangeSchema).meta({
         description: "changes scheduled for the period's end and catalogue price changes, soonest first",
       }),
@@ -169,6 +173,7 @@ export const adminAccountSchema = z
     }),
     usage: z.object({
       credits_used: z.number(),
+      plan_credits: z.number().meta({ description: "the period's plan credits, used and left" }),
       plan_credits_left: z.number(),
       rollover_credits_left: z.number(),
       bonus_credits_left: z.number(),

@@ -17,6 +17,7 @@ import { SandboxPaymentProvider } from '../../plugins/payments/sandbox';
 import type { Database } from '../client';
 import { CATALOGUE_LINES } from '../../domain/lines/line-catalogue';
 import { seededRandom } from '../../domain/call-history/seeded-random';
+import { DemoTelephony } from './demo-telephony';
 
 /** Filing season (February to April) and the October extension deadline are the busy months. */
 const SEASON = [0.9, 1.5, 1.9, 2.2, 1.0, 0.7, 0.6, 0.7, 0.9, 1.4, 0.8, 0.7];
@@ -163,6 +164,11 @@ export async function seedDemoHistory(
     [card, accountId, expYear],
   );
   await engine.startSubscription(accountId, planId);
+  // The platform's calls go through authorize's decision; each batch is ingested at its own moment.
+  const telephony = new DemoTelephony({ database, rates, accountId }, async (calls, at) => {
+    clockAt = at;
+    await ingestCalls({ database, rates, engine, now: at }, calls);
+  });
   for (;;) {
     const [sub] = await database.query<{ current_period_start: Date; current_period_end: Date }>(
       'select current_period_start, current_period_end from subscriptions where account_id = $1',
@@ -179,8 +185,10 @@ export async function seedDemoHistory(
       uuidPrefix: `demo-${accountId.slice(0, 8)}`,
     });
     // Calls are posted week by week, so an interim invoice is issued (and charged) in the week its
-    // high-water mark is passed rather than at the period's end. (Daily posting made the demo seed,
-    // which every API test file runs, several seconds slower.)
+    // high-water mark is passed rather than at the period's end; a call that crosses an alert, the cap,
+    // a user's limit or an annual plan's end is posted at its own end (DemoTelephony), and calls
+    // authorize refuses never happen. (Daily posting made the demo seed, which every API test file
+    // runs, several seconds slower.)
     // A bonus earned in the period splits its week, so the calls after it draw from it.
     const bonuses = (options.bonusesAt ?? [])
       .map((at) => at.getTime())
@@ -193,18 +201,19 @@ export async function seedDemoHistory(
       if (bonuses.includes(from)) {
         clockAt = new Date(from);
         await grantReferralBonus(database, accountId, REFERRAL_BONUS_CREDITS * 100, clockAt);
+        telephony.forget();
       }
       const batch = calls.filter((c) => {
         const at = Date.parse(c.call_timestamp);
         return at >= from && at < to;
       });
       if (batch.length === 0) continue;
-      clockAt = new Date(to);
-      await ingestCalls({ database, rates, engine, now: clockAt }, batch);
+      await telephony.post(batch, new Date(to));
     }
     clockAt = end;
     if (end.getTime() >= now.getTime()) break;
     await engine.closeDuePeriods(accountId);
+    telephony.forget();
   }
   // The history is simulated: nobody is owed the receipts of its payments.
   await database.query('delete from outbox where account_id = $1 and kind = $2', [

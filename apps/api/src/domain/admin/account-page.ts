@@ -70,11 +70,15 @@ export async function accountPage(q: Transactional, accountId: string, now: Date
       is_delinquent: info.is_delinquent,
       period_start: info.period_start,
       period_end: info.period_end,
+      days_left: info.days_left,
+      period_days: info.period_days,
       scheduled_changes: scheduled,
     },
     amount_overdue: portalInvoices.amount_due,
     usage: {
       credits_used: info.total_credits_used,
+      // The period's plan credits as the customer's meter adds them up (used and left, one model).
+      plan_credits: ccToCredits(creditsToCc(info.plan_credits_used) + creditsToCc(info.plan_credits_left)),
       plan_credits_left: info.plan_credits_left,
       rollover_credits_left: info.rollover_credits_left,
       bonus_credits_left: info.bonus_credits_left,

@@ -10,7 +10,12 @@ export {
 export { deviceOfToken, isKnownDevice, markDeviceNotified, recordDevice } from './devices-repository';
 export { InvalidIdTokenError } from './id-token-verifier';
 export { newDeviceEmail, passwordResetEmail } from './notices';
-export { destroyOidcPayload, findOidcPayload, upsertOidcPayload } from './oidc-payloads-repository';
+export {
+  countInOidcPayload,
+  destroyOidcPayload,
+  findOidcPayload,
+  upsertOidcPayload,
+} from './oidc-payloads-repository';
 export { hashPassword, verifyPassword } from './password';
 export {
   completePasswordReset,
@@ -22,6 +27,7 @@ export { findPersonBySubject, findSignInIdentityByEmail } from './people-reposit
 export { loadOrCreateSecret } from './server-secrets-repository';
 export { consumeIdToken, endSignIns, issuedBeforeRevocation } from './session-guard-repository';
 export { lowConfidenceReasons, riskySignInSightingId } from './sign-in-risk';
+export { countFailure, recentFailures } from './sign-in-failures-repository';
 export { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-throttle';
 export { hashToken, issueApiToken, revokePersonApiTokens } from './token-repository';
 export type { Principal } from './token-repository';

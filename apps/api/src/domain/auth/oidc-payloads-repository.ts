@@ -50,6 +50,26 @@ export async function upsertOidcPayload(
   );
 }
 
+/**
+ * Adds one to a counter in a payload's JSON, in one statement (guesses sent at once each count): its new
+ * value, or null when there is no such payload.
+ */
+export async function countInOidcPayload(
+  q: Transactional,
+  model: string,
+  id: string,
+  field: string,
+): Promise<number | null> {
+  const [row] = await q.query<{ n: number }>(
+    `update oidc_payloads
+        set payload = jsonb_set(payload, array[$3::text], to_jsonb(coalesce((payload->>$3)::int, 0) + 1))
+      where model = $1 and id = $2
+      returning (payload->>$3)::int as n`,
+    [model, id, field],
+  );
+  return row ? row.n : null;
+}
+
 export async function consumeOidcPayload(q: Transactional, model: string, id: string): Promise<void> {
   await q.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [model, id]);
 }

@@ -6,13 +6,20 @@ export { taxCents } from './invoice-issuer';
 export type { InvoiceIssuer } from './invoice-issuer';
 export { findInvoice, refundInvoice } from './invoices-repository';
 export type { NewInvoice } from './invoices-repository';
-export { bucketBalances, creditsLeft, insertLedgerEntries, periodUsage } from './ledger-repository';
+export {
+  bucketBalances,
+  creditsLeft,
+  insertLedgerEntries,
+  periodUsage,
+  usageFrom,
+} from './ledger-repository';
 export type { LedgerEntry, PeriodUsage, SumRow } from './ledger-repository';
 export { rollOverDuePeriods } from './period-close';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
+export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
-export { findPlan, listAvailablePlans } from './plans-repository';
+export { findPlan, listAvailablePlans, toPlan } from './plans-repository';
 export type { Plan, PlanRow } from './plans-repository';
 export { prorate } from './proration';
 export type { Proration } from './proration';

@@ -1,11 +1,11 @@
 import { divideRoundHalfUp } from '@enq/contract';
-import { periodDays } from '../subscription/subscription-info';
+import { periodDays } from '../periods';
 import type { PeriodBounds } from './periods';
 import type { Plan } from './plans-repository';
 
 /** Upgrade now's figures (docs/billing.md, "Upgrade now"): cents, and centicredits for the credits. */
 export interface Proration {
-  /** The period's length and the days left in it, as subscription_info counts them. */
+  /** The period's length and the days left in it, as every screen counts them (periods/period-model). */
   lengthDays: number;
   daysLeft: number;
   /** The unused part of the current plan, credited. */
@@ -32,16 +32,15 @@ export function prorate(
   at: Date,
   tax: (subtotalCents: number) => number,
 ): Proration {
-  const { days_in_period, days_left } = periodDays(period, at);
-  const lengthDays = days_in_period + days_left;
-  const part = (amount: number) => (lengthDays > 0 ? divideRoundHalfUp(amount * days_left, lengthDays) : 0);
+  const { days: lengthDays, left: daysLeft } = periodDays(period, at);
+  const part = (amount: number) => (lengthDays > 0 ? divideRoundHalfUp(amount * daysLeft, lengthDays) : 0);
   const creditCents = part(current.priceCents);
   const chargeCents = part(next.priceCents);
   const subtotalCents = chargeCents - creditCents;
   const taxCents = tax(subtotalCents);
   return {
     lengthDays,
-    daysLeft: days_left,
+    daysLeft,
     creditCents,
     chargeCents,
     subtotalCents,

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   BUSINESS_TIME_ZONE,
   ccToCredits,
+  rangeDays,
   sharesInTenths,
   USAGE_MAX_DAYS,
   USAGE_OTHERS,
@@ -25,7 +26,8 @@ const ymd = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /**
  * The range compared with `from..to`: the billing period before, when the range starts a period
- * (USAGE-02); else as many New York days just before it, starting at the same time of day.
+ * (USAGE-02); else as many New York days just before it as the range has (rangeDays), starting at the
+ * same time of day.
  */
 async function previousRange(q: Transactional, r: CallRange, days: number) {
   const period = await periodBefore(q, r.accountId, r.from);
@@ -43,12 +45,24 @@ export function ranked(totals: { name: string; cc: number }[]): UsageRanked[] {
   return rows.map((r, i) => ({ name: r.name, credits: ccToCredits(r.cc), share: shares[i]! / 10 }));
 }
 
-/** The charts' answer for a range of the account's calls and its filters. */
-export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup): Promise<UsageResponse> {
+/**
+ * The charts' answer for a range of the account's calls and its filters at `now`: a bar per New York day
+ * it touches, and its days and the previous range's counted as a period's (rangeDays), so the overview's
+ * period says the same number of days as the summary and the forecast.
+ */
+export async function callUsage(
+  q: Transactional,
+  r: CallRange,
+  by: UsageGroup,
+  now: Date,
+): Promise<UsageResponse> {
   const first = local(r.from);
   const days = differenceInCalendarDays(local(r.to), first) + 1;
   if (days > USAGE_MAX_DAYS) throw new DomainError('invalid', USAGE_TEXT.tooLong, 'timestampTo');
-  const previous = await previousRange(q, r, days);
+  // The range's days as a period's are counted: a period's 30 days (31 New York dates from 10:00 to 10:00)
+  // are compared with the 30 days before it when there is no previous period, like with like.
+  const span = rangeDays(r.from, r.to, now);
+  const previous = await previousRange(q, r, span.days);
   const previousFirst = local(previous.from);
   const [usage, before] = await Promise.all([
     rangeUsage(q, r, by, ymd(first), BUSINESS_TIME_ZONE),
@@ -78,6 +92,9 @@ export async function callUsage(q: Transactional, r: CallRange, by: UsageGroup):
     })),
     total_credits: ccToCredits(sum(usage.byUser.map((u) => u.cc))),
     previous_total_credits: ccToCredits(sum([...before.values()])),
+    range_days: span.days,
+    days_left: span.left,
+    previous_days: rangeDays(previous.from, previous.to, now).days,
     top_users: ranked(usage.byUser),
     top_lines: ranked(usage.byLine),
   };

@@ -2,3 +2,4 @@
 export { addLine, catalogueLines, editLine, editMarket } from './catalogue-lines';
 export { cataloguePlans, schedulePlanVersion } from './catalogue-plans';
 export { catalogueRates, scheduleRateChange } from './catalogue-rates';
+export { upcomingVersions } from './plan-versions-repository';

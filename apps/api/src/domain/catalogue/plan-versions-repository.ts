@@ -39,3 +39,21 @@ export async function insertPlanVersion(
     [planId, from, version.priceCents, version.credits, version.save],
   );
 }
+
+/** A plan's versions that start after `now`, soonest first (cents, centicredits): its scheduled prices. */
+export async function upcomingVersions(
+  q: Transactional,
+  planId: string,
+  now: Date,
+): Promise<{ from: Date; priceCents: number; creditsCc: number }[]> {
+  const rows = await q.query<{ effective_from: Date; price_cents: number; credits: number }>(
+    `select effective_from, price_cents, credits from plan_versions
+      where plan_id = $1 and effective_from > $2 order by effective_from`,
+    [planId, now],
+  );
+  return rows.map((r) => ({
+    from: new Date(r.effective_from),
+    priceCents: Number(r.price_cents),
+    creditsCc: Number(r.credits) * 100,
+  }));
+}

@@ -55,6 +55,7 @@ export async function deliverOutbox(
           text: email.text,
           html: emailHtml(email.subject, email.text),
           messageId: emailMessageId(email, settings.from),
+          date: email.created_at,
           ...(email.attachment ? { attachments: await renderAttachments(database, email.attachment) } : {}),
         });
         await markEmailSent(database, email.id);

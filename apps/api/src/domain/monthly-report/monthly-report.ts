@@ -6,6 +6,7 @@ import { periodUsage } from '../billing-engine';
 import { callsCsvStream } from '../call-history';
 import { queueEmail } from '../mail';
 import { renderUsageSummaryPdf } from '../pdf';
+import { periodModel } from '../periods';
 import type { MailAttachment } from '../ports/mailer';
 import {
   claimMonthlyReport,
@@ -78,7 +79,16 @@ export async function renderMonthlyReportFiles(
     {
       filename: MONTHLY_REPORT_TEXT.pdfFilename(day(facts.end)),
       contentType: 'application/pdf',
-      content: await renderUsageSummaryPdf(facts, usage),
+      content: await renderUsageSummaryPdf(
+        facts,
+        usage,
+        periodModel({
+          period: { start: facts.start, end: facts.end },
+          planPeriod: facts.planPeriod,
+          ledger: usage,
+          now: facts.end,
+        }),
+      ),
     },
     { filename: MONTHLY_REPORT_TEXT.csvFilename(day(facts.end)), contentType: 'text/csv', content: csv },
   ];

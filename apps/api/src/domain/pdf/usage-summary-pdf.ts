@@ -1,4 +1,5 @@
 import { formatCreditsFixed, formatMoney, formatPeriod, ccToCredits } from '@enq/contract';
+import type { PeriodModel } from '../periods';
 import { PDF_COLORS, createEnqPdf } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
 
@@ -18,20 +19,21 @@ export interface UsageSummaryFacts {
   topLines: { name: string; calls: number; cc: number }[];
 }
 
-/** The period's usage the summary shows (the ledger's PeriodUsage has it), in hundredths of credits. */
+/** What the summary shows of the period's ledger besides the period model's credits. */
 export interface UsageSummaryUsage {
-  used: { plan: number; rollover: number; bonus: number; overage: number };
   overageCentsInvoiced: number;
   calls: number;
 }
 
 /**
  * The monthly report's one-page usage summary of a closed period (REPORT-02): the period and plan, the
- * credits used by bucket, the overage, the top users and lines, and the closing invoice.
+ * credits used by bucket, the overage, the top users and lines, and the closing invoice. Its days and
+ * credits are the period model's, named and rounded as the overview's summary shows them.
  */
 export async function renderUsageSummaryPdf(
   facts: UsageSummaryFacts,
   usage: UsageSummaryUsage,
+  model: PeriodModel,
 ): Promise<Buffer> {
   const { accountName } = facts;
   const period = formatPeriod(facts.start.toISOString(), facts.end.toISOString());
@@ -82,7 +84,7 @@ export async function renderUsageSummaryPdf(
     .font(PDF_FONT.bold)
     .fontSize(14)
     .fillColor(INK)
-    .text(`Period: ${period}`, left, y + 14);
+    .text(`Period: ${period} (${model.days.days} ${model.days.days === 1 ? 'day' : 'days'})`, left, y + 14);
   doc
     .font(PDF_FONT.regular)
     .fontSize(10)
@@ -91,12 +93,14 @@ export async function renderUsageSummaryPdf(
   y += 62;
 
   heading('Credits used');
-  row(['Plan credits', credits(usage.used.plan)]);
-  row(['Rollover credits', credits(usage.used.rollover)]);
-  row(['Bonus credits', credits(usage.used.bonus)]);
-  row(['Overage credits', credits(usage.used.overage)]);
-  const total = usage.used.plan + usage.used.rollover + usage.used.bonus + usage.used.overage;
-  row(['Total credits used', credits(total)], true);
+  const { credits: c } = model;
+  row(['Plan credits', credits(c.plan.usedCc)]);
+  // An annual plan has no rollover and no overage (MONEY-04): its rows are left out, as on the overview.
+  if (model.billsOverage) row(['Rollover credits', credits(c.rollover.usedCc)]);
+  row(['Bonus credits', credits(c.bonus.usedCc)]);
+  if (model.billsOverage) row(['Overage credits', credits(model.overageCc)]);
+  if (model.unbilledCc > 0) row(['Beyond the plan (not charged)', credits(model.unbilledCc)]);
+  row(['Total credits used', credits(model.usedCc)], true);
   row(['Overage billed', formatMoney(usage.overageCentsInvoiced / 100)]);
   row(['Calls', String(usage.calls)]);
   y += 10;

@@ -51,6 +51,8 @@ export interface MailTransport {
     html: string;
     /** The same on every try of one email. */
     messageId: string;
+    /** When the email was written (RFC 5322's Date): the same on every try. */
+    date: Date;
     attachments?: MailAttachment[];
   }): Promise<void>;
 }

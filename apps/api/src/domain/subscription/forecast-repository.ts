@@ -1,36 +1,51 @@
 import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import type { PeriodLedger } from '../periods';
 
 // What the forecast and the plan advisor read (PLAN-01..05): credits used per New York day in the open
 // period, and the credits the last closed periods used.
 
 /**
  * What a period's forecast is worked out from, in one pass over its ledger: the credits used each New
- * York day (PLAN-01), the plan, rollover and bonus credits available (what is left of them plus what was
- * used), and the overage used. The same as periodUsage's figures, without its invoice and call counts:
- * the forecast runs with every batch of calls of an account with a forecast alert (SPEND-14).
+ * York day (PLAN-01), and per bucket what is left and what was used (the period model names the plan,
+ * rollover and bonus credits from these, as it does for the summary). The same as periodUsage's figures,
+ * without its invoice and call counts: the forecast runs with every batch of calls of an account with a
+ * forecast alert (SPEND-14).
  */
 export async function forecastInputs(
   q: Transactional,
   accountId: string,
   periodId: string,
-): Promise<{ usageByDay: { date: string; cc: number }[]; availableCc: number; overageCc: number }> {
-  const [row] = await q.query<{ days: { date: string; cc: string }[]; available: string; overage: string }>(
+): Promise<{ usageByDay: { date: string; cc: number }[]; ledger: PeriodLedger }> {
+  const [row] = await q.query<{
+    days: { date: string; cc: string }[];
+    buckets: { bucket: string; total: string; used: string }[];
+  }>(
     `with l as (select bucket, kind, amount, at from credit_ledger where account_id = $1 and period_id = $2)
      select coalesce((select json_agg(json_build_object('date', d.date, 'cc', d.cc::text) order by d.date)
                         from (select to_char((at at time zone $3)::date, 'YYYY-MM-DD') as date, -sum(amount) as cc
                                 from l where kind = 'use' group by 1) d), '[]') as days,
-            (select coalesce(sum(greatest(b.total, 0) + b.used), 0)
-               from (select sum(amount) as total, coalesce(-sum(amount) filter (where kind = 'use'), 0) as used
-                       from l where bucket in ('plan', 'rollover', 'bonus') group by bucket) b)::text as available,
-            (select coalesce(-sum(amount), 0) from l where bucket = 'overage' and kind = 'use')::text as overage`,
+            coalesce((select json_agg(json_build_object('bucket', b.bucket, 'total', b.total::text, 'used', b.used::text))
+               from (select bucket, sum(amount) as total, coalesce(-sum(amount) filter (where kind = 'use'), 0) as used
+                       from l group by bucket) b), '[]') as buckets`,
     [accountId, periodId, BUSINESS_TIME_ZONE],
     { prepare: true },
   );
+  const of = (bucket: string) => row!.buckets.find((b) => b.bucket === bucket);
+  const used = (bucket: string) => Number(of(bucket)?.used ?? 0) + 0;
+  const left = (bucket: string) => Number(of(bucket)?.total ?? 0) + 0;
   return {
     usageByDay: row!.days.map((d) => ({ date: d.date, cc: Number(d.cc) })),
-    availableCc: Number(row!.available),
-    overageCc: Number(row!.overage),
+    ledger: {
+      used: {
+        plan: used('plan'),
+        rollover: used('rollover'),
+        bonus: used('bonus'),
+        overage: used('overage'),
+        unbilled: used('unbilled'),
+      },
+      left: { plan: left('plan'), rollover: left('rollover'), bonus: left('bonus') },
+    },
   };
 }
 

@@ -1,15 +1,15 @@
 import {
-  ccToCredits,
   centsToDollars,
   divideRoundHalfUp,
-  forecastPeriod,
   overageCents,
   type AdvisorDto,
   type Forecast,
   type ForecastResponse,
+  type PriceChangeDto,
 } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import {
+  findPlan,
   listAvailablePlans,
   type Plan,
   prorate,
@@ -17,8 +17,10 @@ import {
   findSubscription,
   type OpenPeriod,
 } from '../billing-engine';
+import { forecastFigures, forecastOf, periodModel } from '../periods';
 import { closedMonthlyUsage, forecastInputs } from './forecast-repository';
 import { planChangeAccount } from './subscriptions-repository';
+import { pricesFrom } from './plan-upgrade';
 
 // The overview's forecast and the plan advisor (PLAN-01..05, docs/billing.md "Forecast and plan advisor").
 
@@ -44,15 +46,11 @@ export async function periodForecast(q: Transactional, period: OpenPeriod, now: 
     forecastInputs(q, period.accountId, period.id),
   ]);
   if (sub?.status !== 'active') return null;
-  const { usageByDay, availableCc, overageCc } = inputs;
-  const forecast = forecastPeriod({
-    period,
-    usageByDay,
-    availableCc,
-    now,
-    billsOverage: period.plan.period === 'mo',
-  });
-  return { period, availableCc, overageCc, forecast, usageByDay };
+  const { usageByDay, ledger } = inputs;
+  // The period's one model (periods/): the summary, the console and Upgrade now read the same figures.
+  const model = periodModel({ period, planPeriod: period.plan.period, ledger, now });
+  const forecast = forecastOf(model, usageByDay, now);
+  return { period, model, availableCc: model.availableCc, overageCc: model.overageCc, forecast, usageByDay };
 }
 
 /**
@@ -66,30 +64,39 @@ export async function forecastAndAdvice(
   capCents: number | null = null,
 ): Promise<ForecastResponse> {
   const current = await currentForecast(q, accountId, now);
-  if (!current) return { forecast: null, advisor: null };
-  const { period, availableCc, overageCc, forecast: f } = current;
-  const billsOverage = period.plan.period === 'mo';
-  // An annual plan has no overage (MONEY-04): a cap saved on a monthly plan does not apply to it.
-  const cap = billsOverage ? capCents : null;
+  if (!current) return { forecast: null, advisor: null, price_change: null };
+  const { period, model, availableCc, overageCc, forecast: f } = current;
   return {
-    forecast: {
-      period_start: period.start.toISOString(),
-      period_end: period.end.toISOString(),
-      used_credits: ccToCredits(f.usedCc),
-      available_credits: ccToCredits(availableCc),
-      projected_credits: ccToCredits(f.projectedCc),
-      runs_out_on: f.runsOut?.date ?? null,
-      ran_out: f.runsOut?.already ?? false,
-      projected_overage: centsToDollars(f.projectedOverageCents),
-      bills_overage: billsOverage,
-      spending_cap: cap === null ? null : centsToDollars(cap),
-      capped_overage: cap === null ? null : centsToDollars(Math.min(f.projectedOverageCents, cap)),
-      note: f.note,
-    },
+    forecast: forecastFigures(model, f, capCents),
     advisor:
       period.plan.period === 'mo'
         ? await advise(q, accountId, period, now, f, { availableCc, overageCc })
         : null,
+    price_change: await ownPriceChange(q, accountId, now),
+  };
+}
+
+/**
+ * The catalogue's next price of the plan the account renews on (CAT-02), told before it takes effect:
+ * none when the subscription ends or changes plan at the period's end.
+ */
+async function ownPriceChange(
+  q: Transactional,
+  accountId: string,
+  now: Date,
+): Promise<PriceChangeDto | null> {
+  const sub = await findSubscription(q, accountId);
+  if (sub?.status !== 'active' || sub.cancel_at_period_end) return null;
+  if (sub.pending_plan_id !== null && sub.pending_plan_id !== sub.plan_id) return null;
+  const plan = await findPlan(q, sub.plan_id, now);
+  if (!plan) return null;
+  const [price, next] = await pricesFrom(q, plan, now, now);
+  if (!price || !next) return null;
+  return {
+    plan: `${plan.name} ${plan.period === 'mo' ? 'monthly' : 'annual'}`,
+    per: plan.period === 'mo' ? 'month' : 'year',
+    now: price,
+    next,
   };
 }
 

@@ -1,4 +1,12 @@
-import { BUSINESS_TIME_ZONE, INVOICE_TEXT, PLAN_TEXT, ccToCredits, type TaxStatus } from '@enq/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  INVOICE_TEXT,
+  PLAN_TEXT,
+  ccToCredits,
+  centsToDollars,
+  type PriceStep,
+  type TaxStatus,
+} from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import {
   type BillingDeps,
@@ -18,6 +26,7 @@ import {
   findSubscription,
   type OpenPeriod,
 } from '../billing-engine';
+import { upcomingVersions } from '../catalogue';
 import { DomainError } from '../errors';
 import { refuseLateUpgrade } from './late-upgrades';
 import { invoiceTotal, planChangeAccount } from './subscriptions-repository';
@@ -40,6 +49,32 @@ export interface UpgradeQuote {
   period: OpenPeriod;
   proration: Proration;
   taxStatus: TaxStatus;
+  /** The new plan's price from the period's end on, with the catalogue's scheduled versions (CAT-02). */
+  prices: PriceStep[];
+}
+
+/**
+ * `plan`'s prices from `from` on: the version in force then, and each scheduled after it. A period takes
+ * the version in force when it starts, so a version from `from` or before is the first price.
+ */
+export async function pricesFrom(q: Transactional, plan: Plan, from: Date, now: Date): Promise<PriceStep[]> {
+  const steps: PriceStep[] = [
+    {
+      from: from.toISOString(),
+      price: centsToDollars(plan.priceCents),
+      credits: ccToCredits(plan.creditsCc),
+    },
+  ];
+  for (const v of await upcomingVersions(q, plan.id, now)) {
+    const step = {
+      from: v.from.toISOString(),
+      price: centsToDollars(v.priceCents),
+      credits: ccToCredits(v.creditsCc),
+    };
+    if (v.from.getTime() <= from.getTime()) steps[0] = { ...step, from: steps[0]!.from };
+    else steps.push(step);
+  }
+  return steps;
 }
 
 /** What upgrading to `planId` now costs, or why it cannot happen now (PLAN-09). */
@@ -76,7 +111,8 @@ export async function upgradeQuote(
   );
   if (proration.daysLeft <= 0)
     throw new DomainError('conflict', 'The period ends today: choose the plan under Change plan.', 'plan');
-  return { plan, current, period, proration, taxStatus: account.tax_status };
+  const prices = await pricesFrom(q, plan, period.end, now);
+  return { plan, current, period, proration, taxStatus: account.tax_status, prices };
 }
 
 /** The preview's plain-language lines: every figure the invoice will carry (PLAN-06). */
@@ -91,7 +127,8 @@ export function upgradeMessages(quote: UpgradeQuote): string[] {
       ? `You will be charged ${money(p.totalCents)} now (${money(p.subtotalCents)} plus ${money(p.taxCents)} tax).`
       : `You will be charged ${money(p.totalCents)} now.`,
     `Your plan credits grow by ${credits(p.grantCc - p.withdrawCc)} (${credits(p.grantCc)} ${plan.name} credits for the days left, less ${credits(p.withdrawCc)} ${current.name} credits).`,
-    `From ${dateText(period.end)} you will be charged ${money(plan.priceCents)} per ${plan.period === 'mo' ? 'month' : 'year'} for ${credits(plan.creditsCc)} credits.`,
+    PLAN_TEXT.prorationNote(p.daysLeft, p.lengthDays),
+    PLAN_TEXT.renewalPrice(dateText(period.end), plan.period === 'mo' ? 'month' : 'year', quote.prices),
   ];
 }
 

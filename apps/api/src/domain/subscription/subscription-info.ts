@@ -1,10 +1,8 @@
 import { ccToCredits, centsToDollars, overageCentsDue, type SubscriptionInfo } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { creditsLeft, creditsUsed, usageFrom, type PeriodUsage } from '../billing-engine/ledger-repository';
-import { toPlan, type Plan } from '../billing-engine/plans-repository';
+import { toPlan, usageFrom, type PeriodUsage, type Plan } from '../billing-engine';
+import { periodDays, periodModel } from '../periods';
 import { readSnapshot, type SnapshotRow } from './subscriptions-repository';
-
-const DAY_MS = 86_400_000;
 
 interface Snapshot {
   row: SnapshotRow;
@@ -65,22 +63,28 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
       nextPaymentAmount = centsToDollars(cents);
     }
   }
-  const exhausted = !!period && plan?.period === 'yr' && !!usage && creditsLeft(usage) <= 0;
+  // Every figure of the period from its one model, as the forecast, the console and Upgrade now read it.
+  const model =
+    period && usage && plan ? periodModel({ period, planPeriod: plan.period, ledger: usage, now }) : null;
+  const days = periodDays(period, now);
+  const exhausted = !!model && plan?.period === 'yr' && model.leftCc <= 0;
   return {
     current_plan: plan ? { credits: plan.creditsCc / 100, period: plan.period, price_id: plan.id } : null,
-    plan_credits_used: credits(usage?.used.plan),
-    rollover_credits_used: credits(usage?.used.rollover),
-    bonus_credits_used: credits(usage?.used.bonus),
-    overage_credits_used: credits(usage?.used.overage),
-    total_credits_used: credits(usage ? creditsUsed(usage) : 0),
-    rollover_credits_left: credits(Math.max(usage?.left.rollover ?? 0, 0)),
-    bonus_credits_left: credits(Math.max(usage?.left.bonus ?? 0, 0)),
-    plan_credits_left: credits(Math.max(usage?.left.plan ?? 0, 0)),
+    plan_credits_used: credits(model?.credits.plan.usedCc),
+    rollover_credits_used: credits(model?.credits.rollover.usedCc),
+    bonus_credits_used: credits(model?.credits.bonus.usedCc),
+    overage_credits_used: credits(model?.overageCc),
+    total_credits_used: credits(model?.usedCc),
+    rollover_credits_left: credits(model?.credits.rollover.leftCc),
+    bonus_credits_left: credits(model?.credits.bonus.leftCc),
+    plan_credits_left: credits(model?.credits.plan.leftCc),
     billable_credits_used: credits(usage ? usage.used.overage - usage.overageInvoiced : 0),
     billable_calls: usage?.overageCalls ?? 0,
     next_payment_date: nextPaymentDate,
     next_payment_amount: nextPaymentAmount,
-    ...periodDays(period, now),
+    days_in_period: days.elapsed,
+    days_left: days.left,
+    period_days: days.days,
     active_users: sub.users ?? 0,
     is_credits_exhausted: exhausted,
     status: sub.status ?? 'inactive',
@@ -90,21 +94,4 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
     period_end: period?.end.toISOString() ?? null,
     is_delinquent: sub.is_delinquent ?? false,
   };
-}
-
-/**
- * days_in_period is the whole days elapsed in the period and days_left the days to its
- * end counted up, so the two add up to the period's length (in whole days; a New York daylight-saving
- * change makes a month 1 hour longer or shorter, which rounds away). No period: both 0, so the
- * overview's first-week panel shows for an account with no active period.
- */
-export function periodDays(
-  period: { start: Date; end: Date } | null,
-  now: Date,
-): { days_in_period: number; days_left: number } {
-  if (!period) return { days_in_period: 0, days_left: 0 };
-  const length = Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS);
-  const elapsed = Math.floor((now.getTime() - period.start.getTime()) / DAY_MS);
-  const daysInPeriod = Math.min(Math.max(elapsed, 0), length);
-  return { days_in_period: daysInPeriod, days_left: length - daysInPeriod };
 }

@@ -1,5 +1,11 @@
 import type { Transactional } from '../../db/handle';
-import { currentPeriod, findSubscription, creditsLeft, periodUsage } from '../billing-engine';
+import {
+  currentPeriod,
+  findSubscription,
+  creditsLeft,
+  periodUsage,
+  type PlanPeriod,
+} from '../billing-engine';
 import { SPEND_REFUSALS, type AuthorizeReason } from '@enq/contract';
 import { callerSpendLimits } from '../spend-control';
 import { callerOfPin } from './callers-repository';
@@ -9,33 +15,59 @@ export interface CallAuthorization {
   reason: AuthorizeReason | null;
 }
 
+/** What authorize weighs for a known caller, read fresh for each call (centicredits, the cap in cents). */
+export interface CallerState {
+  subscriptionActive: boolean;
+  /** The current period's plan period; null when the account has no current period. */
+  planPeriod: PlanPeriod | null;
+  /** Plan, rollover and bonus credits left in the period (weighed on an annual plan only). */
+  creditsLeftCc: number;
+  capCents: number | null;
+  overageCc: number;
+  /** The caller's own monthly limit and their use in the period. */
+  limitCc: number | null;
+  usedCc: number;
+}
+
 /**
- * Whether the person with this PIN may place a call now: a known PIN on an account whose subscription
- * is active, with credits left on an annual plan (a monthly plan bills overage instead, up to its spending
- * cap), and the caller under their own monthly limit.
+ * The decision itself: an active subscription, credits left on an annual plan (a monthly plan bills
+ * overage instead, up to its spending cap), and the caller under their own monthly limit. The
+ * telephony API and the demo's simulated calls both ask it, so the demo shows only what it allows.
  */
+export function decideCall(state: CallerState): CallAuthorization {
+  if (!state.subscriptionActive) return { allowed: false, reason: 'subscription inactive' };
+  if (state.planPeriod === 'yr' && state.creditsLeftCc <= 0)
+    return { allowed: false, reason: 'credits exhausted' };
+  // The spending cap (a monthly plan's overage) and the caller's own limit (SPEND-07, SPEND-08).
+  if (state.planPeriod === null) return { allowed: true, reason: null };
+  if (state.planPeriod === 'mo' && state.capCents !== null && state.overageCc >= state.capCents * 100)
+    return { allowed: false, reason: SPEND_REFUSALS.cap };
+  if (state.limitCc !== null && state.usedCc >= state.limitCc)
+    return { allowed: false, reason: SPEND_REFUSALS.userLimit };
+  return { allowed: true, reason: null };
+}
+
+/** Whether the person with this PIN may place a call now: decideCall on the state read fresh. */
 export async function authorizeCall(q: Transactional, pin: string): Promise<CallAuthorization> {
   const caller = await callerOfPin(q, pin);
   if (!caller) return { allowed: false, reason: 'unknown PIN' };
   const accountId = caller.account_id;
   const sub = await findSubscription(q, accountId);
-  if (!sub || sub.status !== 'active') return { allowed: false, reason: 'subscription inactive' };
+  const inactive = { subscriptionActive: false, planPeriod: null, creditsLeftCc: 0 };
+  const none = { capCents: null, overageCc: 0, limitCc: null, usedCc: 0 };
+  if (!sub || sub.status !== 'active') return decideCall({ ...inactive, ...none });
   const period = await currentPeriod(q, accountId);
-  if (period?.plan.period === 'yr') {
-    const usage = await periodUsage(q, accountId, period.id);
-    if (creditsLeft(usage) <= 0) return { allowed: false, reason: 'credits exhausted' };
-  }
-  // The spending cap (a monthly plan's overage) and the caller's own limit, read fresh (SPEND-07, SPEND-08).
-  if (period) {
-    const limits = await callerSpendLimits(q, accountId, period.id, caller.person_id);
-    if (
-      period.plan.period === 'mo' &&
-      limits.cap_cents !== null &&
-      limits.overage_cc >= limits.cap_cents * 100
-    )
-      return { allowed: false, reason: SPEND_REFUSALS.cap };
-    if (limits.limit_cc !== null && limits.used_cc >= limits.limit_cc)
-      return { allowed: false, reason: SPEND_REFUSALS.userLimit };
-  }
-  return { allowed: true, reason: null };
+  if (!period) return decideCall({ ...inactive, subscriptionActive: true, ...none });
+  // The annual balance is read only for an annual plan, and the limits only when it has credits left.
+  const left = period.plan.period === 'yr' ? creditsLeft(await periodUsage(q, accountId, period.id)) : 0;
+  const base = { subscriptionActive: true, planPeriod: period.plan.period, creditsLeftCc: left };
+  if (period.plan.period === 'yr' && left <= 0) return decideCall({ ...base, ...none });
+  const limits = await callerSpendLimits(q, accountId, period.id, caller.person_id);
+  return decideCall({
+    ...base,
+    capCents: limits.cap_cents,
+    overageCc: limits.overage_cc,
+    limitCc: limits.limit_cc,
+    usedCc: limits.used_cc,
+  });
 }

@@ -1,5 +1,6 @@
+import { CODE_GUESSES } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../auth';
+import { countInOidcPayload, destroyOidcPayload, findOidcPayload, upsertOidcPayload } from '../auth';
 
 /**
  * A sign-in whose password was right and whose second factor is still to come, kept by its interaction
@@ -26,6 +27,13 @@ export async function holdSignIn(database: Transactional, uid: string, pending: 
 export async function pendingSignIn(database: Transactional, uid: string): Promise<PendingSignIn | null> {
   const payload = await findOidcPayload(database, MODEL, 'id', uid);
   return payload && !payload.consumed ? (payload as unknown as PendingSignIn) : null;
+}
+
+/** One more wrong code of a held sign-in: how many it has had. It is released at its last guess. */
+export async function countWrongCodeOfSignIn(database: Transactional, uid: string): Promise<number> {
+  const wrong = (await countInOidcPayload(database, MODEL, uid, 'wrong')) ?? CODE_GUESSES.perSignIn;
+  if (wrong >= CODE_GUESSES.perSignIn) await releaseSignIn(database, uid);
+  return wrong;
 }
 
 export async function releaseSignIn(database: Transactional, uid: string): Promise<void> {

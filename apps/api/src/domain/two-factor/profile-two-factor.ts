@@ -1,5 +1,7 @@
-import { TWO_FACTOR_TEXT } from '@enq/contract';
+import { CODE_GUESSES, TWO_FACTOR_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import type { Mailer } from '../ports/mailer';
+import { codesLockedUntil, countWrongCode } from './code-guesses';
 import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import {
@@ -20,6 +22,36 @@ export interface ProfilePerson {
   email: string;
 }
 
+/** Where a wrong code's lockout email goes from (the app's mailer). */
+type Guesses = { mailer: Pick<Mailer, 'send'> };
+
+/**
+ * A code checked on /profile counts against the same per-account guesses as the sign-in's: refused while
+ * the account is locked, and a wrong one counted (the many-addresses guesser of a stolen token).
+ */
+async function checkedCode<T>(
+  database: Transactional,
+  { mailer }: Guesses,
+  person: ProfilePerson,
+  now: Date,
+  check: () => Promise<T | 'wrong'>,
+  wrongMessage: string,
+): Promise<T> {
+  if (await codesLockedUntil(database, person.id, now))
+    throw new DomainError('rate-limited', TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes), 'code');
+  const outcome = await check();
+  if (outcome !== 'wrong') return outcome;
+  const counted = await countWrongCode(
+    database,
+    mailer,
+    { uid: null, personId: person.id, email: person.email },
+    now,
+  );
+  if (counted.lockedNow)
+    throw new DomainError('rate-limited', TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes), 'code');
+  throw new DomainError('invalid', wrongMessage, 'code');
+}
+
 const logged = (tx: Transactional, person: ProfilePerson, action: string) =>
   recordActivity(tx, person.accountId, person.id, [
     { action, target_person_id: person.id, before: null, after: null },
@@ -35,26 +67,48 @@ export async function beginTwoFactor(database: Transactional, person: ProfilePer
 /** The first code turns it on, recorded in the activity log in the same transaction; the codes to show. */
 export async function turnOnTwoFactor(
   database: Transactional,
+  guesses: Guesses,
   person: ProfilePerson,
   code: string,
   now: Date,
 ) {
-  return database.transaction(async (tx) => {
-    const codes = await confirmEnrolment(tx, person.id, code, now);
-    if (codes === 'wrong') throw new DomainError('invalid', TWO_FACTOR_TEXT.wrongCode, 'code');
-    if (codes === 'already_on') throw new DomainError('conflict', TWO_FACTOR_TEXT.alreadyOn);
-    if (codes === 'not_started') throw new DomainError('conflict', TWO_FACTOR_TEXT.notStarted);
-    await logged(tx, person, 'profile.two_factor_on');
-    return codes;
-  });
+  // A wrong first code is counted outside the change, which it leaves as it was.
+  return checkedCode(
+    database,
+    guesses,
+    person,
+    now,
+    () =>
+      database.transaction(async (tx) => {
+        const codes = await confirmEnrolment(tx, person.id, code, now);
+        if (codes === 'wrong') return 'wrong' as const;
+        if (codes === 'already_on') throw new DomainError('conflict', TWO_FACTOR_TEXT.alreadyOn);
+        if (codes === 'not_started') throw new DomainError('conflict', TWO_FACTOR_TEXT.notStarted);
+        await logged(tx, person, 'profile.two_factor_on');
+        return codes;
+      }),
+    TWO_FACTOR_TEXT.wrongCode,
+  );
 }
 
 /** A current code proves the person holds the app before it is turned off or its codes replaced. */
-async function requireCode(tx: Transactional, person: ProfilePerson, code: string, now: Date) {
+async function requireCode(
+  tx: Transactional,
+  guesses: Guesses,
+  person: ProfilePerson,
+  code: string,
+  now: Date,
+) {
   if (!(await twoFactorState(tx, person.id)).enabled)
     throw new DomainError('conflict', TWO_FACTOR_TEXT.notOn);
-  if (!(await checkTotpCode(tx, person.id, code, now)))
-    throw new DomainError('invalid', TWO_FACTOR_TEXT.wrongCode, 'code');
+  await checkedCode(
+    tx,
+    guesses,
+    person,
+    now,
+    async () => ((await checkTotpCode(tx, person.id, code, now)) ? true : ('wrong' as const)),
+    TWO_FACTOR_TEXT.wrongCode,
+  );
 }
 
 /**
@@ -63,15 +117,24 @@ async function requireCode(tx: Transactional, person: ProfilePerson, code: strin
  */
 export async function turnOffTwoFactor(
   database: Transactional,
+  guesses: Guesses,
   person: ProfilePerson,
   code: string,
   now: Date,
 ) {
   if (!(await twoFactorState(database, person.id)).enabled)
     throw new DomainError('conflict', TWO_FACTOR_TEXT.notOn);
-  const used = await checkSecondFactor(database, person.id, code, now);
-  if (used !== 'otp' && used !== 'recovery')
-    throw new DomainError('invalid', TWO_FACTOR_TEXT.wrongCodeOrRecovery, 'code');
+  await checkedCode(
+    database,
+    guesses,
+    person,
+    now,
+    async () => {
+      const used = await checkSecondFactor(database, person.id, code, now);
+      return used === 'otp' || used === 'recovery' ? used : ('wrong' as const);
+    },
+    TWO_FACTOR_TEXT.wrongCodeOrRecovery,
+  );
   await database.transaction(async (tx) => {
     await disableTwoFactor(tx, person.id);
     await logged(tx, person, 'profile.two_factor_off');
@@ -80,11 +143,12 @@ export async function turnOffTwoFactor(
 
 export async function newRecoveryCodes(
   database: Transactional,
+  guesses: Guesses,
   person: ProfilePerson,
   code: string,
   now: Date,
 ) {
-  await requireCode(database, person, code, now);
+  await requireCode(database, guesses, person, code, now);
   return database.transaction(async (tx) => {
     const codes = await regenerateRecoveryCodes(tx, person.id);
     await logged(tx, person, 'profile.two_factor_codes');

@@ -47,6 +47,9 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
     clientAuthMethods: ['none'],
     jwks: { keys: [secrets.signingKey as never] },
     cookies: { keys: secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
+    // The email and name claims of the scopes asked go in the ID token too, the token a client reads
+    // first, not only in userinfo (oidc-provider keeps them out of it by default when it issues an access token).
+    conformIdTokenClaims: false,
     claims: {
       // amr: how the person signed in (pwd, and otp after a two-factor code, TOTP).
       openid: ['sub', DEVICE_ID_CLAIM, 'jti', 'amr'],
@@ -97,10 +100,14 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
+          // The portal's Log Out sends the ID token it signed in with (oidc-provider has checked it by
+          // now): one click, pressed for the person. Anyone else's link to this page is asked first, so
+          // a link from another site cannot sign a person out.
+          const fromPortal = Boolean(ctx.oidc.params?.id_token_hint);
           ctx.body = renderAuthPage({
             title: 'Signing out',
             // The form is oidc-provider's own markup (its hidden xsrf field and action).
-            body: html`<h1>Signing you out…</h1>
+            body: html`<h1>${fromPortal ? 'Signing you out…' : 'Sign out of enQ?'}</h1>
               ${trustedHtml(form)}
               <button
                 class="button"
@@ -112,7 +119,7 @@ export function createProvider({ config, database, secrets }: ProviderOptions): 
               >
                 Sign out
               </button>`,
-            script: '/interaction-assets/logout.js',
+            ...(fromPortal ? { script: '/interaction-assets/logout.js' } : {}),
           });
         },
         async postLogoutSuccessSource(ctx) {

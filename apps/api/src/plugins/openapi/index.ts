@@ -17,6 +17,8 @@ async function openapiPlugin(app: FastifyInstance) {
       // 3.0 zod writes `nullable` beside allOf [$ref], which 3.0.3 ignores and Ajv refuses.
       openapi: '3.1.0',
       info: { title: 'enQ account portal API', version: '1.0.0' },
+      // A generated client needs a base URL: the one this process is reached at (PUBLIC_URL).
+      servers: [{ url: app.config.publicUrl, description: "This portal's API" }],
       components: {
         securitySchemes: {
           bearer: {

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
+import { CODE_GUESSES, TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
@@ -9,7 +9,9 @@ import {
   releaseSignIn,
   type PendingSignIn,
   checkSecondFactor,
+  codesLockedUntil,
   confirmEnrolment,
+  countWrongCode,
   startEnrolment,
 } from '../../domain/two-factor';
 import type { LoginDevice } from '../../plugins/idp/provider';
@@ -59,13 +61,22 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     return { uid: details.uid, pending };
   }
 
-  /** A wait still running answers 429; a wrong code counts a failure and says how long to wait next. */
+  /**
+   * A wait still running answers 429: the address's (the sign-in throttle) or the account's, which
+   * refuses codes from every address after CODE_GUESSES.perAccount wrong ones.
+   */
   async function throttled(req: FastifyRequest, pending: PendingSignIn, now: Date) {
+    if (await codesLockedUntil(app.database, pending.personId, now))
+      return TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes);
     const wait = await signInWaitSeconds(app.database, pending.email, req.ip, now);
     return wait > 0 ? `Too many wrong codes. Please wait ${formatWait(wait)} and try again.` : null;
   }
-  async function countWrong(req: FastifyRequest, pending: PendingSignIn, now: Date) {
+  /** A wrong code counts for the address, the held sign-in and the account; says what comes next. */
+  async function countWrong(req: FastifyRequest, uid: string, pending: PendingSignIn, now: Date) {
     await recordSignInFailure(app.database, pending.email, req.ip, now);
+    const outcome = await countWrongCode(app.database, app.mailer, { uid, ...pending }, now);
+    if (outcome.lockedNow) return TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes);
+    if (outcome.signInOver) return TWO_FACTOR_TEXT.signInOver;
     const next = await signInWaitSeconds(app.database, pending.email, req.ip, now);
     return next > 0
       ? `${TWO_FACTOR_TEXT.wrongCode} Please wait ${formatWait(next)} before you try again.`
@@ -92,7 +103,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
       return html(reply, 400, renderCodePage({ uid, error: TWO_FACTOR_TEXT.codeOrRecoveryFormat }));
     if (outcome === 'wrong') {
       req.log.info('second factor refused');
-      return html(reply, 401, renderCodePage({ uid, error: await countWrong(req, pending, now) }));
+      return html(reply, 401, renderCodePage({ uid, error: await countWrong(req, uid, pending, now) }));
     }
     if (outcome === 'recovery') req.log.info('signed in with a recovery code');
     return complete(req, reply, uid, pending);
@@ -114,7 +125,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     const code = parsed.success ? parsed.data.code.replace(/\s+/g, '') : '';
     if (!/^\d{6}$/.test(code)) return again(400, TWO_FACTOR_TEXT.codeFormat);
     const codes = await confirmEnrolment(app.database, pending.personId, code, app.clock.now());
-    if (codes === 'wrong') return again(401, await countWrong(req, pending, now));
+    if (codes === 'wrong') return again(401, await countWrong(req, uid, pending, now));
     if (!Array.isArray(codes)) return expired(reply);
     await holdSignIn(app.database, uid, { ...pending, step: 'enrolled' }, new Date());
     return html(reply, 200, renderRecoveryCodesPage({ uid, codes }));

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNT_NAME, DEMO_ANNUAL } from '../../../src/db/seed/demo-accoun
 import { invoiceDetail, listInvoiceDtos } from '../../../src/domain/invoices';
 import { openTestDatabase } from '../../helpers/app';
 import { invoiceProblems } from '../../helpers/billing-reconcile';
+import { demoRuleBreaks } from './demo-obeys-rules';
 
 /** The demo as `npm start` would make it on this day: docs/billing.md's worked example is its output. */
 const NOW = new Date('2026-11-24T17:00:00Z');
@@ -37,6 +38,25 @@ describe('the 14-month demo history (PGlite)', () => {
     expect(accounts.map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME, DEMO_ANNUAL.accountName]);
     const all = await database.query<{ id: string }>('select id from accounts');
     for (const account of all) expect(await invoiceProblems(database, account.id)).toEqual([]);
+  });
+
+  it("the demo's calls obeyed authorize (MONEY-04, SPEND-07, SPEND-08) and each 100% alert went out the day the plan was used up", async () => {
+    const annual = await database.query<{ unbilled: string; last: string }>(
+      `select coalesce(sum(unbilled_credits), 0)::text as unbilled,
+              coalesce((array_agg(credits_used order by call_timestamp desc))[1], 0)::text as last
+         from calls c join accounts a on a.id = c.account_id where a.name = $1`,
+      [DEMO_ANNUAL.accountName],
+    );
+    // Only the call that crossed zero (authorized while credits were left) may run past the plan.
+    expect(Number(annual[0]!.unbilled)).toBeLessThanOrEqual(Number(annual[0]!.last));
+    expect(await demoRuleBreaks(database)).toEqual([]);
+    // Still the account whose credits are used up: its plan ran out, and its 100% alert says so.
+    const [ranOut] = await database.query<{ n: number }>(
+      `select count(*)::int as n from spend_alert_firings f join accounts a on a.id = f.account_id
+        where a.name = $1 and f.kind = 'plan_percent' and f.amount = 100`,
+      [DEMO_ANNUAL.accountName],
+    );
+    expect(ranOut!.n).toBe(1);
   });
 
   it('each period close made one invoice; the last one was declined and is open to pay', async () => {

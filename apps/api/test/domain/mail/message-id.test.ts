@@ -4,7 +4,9 @@ import { renderOutboxAttachments } from '../../../src/domain/attachments';
 import { deliverOutbox } from '../../../src/domain/mail/deliver-outbox';
 import { queueEmail } from '../../../src/domain/mail/outbox-repository';
 import type { MailTransport } from '../../../src/domain/ports/mailer';
+import { smtpTransport } from '../../../src/plugins/mailer';
 import { openTestDatabase } from '../../helpers/app';
+import { startSmtp } from '../../helpers/smtp-server';
 
 type Sent = Parameters<MailTransport['deliver']>[0];
 
@@ -50,5 +52,40 @@ describe('an email tried again', () => {
     expect(html).toContain(
       '<p style="margin:0 0 16px">Your PIN is 1234 5678.<br>See <a href="https://example.com/pins?a=1&amp;b=2">',
     );
+  });
+
+  it('through a real SMTP server that refuses the first try, it arrives once with the Message-ID and Date of when it was written', async () => {
+    const smtp = await startSmtp(0, { refuse: 1 });
+    try {
+      await queueEmail(database, {
+        kind: 'test',
+        to: 'later@example.com',
+        subject: 'Retried',
+        text: 'Hello',
+      });
+      // Written an hour before it goes out: RFC 5322's Date is when the message was written.
+      const [written] = await database.query<{ created_at: Date }>(
+        "update outbox set created_at = created_at - interval '1 hour' where \"to\" = 'later@example.com' returning created_at",
+      );
+      const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+      const settings = {
+        from: 'enQ <no-reply@enq.example.com>',
+        leaseSeconds: 60,
+        maxAttempts: 3,
+        retryBaseSeconds: 0,
+      };
+      const log = { info: () => undefined, error: () => undefined };
+      expect(await deliverOutbox(database, transport, settings, log, renderOutboxAttachments)).toMatchObject({
+        retried: 1,
+        sent: 1,
+      });
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail!.messageId).toMatch(/^<outbox-\d+-\d+@enq\.example\.com>$/);
+      // The Date header has whole seconds.
+      expect(mail!.date!.getTime()).toBe(Math.floor(written!.created_at.getTime() / 1000) * 1000);
+    } finally {
+      await smtp.close();
+    }
   });
 });

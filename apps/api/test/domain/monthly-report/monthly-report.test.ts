@@ -99,7 +99,7 @@ describe.each(drivers)('the monthly report (%s)', (driver) => {
     const text = (await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, ' ');
     for (const expected of [
       'USAGE SUMMARY',
-      'Period: Mar 2, 2026 – Apr 2, 2026',
+      'Period: Mar 2, 2026 – Apr 2, 2026 (31 days)',
       'Plan: Solo monthly',
       'Plan credits',
       'Overage credits',

@@ -104,6 +104,15 @@ describe.each(drivers)('the embedded provider through openid-client 6 (%s)', (dr
     expect(claims?.sub).toBe(await subjectOf(ctx.database, DEMO_ADMIN.email));
   });
 
+  it('the ID token carries the email and name when the email and profile scopes are asked, and neither when they are not', async () => {
+    const full = await codeFlow({ scope: 'openid email profile' });
+    expect(full).toMatchObject({ email: DEMO_ADMIN.email, email_verified: true, name: expect.any(String) });
+    expect(full!.name).not.toBe('');
+    const bare = await codeFlow({ scope: 'openid' });
+    expect(bare).not.toHaveProperty('email');
+    expect(bare).not.toHaveProperty('name');
+  });
+
   it('prompt=consent comes back with a code instead of looping between the interaction and the provider', async () => {
     const claims = await codeFlow({ scope: 'openid email profile', prompt: 'consent' });
     expect(claims?.sub).toBe(await subjectOf(ctx.database, DEMO_ADMIN.email));

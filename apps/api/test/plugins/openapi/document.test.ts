@@ -85,6 +85,11 @@ describe('the served OpenAPI document', () => {
     );
   });
 
+  it("names the server it is served for: this process's public URL", () => {
+    expect(doc.servers).toEqual([{ url: ctx.app.config.publicUrl, description: expect.any(String) }]);
+    expect(new URL(doc.servers![0]!.url).pathname).toBe('/');
+  });
+
   it('declares the bearer token and the telephony service key as security schemes', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.serviceKey).toMatchObject({

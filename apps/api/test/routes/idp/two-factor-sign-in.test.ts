@@ -1,8 +1,8 @@
-import { AUTH_PATHS, STAFF_ERRORS } from '@enq/contract';
+import { AUTH_PATHS, CODE_GUESSES, STAFF_ERRORS, TWO_FACTOR_TEXT } from '@enq/contract';
 import { decodeJwt } from 'jose';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_STAFF } from '../../../src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from '../../../src/db/seed/demo-account';
 import { hashToken, issueApiToken } from '../../../src/domain/auth/token-repository';
 import { confirmEnrolment, startEnrolment } from '../../../src/domain/two-factor/two-factor';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
@@ -251,6 +251,45 @@ describe.each(drivers)('two-factor sign-in (%s)', (driver) => {
       code: `${code.slice(0, 3)} ${code.slice(3)}`,
     });
     expect(spaced.statusCode).toBe(303);
+  });
+
+  it('TOTP-05 wrong codes from many addresses: a held sign-in ends after its fifth, the account refuses codes from every address after its tenth and emails its owner once', async () => {
+    // A customer with two-factor sign-in on: the staff members are all enrolled by the tests above.
+    const { email: owner, password: ownerPassword } = DEMO_ANNUAL;
+    const { secret } = await enrol(owner);
+    const emails = async () =>
+      (
+        await ctx.database.query<{ n: number }>(
+          'select count(*)::int as n from outbox where kind = \'two_factor_guesses\' and lower("to") = lower($1)',
+          [owner],
+        )
+      )[0]!.n;
+    let address = 0;
+    const guess = (s: { jar: CookieJar; interaction: string }, code: string) =>
+      submitInteraction(ctx.app, s.jar, s.interaction, 'second-factor', { code }, `198.51.100.${++address}`);
+
+    // One held sign-in, each guess from a new address: the fifth wrong code ends it.
+    const first = await password(owner, ownerPassword);
+    for (let i = 1; i < CODE_GUESSES.perSignIn; i++)
+      expect((await guess(first, '000000')).statusCode).toBe(401);
+    const fifth = await guess(first, '000000');
+    expect(fifth.body).toContain(TWO_FACTOR_TEXT.signInOver);
+    const late = await guess(first, nextCode(secret));
+    expect(late.statusCode).not.toBe(303);
+
+    // A second held sign-in takes the account to its tenth wrong code: codes are refused from then on,
+    // the right one too, from an address that never guessed, and the owner is emailed once.
+    const second = await password(owner, ownerPassword);
+    for (let i = 1; i < CODE_GUESSES.perAccount - CODE_GUESSES.perSignIn; i++)
+      expect((await guess(second, '000000')).statusCode).toBe(401);
+    expect(await emails()).toBe(0);
+    const tenth = await guess(second, '000000');
+    expect(tenth.body).toContain(TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes));
+    const third = await password(owner, ownerPassword);
+    const right = await guess(third, nextCode(secret));
+    expect(right.statusCode).toBe(429);
+    expect(right.body).toContain(TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes));
+    expect(await emails()).toBe(1);
   });
 
   it('TOTP-06 a customer without two-factor sign-in signs in with the password alone (no otp in amr, no second factor on the token); once on, the code is asked', async () => {

@@ -33,12 +33,15 @@ export function UsageChart({
   currentLabel: string;
   previousLabel: string;
 }) {
-  const summary = USAGE_TEXT.summary(
-    formatCreditsFixed(usage.total_credits),
-    formatCreditsFixed(usage.previous_total_credits),
-    usage.days.length,
+  const summary = USAGE_TEXT.summary({
+    credits: formatCreditsFixed(usage.total_credits),
+    previous: formatCreditsFixed(usage.previous_total_credits),
+    days: usage.range_days,
+    daysLeft: usage.days_left,
+    previousDays: usage.previous_days,
+    currentLabel,
     previousLabel,
-  );
+  });
   const drawing = useRef<HTMLDivElement>(null);
   const near = useNearView(drawing, NEAR_MARGIN);
   const pending = <div className="h-full animate-pulse rounded-lg bg-slate-100" />;

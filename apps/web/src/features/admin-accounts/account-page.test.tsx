@@ -42,7 +42,17 @@ describe('the console account page', () => {
     expect(screen.getByText('Money actions panel')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View as customer' })).toBeTruthy();
     expect(screen.getByText('Team plan')).toBeTruthy();
-    expect(screen.getByText('1,234.5')).toBeTruthy();
+    // The customer's figures with the customer's units and rounding, and the days their overview counts.
+    const usage = screen.getByRole('region', { name: "This period's usage" });
+    expect(Array.from(usage.querySelectorAll('dl > div'), (d) => d.textContent)).toEqual([
+      'Credits used1,234.50 credits',
+      'Plan credits left765.50 credits of 2,000.00',
+      'Rollover left120.00 credits',
+      'Bonus left0.00 credits',
+      'Overage credits0.00 credits',
+      'Overage so far$0.00',
+      'Days left11 of 30',
+    ]);
     expect(screen.getByText('Taxable')).toBeTruthy();
     // Support cannot change the tax status: no Change button.
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();

@@ -73,7 +73,7 @@ describe('Call History usage charts', () => {
     const usage = await panel();
     expect(
       await usage.findByText(
-        '200.00 credits used over 3 days, against 125.25 credits in the previous range.',
+        '200.00 credits used over 3 days, against 125.25 credits in the previous range (3 days).',
       ),
     ).toBeTruthy();
     expect(
@@ -108,7 +108,7 @@ describe('Call History usage charts', () => {
     const usage = await panel();
     expect(
       await usage.findByText(
-        '200.00 credits used over 3 days, against 125.25 credits in the previous period.',
+        '200.00 credits used over 3 days, against 125.25 credits in the previous period (3 days).',
       ),
     ).toBeTruthy();
     expect(usage.getByRole('list', { name: USAGE_TEXT.tableCaption }).textContent).toContain(

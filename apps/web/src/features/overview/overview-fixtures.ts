@@ -40,6 +40,7 @@ export function overviewAnswer(
       next_payment_amount: 300,
       days_in_period: 19, // whole days elapsed; with days_left, a 30-day period
       days_left: 11,
+      period_days: 30,
       active_users: 6,
       is_credits_exhausted: false,
       status: 'active',

@@ -9,6 +9,7 @@ import { ForecastCard } from './components/forecast-card';
 import { HowToPanel } from './components/how-to-panel';
 import { NotificationList } from './components/notification-list';
 import { PinCard } from './components/pin-card';
+import { PriceChangeNotice } from './components/price-change-notice';
 import { SpendBanners } from './components/spend-banners';
 import { SubAccountNotice } from './components/sub-account-notice';
 import { SubscriptionSummary } from './components/subscription-summary';
@@ -50,6 +51,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
         </div>
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <SubscriptionSummary info={data.subscription_info} planName={data.plan_name} />
+          <PriceChangeNotice />
           <ForecastCard />
           <UsageCard info={data.subscription_info} />
           <NotificationList

@@ -1,5 +1,5 @@
-import { MESSAGES, SPEND_TEXT, type SpendControlResponse } from '@enq/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, PLAN_TEXT, SPEND_TEXT, type SpendControlResponse } from '@enq/contract';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -159,5 +159,37 @@ describe('spend banners on the overview', () => {
     await screen.findByTestId('subscription-summary');
     await waitFor(() => expect(calls).toContain(`GET ${SPEND}`));
     expect(screen.queryByRole('region', { name: 'Spend alerts' })).toBeNull();
+  });
+
+  it('SPEND-07 the saved spending cap shows on the summary, and still shows, saved, with no plan under way', async () => {
+    renderPage();
+    const summary = await screen.findByTestId('subscription-summary');
+    const cap = await within(summary).findByText(PLAN_TEXT.capLabel);
+    expect(cap.parentElement!.textContent).toBe('Spending cap$250.00on overage this period');
+    cleanup();
+
+    routes[`GET ${ROOT}`] = () =>
+      jsonResponse(
+        overviewAnswer({ status: 'inactive', current_plan: null, period_start: null, period_end: null }),
+      );
+    renderPage();
+    const inactive = await screen.findByTestId('subscription-summary');
+    expect(
+      await within(inactive).findByText(
+        "Your spending cap of $250.00 is saved; it holds a monthly plan's overage once a plan starts.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('SPEND-07 an annual plan, which has no overage to cap, shows no cap on the summary', async () => {
+    routes[`GET ${ROOT}`] = () =>
+      jsonResponse(
+        overviewAnswer({ current_plan: { credits: 360000, period: 'yr', price_id: 'team-annual' } }),
+      );
+    renderPage();
+    const summary = await screen.findByTestId('subscription-summary');
+    await waitFor(() => expect(calls).toContain(`GET ${SPEND}`));
+    await screen.findByRole('region', { name: 'Spend alerts' });
+    expect(within(summary).queryByText(PLAN_TEXT.capLabel)).toBeNull();
   });
 });

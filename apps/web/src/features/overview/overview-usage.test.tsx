@@ -29,6 +29,7 @@ const DATA = overviewAnswer(
 /** Four users: the card lists the top 3. */
 const ANSWER: UsageResponse = {
   ...usageAnswer(),
+  previous: { ...usageAnswer().previous, period: true },
   top_users: [
     { name: 'Dana Whitfield', credits: 100, share: 50 },
     { name: 'Omar Haddad', credits: 50, share: 25 },
@@ -39,10 +40,12 @@ const ANSWER: UsageResponse = {
 
 let requests: string[];
 let overview: OverviewResponse;
+let usageBody: UsageResponse;
 
 beforeEach(() => {
   requests = [];
   overview = DATA;
+  usageBody = ANSWER;
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -52,7 +55,7 @@ beforeEach(() => {
         return jsonResponse({ message: 'not here', code: 'NOT_FOUND' }, 404);
       requests.push(`${url.pathname}${url.search}`);
       if (url.pathname === ROOT) return jsonResponse(overview);
-      return jsonResponse(ANSWER);
+      return jsonResponse(usageBody);
     }),
   );
 });
@@ -73,7 +76,7 @@ describe('the overview usage card', () => {
     const usage = await card();
     expect(
       await usage.findByText(
-        '200.00 credits used over 3 days, against 125.25 credits in the previous period.',
+        '200.00 credits used over 3 days, against 125.25 credits in the previous period (3 days).',
       ),
     ).toBeTruthy();
     expect(
@@ -99,6 +102,44 @@ describe('the overview usage card', () => {
     expect(usage.getByRole('link', { name: USAGE_TEXT.seeCallHistory }).getAttribute('href')).toBe(
       '/call-history',
     );
+  });
+
+  it('USAGE-09 a period under way says so beside the whole previous one, with the days the summary counts', async () => {
+    // The demo admin's case: 11 of 30 days left, against a whole previous period of 31 days.
+    usageBody = {
+      ...ANSWER,
+      range_days: 30,
+      days_left: 11,
+      previous_days: 31,
+    };
+    renderPage();
+    const usage = await card();
+    expect(
+      await usage.findByText(
+        '200.00 credits used this period so far, with 11 of its 30 days left, against 125.25 credits in the whole previous period (31 days).',
+      ),
+    ).toBeTruthy();
+    // The summary above counts the same days (days_left 11 of period_days 30).
+    const summary = screen.getByTestId('subscription-summary');
+    expect(within(summary).getByText('11 days')).toBeTruthy();
+    expect(within(summary).getByText('of 30 in this period')).toBeTruthy();
+  });
+
+  it('USAGE-09 a first period, with no period before it, is set against the days before it, named a range', async () => {
+    usageBody = {
+      ...ANSWER,
+      previous: { ...ANSWER.previous, period: false },
+      range_days: 31,
+      days_left: 29,
+      previous_days: 31,
+    };
+    renderPage();
+    const usage = await card();
+    expect(
+      await usage.findByText(
+        '200.00 credits used this period so far, with 29 of its 31 days left, against 125.25 credits in the whole previous range (31 days).',
+      ),
+    ).toBeTruthy();
   });
 
   it("USAGE-09 asks for the period's usage by user only after the overview's own answer", async () => {

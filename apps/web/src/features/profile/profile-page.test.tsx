@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_TEXT, MESSAGES, PROFILE_TEXT, type Profile } from '@enq/contract';
+import { EMAIL_CHANGE_TEXT, MESSAGES, PROFILE_TEXT, SIGN_OUT_TEXT, type Profile } from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '../../test/memory-router';
 import { toast } from '../../lib/toast';
@@ -289,6 +289,52 @@ describe('the profile page', () => {
     });
     await waitFor(() => expect(authClient.signoutRedirect).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/auth/logout')).toBe(true);
+  });
+
+  it('Sign out of all devices asks first, ends every sign-in, then leaves as Log Out does', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { authClient } = renderPage();
+    await ready();
+    routes['POST /api/v1/auth/logout'] = () => jsonResponse({ message: SIGN_OUT_TEXT.signedOut });
+    routes['POST /api/v1/auth/logout-everywhere'] = () =>
+      jsonResponse({ message: SIGN_OUT_TEXT.signedOutEverywhere });
+    expect(screen.getByRole('region', { name: SIGN_OUT_TEXT.heading }).textContent).toContain(
+      SIGN_OUT_TEXT.explain,
+    );
+    fireEvent.click(button(SIGN_OUT_TEXT.button));
+    const dialog = await screen.findByRole('dialog', { name: SIGN_OUT_TEXT.confirmTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/logout-everywhere'))).toBe(false);
+
+    fireEvent.click(button(SIGN_OUT_TEXT.button));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: SIGN_OUT_TEXT.confirmTitle })).getByRole('button', {
+        name: SIGN_OUT_TEXT.button,
+      }),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(SIGN_OUT_TEXT.signedOutEverywhere));
+    await waitFor(() => expect(authClient.signoutRedirect).toHaveBeenCalledTimes(1));
+    const posted = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url]) => String(url));
+    expect(posted).toEqual(['/api/v1/auth/logout-everywhere', '/api/v1/auth/logout']);
+  });
+
+  it('Sign out of all devices that fails says so and stays signed in', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const { authClient } = renderPage();
+    await ready();
+    routes['POST /api/v1/auth/logout-everywhere'] = () =>
+      jsonResponse({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' }, 500);
+    fireEvent.click(button(SIGN_OUT_TEXT.button));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: SIGN_OUT_TEXT.confirmTitle })).getByRole('button', {
+        name: SIGN_OUT_TEXT.button,
+      }),
+    );
+    await waitFor(() => expect(error).toHaveBeenCalledWith(SIGN_OUT_TEXT.error));
+    expect(authClient.signoutRedirect).not.toHaveBeenCalled();
   });
 
   it("PROF-17 without a server message the toast is 'Password reset successfully.'", async () => {

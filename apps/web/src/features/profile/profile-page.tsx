@@ -8,6 +8,7 @@ import { useProfile } from './api/get-profile';
 import { ProfileForm } from './profile-form';
 import { ResetPassword } from './reset-password';
 import { MonthlyReportSetting } from './monthly-report-setting';
+import { SignOutEverywhere } from './sign-out-everywhere';
 import { TwoFactorCard } from './two-factor-card';
 import { PASSWORD_RESET_LOGOUT_DELAY_MS } from './profile-settings';
 
@@ -56,6 +57,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       </section>
       <section aria-labelledby="two-factor-heading" className={section}>
         <TwoFactorCard />
+      </section>
+      <section aria-labelledby="devices-heading" className={section}>
+        <SignOutEverywhere onSignedOut={logOut} />
       </section>
     </>
   );

@@ -31,6 +31,11 @@ const FORECAST: ForecastResponse = {
     period_end: '2026-04-15T03:30:00.000Z',
     used_credits: 11_830,
     available_credits: 14_000,
+    plan_credits: 14_000,
+    rollover_credits: 0,
+    bonus_credits: 0,
+    days_left: 10,
+    period_days: 31,
     projected_credits: 32_000,
     runs_out_on: '2026-04-05',
     ran_out: false,
@@ -41,6 +46,7 @@ const FORECAST: ForecastResponse = {
     note: 'Projected from this period’s pace.',
   },
   advisor: null,
+  price_change: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -96,7 +96,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
           <Stat label="Current period" className="col-span-2 lg:col-span-1">
             {formatDate(info.period_start)} – {formatDate(info.period_end)}
           </Stat>
-          <Stat label="Days left" hint={`of ${info.days_in_period + info.days_left} in this period`}>
+          <Stat label="Days left" hint={`of ${info.period_days} in this period`}>
             {daysText(info.days_left)}
           </Stat>
           <Stat

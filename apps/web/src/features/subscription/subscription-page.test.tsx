@@ -65,6 +65,7 @@ const TEAM_MONTHLY: SubscriptionResponse = {
   next_payment_amount: 1234.5,
   days_in_period: 19, // whole days elapsed; with days_left, a 31-day period
   days_left: 12,
+  period_days: 31,
   active_users: 6,
   is_credits_exhausted: false,
   status: 'active',

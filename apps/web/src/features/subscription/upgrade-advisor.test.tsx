@@ -1,4 +1,4 @@
-import type { PlanDto, SubscriptionResponse, UpgradePreview } from '@enq/contract';
+import { PLAN_TEXT, type PlanDto, type SubscriptionResponse, type UpgradePreview } from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,7 @@ const PRACTICE: SubscriptionResponse = {
   next_payment_amount: 170,
   days_in_period: 12,
   days_left: 18,
+  period_days: 30,
   active_users: 1,
   is_credits_exhausted: false,
   status: 'active',
@@ -103,7 +104,7 @@ async function openDialog() {
 }
 
 describe('the plan advisor and Upgrade now on /subscription', () => {
-  it('PLAN-05 PLAN-09 PLAN-12 shows the advice and offers Upgrade now only for larger plans of the same cycle', async () => {
+  it('PLAN-05 PLAN-09 PLAN-12 shows the advice and offers Upgrade now only to the plan it says saves', async () => {
     render(
       <TestServices>
         <SubscriptionPage />
@@ -120,7 +121,41 @@ describe('the plan advisor and Upgrade now on /subscription', () => {
       within(advisor)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Upgrade now to Team monthly', 'Upgrade now to Firm monthly']);
+    ).toEqual(['Upgrade now to Team monthly']);
+  });
+
+  it('PLAN-05 PLAN-12 when the advisor says no upgrade saves, Upgrade now is not offered at all', async () => {
+    routes[`GET ${BASE}/forecast/`] = () =>
+      jsonResponse({
+        forecast: null,
+        advisor: {
+          periods_compared: 3,
+          cheapest: { price_id: 'practice-monthly', name: 'Practice', cost: 170 },
+          current_cost: 170,
+          upgrade: null,
+        },
+        price_change: null,
+      });
+    render(
+      <TestServices>
+        <SubscriptionPage />
+      </TestServices>,
+    );
+    const advisor = await screen.findByRole('region', { name: 'Plan advisor' });
+    await within(advisor).findByText('Upgrading now would not save money this period.');
+    expect(within(advisor).getByText(PLAN_TEXT.noUpgradeOffered)).toBeTruthy();
+    expect(within(advisor).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('PLAN-06 the confirmation says how credits and amounts are prorated and rounded', async () => {
+    const note = PLAN_TEXT.prorationNote(18, 30);
+    routes[`GET ${BASE}/upgrade-preview/`] = () =>
+      jsonResponse({ ...PREVIEW, messages: [...PREVIEW.messages, note] });
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(note)).toBeTruthy();
+    expect(note).toBe(
+      "Each plan's price and credits are prorated by the days left: × 18 / 30. Each amount is rounded to the nearest cent and each credit figure to the nearest hundredth of a credit, halves up.",
+    );
   });
 
   it('PLAN-06 PLAN-12 the confirmation states every figure, and Confirm upgrade posts the previewed total', async () => {

@@ -4,6 +4,7 @@ import {
   formatMoney,
   planLabel,
   type PlanDto,
+  type ForecastResponse,
   type SubscriptionResponse,
   type UpgradePreview,
 } from '@enq/contract';
@@ -26,6 +27,19 @@ export function upgradablePlans(info: SubscriptionResponse): PlanDto[] {
   );
 }
 
+/**
+ * What Upgrade now offers: only an upgrade that helps, so the button never contradicts the advice
+ * (PLAN-05). On a monthly plan, the one plan the advisor says saves most this period (none when it says
+ * none saves); on an annual plan, which has no advisor, the larger plans once the credits run out
+ * before the period ends. Nothing until the forecast has answered.
+ */
+export function offeredUpgrades(info: SubscriptionResponse, answer: ForecastResponse | undefined): PlanDto[] {
+  const plans = upgradablePlans(info);
+  if (!answer) return [];
+  if (answer.advisor) return plans.filter((p) => p.price_id === answer.advisor!.upgrade?.price_id);
+  return answer.forecast?.runs_out_on ? plans : [];
+}
+
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : MESSAGES.genericError;
 
@@ -35,7 +49,7 @@ export function UpgradeAdvisor({ info }: { info: SubscriptionResponse }) {
   const preview = usePreviewUpgrade();
   const upgrade = useUpgradeNow();
   const [confirming, setConfirming] = useState<{ plan: PlanDto; figures: UpgradePreview } | null>(null);
-  const plans = upgradablePlans(info);
+  const plans = offeredUpgrades(info, forecast.data);
   const advisor = forecast.data?.advisor ?? null;
   if (!advisor && plans.length === 0) return null;
   const busy = preview.isPending || upgrade.isPending;
@@ -72,6 +86,9 @@ export function UpgradeAdvisor({ info }: { info: SubscriptionResponse }) {
         {PLAN_TEXT.advisorTitle}
       </h2>
       {advisor ? <PlanAdvice advisor={advisor} /> : null}
+      {advisor && plans.length === 0 ? (
+        <p className="text-sm text-slate-600">{PLAN_TEXT.noUpgradeOffered}</p>
+      ) : null}
       {plans.length > 0 ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import {
   ACCOUNTS_TEXT,
-  formatCredits,
+  formatCreditsFixed,
   formatDate,
   formatMoney,
   formatPeriod,
@@ -10,6 +10,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { newYorkDateTime } from '../../../lib/console-time';
 import { Section } from './section';
+
+const credits = (n: number) => `${formatCreditsFixed(n)} ${n === 1 ? 'credit' : 'credits'}`;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -41,13 +43,20 @@ export function OverviewSection({
               ? formatPeriod(sub.period_start, sub.period_end)
               : 'No open billing period.'}
           </p>
+          {/* The customer's own figures, units and rounding (the period model): credits to two decimals. */}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Figure label="Credits used" value={formatCredits(usage.credits_used)} />
-            <Figure label="Plan credits left" value={formatCredits(usage.plan_credits_left)} />
-            <Figure label="Rollover left" value={formatCredits(usage.rollover_credits_left)} />
-            <Figure label="Bonus left" value={formatCredits(usage.bonus_credits_left)} />
-            <Figure label="Overage credits" value={formatCredits(usage.overage_credits)} />
+            <Figure label="Credits used" value={credits(usage.credits_used)} />
+            <Figure
+              label="Plan credits left"
+              value={`${credits(usage.plan_credits_left)} of ${formatCreditsFixed(usage.plan_credits)}`}
+            />
+            <Figure label="Rollover left" value={credits(usage.rollover_credits_left)} />
+            <Figure label="Bonus left" value={credits(usage.bonus_credits_left)} />
+            <Figure label="Overage credits" value={credits(usage.overage_credits)} />
             <Figure label="Overage so far" value={formatMoney(usage.overage_dollars)} />
+            {sub.period_days > 0 ? (
+              <Figure label="Days left" value={ACCOUNTS_TEXT.daysLeft(sub.days_left, sub.period_days)} />
+            ) : null}
           </dl>
         </Section>
       </div>

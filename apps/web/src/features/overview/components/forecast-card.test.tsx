@@ -16,6 +16,11 @@ const ANSWER: ForecastResponse = {
     period_end: '2026-09-01T16:00:00.000Z',
     used_credits: 10_400,
     available_credits: 14_000,
+    plan_credits: 14_000,
+    rollover_credits: 0,
+    bonus_credits: 0,
+    days_left: 23,
+    period_days: 31,
     projected_credits: 44_085.71,
     runs_out_on: '2026-08-11',
     ran_out: false,
@@ -23,7 +28,7 @@ const ANSWER: ForecastResponse = {
     bills_overage: true,
     spending_cap: null,
     capped_overage: null,
-    note: "Projected from this period's pace over the 8.5 days so far (New York time): 2,000 credits per weekday and 114.29 per weekend day, since offices close on weekends, over the 22.5 days left. Credits beyond the plan, rollover and bonus credits cost $0.01 each.",
+    note: "Projected from this period's pace so far (New York time): 2,000 credits per weekday and 114.29 per weekend day, since offices close on weekends, over the 23 days left of 31. Credits beyond the plan, rollover and bonus credits cost $0.01 each.",
   },
   advisor: {
     periods_compared: 2,
@@ -31,6 +36,7 @@ const ANSWER: ForecastResponse = {
     current_cost: 390,
     upgrade: { price_id: 'team-monthly', name: 'Team', saves: 7.42, charge: 111.29 },
   },
+  price_change: null,
 };
 
 /** Practice monthly, mid-period: what the overview needs to draw its summary. */
@@ -96,9 +102,7 @@ describe('the forecast card', () => {
     answers[FORECAST_PATH] = () => jsonResponse(ANSWER);
     renderAt(<ForecastCard />);
     const region = await card();
-    expect(
-      within(region).getByText('At this pace your plan credits run out on August 11, 2026.'),
-    ).toBeTruthy();
+    expect(within(region).getByText('At this pace your credits run out on August 11, 2026.')).toBeTruthy();
     expect(region.querySelector('dl')!.textContent).toBe(
       'Projected use44,085.71 creditsof 14,000.00 plan creditsProjected overage$300.86at period end',
     );
@@ -115,6 +119,27 @@ describe('the forecast card', () => {
     ]);
     expect(within(region).getByRole('link', { name: 'Compare plans and upgrade' }).getAttribute('href')).toBe(
       '/subscription',
+    );
+  });
+
+  it('names the plan, rollover and bonus credits the projection is set against, as the summary names them', async () => {
+    // The annual demo's case: 48,000 plan credits and 2,000 bonus, which read "of 50,000 plan credits".
+    answers[FORECAST_PATH] = () =>
+      jsonResponse({
+        forecast: {
+          ...ANSWER.forecast!,
+          available_credits: 50_000,
+          plan_credits: 48_000,
+          bonus_credits: 2_000,
+          bills_overage: false,
+          projected_overage: 0,
+        },
+        advisor: null,
+      });
+    renderAt(<ForecastCard />);
+    const region = await card();
+    expect(region.querySelector('dl')!.textContent).toBe(
+      'Projected use44,085.71 creditsof 50,000.00 credits: 48,000.00 plan and 2,000.00 bonusProjected overage$0.00annual plans have none',
     );
   });
 
@@ -146,7 +171,7 @@ describe('the forecast card', () => {
       });
     renderAt(<ForecastCard />);
     const region = await card();
-    expect(within(region).getByText('Your plan credits ran out on August 6, 2026.')).toBeTruthy();
+    expect(within(region).getByText('Your credits ran out on August 6, 2026.')).toBeTruthy();
     const advice = within(region).getByRole('list', { name: 'Plan advisor' });
     expect(
       within(advice)
@@ -166,9 +191,7 @@ describe('the forecast card', () => {
       });
     renderAt(<ForecastCard />);
     const region = await card();
-    expect(
-      within(region).getByText('At this pace your plan credits last until the period ends.'),
-    ).toBeTruthy();
+    expect(within(region).getByText('At this pace your credits last until the period ends.')).toBeTruthy();
     expect(region.textContent).toContain('Projected overage$0.00annual plans have none');
     expect(within(region).queryByRole('list', { name: 'Plan advisor' })).toBeNull();
   });

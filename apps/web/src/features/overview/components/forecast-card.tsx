@@ -33,7 +33,15 @@ export function ForecastCard() {
       <div className="space-y-4 p-5 sm:p-6">
         <p className="text-lg font-semibold text-slate-900">{runOutText(f)}</p>
         <dl className="grid grid-cols-2 gap-3">
-          <Stat label="Projected use" hint={`of ${formatCreditsFixed(f.available_credits)} plan credits`}>
+          <Stat
+            label="Projected use"
+            hint={PLAN_TEXT.availableCredits({
+              available: f.available_credits,
+              plan: f.plan_credits,
+              rollover: f.rollover_credits,
+              bonus: f.bonus_credits,
+            })}
+          >
             {formatCreditsFixed(f.projected_credits)} credits
           </Stat>
           <Stat

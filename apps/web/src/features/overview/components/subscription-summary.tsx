@@ -1,6 +1,8 @@
-import { formatDate, formatMoney, planLabel, type SubscriptionInfo } from '@enq/contract';
+import { formatDate, formatMoney, planLabel, PLAN_TEXT, type SubscriptionInfo } from '@enq/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from '../../../lib/router';
+import { spendControlQuery } from '../../../lib/spend-control-query';
 import { CreditsBreakdown } from '../../../components/ui/credits-breakdown';
 import { PlanCreditsMeter } from '../../../components/ui/plan-credits-meter';
 import { daysText, Stat, SubscriptionStatusBadge } from '../../../components/ui/stat';
@@ -53,9 +55,10 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
             >
               {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None due'}
             </Stat>
-            <Stat label="Days left" hint={`of ${info.days_in_period + info.days_left} in this period`}>
+            <Stat label="Days left" hint={`of ${info.period_days} in this period`}>
               {daysText(info.days_left)}
             </Stat>
+            {plan.period === 'mo' ? <CapStat /> : null}
           </dl>
 
           <CreditsBreakdown info={info} period={plan.period} />
@@ -63,8 +66,33 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
       ) : (
         <p className="p-5 text-sm text-slate-600 sm:p-6">
           There is no active subscription on this account. Choose a plan to start calling again.
+          <SavedCap />
         </p>
       )}
     </section>
   );
+}
+
+/**
+ * SPEND-07: the saved spending cap, from the one copy of spend control the overview's banners read (asked
+ * once the summary is drawn). It holds a monthly plan's overage; an annual plan has none (MONEY-04).
+ */
+function useSavedCap(): number | null {
+  return useQuery(spendControlQuery).data?.spending_cap ?? null;
+}
+
+function CapStat() {
+  const cap = useSavedCap();
+  if (cap === null) return null;
+  return (
+    <Stat label={PLAN_TEXT.capLabel} hint={PLAN_TEXT.capHint} className="col-span-2">
+      {formatMoney(cap)}
+    </Stat>
+  );
+}
+
+/** With no plan under way the cap still shows, so a saved setting is never out of sight. */
+function SavedCap() {
+  const cap = useSavedCap();
+  return cap === null ? null : <span className="mt-2 block">{PLAN_TEXT.capSaved(cap)}</span>;
 }

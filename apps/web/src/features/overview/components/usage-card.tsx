@@ -59,7 +59,8 @@ function PeriodUsage({ start, end }: { start: string; end: string }) {
             height={CHART_HEIGHT}
             totalsOnly
             currentLabel={USAGE_TEXT.thisPeriod}
-            previousLabel={USAGE_TEXT.previousPeriod}
+            // A first period has no period before it: the days before it are a range, and say so.
+            previousLabel={usage.data.previous.period ? USAGE_TEXT.previousPeriod : USAGE_TEXT.previousRange}
           />
           <UsageTopList
             title={USAGE_TEXT.topUsers}

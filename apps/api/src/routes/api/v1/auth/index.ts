@@ -1,6 +1,8 @@
 import {
   errorEnvelopeSchema,
   logoutResponseSchema,
+  SIGN_OUT_TEXT,
+  VIEW_AS_TEXT,
   meResponseSchema,
   sessionRequestSchema,
   sessionResponseSchema,
@@ -113,19 +115,39 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: "Sign out: end the person's API tokens and identity-provider sessions",
+        summary:
+          "Sign out this browser: end this API token (the portal then ends this browser's provider session)",
         security: [{ bearer: [] }],
         response: { 200: logoutResponseSchema, 401: errorEnvelopeSchema },
       },
     },
     async (req) => {
-      // Log Out ends everything: this and the person's other API tokens, and the provider sessions a
-      // silent sign-in would otherwise use to mint a new one (the same as a password reset).
-      const { personId } = req.principal!;
+      // This browser only (SHELL-20): the person's other browsers and devices stay signed in. The portal
+      // goes on to the provider's sign-out with its ID token, which ends this browser's provider session.
       await app.revokeToken(req.bearerToken!);
+      return { message: SIGN_OUT_TEXT.signedOut };
+    },
+  );
+
+  app.post(
+    '/logout-everywhere',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out of all devices: end the person's API tokens and identity-provider sessions",
+        security: [{ bearer: [] }],
+        response: { 200: logoutResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (req) => {
+      const { personId, readOnly } = req.principal!;
+      // A view-as token is read-only everywhere: it never signs the customer out.
+      if (readOnly) throw new DomainError('forbidden', VIEW_AS_TEXT.readOnly);
+      // Every way back in, as a password reset: API tokens, unspent ID tokens and provider sessions.
       await endSignIns(app.database, personId, new Date());
       await app.forgetPerson(personId);
-      return { message: 'Signed out.' };
+      return { message: SIGN_OUT_TEXT.signedOutEverywhere };
     },
   );
 };

@@ -64,7 +64,11 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authorizeResponseSchema, 401: errorEnvelopeSchema },
       },
     },
-    (req) => authorizeCall(app.database, req.query.pin),
+    async (req) => {
+      const decision = await authorizeCall(app.database, req.query.pin);
+      app.countAuthorizeDecision(decision.allowed, decision.reason);
+      return decision;
+    },
   );
 };
 

@@ -68,6 +68,36 @@ describe.each(drivers)('telephony API (%s)', (driver) => {
     expect(await count()).toBe(before + 2);
   });
 
+  it('a call_uuid is one call in every spelling: case, spaces around it, in one batch or the next; an invisible character is refused', async () => {
+    const before = await count();
+    const uuid = 'a3bb189e-8bf9-3888-9912-ace4e6543002';
+    const first = await post([
+      record('RUN-0'),
+      record('run-0'),
+      record(' Run-0\t'),
+      record(uuid.toUpperCase()),
+    ]);
+    expect(first.json()).toEqual({ accepted: 2, duplicates: 2, rejected: [] });
+    const again = await post([record(uuid), record(`  ${uuid}`), record('rUn-0')]);
+    expect(again.json()).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
+    const invisible = await post([record(`${uuid}\u200b`), record('run\u00a00'), record('r\u00fcn-0')]);
+    expect(invisible.json()).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [0, 1, 2].map((index) => ({
+        index,
+        call_uuid: expect.any(String),
+        reason: expect.stringContaining('call_uuid'),
+      })),
+    });
+    expect(await count()).toBe(before + 2);
+    const stored = await ctx.database.query<{ uuid: string }>(
+      'select call_uuid as uuid from calls where call_uuid in ($1, $2) order by call_uuid',
+      ['run-0', uuid],
+    );
+    expect(stored.map((row) => row.uuid)).toEqual([uuid, 'run-0']);
+  });
+
   it('answers a batch that is not a list of records, or too long, with 400', async () => {
     expect((await post([])).statusCode).toBe(400);
     const tooMany = Array.from({ length: 1001 }, (_, i) => record(`many-${i}`));

@@ -142,7 +142,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { timestampFrom, timestampTo, user, destination, by } = req.query;
       const range = { accountId: req.principal!.accountId!, from: timestampFrom, to: timestampTo };
-      return callUsage(app.database, { ...range, user, destination }, by);
+      return callUsage(app.database, { ...range, user, destination }, by, app.clock.now());
     },
   );
 

@@ -18,7 +18,7 @@ import {
 } from '../../../../../domain/two-factor';
 
 const tags = ['profile'];
-const errors = { 400: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = { 400: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 // A code is six digits: a few tries a minute are plenty for a person, and nothing for a guesser.
 const codeLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
@@ -82,7 +82,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      recovery_codes: await turnOnTwoFactor(app.database, personOf(req), req.body.code, app.clock.now()),
+      recovery_codes: await turnOnTwoFactor(app.database, app, personOf(req), req.body.code, app.clock.now()),
       message: TWO_FACTOR_TEXT.turnedOn,
     }),
   );
@@ -99,7 +99,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await turnOffTwoFactor(app.database, personOf(req), req.body.code, app.clock.now());
+      await turnOffTwoFactor(app.database, app, personOf(req), req.body.code, app.clock.now());
       return status(req.principal!.personId, TWO_FACTOR_TEXT.turnedOff);
     },
   );
@@ -116,7 +116,13 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      recovery_codes: await newRecoveryCodes(app.database, personOf(req), req.body.code, app.clock.now()),
+      recovery_codes: await newRecoveryCodes(
+        app.database,
+        app,
+        personOf(req),
+        req.body.code,
+        app.clock.now(),
+      ),
       message: TWO_FACTOR_TEXT.codesRegenerated,
     }),
   );

@@ -263,4 +263,29 @@ describe.each(drivers)('usage charts API (%s)', (driver) => {
       expect(body).toMatchObject({ series: [], total_credits: 0, top_users: [], top_lines: [] });
     }
   });
+
+  it("counts a range's days as a period's: 10:00 to 10:00 over 31 New York dates is 30 days, set against the 30 before", async () => {
+    // Feb 14 10:00 EST to Mar 15 10:00 EDT 2024 (no period of the demo's): 30 days less the hour of Mar 10.
+    const from = Date.UTC(2024, 1, 14, 15) / 1000;
+    const to = Date.UTC(2024, 2, 15, 14) / 1000 - 1;
+    const body = await usage(`timestampFrom=${from}&timestampTo=${to}`);
+    expect(body.days).toHaveLength(31);
+    expect({
+      range_days: body.range_days,
+      days_left: body.days_left,
+      previous_days: body.previous_days,
+    }).toEqual({ range_days: 30, days_left: 0, previous_days: 30 });
+    // Like with like: the 30 days before, from Jan 15 at 10:00 EST.
+    expect(body.previous).toEqual({ from: Date.UTC(2024, 0, 15, 15) / 1000, to: from - 1, period: false });
+  });
+
+  it('a range still under way counts the days left as the summary does, the day under way included', async () => {
+    const now = Date.now();
+    const from = Math.floor(now / 1000) - 5 * 86_400 - 3_600;
+    const body = await usage(`timestampFrom=${from}&timestampTo=${from + 10 * 86_400 - 1}`);
+    expect({ range_days: body.range_days, days_left: body.days_left }).toEqual({
+      range_days: 10,
+      days_left: 5,
+    });
+  });
 });

@@ -1,7 +1,7 @@
-import { API_ACCOUNT_BASE, TWO_FACTOR_PATHS, TWO_FACTOR_TEXT } from '@enq/contract';
+import { API_ACCOUNT_BASE, CODE_GUESSES, TWO_FACTOR_PATHS, TWO_FACTOR_TEXT } from '@enq/contract';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
+import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../../../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
@@ -18,7 +18,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
   const people: Record<string, { id: string; accountId: string; token: string }> = {};
   beforeAll(async () => {
     ctx = await createTestApp(driver, {}, { clock });
-    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email]) {
+    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email]) {
       const [p] = await ctx.database.query<{ id: string; account_id: string }>(
         'select id, account_id from people where email = $1',
         [email],
@@ -32,9 +32,16 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
   });
   afterAll(() => ctx?.close());
 
-  const call = (method: 'GET' | 'POST', path: string, payload?: object, email = DEMO_ADMIN.email) =>
+  const call = (
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+    email = DEMO_ADMIN.email,
+    remoteAddress?: string,
+  ) =>
     ctx.app.inject({
       method,
+      ...(remoteAddress ? { remoteAddress } : {}),
       url: `${API_ACCOUNT_BASE}${path}`,
       headers: { authorization: `Bearer ${people[email]!.token}` },
       ...(payload ? { payload } : {}),
@@ -141,6 +148,43 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     expect(await rows(admin.id)).toEqual([]);
     const logged = (await activity(admin.accountId)).slice(before).map((a) => a.action);
     expect(logged).toEqual(['profile.two_factor_off']);
+  });
+
+  it('TOTP-10 wrong codes from many addresses lock the account: after the tenth, the right code is refused (429) and the owner is emailed once', async () => {
+    const email = DEMO_NEW_TEAM.email;
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, undefined, email)).json();
+    expect((await call('POST', TWO_FACTOR_PATHS.confirm, { code: nextCode(secret) }, email)).statusCode).toBe(
+      200,
+    );
+    const lockEmails = async () =>
+      (
+        await ctx.database.query<{ n: number }>(
+          'select count(*)::int as n from outbox where kind = \'two_factor_guesses\' and "to" = $1',
+          [email],
+        )
+      )[0]!.n;
+    // Each guess from an address of its own: the per-address limit never applies.
+    for (let i = 1; i <= CODE_GUESSES.perAccount; i++) {
+      const path = i % 2 ? TWO_FACTOR_PATHS.disable : TWO_FACTOR_PATHS.recoveryCodes;
+      const wrong = await call('POST', path, { code: '000000' }, email, `203.0.113.${i}`);
+      expect(wrong.statusCode, `guess ${i}`).toBe(i < CODE_GUESSES.perAccount ? 400 : 429);
+    }
+    const right = await call(
+      'POST',
+      TWO_FACTOR_PATHS.disable,
+      { code: nextCode(secret) },
+      email,
+      '203.0.113.99',
+    );
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({
+      message: TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes),
+      field: 'code',
+    });
+    expect((await call('GET', TWO_FACTOR_PATHS.status, undefined, email)).json()).toMatchObject({
+      enabled: true,
+    });
+    expect(await lockEmails()).toBe(1);
   });
 
   it('TOTP-08 codes typed with spaces are taken, letters are refused with a message naming the code and change nothing', async () => {

@@ -79,6 +79,12 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
       period_end: '2026-09-01T16:00:00.000Z',
       used_credits: 10_400,
       available_credits: 14_000,
+      plan_credits: 14_000,
+      rollover_credits: 0,
+      bonus_credits: 0,
+      // As the summary counts them: 8 whole days elapsed at midnight on Aug 10 (8.5 days), 23 of 31 left.
+      days_left: 23,
+      period_days: 31,
       projected_credits: 44_085.71,
       runs_out_on: '2026-08-11',
       ran_out: false,
@@ -87,8 +93,8 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
       spending_cap: null,
       capped_overage: null,
       note:
-        "Projected from this period's pace over the 8.5 days so far (New York time): 2,000 credits per weekday " +
-        'and 114.29 per weekend day, since offices close on weekends, over the 22.5 days left. ' +
+        "Projected from this period's pace so far (New York time): 2,000 credits per weekday " +
+        'and 114.29 per weekend day, since offices close on weekends, over the 23 days left of 31. ' +
         'Credits beyond the plan, rollover and bonus credits cost $0.01 each.',
     });
     // June and July on each plan: Solo and Practice $390 on average, Team $380 ($400 and $360), Firm $750.
@@ -134,7 +140,7 @@ describe.each(drivers)('forecast and plan advisor API (%s)', (driver) => {
     await ctx.database.query("update subscriptions set status = 'inactive' where account_id = $1", [
       annual.id,
     ]);
-    expect((await get(annual.token)).json()).toEqual({ forecast: null, advisor: null });
+    expect((await get(annual.token)).json()).toEqual({ forecast: null, advisor: null, price_change: null });
     // Each token reads its own account: the demo's answer is not the annual account's.
     const [demo] = await ctx.database.query<{ id: string }>('select id from people where email = $1', [
       DEMO_ADMIN.email,

@@ -66,7 +66,8 @@ describe.each(drivers)('Upgrade now API (%s)', (driver) => {
         'Team monthly for the rest of the period: $180.00 ($300.00 × 18 / 30).',
         'You will be charged $97.43 now ($90.00 plus $7.43 tax).',
         'Your plan credits grow by 9,600 (18,000 Team credits for the days left, less 8,400 Practice credits).',
-        'From July 1, 2026 you will be charged $300.00 per month for 30,000 credits.',
+        "Each plan's price and credits are prorated by the days left: × 18 / 30. Each amount is rounded to the nearest cent and each credit figure to the nearest hundredth of a credit, halves up.",
+        'From July 1, 2026 you will be charged $300.00 per month, for 30,000 credits.',
       ],
     });
   });

@@ -305,6 +305,30 @@ describe.each(drivers)('console money actions API (%s)', (driver) => {
     expect(decimals.json().message).toContain('two decimals');
   });
 
+  it('CMON-03 an amount that rounds to no hundredth of a credit is refused naming credits, and nothing is written', async () => {
+    const before = await creditsLeft();
+    const audit = async () =>
+      (
+        await ctx.database.query<{ n: string }>(
+          "select count(*)::text as n from credit_ledger where account_id = $1 and kind = 'adjustment'",
+          [accountId],
+        )
+      )[0]!.n;
+    const entries = await audit();
+    for (const [i, credits] of [-1e-9, 1e-9, 1e-320, -5e-324, 0.004].entries()) {
+      const tiny = await admin(
+        'POST',
+        '/credit-adjustments',
+        { credits, reason: 'Tiny' },
+        `credits-tiny-${i}0000`,
+      );
+      expect(tiny.statusCode, String(credits)).toBe(400);
+      expect(tiny.json(), String(credits)).toMatchObject({ field: 'credits' });
+    }
+    expect(await audit()).toBe(entries);
+    expect(await creditsLeft()).toBeCloseTo(before, 2);
+  });
+
   it('CMON-04 cancel, reactivate and change the plan for the customer: the Subscription page shows the same state', async () => {
     const sub = async () => (await portal('/subscription/')).json();
     const cancel = await admin(

@@ -2,6 +2,7 @@ import {
   ADMIN_VIEW_AS_PATH,
   API_ACCOUNT_BASE,
   API_ADMIN_BASE,
+  AUTH_PATHS,
   VIEW_AS_TEXT,
   type ViewAsResponse,
 } from '@enq/contract';
@@ -120,6 +121,35 @@ describe('view as customer API', () => {
     expect(await snapshot(s.database, sql, accountId)).toBe(before);
     // The token still reads after all that.
     expect((await get('/', token)).statusCode).toBe(200);
+  });
+
+  it("STAFF-07 Log Out with a view-as token ends that token only: the customer's own sessions stay", async () => {
+    const { token } = await viewAs();
+    const revokedAt = async () =>
+      (
+        await s.database.query<{ at: Date | null }>(
+          'select sessions_revoked_at as at from people where email = $1',
+          [DEMO_ADMIN.email],
+        )
+      )[0]!.at;
+    const before = await revokedAt();
+    const loggedOut = await s.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.logout,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(loggedOut.statusCode).toBe(200);
+    expect((await get('/', token)).statusCode).toBe(401);
+    // Nor can a view-as token sign the customer out of all devices.
+    const { token: another } = await viewAs();
+    const everywhere = await s.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.logoutEverywhere,
+      headers: { authorization: `Bearer ${another}` },
+    });
+    expect(everywhere.statusCode).toBe(403);
+    expect((await get('/', own)).statusCode).toBe(200);
+    expect(await revokedAt()).toEqual(before);
   });
 
   it('STAFF-07 an expired view-as token is refused', async () => {

@@ -1,0 +1,57 @@
+import { CODE_GUESSES, TWO_FACTOR_TEXT } from '@enq/contract';
+import { createHash } from 'node:crypto';
+import type { Transactional } from '../../db/handle';
+import { countFailure, recentFailures } from '../auth';
+import type { Mailer } from '../ports/mailer';
+import { countWrongCodeOfSignIn } from './pending-sign-in';
+
+// Wrong two-factor codes, counted per held sign-in and per account whatever the source address (the
+// per-address sign-in throttle alone let many addresses guess freely). Kept beside the sign-in
+// failures, under a key of their own.
+
+const keyOf = (personId: string) => `code:${createHash('sha256').update(personId).digest('hex')}`;
+const windowStart = (now: Date) => new Date(now.getTime() - CODE_GUESSES.lockoutMinutes * 60_000);
+
+/** Until when the account refuses codes (null: not locked). */
+export async function codesLockedUntil(q: Transactional, personId: string, now: Date): Promise<Date | null> {
+  const [row] = await recentFailures(q, [keyOf(personId)], windowStart(now));
+  if (!row || row.failures < CODE_GUESSES.perAccount) return null;
+  const until = new Date(new Date(row.last_failure_at).getTime() + CODE_GUESSES.lockoutMinutes * 60_000);
+  return until > now ? until : null;
+}
+
+export interface WrongCodeOutcome {
+  /** The held sign-in has had its last guess: it is over, the password is asked again. */
+  signInOver: boolean;
+  /** This guess locked the account (the owner is to be told, once). */
+  lockedNow: boolean;
+}
+
+/**
+ * Counts one wrong code of the held sign-in `uid` (when there is one) and of the person's account; the
+ * guess that locks the account emails its owner, in the same transaction.
+ */
+export async function countWrongCode(
+  q: Transactional,
+  mailer: Pick<Mailer, 'send'>,
+  who: { uid: string | null; personId: string; email: string },
+  now: Date,
+): Promise<WrongCodeOutcome> {
+  return q.transaction(async (tx) => {
+    const signInGuesses = who.uid ? await countWrongCodeOfSignIn(tx, who.uid) : 0;
+    await countFailure(tx, [keyOf(who.personId)], now, windowStart(now));
+    const [row] = await recentFailures(tx, [keyOf(who.personId)], windowStart(now));
+    const lockedNow = row?.failures === CODE_GUESSES.perAccount;
+    if (lockedNow)
+      await mailer.send(
+        {
+          kind: 'two_factor_guesses',
+          to: who.email,
+          subject: TWO_FACTOR_TEXT.guessesEmailSubject,
+          text: TWO_FACTOR_TEXT.guessesEmailText(CODE_GUESSES.lockoutMinutes),
+        },
+        tx,
+      );
+    return { signInOver: signInGuesses >= CODE_GUESSES.perSignIn, lockedNow };
+  });
+}

@@ -1,0 +1,72 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import type { Database } from '../src/db/client';
+import { openTestDatabase, testConfig } from './helpers/app';
+
+type Line = { msg: string; reqId?: string };
+
+describe('the request id', () => {
+  const lines: Line[] = [];
+  let app: App;
+  let database: Database;
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)) as Line);
+        done();
+      },
+    });
+    database = await openTestDatabase('pglite');
+    app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'debug' }),
+      database,
+      logger: { level: 'debug', stream },
+      scheduleJobs: false,
+    });
+    app.get('/test-fails', async () => {
+      throw new Error('boom');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const logOf = (id: string) => lines.filter((line) => line.reqId === id).map((line) => line.msg);
+
+  it('is in the answer header and every log line of the request, unique per request', async () => {
+    const [a, b] = [await app.inject({ url: '/healthz' }), await app.inject({ url: '/healthz' })];
+    const [idA, idB] = [a.headers['x-request-id'] as string, b.headers['x-request-id'] as string];
+    expect(idA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idB).not.toBe(idA);
+    expect(logOf(idA)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it("keeps the load balancer's id when it is a safe token, and makes its own otherwise", async () => {
+    const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-7f3a9c21.42' } });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a9c21.42');
+    expect(logOf('lb-7f3a9c21.42')).toContain('request completed');
+    for (const unsafe of ['short', 'a b c d e f g h', 'x'.repeat(200), 'id\u202etxt.exe-00']) {
+      const made = await app.inject({ url: '/healthz', headers: { 'x-request-id': unsafe } });
+      expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('a 5xx says its id in the body, the header and the failure logged, and nothing of the error', async () => {
+    const failed = await app.inject({ url: '/test-fails' });
+    expect(failed.statusCode).toBe(500);
+    const id = failed.headers['x-request-id'] as string;
+    expect(failed.json()).toEqual({
+      code: expect.any(String),
+      message: 'Something went wrong. Please try again.',
+      request_id: id,
+    });
+    expect(logOf(id)).toContain('request failed');
+    // A refusal (4xx) carries the header too.
+    const refused = await app.inject({ url: '/api/v1/account/' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
