@@ -71,6 +71,7 @@ describe.runIf(drivers.includes('postgres'))(
       expect(await down.json()).toEqual({
         code: ERROR_CODES.unavailable,
         message: DATABASE_UNAVAILABLE.message,
+        request_id: down.headers.get('x-request-id'),
       });
       const write = await request(profileUrl(), { method: 'PUT', body: JSON.stringify(before) });
       expect(write.status).toBe(503);

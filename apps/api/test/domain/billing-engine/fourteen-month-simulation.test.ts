@@ -94,7 +94,8 @@ describe.each(drivers)('14 months of billing add up to the cent (%s)', (driver) 
     // minutes before the end and posted 3 hours after it, once that period has closed, are billed in
     // the period then open.
     const aroundTheEnd = async (end: Date, ending: Account[]) => {
-      const tags = ending.map((a) => `${a.name}-${end.toISOString()}`);
+      // In the canonical form the API keeps a call_uuid in: lower case.
+      const tags = ending.map((a) => `${a.name}-${end.toISOString()}`.toLowerCase());
       const ended = await Promise.all(ending.map((a) => periodAt(a.accountId, new Date(end.getTime() - 1))));
       await advance(new Date(end.getTime() + 20 * 60_000));
       for (const [i, account] of ending.entries()) {
