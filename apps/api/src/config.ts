@@ -94,6 +94,8 @@ const envSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
     .optional(),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** `off`: no /metrics page and no per-request counting (bench/metrics.ts measures what it costs). */
+  METRICS: z.enum(['on', 'off']).default('on'),
   /** A bearer token that reads /metrics from anywhere (the operator's scraper). */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Addresses and CIDRs that read /metrics without a token: this machine unless told. */
@@ -215,7 +217,7 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,
     },
     telephonyServiceKey: env.TELEPHONY_SERVICE_KEY,
-    metrics: { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
+    metrics: { enabled: env.METRICS === 'on', token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
     // How long after a period ends its close waits, so calls posted a little late land in their own period.
     closeGraceMs: env.CLOSE_GRACE_MINUTES * 60_000,
     seedDemo: env.SEED_DEMO,

@@ -51,6 +51,10 @@ function setCounts(gauge: Gauge<'queue' | 'state'> | Gauge<'state'>, rows: Count
  * connections, and the process's own (CPU, memory, event-loop lag). docs/scaling.md says what to alert on.
  */
 async function metricsPlugin(app: FastifyInstance) {
+  if (!app.config.metrics.enabled) {
+    app.decorate('countAuthorizeDecision', () => undefined);
+    return;
+  }
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'enq_' });
   const requests = new Counter({

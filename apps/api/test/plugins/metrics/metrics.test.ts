@@ -105,3 +105,22 @@ describe.each(drivers)('the metrics page (%s)', (driver) => {
       expect(sum(after, 'enq_db_pool_connections', { state: 'open' })).toBeGreaterThan(0);
   });
 });
+
+describe('METRICS=off', () => {
+  it('has no metrics page, and the telephony API still answers', async () => {
+    const ctx = await createTestApp('pglite', { METRICS: 'off', TELEPHONY_SERVICE_KEY: SERVICE_KEY });
+    try {
+      // Not a page of the portal: sent to its start, as any unknown path (SHELL-14).
+      const metrics = await ctx.app.inject({ url: '/metrics' });
+      expect(metrics.statusCode).toBe(308);
+      expect(metrics.body).not.toContain('enq_');
+      const authorize = await ctx.app.inject({
+        url: `${TELEPHONY_AUTHORIZE_PATH}?pin=000000001`,
+        headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY },
+      });
+      expect(authorize.json()).toEqual({ allowed: false, reason: 'unknown PIN' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
