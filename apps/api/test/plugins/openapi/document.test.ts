@@ -103,7 +103,12 @@ describe('the served OpenAPI document', () => {
   it('says for every operation which credentials it takes: bearer, service key or none', () => {
     for (const { method, path, operation } of operations) {
       const where = `${method} ${path}`;
-      if (isGated(path) || path === '/api/v1/auth/me' || path === '/api/v1/auth/logout')
+      if (
+        isGated(path) ||
+        path === '/api/v1/auth/me' ||
+        path === '/api/v1/auth/logout' ||
+        path === '/api/v1/auth/logout-everywhere'
+      )
         expect(operation.security, where).toEqual([{ bearer: [] }]);
       else if (path.startsWith('/api/v1/telephony/'))
         expect(operation.security, where).toEqual([{ serviceKey: [] }]);

@@ -2,7 +2,6 @@ import {
   errorEnvelopeSchema,
   logoutResponseSchema,
   SIGN_OUT_TEXT,
-  VIEW_AS_TEXT,
   meResponseSchema,
   sessionRequestSchema,
   sessionResponseSchema,
@@ -22,6 +21,7 @@ import {
   issueApiToken,
 } from '../../../../domain/auth';
 import { DomainError } from '../../../../domain/errors';
+import { requireAccountMember } from '../../../../plugins/auth';
 
 /**
  * The embedded provider's device claim (AUTH-13), read from a token that was verified just before.
@@ -132,7 +132,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout-everywhere',
     {
-      onRequest: app.authenticate,
+      // An account member's own sign-ins: staff identities are refused (AUTH-04), and a view-as token,
+      // read-only everywhere, never signs the customer out.
+      onRequest: requireAccountMember,
       schema: {
         tags: ['auth'],
         summary: "Sign out of all devices: end the person's API tokens and identity-provider sessions",
@@ -141,9 +143,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { personId, readOnly } = req.principal!;
-      // A view-as token is read-only everywhere: it never signs the customer out.
-      if (readOnly) throw new DomainError('forbidden', VIEW_AS_TEXT.readOnly);
+      const { personId } = req.principal!;
       // Every way back in, as a password reset: API tokens, unspent ID tokens and provider sessions.
       await endSignIns(app.database, personId, new Date());
       await app.forgetPerson(personId);
