@@ -44,7 +44,9 @@ export function UsageChart({
   });
   const drawing = useRef<HTMLDivElement>(null);
   const near = useNearView(drawing, NEAR_MARGIN);
+  // Pulsing only while the drawing is on its way; before it is asked (far below), a still box.
   const pending = <div className="h-full animate-pulse rounded-lg bg-slate-100" />;
+  const waiting = <div className="h-full rounded-lg bg-slate-50" />;
   return (
     <figure className="min-w-0">
       <div ref={drawing} aria-hidden="true" style={{ height }} data-testid="usage-chart">
@@ -59,7 +61,7 @@ export function UsageChart({
             />
           </Suspense>
         ) : (
-          pending
+          waiting
         )}
       </div>
       <figcaption className="mt-2 text-xs text-slate-600">{summary}</figcaption>
