@@ -9,6 +9,9 @@ import { countWrongCodeOfSignIn } from './pending-sign-in';
 // per-address sign-in throttle alone let many addresses guess freely). Kept beside the sign-in
 // failures, under a key of their own.
 
+/** What a code meets while the account refuses codes, at sign-in and on /profile alike. */
+export const CODES_LOCKED_MESSAGE = TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes);
+
 const keyOf = (personId: string) => `code:${createHash('sha256').update(personId).digest('hex')}`;
 const windowStart = (now: Date) => new Date(now.getTime() - CODE_GUESSES.lockoutMinutes * 60_000);
 

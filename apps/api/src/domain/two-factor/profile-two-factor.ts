@@ -1,7 +1,7 @@
-import { CODE_GUESSES, TWO_FACTOR_TEXT } from '@enq/contract';
+import { TWO_FACTOR_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import type { Mailer } from '../ports/mailer';
-import { codesLockedUntil, countWrongCode } from './code-guesses';
+import { CODES_LOCKED_MESSAGE, codesLockedUntil, countWrongCode } from './code-guesses';
 import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import {
@@ -38,7 +38,7 @@ async function checkedCode<T>(
   wrongMessage: string,
 ): Promise<T> {
   if (await codesLockedUntil(database, person.id, now))
-    throw new DomainError('rate-limited', TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes), 'code');
+    throw new DomainError('rate-limited', CODES_LOCKED_MESSAGE, 'code');
   const outcome = await check();
   if (outcome !== 'wrong') return outcome;
   const counted = await countWrongCode(
@@ -47,8 +47,7 @@ async function checkedCode<T>(
     { uid: null, personId: person.id, email: person.email },
     now,
   );
-  if (counted.lockedNow)
-    throw new DomainError('rate-limited', TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes), 'code');
+  if (counted.lockedNow) throw new DomainError('rate-limited', CODES_LOCKED_MESSAGE, 'code');
   throw new DomainError('invalid', wrongMessage, 'code');
 }
 

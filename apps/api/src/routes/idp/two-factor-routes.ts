@@ -1,4 +1,4 @@
-import { CODE_GUESSES, TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
+import { TWO_FACTOR_TEXT, formatWait } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   releaseSignIn,
   type PendingSignIn,
   checkSecondFactor,
+  CODES_LOCKED_MESSAGE,
   codesLockedUntil,
   confirmEnrolment,
   countWrongCode,
@@ -66,8 +67,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
    * refuses codes from every address after CODE_GUESSES.perAccount wrong ones.
    */
   async function throttled(req: FastifyRequest, pending: PendingSignIn, now: Date) {
-    if (await codesLockedUntil(app.database, pending.personId, now))
-      return TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes);
+    if (await codesLockedUntil(app.database, pending.personId, now)) return CODES_LOCKED_MESSAGE;
     const wait = await signInWaitSeconds(app.database, pending.email, req.ip, now);
     return wait > 0 ? `Too many wrong codes. Please wait ${formatWait(wait)} and try again.` : null;
   }
@@ -75,7 +75,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
   async function countWrong(req: FastifyRequest, uid: string, pending: PendingSignIn, now: Date) {
     await recordSignInFailure(app.database, pending.email, req.ip, now);
     const outcome = await countWrongCode(app.database, app.mailer, { uid, ...pending }, now);
-    if (outcome.lockedNow) return TWO_FACTOR_TEXT.accountLocked(CODE_GUESSES.lockoutMinutes);
+    if (outcome.lockedNow) return CODES_LOCKED_MESSAGE;
     if (outcome.signInOver) return TWO_FACTOR_TEXT.signInOver;
     const next = await signInWaitSeconds(app.database, pending.email, req.ip, now);
     return next > 0

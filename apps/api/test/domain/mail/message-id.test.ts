@@ -10,6 +10,15 @@ import { startSmtp } from '../../helpers/smtp-server';
 
 type Sent = Parameters<MailTransport['deliver']>[0];
 
+/** Due again at once after a failure (no wait): one delivery run tries an email twice. */
+const settings = {
+  from: 'enQ <no-reply@enq.example.com>',
+  leaseSeconds: 60,
+  maxAttempts: 3,
+  retryBaseSeconds: 0,
+};
+const log = { info: () => undefined, error: () => undefined };
+
 describe('an email tried again', () => {
   let database: Database;
   beforeAll(async () => {
@@ -32,13 +41,6 @@ describe('an email tried again', () => {
         if (tries.length === 1) throw new Error('421 try again later');
       },
     };
-    const settings = {
-      from: 'enQ <no-reply@enq.example.com>',
-      leaseSeconds: 60,
-      maxAttempts: 3,
-      retryBaseSeconds: 0,
-    };
-    const log = { info: () => undefined, error: () => undefined };
     // Due again at once (no wait after a failure here): the same run tries it twice.
     expect(await deliverOutbox(database, transport, settings, log, renderOutboxAttachments)).toMatchObject({
       retried: 1,
@@ -68,13 +70,6 @@ describe('an email tried again', () => {
         "update outbox set created_at = created_at - interval '1 hour' where \"to\" = 'later@example.com' returning created_at",
       );
       const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
-      const settings = {
-        from: 'enQ <no-reply@enq.example.com>',
-        leaseSeconds: 60,
-        maxAttempts: 3,
-        retryBaseSeconds: 0,
-      };
-      const log = { info: () => undefined, error: () => undefined };
       expect(await deliverOutbox(database, transport, settings, log, renderOutboxAttachments)).toMatchObject({
         retried: 1,
         sent: 1,
