@@ -58,13 +58,22 @@ export const seedDemoActivity: DemoSeeder = async (tx, demo) => {
     ],
   ];
   if (first) {
-    entries.push([at(12, 4), demo.adminId, 'user.added', first.id, null, person(first)]);
+    // Added with the PIN she had before the change nine days ago, which gave her today's.
+    const earlierPin = maskPin(String((Number(first.pin) + 4_137) % 1_000_000).padStart(6, '0'));
+    entries.push([
+      at(12, 4),
+      demo.adminId,
+      'user.added',
+      first.id,
+      null,
+      { ...person(first), pin_number: earlierPin },
+    ]);
     entries.push([
       at(9, 1),
       demo.adminId,
       'user.pin_changed',
       first.id,
-      { pin_number: maskPin(String((Number(first.pin) + 4_137) % 1_000_000).padStart(6, '0')) },
+      { pin_number: earlierPin },
       { pin_number: maskPin(first.pin) },
     ]);
     entries.push([

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNT_NAME, DEMO_ANNUAL } from '../../../src/db/seed/demo-accoun
 import { invoiceDetail, listInvoiceDtos } from '../../../src/domain/invoices';
 import { openTestDatabase } from '../../helpers/app';
 import { invoiceProblems } from '../../helpers/billing-reconcile';
-import { demoRuleBreaks } from './demo-obeys-rules';
+import { demoRuleBreaks, pinChainBreaks } from './demo-obeys-rules';
 
 /** The demo as `npm start` would make it on this day: docs/billing.md's worked example is its output. */
 const NOW = new Date('2026-11-24T17:00:00Z');
@@ -38,6 +38,10 @@ describe('the 14-month demo history (PGlite)', () => {
     expect(accounts.map((a) => a.name)).toEqual([DEMO_ACCOUNT_NAME, DEMO_ANNUAL.accountName]);
     const all = await database.query<{ id: string }>('select id from accounts');
     for (const account of all) expect(await invoiceProblems(database, account.id)).toEqual([]);
+  });
+
+  it("ACT-01 the demo's Activity tells each person's PINs in order: added with one, each change from the one before, ending at the PIN they have", async () => {
+    expect(await pinChainBreaks(database)).toEqual([]);
   });
 
   it("the demo's calls obeyed authorize (MONEY-04, SPEND-07, SPEND-08) and each 100% alert went out the day the plan was used up", async () => {

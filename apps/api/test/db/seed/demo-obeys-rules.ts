@@ -1,3 +1,4 @@
+import { maskPin } from '@enq/contract';
 import type { Database } from '../../../src/db/client';
 
 /**
@@ -82,5 +83,38 @@ export async function demoRuleBreaks(database: Database): Promise<string[]> {
         `${where}: plan used up on ${crossing?.day ?? 'no day'}, 100% alert sent ${alert?.day ?? 'never'}`,
       );
   }
+  return breaks;
+}
+
+/**
+ * Each person's PIN entries in the activity log, oldest first, read as one story: added with a PIN, each
+ * change from the PIN before it, ending at the PIN they have now (a story that starts at the end reads out
+ * of order on the Activity view).
+ */
+export async function pinChainBreaks(database: Database): Promise<string[]> {
+  const entries = await database.query<{
+    name: string;
+    pin: string | null;
+    action: string;
+    before: string | null;
+    after: string | null;
+  }>(
+    `select p.full_name as name, p.pin, a.action, a.before->>'pin_number' as before, a.after->>'pin_number' as after
+       from audit_log a join people p on p.account_id = a.account_id and p.id = a.target_person_id
+      where a.action in ('user.added', 'user.pin_changed')
+      order by p.full_name, a.at, a.id`,
+  );
+  const breaks: string[] = [];
+  const held = new Map<string, string | null>();
+  for (const e of entries) {
+    if (e.action === 'user.pin_changed' && held.has(e.name) && held.get(e.name) !== e.before)
+      breaks.push(`${e.name}: PIN changed from ${e.before} after being ${held.get(e.name)}`);
+    held.set(e.name, e.after);
+  }
+  for (const e of entries)
+    if (held.has(e.name) && e.pin && held.get(e.name) !== maskPin(e.pin)) {
+      breaks.push(`${e.name}: the log ends at PIN ${held.get(e.name)}, the person has ${maskPin(e.pin)}`);
+      held.delete(e.name);
+    }
   return breaks;
 }
