@@ -115,7 +115,12 @@ describe('spend alerts and the spending cap (Chromium against the real server)',
     const banners = page.getByRole('region', { name: 'Spend alerts' });
     await banners.getByText(SPEND_TEXT.percentAlert(90)).waitFor();
     // Two-hour calls project more overage at the period's end, until the forecast alert fires too.
-    for (let i = 0; (await spend()).thresholds.find((t) => t.kind === 'forecast_overage' && t.value === target)!.status !== 'sent'; i++) {
+    for (
+      let i = 0;
+      (await spend()).thresholds.find((t) => t.kind === 'forecast_overage' && t.value === target)!.status !==
+      'sent';
+      i++
+    ) {
       expect(i).toBeLessThan(20);
       await postCall(7_200);
     }
