@@ -117,29 +117,30 @@ export async function authorize(ctx: TestContext, pin: string) {
   return response.json() as { allowed: boolean; reason: string | null };
 }
 
-/** The current period's credits as the ledger holds them (centicredits), read apart from the app. */
+/**
+ * The current period's credits as the ledger holds them (centicredits), read apart from the app: `granted`
+ * is what the overview shows as available, each bucket's use plus what it has left (docs/billing.md).
+ */
 export async function ledgerSpend(ctx: TestContext, accountId: string) {
-  const [row] = await ctx.database.query<{
-    granted: string;
-    included: string;
-    overage: string;
+  const rows = await ctx.database.query<{
     period_id: string;
+    bucket: string | null;
+    total: string;
+    used: string;
   }>(
-    `select p.id as period_id,
-            coalesce(sum(l.amount) filter (where l.kind in ('grant', 'carry_in', 'bonus')
-                                           and l.bucket in ('plan', 'rollover', 'bonus')), 0)::text as granted,
-            coalesce(-sum(l.amount) filter (where l.kind = 'use' and l.bucket in ('plan', 'rollover', 'bonus')), 0)::text as included,
-            coalesce(-sum(l.amount) filter (where l.kind = 'use' and l.bucket = 'overage'), 0)::text as overage
+    `select p.id as period_id, l.bucket, coalesce(sum(l.amount), 0)::text as total,
+            coalesce(-sum(l.amount) filter (where l.kind = 'use'), 0)::text as used
        from subscriptions s join billing_periods p on p.account_id = s.account_id and p.starts_at = s.current_period_start
        left join credit_ledger l on l.account_id = p.account_id and l.period_id = p.id
-      where s.account_id = $1 group by p.id`,
+      where s.account_id = $1 group by p.id, l.bucket`,
     [accountId],
   );
+  const included = rows.filter((r) => ['plan', 'rollover', 'bonus'].includes(r.bucket ?? ''));
   return {
-    periodId: row!.period_id,
-    granted: Number(row!.granted),
-    included: Number(row!.included),
-    overage: Number(row!.overage),
+    periodId: rows[0]!.period_id,
+    granted: included.reduce((t, r) => t + Number(r.used) + Math.max(Number(r.total), 0), 0),
+    included: included.reduce((t, r) => t + Number(r.used), 0),
+    overage: Number(rows.find((r) => r.bucket === 'overage')?.used ?? 0),
   };
 }
 

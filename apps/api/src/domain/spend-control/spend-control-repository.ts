@@ -18,12 +18,27 @@ export interface Firing {
 
 /** A period's credits as the alerts read them (centicredits). */
 export interface PeriodSpend {
-  /** Plan, rollover and bonus credits the period was given. */
+  /** Plan, rollover and bonus credits the period holds: the period model's available credits. */
   granted: number;
   /** Of them, used. */
   included: number;
   overage: number;
 }
+
+/**
+ * `u`: the period's spend for account $1 and period $2, by the period model's rule (domain/periods): each
+ * of the plan, rollover and bonus buckets holds what it used plus what it has left (never below zero),
+ * whatever put credits in it (a grant, a carry, a referral bonus or a console adjustment).
+ */
+const PERIOD_SPEND_CTE = `b as (
+       select bucket, sum(amount) as total, coalesce(-sum(amount) filter (where kind = 'use'), 0) as used
+         from credit_ledger where account_id = $1 and period_id = $2 group by bucket),
+     u as (
+       select coalesce(sum(used + greatest(total, 0)) filter (where bucket in ('plan', 'rollover', 'bonus')), 0)
+                as granted,
+              coalesce(sum(used) filter (where bucket in ('plan', 'rollover', 'bonus')), 0) as included,
+              coalesce(sum(used) filter (where bucket = 'overage'), 0) as overage
+         from b)`;
 
 /** The batch's own share of a period's use, to tell the usage before it from the usage after. */
 export interface BatchSpend {
@@ -54,13 +69,7 @@ export async function recordCrossings(
       reached: { full_name: string; limit_cc: string }[];
     } & Record<string, string>
   >(
-    `with u as (
-       select coalesce(sum(amount) filter (where kind in ('grant', 'carry_in', 'bonus')
-                                           and bucket in ('plan', 'rollover', 'bonus')), 0) as granted,
-              coalesce(-sum(amount) filter (where kind = 'use' and bucket in ('plan', 'rollover', 'bonus')), 0)
-                as included,
-              coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0) as overage
-         from credit_ledger where account_id = $1 and period_id = $2),
+    `with ${PERIOD_SPEND_CTE},
      t as (select kind, amount from spend_thresholds where account_id = $1 and kind <> 'forecast_overage_cents'
            union all select 'cap', cap_cents from spending_caps where account_id = $1),
      fired as (
@@ -157,12 +166,8 @@ export async function periodSpend(
   periodId: string,
 ): Promise<PeriodSpend> {
   const [row] = await q.query<Record<keyof PeriodSpend, string>>(
-    `select coalesce(sum(amount) filter (where kind in ('grant', 'carry_in', 'bonus')
-                                         and bucket in ('plan', 'rollover', 'bonus')), 0)::text as granted,
-            coalesce(-sum(amount) filter (where kind = 'use' and bucket in ('plan', 'rollover', 'bonus')), 0)::text
-              as included,
-            coalesce(-sum(amount) filter (where kind = 'use' and bucket = 'overage'), 0)::text as overage
-       from credit_ledger where account_id = $1 and period_id = $2`,
+    `with ${PERIOD_SPEND_CTE}
+     select granted::text, included::text, overage::text from u`,
     [accountId, periodId],
     { prepare: true },
   );

@@ -255,6 +255,18 @@ describe.each(drivers)('one model of a period: every surface, the same figures (
       cents(f.plan_credits) + cents(f.rollover_credits) + cents(f.bonus_credits),
     );
 
+    // The alerts section's percent of plan credits used: of the same credits the overview shows.
+    const includedUsed =
+      cents(info.plan_credits_used) + cents(info.rollover_credits_used) + cents(info.bonus_credits_used);
+    const includedAvailable =
+      includedUsed +
+      cents(info.plan_credits_left) +
+      cents(info.rollover_credits_left) +
+      cents(info.bonus_credits_left);
+    expect(spend.plan_percent_used).toBe(
+      includedAvailable > 0 ? Math.floor((includedUsed * 1000) / includedAvailable) / 10 : 0,
+    );
+
     // The overview's usage chart asks for the period as a range: the same days, the same days left.
     const from = Math.floor(Date.parse(info.period_start!) / 1000);
     const to = Math.ceil(Date.parse(info.period_end!) / 1000) - 1;
