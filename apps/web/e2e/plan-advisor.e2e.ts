@@ -1,5 +1,6 @@
 import {
   API_ACCOUNT_BASE,
+  formatMoney,
   PLAN_PATHS,
   PLAN_TEXT,
   SERVICE_KEY_HEADER,
@@ -10,6 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
+import { DEMO_SCHEDULED_PLAN } from '../../api/src/db/seed/demo-catalogue';
 import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
@@ -55,13 +57,14 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     });
     expect(await response.json()).toMatchObject({ accepted: count });
   }
-  const advice = async (page: Page) => {
+  const forecastAnswer = async (page: Page) => {
     const token = await storedToken(page);
     const response = await fetch(`${journey.server.url}${API_ACCOUNT_BASE}${PLAN_PATHS.forecast}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    return ((await response.json()) as ForecastResponse).advisor;
+    return (await response.json()) as ForecastResponse;
   };
+  const advice = async (page: Page) => (await forecastAnswer(page)).advisor;
 
   it('PLAN-05 PLAN-12 the Upgrade now button names the plan the advisor says saves, and none when it says none does (1280 and 390 px)', async () => {
     const { server, page, browser, context } = journey;
@@ -109,7 +112,7 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     expect(status).toBe(200);
   }
 
-  it('PLAN-12 the overview shows the forecast; Upgrade now on /subscription charges the previewed total and the invoice says so', async () => {
+  it("PLAN-12 CAT-02 the overview shows the forecast; Upgrade now on /subscription charges the previewed total with the scheduled price named, the invoice says so, and the overview tells the new plan's price change", async () => {
     const { server, page } = journey;
     await page.goto(`${server.url}/`);
     const forecast = page.getByRole('region', { name: PLAN_TEXT.forecastTitle });
@@ -141,6 +144,11 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     const total = (await totalRow.locator('dd').textContent())!.trim();
     expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
     expect(await dialog.textContent()).toContain(`You will be charged ${total} now`);
+    // The catalogue's scheduled Firm price is in the preview, after the price the next period renews at.
+    const scheduled = formatMoney(DEMO_SCHEDULED_PLAN.priceCents / 100);
+    expect(await dialog.textContent()).toMatch(
+      new RegExp(`you will be charged \\$[\\d,]+\\.\\d\\d per month until .+, then \\${scheduled}, for `),
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'subscription-upgrade-dialog');
 
@@ -161,9 +169,24 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     expect(await newest.textContent()).toContain(total);
     expect(await newest.textContent()).toContain('Paid');
     await screenshot(page, 'invoices-after-upgrade');
+
+    // CAT-02: now on Firm monthly, the overview tells its scheduled price before it takes effect.
+    const { price_change: change } = await forecastAnswer(page);
+    expect(change).toMatchObject({
+      plan: 'Firm monthly',
+      per: 'month',
+      next: { price: DEMO_SCHEDULED_PLAN.priceCents / 100 },
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).first().click();
+    const notice = page.getByLabel('Scheduled price change');
+    await notice
+      .getByText(PLAN_TEXT.priceChange(change!.plan, change!.per, change!.now, change!.next))
+      .waitFor();
+    expect(await notice.textContent()).toContain(`costs ${scheduled} per month`);
+    await screenshot(page, 'overview-price-change');
   });
 
-  it('PLAN-12 on a phone the forecast and the advisor fit the screen', async () => {
+  it('PLAN-12 CAT-02 on a phone the forecast, the price change and the advisor fit the screen', async () => {
     const { server, browser, context } = journey;
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -173,6 +196,7 @@ describe('the forecast and Upgrade now (Chromium against the real server)', () =
     journey.watch(small);
     await small.goto(`${server.url}/`);
     await small.getByRole('region', { name: PLAN_TEXT.forecastTitle }).waitFor();
+    await small.getByLabel('Scheduled price change').waitFor();
     const fits = () =>
       small.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     expect(await fits()).toBe(true);
