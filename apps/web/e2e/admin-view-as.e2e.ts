@@ -6,7 +6,7 @@ import {
   DEMO_STAFF,
   DEMO_STAFF_MEMBERS,
 } from '../../api/src/db/seed/demo-account';
-import { screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
+import { restingBox, screenshot, seriousAxeViolations, signIn, storedToken } from './support/browser';
 import { useJourney } from './support/journey';
 import { signInStaff } from './support/staff-sign-in';
 
@@ -59,7 +59,14 @@ describe('view as customer (Chromium against the real server)', () => {
     );
     await tab.getByRole('button', { name: 'Save' }).click();
     expect((await refused).status()).toBe(403);
-    await tab.getByText(VIEW_AS_TEXT.readOnly).first().waitFor();
+    // The refusal's toast rests below the view-as banner and the header, covering neither (SHELL-21).
+    const toast = tab.locator('.Toastify__toast').filter({ hasText: VIEW_AS_TEXT.readOnly });
+    await toast.waitFor();
+    const resting = await restingBox(toast);
+    const header = (await tab.locator('header').first().boundingBox())!;
+    const bannerBox = (await banner.boundingBox())!;
+    expect(header.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height);
+    expect(resting.y).toBeGreaterThanOrEqual(header.y + header.height);
     await screenshot(tab, 'view-as-profile-refused');
     expect(await seriousAxeViolations(tab)).toEqual([]);
     await tab.setViewportSize({ width: 390, height: 844 });

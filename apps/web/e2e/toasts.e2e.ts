@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../api/src/db/seed/demo-account';
-import { screenshot, signIn, type Page } from './support/browser';
+import { restingBox, screenshot, signIn, type Page } from './support/browser';
 import { useJourney } from './support/journey';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -21,9 +21,7 @@ describe('toasts after a save (Chromium against the real server)', () => {
       .click();
     const toast = page.locator('.Toastify__toast').filter({ hasText: 'Changes saved.' }).first();
     await toast.waitFor();
-    // Measured once the entry animation is over: the box where it rests.
-    await page.waitForTimeout(1000);
-    return { toast, box: (await toast.boundingBox())!, text: await toast.textContent() };
+    return { toast, box: await restingBox(toast), text: await toast.textContent() };
   }
 
   it('SHELL-21 at 1280 px the save toast sits top-right below the header, clear of Support and Log Out, with its count', async () => {
