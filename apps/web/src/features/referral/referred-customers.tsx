@@ -1,12 +1,4 @@
-import { BUSINESS_TIME_ZONE, type ReferredCustomer } from '@enq/contract';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { formatDate, type ReferredCustomer } from '@enq/contract';
 
 function StatusBadge({ customer }: { customer: ReferredCustomer }) {
   return customer.status === 'granted' ? (
