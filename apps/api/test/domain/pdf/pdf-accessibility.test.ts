@@ -125,6 +125,30 @@ describe('PDF accessibility, read by pdf.js', () => {
     );
   });
 
+  it('two credit notes: a page each, each read from its brand and title; the invoice lists both', async () => {
+    const base = refundedInvoice();
+    const second = { ...base.refunds[0]!, id: 're_sbx_2', number: `${base.number}-CN2`, reason: null };
+    const detail = { ...base, amount_refunded: 115, refunds: [base.refunds[0]!, second] };
+    const notes = await readPdfAccessibility(await renderInvoicePdf(detail, true));
+    expectAccessible(notes, `Credit notes ${base.number}-CN1, ${base.number}-CN2`);
+    expectInOrder(flow(notes), [
+      'P: enQ',
+      'H1: Credit note',
+      `P: ${base.number}-CN1`,
+      'P: enQ',
+      'H1: Credit note',
+      `P: ${base.number}-CN2`,
+    ]);
+    expect(notes.artifacts).toContain(`Credit note for invoice ${base.number} · Page 2 of 2`);
+
+    const invoice = await readPdfAccessibility(await renderInvoicePdf(detail));
+    expectAccessible(invoice, `Invoice ${base.number}`);
+    expectInOrder(
+      invoice.tags.map((t) => `${t.role}: ${t.text}`),
+      ['H2: Payments', 'H2: Refunds', 'TH: Credit note', `TD: ${base.number}-CN1`, `TD: ${base.number}-CN2`],
+    );
+  });
+
   it('the lines PDF: the PIN in an embedded monospace face, the steps as a list, a table per market', async () => {
     const [holder, markets, link] = linesPdfInput();
     const pdf = await readPdfAccessibility(await renderLinesPdf(holder, markets, link));
