@@ -11,8 +11,8 @@ type Refund = InvoiceDetail['refunds'][number];
  * buyer as that invoice, and the amount credited with its reason and date.
  */
 export function drawCreditNote(sheet: Sheet, detail: InvoiceDetail, refund: Refund): void {
-  const { doc, left } = sheet;
-  if (doc.bufferedPageRange().count > 1) drawEnqBrand(doc, left);
+  const { doc, left, tags } = sheet;
+  if (doc.bufferedPageRange().count > 1) drawEnqBrand(tags, left);
   drawHead(sheet, detail, 'Credit note', refund.number, [
     ['Credit note', refund.number],
     ['Issue date', day(refund.timestamp)],

@@ -1,5 +1,6 @@
 import { PDF_COLORS } from './pdf-document';
 import { PDF_FONT } from './pdf-fonts';
+import type { PdfRole, PdfTags } from './pdf-tags';
 
 const { ink: INK, muted: MUTED } = PDF_COLORS;
 const LABEL = '#334155';
@@ -15,10 +16,14 @@ export type Cell = string | { text: string; note?: string; bold?: boolean };
 export type TextLine = { text: string; bold?: boolean; muted?: boolean };
 
 const cellText = (cell: Cell) => (typeof cell === 'string' ? { text: cell } : cell);
+// Header cells name what they head: a row's label, or a column's title.
+const ROW = { scope: 'Row' } as const;
+const COLUMN = { scope: 'Column' } as const;
 
 /**
  * A document being written top to bottom: `y` is where the next block starts, and every block that
- * would run into the footer moves to a new page first (a table repeats its header row there).
+ * would run into the footer moves to a new page first (a table repeats its header row there). Each
+ * block is tagged as it is drawn (`tags`): headings, paragraphs and tables in the order they are read.
  */
 export class Sheet {
   y = 0;
@@ -26,6 +31,7 @@ export class Sheet {
     readonly doc: PDFKit.PDFDocument,
     readonly left: number,
     readonly width: number,
+    readonly tags: PdfTags,
   ) {}
 
   private get top() {
@@ -45,23 +51,29 @@ export class Sheet {
 
   /** The document's name and number at the top right, beside the enQ brand. */
   title(title: string, number: string): void {
-    const { doc, left, width } = this;
-    doc.font(PDF_FONT.bold).fontSize(20).fillColor(INK).text(title, left, 48, { width, align: 'right' });
-    doc
-      .font(PDF_FONT.regular)
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(number, left, 76, { width, align: 'right' });
+    const { doc, left, width, tags } = this;
+    tags.add('H1', () =>
+      doc.font(PDF_FONT.bold).fontSize(20).fillColor(INK).text(title, left, 48, { width, align: 'right' }),
+    );
+    tags.add('P', () =>
+      doc
+        .font(PDF_FONT.regular)
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(number, left, 76, { width, align: 'right' }),
+    );
     this.y = 118;
   }
 
   /** A small upper-case heading over a block. */
   label(text: string, x: number, y: number, width: number): number {
-    this.doc
-      .font(PDF_FONT.bold)
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6 });
+    this.tags.add('H2', () =>
+      this.doc
+        .font(PDF_FONT.bold)
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6 }),
+    );
     return y + 13;
   }
 
@@ -69,11 +81,13 @@ export class Sheet {
   block(x: number, y: number, width: number, heading: string, lines: TextLine[]): number {
     let at = this.label(heading, x, y, width);
     for (const line of lines) {
-      this.doc
-        .font(line.bold ? PDF_FONT.bold : PDF_FONT.regular)
-        .fontSize(line.bold ? 10.5 : BODY)
-        .fillColor(line.muted ? MUTED : INK)
-        .text(line.text, x, at, { width });
+      this.tags.add('P', () =>
+        this.doc
+          .font(line.bold ? PDF_FONT.bold : PDF_FONT.regular)
+          .fontSize(line.bold ? 10.5 : BODY)
+          .fillColor(line.muted ? MUTED : INK)
+          .text(line.text, x, at, { width }),
+      );
       at = this.doc.y + 1;
     }
     return at;
@@ -81,14 +95,25 @@ export class Sheet {
 
   /** Label and value pairs, values aligned right: the document's number, dates and status. */
   keyValues(x: number, y: number, width: number, rows: [string, string][]): number {
-    const { doc } = this;
+    const { doc, tags } = this;
+    const table = tags.group('Table');
     let at = y;
     for (const [label, value] of rows) {
-      doc.font(PDF_FONT.regular).fontSize(BODY).fillColor(MUTED).text(label, x, at, { width: 92 });
-      doc
-        .font(PDF_FONT.bold)
-        .fillColor(INK)
-        .text(value, x + 96, at, { width: width - 96, align: 'right' });
+      tags.row(table, [
+        [
+          'TH',
+          () => doc.font(PDF_FONT.regular).fontSize(BODY).fillColor(MUTED).text(label, x, at, { width: 92 }),
+          ROW,
+        ],
+        [
+          'TD',
+          () =>
+            doc
+              .font(PDF_FONT.bold)
+              .fillColor(INK)
+              .text(value, x + 96, at, { width: width - 96, align: 'right' }),
+        ],
+      ]);
       at = Math.max(doc.y, at + 14) + 3;
     }
     return at;
@@ -110,27 +135,42 @@ export class Sheet {
 
   sectionHeading(text: string): void {
     this.ensure(50);
-    this.doc.font(PDF_FONT.bold).fontSize(11).fillColor(INK).text(text, this.left, this.y);
+    this.tags.add('H2', () =>
+      this.doc.font(PDF_FONT.bold).fontSize(11).fillColor(INK).text(text, this.left, this.y),
+    );
     this.y = this.doc.y + 6;
   }
 
-  private headerRow(columns: Column[]): void {
-    const { doc, left, width } = this;
-    doc.rect(left, this.y, width, 20).fill(SHADE);
+  /** The header row: tagged in `table`, or an artifact where a new page repeats it. */
+  private headerRow(columns: Column[], table?: PDFKit.PDFStructureElement): void {
+    const { doc, left, width, tags } = this;
+    tags.artifact(() => doc.rect(left, this.y, width, 20).fill(SHADE));
     let x = left;
-    doc.font(PDF_FONT.bold).fontSize(8).fillColor(LABEL);
-    for (const c of columns) {
-      doc.text(c.title, x + 6, this.y + 6, { width: c.width - 12, align: c.align ?? 'left' });
+    const cells = columns.map((c): [PdfRole, () => void, { scope: 'Column' }] => {
+      const at = x;
       x += c.width;
-    }
+      return [
+        'TH',
+        () =>
+          doc
+            .font(PDF_FONT.bold)
+            .fontSize(8)
+            .fillColor(LABEL)
+            .text(c.title, at + 6, this.y + 6, { width: c.width - 12, align: c.align ?? 'left' }),
+        COLUMN,
+      ];
+    });
+    if (table) tags.row(table, cells);
+    else tags.artifact(() => cells.forEach(([, draw]) => draw()), 'Pagination');
     this.y += 20;
   }
 
   /** A table whose rows grow with wrapped text; a row never splits across pages. */
   table(columns: Column[], rows: Cell[][]): void {
-    const { doc, left, width } = this;
+    const { doc, left, width, tags } = this;
     this.ensure(48);
-    this.headerRow(columns);
+    const table = tags.group('Table');
+    this.headerRow(columns, table);
     for (const row of rows) {
       const cells = row.map(cellText);
       const heights = cells.map((cell, i) => {
@@ -143,53 +183,65 @@ export class Sheet {
       const height = Math.max(...heights) + 12;
       if (this.ensure(height)) this.headerRow(columns);
       let x = left;
-      cells.forEach((cell, i) => {
+      const drawn = cells.map((cell, i): [PdfRole, (() => void) | (() => void)[]] => {
         const c = columns[i]!;
         const opts = { width: c.width - 12, align: c.align ?? 'left' } as const;
-        doc
-          .font(cell.bold ? PDF_FONT.bold : PDF_FONT.regular)
-          .fontSize(BODY)
-          .fillColor(INK)
-          .text(cell.text, x + 6, this.y + 6, opts);
-        if (cell.note)
+        const at = x;
+        x += c.width;
+        const text = () =>
+          doc
+            .font(cell.bold ? PDF_FONT.bold : PDF_FONT.regular)
+            .fontSize(BODY)
+            .fillColor(INK)
+            .text(cell.text, at + 6, this.y + 6, opts);
+        const note = (note: string) => () =>
           doc
             .fontSize(8)
             .fillColor(ALERT)
-            .text(cell.note, x + 6, doc.y + 2, opts);
-        x += c.width;
+            .text(note, at + 6, doc.y + 2, opts);
+        // A failure message is a second paragraph under the status.
+        return ['TD', cell.note ? [text, note(cell.note)] : text];
       });
+      tags.row(table, drawn);
       this.y += height;
-      doc
-        .moveTo(left, this.y)
-        .lineTo(left + width, this.y)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
+      tags.artifact(() =>
+        doc
+          .moveTo(left, this.y)
+          .lineTo(left + width, this.y)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke(),
+      );
     }
   }
 
   /** The totals at the right: a rule above each `strong` row, and a shaded band behind `shade`. */
   totals(rows: { label: string; value: string; strong?: boolean; shade?: boolean }[]): void {
-    const { doc, left, width } = this;
+    const { doc, left, width, tags } = this;
     const x = left + width - 250;
     this.ensure(rows.length * 20 + 16);
     this.y += 10;
+    const table = tags.group('Table');
     for (const row of rows) {
-      if (row.shade) doc.rect(x, this.y - 4, 250, 22).fill(SHADE);
-      if (row.strong && !row.shade)
-        doc
-          .moveTo(x, this.y - 3)
-          .lineTo(left + width, this.y - 3)
-          .lineWidth(0.5)
-          .strokeColor(RULE)
-          .stroke();
+      tags.artifact(() => {
+        if (row.shade) doc.rect(x, this.y - 4, 250, 22).fill(SHADE);
+        if (row.strong && !row.shade)
+          doc
+            .moveTo(x, this.y - 3)
+            .lineTo(left + width, this.y - 3)
+            .lineWidth(0.5)
+            .strokeColor(RULE)
+            .stroke();
+      });
       const font = row.strong ? PDF_FONT.bold : PDF_FONT.regular;
       doc
         .font(font)
         .fontSize(row.strong ? 10.5 : BODY)
         .fillColor(INK);
-      doc.text(row.label, x + 8, this.y, { width: 150 });
-      doc.text(row.value, x + 150, this.y, { width: 92, align: 'right' });
+      tags.row(table, [
+        ['TH', () => doc.text(row.label, x + 8, this.y, { width: 150 }), ROW],
+        ['TD', () => doc.text(row.value, x + 150, this.y, { width: 92, align: 'right' })],
+      ]);
       this.y += row.shade ? 24 : 18;
     }
     this.y += 10;
@@ -199,7 +251,7 @@ export class Sheet {
   note(text: string): void {
     this.doc.font(PDF_FONT.regular).fontSize(BODY);
     this.ensure(this.doc.heightOfString(text, { width: this.width }) + 6);
-    this.doc.fillColor(MUTED).text(text, this.left, this.y, { width: this.width });
+    this.tags.add('P', () => this.doc.fillColor(MUTED).text(text, this.left, this.y, { width: this.width }));
     this.y = this.doc.y + 8;
   }
 
@@ -215,19 +267,21 @@ export class Sheet {
       const margin = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       const y = doc.page.height - margin - 14;
-      doc
-        .moveTo(left, y - 6)
-        .lineTo(left + width, y - 6)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-      doc.font(PDF_FONT.regular).fontSize(7.5).fillColor(MUTED);
-      doc.text(leftText, left, y, { width: width * 0.45, lineBreak: false });
-      doc.text(rightText(i - range.start + 1, range.count), left + width * 0.45, y, {
-        width: width * 0.55,
-        align: 'right',
-        lineBreak: false,
-      });
+      this.tags.artifact(() => {
+        doc
+          .moveTo(left, y - 6)
+          .lineTo(left + width, y - 6)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke();
+        doc.font(PDF_FONT.regular).fontSize(7.5).fillColor(MUTED);
+        doc.text(leftText, left, y, { width: width * 0.45, lineBreak: false });
+        doc.text(rightText(i - range.start + 1, range.count), left + width * 0.45, y, {
+          width: width * 0.55,
+          align: 'right',
+          lineBreak: false,
+        });
+      }, 'Pagination');
       doc.page.margins.bottom = margin;
     }
   }

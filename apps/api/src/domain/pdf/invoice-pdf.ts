@@ -92,7 +92,7 @@ function drawInvoice(sheet: Sheet, detail: InvoiceDetail): void {
 export async function renderInvoicePdf(detail: InvoiceDetail, refund = false): Promise<Buffer> {
   if (refund && detail.refunds.length === 0) throw new Error('This invoice has no refund.');
   const numbers = detail.refunds.map((r) => r.number);
-  const { doc, done, left, width } = await createEnqPdf(
+  const { doc, tags, done, left, width } = await createEnqPdf(
     refund
       ? {
           Title: `${numbers.length > 1 ? 'Credit notes' : 'Credit note'} ${numbers.join(', ')}`,
@@ -106,7 +106,7 @@ export async function renderInvoicePdf(detail: InvoiceDetail, refund = false): P
         },
     { bufferPages: true },
   );
-  const sheet = new Sheet(doc, left, width);
+  const sheet = new Sheet(doc, left, width, tags);
   if (refund) {
     detail.refunds.forEach((r, i) => {
       if (i > 0) doc.addPage();

@@ -3,20 +3,25 @@ import { createRequire } from 'node:module';
 import type * as fontkit from 'fontkit';
 
 /**
- * The names documents use with `doc.font(...)`. Noto Sans is embedded (subset) in every PDF, so names
- * with accents, Greek or Cyrillic letters print as typed on any viewer; the 14 standard PDF fonts
- * (Helvetica, Courier) cover only Latin-1 and are not embedded.
+ * The names documents use with `doc.font(...)`. Every face is embedded (subset) in every PDF: Noto Sans,
+ * so names with accents, Greek or Cyrillic letters print as typed on any viewer, and Courier Prime for
+ * the PIN, drawn with Courier's metrics as the standard Courier-Bold was. The 14 standard PDF fonts
+ * (Helvetica, Courier) cover only Latin-1 and are not embedded, which tagged, accessible PDFs refuse.
  *
  * The names are the faces' PostScript names on purpose: pdfkit files the default font under that name,
  * so `doc.font(PDF_FONT.regular)` finds it; under any other name pdfkit re-opens the face and compares
  * the two on every call, which took a third of the render time.
  */
-export const PDF_FONT = { regular: 'NotoSans-Regular', bold: 'NotoSans-Bold' } as const;
+export const PDF_FONT = {
+  regular: 'NotoSans-Regular',
+  bold: 'NotoSans-Bold',
+  monoBold: 'CourierPrime-Bold',
+} as const;
 
 const require = createRequire(import.meta.url);
 
 function parse(create: typeof fontkit.create, file: string, name: string): fontkit.Font {
-  const font = create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+  const font = create(readFileSync(require.resolve(`@expo-google-fonts/${file}`)));
   if (!('layout' in font) || font.postscriptName !== name)
     throw new Error(`${file} is not the single face ${name}`);
   return withSharedShaping(font);
@@ -66,6 +71,7 @@ function withSharedShaping(font: fontkit.Font): fontkit.Font {
 export interface PdfFaces {
   regular: fontkit.Font;
   bold: fontkit.Font;
+  monoBold: fontkit.Font;
 }
 
 let faces: Promise<PdfFaces> | undefined;
@@ -77,8 +83,9 @@ let faces: Promise<PdfFaces> | undefined;
  */
 export function loadPdfFaces(): Promise<PdfFaces> {
   faces ??= import('fontkit').then(({ create }) => ({
-    regular: parse(create, '400Regular/NotoSans_400Regular.ttf', PDF_FONT.regular),
-    bold: parse(create, '700Bold/NotoSans_700Bold.ttf', PDF_FONT.bold),
+    regular: parse(create, 'noto-sans/400Regular/NotoSans_400Regular.ttf', PDF_FONT.regular),
+    bold: parse(create, 'noto-sans/700Bold/NotoSans_700Bold.ttf', PDF_FONT.bold),
+    monoBold: parse(create, 'courier-prime/700Bold/CourierPrime_700Bold.ttf', PDF_FONT.monoBold),
   }));
   return faces;
 }
@@ -92,7 +99,8 @@ const asSource = (font: fontkit.Font) => font as unknown as string;
  */
 export const pdfFontOptions = (faces: PdfFaces): { font: string } => ({ font: asSource(faces.regular) });
 
-export function registerPdfFonts(doc: PDFKit.PDFDocument, { regular, bold }: PdfFaces): void {
+export function registerPdfFonts(doc: PDFKit.PDFDocument, { regular, bold, monoBold }: PdfFaces): void {
   doc.registerFont(PDF_FONT.regular, asSource(regular));
   doc.registerFont(PDF_FONT.bold, asSource(bold));
+  doc.registerFont(PDF_FONT.monoBold, asSource(monoBold));
 }
