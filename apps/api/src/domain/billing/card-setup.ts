@@ -65,8 +65,10 @@ export async function saveCard(
     throw new DomainError('conflict', 'That card belongs to another account.', 'pm_id');
   let saved: { paymentMethodId: string; card: CardDetails };
   try {
+    // Asked first, so a payment method the provider does not know changes nothing (not even a Customer).
+    const card = await payments.describePaymentMethod(paymentMethodId);
     saved = owner
-      ? { paymentMethodId, card: await payments.describePaymentMethod(paymentMethodId) }
+      ? { paymentMethodId, card }
       : await setUpCard(database, payments, actor.accountId, paymentMethodId);
   } catch (error) {
     if (error instanceof UnknownPaymentMethodError) throw new DomainError('invalid', error.message, 'pm_id');

@@ -82,6 +82,13 @@ describe.each(drivers)('saving a card with a SetupIntent (%s)', (driver) => {
     expect(made[0]!.customer_id).toBe(await customerOf(DEMO_ANNUAL.email));
   });
 
+  it('API-09 a payment method the provider does not know is refused (400) and makes no Customer', async () => {
+    const unknown = await call(DEMO_ADMIN.email, 'POST', '/billing/change-card', { pm_id: 'pm_nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'pm_id' });
+    expect(await customerOf(DEMO_ADMIN.email)).toBeNull();
+  });
+
   it('BILL-34 a card declined by its setup (…0002) is refused with the provider message, without a charge', async () => {
     const pmId = await tokenise(DEMO_ADMIN.email, '4000 0000 0000 0002');
     const refused = await call(DEMO_ADMIN.email, 'POST', '/billing/change-card', { pm_id: pmId });
