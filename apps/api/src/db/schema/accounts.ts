@@ -28,12 +28,17 @@ export const accounts = pgTable(
     taxStatus: text('tax_status', { enum: TAX_STATUSES }).notNull().default('taxable'),
     // What an exempt account is exempt under (a certificate or letter number); printed on its invoices.
     taxExemptionReference: text('tax_exemption_reference'),
-    /** The card provider's customer id (Stripe), when the provider keeps customers. */
+    /**
+     * The card provider's Customer for the account (Stripe's, or the sandbox's): made once, on the first
+     * card saved, with an idempotency key derived from the account id (domain/billing/provider-customer.ts).
+     */
     providerCustomerId: text('provider_customer_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('accounts_created_at_idx').on(t.createdAt),
+    // One account per Customer: a charge naming it can only be this account's.
+    uniqueIndex('accounts_provider_customer_id_key').on(t.providerCustomerId),
     check('accounts_tax_status_check', sql`${t.taxStatus} in ('taxable', 'exempt')`),
     check(
       'accounts_tax_exemption_reference_check',

@@ -261,22 +261,3 @@ export const periodStartOrders = pgTable(
     check('period_start_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'started', 'void')`),
   ],
 );
-
-/** The local sandbox provider's own records of charges, standing in for Stripe's (plugins/payments). */
-export const sandboxCharges = pgTable(
-  'sandbox_charges',
-  {
-    idempotencyKey: text('idempotency_key').primaryKey(),
-    id: text('id').notNull(),
-    attemptId: text('attempt_id'),
-    paymentMethodId: text('payment_method_id').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull(),
-    failureCode: text('failure_code'),
-    failureMessage: text('failure_message'),
-    cardBrand: text('card_brand').notNull(),
-    cardLast4: text('card_last4').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sandbox_charges_attempt_idx').on(t.attemptId)],
-);

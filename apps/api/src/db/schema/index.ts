@@ -11,6 +11,7 @@ export * from './lookups';
 export * from './referrals';
 export * from './refund-attempts';
 export * from './rate-limits';
+export * from './sandbox';
 export * from './spend-control';
 export * from './staff';
 export * from './two-factor';

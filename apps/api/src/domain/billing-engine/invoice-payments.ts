@@ -51,6 +51,8 @@ export interface NewAttempt {
   idempotencyKey: string;
   amountCents: number;
   card: { id: string; brand: string; last4: string };
+  /** The account's Customer at the provider, which an off-session charge of a saved card must name. */
+  customerId: string | null;
   number: string;
   /** The invoice has a period-start order: its settlement starts (or voids) that period too. */
   startsPeriod: boolean;
@@ -118,6 +120,7 @@ export class InvoicePayments {
         this.deps.payments.charge({
           amountCents: attempt.amountCents,
           paymentMethodId: attempt.card.id,
+          customerId: attempt.customerId,
           idempotencyKey: attempt.idempotencyKey,
           attemptId: attempt.id,
           description: `enQ invoice ${attempt.number}`,
@@ -179,6 +182,7 @@ export class InvoicePayments {
         idempotencyKey: found.idempotency_key!,
         amountCents: found.total_cents,
         card,
+        customerId: found.customer_id,
         number: found.number,
         startsPeriod: found.starts_period,
         referralPending: found.referral_pending,

@@ -35,6 +35,8 @@ export interface PaymentStart {
   card_id: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  /** The account's Customer at the card provider, named on the charge (null before its first card saved). */
+  customer_id: string | null;
   /** The attempt written as pending by this statement; null when none was. */
   idempotency_key: string | null;
   /** The attempt already in flight, when there is one (as json: its created_at is a string). */
@@ -93,6 +95,7 @@ export async function beginAttempt(
      )
      select inv.status, inv.total_cents, inv.number, card.id as card_id, card.brand as card_brand,
             card.last4 as card_last4, (select idempotency_key from inserted) as idempotency_key,
+            (select provider_customer_id from accounts where id = $1) as customer_id,
             (select row_to_json(pending) from pending) as joined,
             exists (select 1 from period_start_orders
                      where account_id = $1 and invoice_id = $2 and status = 'awaiting_payment') as starts_period,

@@ -105,6 +105,31 @@ export async function paymentMethodOwner(q: Transactional, paymentMethodId: stri
   return row?.account_id ?? null;
 }
 
+/** The account's Customer at the card provider, or null before its first card saved. */
+export async function accountCustomerId(q: Transactional, accountId: string): Promise<string | null> {
+  const [row] = await q.query<{ provider_customer_id: string | null }>(
+    'select provider_customer_id from accounts where id = $1',
+    [accountId],
+  );
+  return row?.provider_customer_id ?? null;
+}
+
+/**
+ * Keeps the Customer with the account unless one is kept already; answers the one that stands. Two
+ * first saves at once hold the same Customer (made under one key), so either write is the other's.
+ */
+export async function keepAccountCustomer(
+  q: Transactional,
+  accountId: string,
+  customerId: string,
+): Promise<string> {
+  await q.query(
+    'update accounts set provider_customer_id = $2 where id = $1 and provider_customer_id is null',
+    [accountId, customerId],
+  );
+  return (await accountCustomerId(q, accountId)) ?? customerId;
+}
+
 /** The addresses and the card on file, as stored, for the activity log (ACT-01). */
 export async function billingActivityRow(
   q: Transactional,

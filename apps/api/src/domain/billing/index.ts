@@ -1,6 +1,6 @@
 // The billing domain's entry: routes and other domain folders import from here, never a file inside.
-export { changeAddresses, changeCard } from './billing-changes';
-export { BILLING_SQL, paymentMethodOwner } from './billing-repository';
+export { changeAddresses } from './billing-changes';
+export { BILLING_SQL } from './billing-repository';
 export { billingDataFrom, loadBillingData } from './billing-view';
 export type { BillingRow } from './billing-repository';
-export { verifyNewCard } from './card-verification';
+export { customerKey, saveCard } from './card-setup';

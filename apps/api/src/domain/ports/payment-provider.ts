@@ -14,7 +14,12 @@ export interface ChargeRequest {
   /** Our payment attempt's id, stored with the charge at the provider so it can be found again. */
   attemptId: string;
   description: string;
-  customerId?: string | null;
+  /**
+   * The account's Customer at the provider, named on every off-session charge of a card saved on it:
+   * Stripe refuses to charge a saved payment method again without it. Null for a card put on file
+   * before cards were saved with a SetupIntent (the demo seed's), which belongs to no Customer.
+   */
+  customerId: string | null;
 }
 
 export type ChargeResult =
@@ -41,12 +46,60 @@ export interface RefundRequest {
 export type RefundResult =
   { status: 'succeeded'; id: string } | { status: 'failed'; id: string; message: string };
 
+/** One Customer per account, made once: the same key always answers the same Customer. */
+export interface CustomerRequest {
+  accountId: string;
+  /** Derived from the account id, so two first saves at once (two processes) make one Customer. */
+  idempotencyKey: string;
+}
+
+/** A SetupIntent for saving a card off-session on a Customer, made once per idempotency key. */
+export interface SetupIntentRequest {
+  customerId: string;
+  idempotencyKey: string;
+}
+
+export interface SetupIntent {
+  id: string;
+  /** What the page would hand to the provider's script to finish a step on the person's side. */
+  clientSecret: string;
+}
+
+export interface ConfirmSetupRequest {
+  setupIntentId: string;
+  paymentMethodId: string;
+  /** The same key answers the same confirmation: a save retried after a lost answer is not a second one. */
+  idempotencyKey: string;
+}
+
+/**
+ * What a SetupIntent's confirmation came to. `paymentMethodId` is the method saved, attached to the
+ * intent's Customer: a named test method (`pm_card_visa`) saves a copy of its own, as with Stripe.
+ * Like ChargeResult, more statuses can join (`requires_action` with the intent's client secret, when
+ * the card asks for authentication) without changing the ones here.
+ */
+export type SetupResult =
+  | { status: 'succeeded'; id: string; paymentMethodId: string; card: CardDetails }
+  | { status: 'failed'; id: string; code: string; message: string };
+
 /** The card payment provider behind one interface: the local sandbox, or Stripe. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Given to the page for Stripe Elements; null for the sandbox. */
   readonly publishableKey: string | null;
   describePaymentMethod(paymentMethodId: string): Promise<CardDetails>;
+  /** The account's Customer, made once per idempotency key (a retry answers the same one). */
+  createCustomer(request: CustomerRequest): Promise<{ id: string }>;
+  /** A SetupIntent for off-session use on the Customer; never charges. */
+  createSetupIntent(request: SetupIntentRequest): Promise<SetupIntent>;
+  /**
+   * Confirms the SetupIntent with a payment method, which attaches it to the intent's Customer; a card
+   * refused by its setup answers `failed` with the provider's code and message. Throws
+   * UnknownPaymentMethodError when the provider does not know the payment method.
+   */
+  confirmSetupIntent(request: ConfirmSetupRequest): Promise<SetupResult>;
+  /** Makes an attached payment method the Customer's default (invoice_settings.default_payment_method). */
+  setDefaultPaymentMethod(request: { customerId: string; paymentMethodId: string }): Promise<void>;
   /**
    * Charges once per idempotency key. A throw means the outcome is unknown (the request may or may not
    * have reached the provider), except UnknownPaymentMethodError, which means nothing was charged.

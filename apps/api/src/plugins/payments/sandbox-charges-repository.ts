@@ -5,7 +5,7 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../../domain/ports/payment-provider';
-import type { SandboxChargeStore } from './sandbox';
+import type { SandboxChargeStore, SandboxSetupIntent } from './sandbox-store';
 
 interface ChargeRow {
   id: string;
@@ -23,8 +23,28 @@ const toResult = (row: ChargeRow): ChargeResult => {
     : { status: 'failed', id: row.id, code: row.failure_code!, message: row.failure_message!, card };
 };
 
+interface SetupIntentRow {
+  id: string;
+  customer_id: string;
+  status: SandboxSetupIntent['status'];
+  payment_method_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+}
+
+const SETUP_COLUMNS = 'id, customer_id, status, payment_method_id, failure_code, failure_message';
+
+const toIntent = (row: SetupIntentRow): SandboxSetupIntent => ({
+  id: row.id,
+  customerId: row.customer_id,
+  status: row.status,
+  paymentMethodId: row.payment_method_id,
+  failureCode: row.failure_code,
+  failureMessage: row.failure_message,
+});
+
 /**
- * The sandbox's charges in `sandbox_charges`, outside the portal's transactions (each statement commits
+ * The sandbox's charges in `sandbox_charges` (and its customers, SetupIntents and attachments in theirs), outside the portal's transactions (each statement commits
  * by itself, as a call to Stripe would): every process on the database sees one record per key.
  */
 export class SqlChargeStore implements SandboxChargeStore {
@@ -35,8 +55,8 @@ export class SqlChargeStore implements SandboxChargeStore {
     const failed = result.status === 'failed' ? result : null;
     const [inserted] = await this.database().query<ChargeRow>(
       `insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
-                                    failure_code, failure_message, card_brand, card_last4)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (idempotency_key) do nothing
+                                    failure_code, failure_message, card_brand, card_last4, customer_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (idempotency_key) do nothing
        returning id, status, failure_code, failure_message, card_brand, card_last4`,
       [
         request.idempotencyKey,
@@ -49,6 +69,7 @@ export class SqlChargeStore implements SandboxChargeStore {
         failed?.message ?? null,
         result.card.brand,
         result.card.last4,
+        request.customerId,
       ],
       { prepare: true },
     );
@@ -78,5 +99,76 @@ export class SqlChargeStore implements SandboxChargeStore {
       [request.idempotencyKey],
     );
     return { result: { status: 'succeeded', id: row!.id }, made: inserted.length > 0 };
+  }
+
+  async recordCustomer(idempotencyKey: string, id: string): Promise<string> {
+    await this.database().query(
+      'insert into sandbox_customers (idempotency_key, id) values ($1, $2) on conflict (idempotency_key) do nothing',
+      [idempotencyKey, id],
+    );
+    // Whichever insert came first made the customer; every caller with the key gets that one.
+    const [row] = await this.database().query<{ id: string }>(
+      'select id from sandbox_customers where idempotency_key = $1',
+      [idempotencyKey],
+    );
+    return row!.id;
+  }
+
+  async recordSetupIntent(idempotencyKey: string, intent: SandboxSetupIntent): Promise<SandboxSetupIntent> {
+    await this.database().query(
+      `insert into sandbox_setup_intents (id, idempotency_key, customer_id, status)
+       values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing`,
+      [intent.id, idempotencyKey, intent.customerId, intent.status],
+    );
+    const [row] = await this.database().query<SetupIntentRow>(
+      `select ${SETUP_COLUMNS} from sandbox_setup_intents where idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return toIntent(row!);
+  }
+
+  async findSetupIntent(id: string): Promise<SandboxSetupIntent | null> {
+    const [row] = await this.database().query<SetupIntentRow>(
+      `select ${SETUP_COLUMNS} from sandbox_setup_intents where id = $1`,
+      [id],
+    );
+    return row ? toIntent(row) : null;
+  }
+
+  async settleSetupIntent(
+    id: string,
+    outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+  ): Promise<SandboxSetupIntent> {
+    // A succeeded intent is final: a second confirmation racing the first leaves it as it was.
+    await this.database().query(
+      `update sandbox_setup_intents set status = $2, payment_method_id = $3, failure_code = $4, failure_message = $5
+        where id = $1 and status <> 'succeeded'`,
+      [id, outcome.status, outcome.paymentMethodId, outcome.failureCode, outcome.failureMessage],
+    );
+    return (await this.findSetupIntent(id))!;
+  }
+
+  async attach(paymentMethodId: string, customerId: string): Promise<string> {
+    await this.database().query(
+      'insert into sandbox_payment_methods (id, customer_id) values ($1, $2) on conflict (id) do nothing',
+      [paymentMethodId, customerId],
+    );
+    return (await this.attachedTo(paymentMethodId))!;
+  }
+
+  async attachedTo(paymentMethodId: string): Promise<string | null> {
+    const [row] = await this.database().query<{ customer_id: string }>(
+      'select customer_id from sandbox_payment_methods where id = $1',
+      [paymentMethodId],
+      { prepare: true },
+    );
+    return row?.customer_id ?? null;
+  }
+
+  async setDefault(customerId: string, paymentMethodId: string): Promise<void> {
+    await this.database().query('update sandbox_customers set default_payment_method_id = $2 where id = $1', [
+      customerId,
+      paymentMethodId,
+    ]);
   }
 }

@@ -3,117 +3,33 @@ import type {
   CardDetails,
   ChargeRequest,
   ChargeResult,
+  ConfirmSetupRequest,
+  CustomerRequest,
   PaymentProvider,
   RefundRequest,
   RefundResult,
+  SetupIntent,
+  SetupIntentRequest,
+  SetupResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
+import { DECLINES, NAMED_TEST_METHODS, TEST_CARDS, sandboxMethod, sandboxMethodId } from './sandbox-cards';
+import { MemoryChargeStore, type SandboxChargeStore, type SandboxSetupIntent } from './sandbox-store';
 
-type Decline = keyof typeof DECLINES;
-
-interface TestCard {
-  brand: string;
-  last4: string;
-  /** What a charge does: succeeds, declines with one of Stripe's codes, or is made but never answered. */
-  behaviour: 'succeeds' | 'no-answer' | Decline;
-}
-
-const DECLINES = {
-  generic: { code: 'card_declined', message: 'Your card was declined.' },
-  funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  expired: { code: 'expired_card', message: 'Your card has expired.' },
-  cvc: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  processing: {
-    code: 'processing_error',
-    message: 'An error occurred while processing your card. Try again in a little bit.',
-  },
-};
-
-const card = (brand: string, number: string, behaviour: TestCard['behaviour'] = 'succeeds') =>
-  [number, { brand, last4: number.slice(-4), behaviour }] as const;
-
-/**
- * Stripe's test card numbers and what a charge on each does (stripe.com/docs/testing). A Map, so that a
- * number typed by a person is never looked up on an object's prototype.
- */
-export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
-  card('visa', '4242424242424242'),
-  card('visa', '4000056655665556'),
-  card('mastercard', '5555555555554444'),
-  card('amex', '378282246310005'),
-  card('discover', '6011111111111117'),
-  card('visa', '4000000000000002', 'generic'),
-  card('visa', '4000000000009995', 'funds'),
-  card('visa', '4000000000000069', 'expired'),
-  card('visa', '4000000000000127', 'cvc'),
-  card('visa', '4000000000000119', 'processing'),
-  // Attaches to a customer (it is accepted as the card on file), then every charge on it is declined.
-  card('visa', '4000000000000341', 'generic'),
-  // The sandbox's own: the charge is made, but its answer never comes back (a timeout after charging).
-  card('visa', '4000000000000408', 'no-answer'),
-]);
-
-/** Stripe's named test payment methods, usable wherever a payment method id is expected. */
-const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
-  ['pm_card_visa', '4242424242424242'],
-  ['pm_card_mastercard', '5555555555554444'],
-  ['pm_card_amex', '378282246310005'],
-  ['pm_card_discover', '6011111111111117'],
-  ['pm_card_chargeDeclined', '4000000000000002'],
-  ['pm_card_chargeDeclinedInsufficientFunds', '4000000000009995'],
-  ['pm_card_chargeDeclinedExpiredCard', '4000000000000069'],
-  ['pm_card_chargeDeclinedIncorrectCvc', '4000000000000127'],
-  ['pm_card_chargeDeclinedProcessingError', '4000000000000119'],
-  ['pm_card_chargeCustomerFail', '4000000000000341'],
-  ['pm_card_sandboxNoAnswer', '4000000000000408'],
-]);
+export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
 
 /** A refund of this many cents is made by the sandbox but its first answer is lost ($4.08, as card …0408). */
 export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
 
 const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
 
-/** Where the sandbox keeps its charges: the database for a server (shared by its processes), memory in tests. */
-export interface SandboxChargeStore {
-  /** Records the charge under its key unless one is there already; answers the one that stands. */
-  record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
-  find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
-  /**
-   * Records the refund under its key unless one is there already; answers the one that stands, and
-   * whether this call made it.
-   */
-  recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }>;
-}
-
-export class MemoryChargeStore implements SandboxChargeStore {
-  private readonly charges = new Map<string, ChargeResult>();
-  async record(request: ChargeRequest, result: ChargeResult) {
-    const previous = this.charges.get(request.idempotencyKey);
-    if (previous) return previous;
-    this.charges.set(request.idempotencyKey, result);
-    return result;
-  }
-  async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
-    return this.charges.get(request.idempotencyKey) ?? null;
-  }
-  readonly refunds = new Map<string, RefundRequest & { id: string }>();
-  async recordRefund(request: RefundRequest, id: string) {
-    const previous = this.refunds.get(request.idempotencyKey);
-    if (!previous) this.refunds.set(request.idempotencyKey, { ...request, id });
-    return { result: { status: 'succeeded', id: previous?.id ?? id } as const, made: !previous };
-  }
-  /** How many charges succeeded (tests count what the provider saw). */
-  succeeded(): number {
-    return [...this.charges.values()].filter((c) => c.status === 'succeeded').length;
-  }
-}
-
 /**
- * The local card provider: Stripe-shaped ids (`pm_…`, `pi_…`), Stripe's test numbers and decline codes.
- * Sandbox payment methods carry their test card in the id (`pm_sbx_<number>_<exp>_<nonce>`), the way
- * Stripe's `pm_card_visa` names do, so the sandbox never sees a real card. Its charges are kept in a
- * store of its own (`sandbox_charges` for a server), as Stripe keeps its own: a charge outlives the
- * process that asked for it, and is found again by its key.
+ * The local card provider, playing Stripe's part: Stripe-shaped ids (`cus_…`, `seti_…`, `pm_…`, `pi_…`),
+ * its test numbers and decline codes, and its rules for saving cards. A card is saved by confirming a
+ * SetupIntent on the account's Customer, which attaches it there and never charges; a payment method
+ * attached to a Customer is charged only with that Customer named. Its records are kept in a store of
+ * its own (`sandbox_*` tables for a server), as Stripe keeps its own: they outlive the process that
+ * asked, and are found again by their keys.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -126,26 +42,103 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const number = card.number.replace(/\s+/g, '');
     if (!TEST_CARDS.has(number))
       throw new UnknownPaymentMethodError('Use one of the test card numbers in the sandbox.');
-    return `pm_sbx_${number}_${String(card.expMonth).padStart(2, '0')}${card.expYear}_${nonce}`;
-  }
-
-  private cardFor(paymentMethodId: string): { card: TestCard; expMonth: number; expYear: number } {
-    const named = NAMED_TEST_METHODS.get(paymentMethodId);
-    if (named)
-      return { card: TEST_CARDS.get(named)!, expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
-    const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
-    const card = match ? TEST_CARDS.get(match[1]!) : undefined;
-    if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
-    return { card, expMonth: Number(match[2]), expYear: Number(match[3]) };
+    return sandboxMethodId(number, card.expMonth, card.expYear, nonce);
   }
 
   async describePaymentMethod(paymentMethodId: string): Promise<CardDetails> {
-    const { card, expMonth, expYear } = this.cardFor(paymentMethodId);
+    const { card, expMonth, expYear } = sandboxMethod(paymentMethodId);
     return { brand: card.brand, last4: card.last4, expMonth, expYear };
   }
 
+  async createCustomer(request: CustomerRequest): Promise<{ id: string }> {
+    const id = await this.store.recordCustomer(
+      request.idempotencyKey,
+      `cus_sbx_${shortHash(request.idempotencyKey)}`,
+    );
+    return { id };
+  }
+
+  async createSetupIntent(request: SetupIntentRequest): Promise<SetupIntent> {
+    const id = `seti_sbx_${shortHash(request.idempotencyKey)}`;
+    const intent = await this.store.recordSetupIntent(request.idempotencyKey, {
+      id,
+      customerId: request.customerId,
+      status: 'requires_payment_method',
+      paymentMethodId: null,
+      failureCode: null,
+      failureMessage: null,
+    });
+    return { id: intent.id, clientSecret: `${intent.id}_secret_${shortHash(`secret:${intent.id}`)}` };
+  }
+
+  /**
+   * Saves the card as Stripe's SetupIntent does: a card its network refuses outright is refused (the
+   * intent waits for another), any other is attached to the intent's Customer. A named test method saves
+   * a copy of its own (one per intent), so `pm_card_visa` serves every account. A succeeded intent
+   * answers its outcome again, as a replayed request does at Stripe.
+   */
+  async confirmSetupIntent(request: ConfirmSetupRequest): Promise<SetupResult> {
+    const intent = await this.store.findSetupIntent(request.setupIntentId);
+    if (!intent) throw new Error(`No such setupintent: '${request.setupIntentId}'`);
+    if (intent.status === 'succeeded') return this.setupResult(intent);
+    const method = sandboxMethod(request.paymentMethodId);
+    if (method.card.setup !== 'saves') {
+      const decline = DECLINES[method.card.setup];
+      await this.store.settleSetupIntent(intent.id, {
+        status: 'requires_payment_method',
+        paymentMethodId: null,
+        failureCode: decline.code,
+        failureMessage: decline.message,
+      });
+      return { status: 'failed', id: intent.id, code: decline.code, message: decline.message };
+    }
+    const saved = NAMED_TEST_METHODS.has(request.paymentMethodId)
+      ? sandboxMethodId(method.number, method.expMonth, method.expYear, shortHash(`copy:${intent.id}`))
+      : request.paymentMethodId;
+    const owner = await this.store.attach(saved, intent.customerId);
+    if (owner !== intent.customerId)
+      throw new UnknownPaymentMethodError(
+        'The payment method you provided has already been attached to a customer.',
+      );
+    return this.setupResult(
+      await this.store.settleSetupIntent(intent.id, {
+        status: 'succeeded',
+        paymentMethodId: saved,
+        failureCode: null,
+        failureMessage: null,
+      }),
+    );
+  }
+
+  private async setupResult(intent: SandboxSetupIntent): Promise<SetupResult> {
+    if (intent.status !== 'succeeded')
+      return { status: 'failed', id: intent.id, code: intent.failureCode!, message: intent.failureMessage! };
+    const paymentMethodId = intent.paymentMethodId!;
+    return {
+      status: 'succeeded',
+      id: intent.id,
+      paymentMethodId,
+      card: await this.describePaymentMethod(paymentMethodId),
+    };
+  }
+
+  async setDefaultPaymentMethod(request: { customerId: string; paymentMethodId: string }): Promise<void> {
+    if ((await this.store.attachedTo(request.paymentMethodId)) !== request.customerId)
+      throw new Error(
+        `The payment method ${request.paymentMethodId} is not attached to ${request.customerId}.`,
+      );
+    await this.store.setDefault(request.customerId, request.paymentMethodId);
+  }
+
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { card } = this.cardFor(request.paymentMethodId);
+    const { card } = sandboxMethod(request.paymentMethodId);
+    // Stripe's rule: a payment method saved on a Customer is charged with that Customer named. Refused
+    // before any charge, so nothing is recorded.
+    const owner = await this.store.attachedTo(request.paymentMethodId);
+    if (owner !== null && owner !== request.customerId)
+      throw new UnknownPaymentMethodError(
+        `The PaymentMethod provided (${request.paymentMethodId}) belongs to a Customer, which the charge does not name.`,
+      );
     const id = `pi_sbx_${shortHash(request.idempotencyKey)}`;
     const summary = { brand: card.brand, last4: card.last4 };
     const decline =
@@ -157,8 +150,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         : { status: 'succeeded', id, card: summary },
     );
     // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
-    // A zero-amount card check is answered, so the card can be put on file.
-    if (card.behaviour === 'no-answer' && request.amountCents > 0) await new Promise<never>(() => undefined);
+    if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
     return result;
   }
 

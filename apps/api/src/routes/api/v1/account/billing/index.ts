@@ -10,15 +10,8 @@ import {
   type Address,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  loadBillingData,
-  paymentMethodOwner,
-  changeAddresses,
-  changeCard,
-  verifyNewCard,
-} from '../../../../../domain/billing';
+import { loadBillingData, changeAddresses, saveCard } from '../../../../../domain/billing';
 import { DomainError } from '../../../../../domain/errors';
-import { UnknownPaymentMethodError } from '../../../../../domain/ports/payment-provider';
 
 const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
@@ -76,34 +69,20 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Make the provider's payment method the card on file (idempotent for the same pm_id)",
+        summary:
+          "Save the provider's payment method as the card on file, with a SetupIntent on the account's Customer (idempotent for the same pm_id)",
         body: changeCardSchema,
         response: { 200: changeCardResponseSchema, ...errors },
       },
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      const { pm_id } = req.body;
-      const owner = await paymentMethodOwner(app.database, pm_id);
-      if (owner !== null && owner !== accountId)
-        throw new DomainError('conflict', 'That card belongs to another account.', 'pm_id');
-      let card;
-      try {
-        card = await app.payments.describePaymentMethod(pm_id);
-      } catch (error) {
-        if (error instanceof UnknownPaymentMethodError)
-          throw new DomainError('invalid', error.message, 'pm_id');
-        throw error;
-      }
-      if (!owner) {
-        const refused = await verifyNewCard(app.payments, pm_id);
-        if (refused) throw new DomainError('card-declined', refused, 'pm_id');
-      }
-      await changeCard(
+      // Saved with a SetupIntent on the account's Customer, never a charge (docs/billing.md, "Payments").
+      await saveCard(
         app.database,
+        app.payments,
         { accountId, personId: req.principal!.personId },
-        pm_id,
-        card,
+        req.body.pm_id,
         app.clock.now(),
       );
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };

@@ -1,0 +1,106 @@
+import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
+
+/** Stripe's decline codes and messages, as its API answers them. */
+export const DECLINES = {
+  generic: { code: 'card_declined', message: 'Your card was declined.' },
+  funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  expired: { code: 'expired_card', message: 'Your card has expired.' },
+  cvc: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  processing: {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+};
+
+type Decline = keyof typeof DECLINES;
+
+export interface TestCard {
+  brand: string;
+  last4: string;
+  /** What a charge does: succeeds, declines with one of Stripe's codes, or is made but never answered. */
+  behaviour: 'succeeds' | 'no-answer' | Decline;
+  /** What saving it (a SetupIntent) does: saved, or refused with one of Stripe's codes. */
+  setup: 'saves' | Decline;
+}
+
+/**
+ * A test card. Stripe refuses at setup the cards its network declines outright (…0002, …0069, …0127,
+ * …0119); a card that only fails when money is asked (…9995 insufficient funds, …0341) is saved.
+ */
+const card = (
+  brand: string,
+  number: string,
+  behaviour: TestCard['behaviour'] = 'succeeds',
+  setup: TestCard['setup'] = behaviour === 'succeeds' || behaviour === 'no-answer' || behaviour === 'funds'
+    ? 'saves'
+    : behaviour,
+) => [number, { brand, last4: number.slice(-4), behaviour, setup }] as const;
+
+/**
+ * Stripe's test card numbers and what saving and charging each does (stripe.com/docs/testing). A Map,
+ * so that a number typed by a person is never looked up on an object's prototype.
+ */
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
+  card('visa', '4242424242424242'),
+  card('visa', '4000056655665556'),
+  card('mastercard', '5555555555554444'),
+  card('amex', '378282246310005'),
+  card('discover', '6011111111111117'),
+  card('visa', '4000000000000002', 'generic'),
+  card('visa', '4000000000009995', 'funds'),
+  card('visa', '4000000000000069', 'expired'),
+  card('visa', '4000000000000127', 'cvc'),
+  card('visa', '4000000000000119', 'processing'),
+  // Attaches to a customer (it is saved as the card on file), then every charge on it is declined.
+  card('visa', '4000000000000341', 'generic', 'saves'),
+  // The sandbox's own: the charge is made, but its answer never comes back (a timeout after charging).
+  card('visa', '4000000000000408', 'no-answer'),
+]);
+
+/**
+ * Stripe's named test payment methods, usable wherever a payment method id is expected, by any number
+ * of accounts: saving one saves a copy of its own on the account's Customer, as Stripe does.
+ */
+export const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
+  ['pm_card_visa', '4242424242424242'],
+  ['pm_card_mastercard', '5555555555554444'],
+  ['pm_card_amex', '378282246310005'],
+  ['pm_card_discover', '6011111111111117'],
+  ['pm_card_chargeDeclined', '4000000000000002'],
+  ['pm_card_chargeDeclinedInsufficientFunds', '4000000000009995'],
+  ['pm_card_chargeDeclinedExpiredCard', '4000000000000069'],
+  ['pm_card_chargeDeclinedIncorrectCvc', '4000000000000127'],
+  ['pm_card_chargeDeclinedProcessingError', '4000000000000119'],
+  ['pm_card_chargeCustomerFail', '4000000000000341'],
+  ['pm_card_sandboxNoAnswer', '4000000000000408'],
+]);
+
+export interface SandboxMethod {
+  card: TestCard;
+  number: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * A sandbox payment method id (`pm_sbx_<number>_<MMYYYY>_<nonce>`), which carries its test card the way
+ * Stripe's `pm_card_visa` names do, so the sandbox never sees a real card.
+ */
+export const sandboxMethodId = (number: string, expMonth: number, expYear: number, nonce: string) =>
+  `pm_sbx_${number}_${String(expMonth).padStart(2, '0')}${expYear}_${nonce}`;
+
+/** The test card behind a payment method id; UnknownPaymentMethodError for one the sandbox never made. */
+export function sandboxMethod(paymentMethodId: string): SandboxMethod {
+  const named = NAMED_TEST_METHODS.get(paymentMethodId);
+  if (named)
+    return {
+      card: TEST_CARDS.get(named)!,
+      number: named,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+    };
+  const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
+  const card = match ? TEST_CARDS.get(match[1]!) : undefined;
+  if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
+  return { card, number: match[1]!, expMonth: Number(match[2]), expYear: Number(match[3]) };
+}

@@ -1,0 +1,121 @@
+import type {
+  ChargeRequest,
+  ChargeResult,
+  RefundRequest,
+  RefundResult,
+} from '../../domain/ports/payment-provider';
+
+/** A sandbox SetupIntent as kept: `requires_payment_method` until a confirmation saves a card. */
+export interface SandboxSetupIntent {
+  id: string;
+  customerId: string;
+  status: 'requires_payment_method' | 'succeeded';
+  /** The payment method saved (set once succeeded). */
+  paymentMethodId: string | null;
+  /** Why the last confirmation was refused (Stripe's last_setup_error). */
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+/**
+ * Where the sandbox keeps what Stripe would keep (charges, refunds, customers, SetupIntents, attached
+ * payment methods): the database for a server (shared by its processes), memory in tests. Every write
+ * is "unless one stands already", answering the record that stands, as Stripe's idempotency keys do.
+ */
+export interface SandboxChargeStore {
+  /** Records the charge under its key unless one is there already; answers the one that stands. */
+  record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
+  find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /**
+   * Records the refund under its key unless one is there already; answers the one that stands, and
+   * whether this call made it.
+   */
+  recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }>;
+  /** Records the customer under its key unless one is there already; answers the id that stands. */
+  recordCustomer(idempotencyKey: string, id: string): Promise<string>;
+  /** Records the SetupIntent under its key unless one is there already; answers the one that stands. */
+  recordSetupIntent(idempotencyKey: string, intent: SandboxSetupIntent): Promise<SandboxSetupIntent>;
+  findSetupIntent(id: string): Promise<SandboxSetupIntent | null>;
+  /** Writes a confirmation's outcome, unless the intent has succeeded already; answers the intent as it stands. */
+  settleSetupIntent(
+    id: string,
+    outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+  ): Promise<SandboxSetupIntent>;
+  /** Attaches the payment method to the customer unless it is attached already; answers its customer. */
+  attach(paymentMethodId: string, customerId: string): Promise<string>;
+  /** The customer a payment method is attached to, or null. */
+  attachedTo(paymentMethodId: string): Promise<string | null>;
+  /** The customer's invoice_settings.default_payment_method. */
+  setDefault(customerId: string, paymentMethodId: string): Promise<void>;
+}
+
+export class MemoryChargeStore implements SandboxChargeStore {
+  private readonly charges = new Map<string, ChargeResult>();
+  /** Each charge's customer, by idempotency key (tests check which customer a charge named). */
+  readonly chargeCustomers = new Map<string, string | null>();
+  async record(request: ChargeRequest, result: ChargeResult) {
+    const previous = this.charges.get(request.idempotencyKey);
+    if (previous) return previous;
+    this.charges.set(request.idempotencyKey, result);
+    this.chargeCustomers.set(request.idempotencyKey, request.customerId);
+    return result;
+  }
+  async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
+    return this.charges.get(request.idempotencyKey) ?? null;
+  }
+  readonly refunds = new Map<string, RefundRequest & { id: string }>();
+  async recordRefund(request: RefundRequest, id: string) {
+    const previous = this.refunds.get(request.idempotencyKey);
+    if (!previous) this.refunds.set(request.idempotencyKey, { ...request, id });
+    return { result: { status: 'succeeded', id: previous?.id ?? id } as const, made: !previous };
+  }
+  /** How many charges succeeded (tests count what the provider saw). */
+  succeeded(): number {
+    return [...this.charges.values()].filter((c) => c.status === 'succeeded').length;
+  }
+  /** How many charges were made, whatever their outcome. */
+  chargeCount(): number {
+    return this.charges.size;
+  }
+
+  readonly customers = new Map<string, { id: string; defaultPaymentMethodId: string | null }>();
+  async recordCustomer(idempotencyKey: string, id: string) {
+    const previous = this.customers.get(idempotencyKey);
+    if (previous) return previous.id;
+    this.customers.set(idempotencyKey, { id, defaultPaymentMethodId: null });
+    return id;
+  }
+  private readonly setupKeys = new Map<string, string>();
+  private readonly setupIntents = new Map<string, SandboxSetupIntent>();
+  async recordSetupIntent(idempotencyKey: string, intent: SandboxSetupIntent) {
+    const previous = this.setupKeys.get(idempotencyKey);
+    if (previous) return { ...this.setupIntents.get(previous)! };
+    this.setupKeys.set(idempotencyKey, intent.id);
+    this.setupIntents.set(intent.id, { ...intent });
+    return { ...intent };
+  }
+  async findSetupIntent(id: string) {
+    const intent = this.setupIntents.get(id);
+    return intent ? { ...intent } : null;
+  }
+  async settleSetupIntent(
+    id: string,
+    outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+  ) {
+    const intent = this.setupIntents.get(id)!;
+    if (intent.status !== 'succeeded') Object.assign(intent, outcome);
+    return { ...intent };
+  }
+  private readonly attachments = new Map<string, string>();
+  async attach(paymentMethodId: string, customerId: string) {
+    if (!this.attachments.has(paymentMethodId)) this.attachments.set(paymentMethodId, customerId);
+    return this.attachments.get(paymentMethodId)!;
+  }
+  async attachedTo(paymentMethodId: string) {
+    return this.attachments.get(paymentMethodId) ?? null;
+  }
+  async setDefault(customerId: string, paymentMethodId: string) {
+    for (const customer of this.customers.values())
+      if (customer.id === customerId) customer.defaultPaymentMethodId = paymentMethodId;
+  }
+}
