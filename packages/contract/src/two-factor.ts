@@ -36,6 +36,7 @@ export const TWO_FACTOR_TEXT = {
   codesRegenerated: 'New recovery codes made. The old ones no longer work.',
   signInOver: 'Too many wrong codes for this sign-in. Sign in again with your password.',
   passwordLabel: 'Current password',
+  passwordStep: 'Enter your current password to turn on two-factor sign-in.',
   passwordRequired: 'Enter your current password to change two-factor sign-in.',
   passwordWrong: 'The current password is not correct.',
   passwordsLocked: (minutes: number) =>
