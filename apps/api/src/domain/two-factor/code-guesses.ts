@@ -59,6 +59,9 @@ export async function countWrongCode(
   });
 }
 
+/** A code's check, run in the guesses' transaction: its outcome, or 'wrong'. */
+export type CodeCheck<T> = (tx: Transactional) => Promise<T | 'wrong'>;
+
 /** What a code checked under the account's guesses came to. */
 export type GuardedCheck<T> =
   { kind: 'right'; value: T } | { kind: 'locked' } | { kind: 'wrong'; outcome: WrongCodeOutcome };
@@ -75,7 +78,7 @@ export async function guardedCodeCheck<T>(
   mailer: Pick<Mailer, 'send'>,
   who: { uid: string | null; personId: string; email: string },
   now: Date,
-  check: (tx: Transactional) => Promise<T | 'wrong'>,
+  check: CodeCheck<T>,
 ): Promise<GuardedCheck<T>> {
   return database.transaction(async (tx): Promise<GuardedCheck<T>> => {
     await lockFailures(tx, keyOf(who.personId));
