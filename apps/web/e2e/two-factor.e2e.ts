@@ -1,3 +1,4 @@
+import { TWO_FACTOR_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../api/src/db/seed/demo-account';
 import { screenshot, seriousAxeViolations, signIn, storedToken, type Page } from './support/browser';
@@ -66,7 +67,7 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
     await context.close();
   });
 
-  it('TOTP-07 a customer turns two-factor sign-in on at /profile, signs out, and signs in with a code', async () => {
+  it('TOTP-07 a customer turns two-factor sign-in on at /profile (the password first, a wrong one shown beside its field), signs out, and signs in with a code', async () => {
     const { server, browser } = journey;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -75,6 +76,15 @@ describe('two-factor sign-in (Chromium against the real server)', () => {
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.waitForURL(`${server.url}/profile`);
     await page.getByRole('button', { name: 'Turn on' }).click();
+    // A token alone no longer turns it on (issue 62): the current password comes first.
+    const password = page.getByLabel(TWO_FACTOR_TEXT.passwordLabel);
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(TWO_FACTOR_TEXT.passwordWrong).waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await shots(page, 'profile-two-factor-password');
+    await password.fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('img', { name: 'QR code to add enQ to your authenticator app' }).waitFor();
     await page
       .getByLabel('Code from your app')

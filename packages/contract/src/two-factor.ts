@@ -35,6 +35,13 @@ export const TWO_FACTOR_TEXT = {
   turnedOff: 'Two-factor sign-in is off.',
   codesRegenerated: 'New recovery codes made. The old ones no longer work.',
   signInOver: 'Too many wrong codes for this sign-in. Sign in again with your password.',
+  passwordLabel: 'Current password',
+  passwordStep: 'Enter your current password to turn on two-factor sign-in.',
+  passwordRequired: 'Enter your current password to change two-factor sign-in.',
+  passwordWrong: 'The current password is not correct.',
+  passwordsLocked: (minutes: number) =>
+    `Too many wrong passwords for this account. Try again in ${minutes} minutes.`,
+  recentSignInRequired: 'Sign in again, then change two-factor sign-in within 5 minutes.',
   accountLocked: (minutes: number) =>
     `Too many wrong codes for this account. Codes are refused for ${minutes} minutes, and we have emailed the owner of the account.`,
   guessesEmailSubject: 'Wrong two-factor codes on your enQ sign-in',
@@ -58,6 +65,19 @@ export const TWO_FACTOR_TEXT = {
  */
 export const CODE_GUESSES = { perSignIn: 5, perAccount: 10, lockoutMinutes: 15 } as const;
 
+/**
+ * Turning two-factor sign-in on or off and new recovery codes take the current password as well as a
+ * code (a stolen API token alone must not put another authenticator on the account). Wrong passwords
+ * there are counted per account whatever the source address: after `perAccount` within
+ * `lockoutMinutes` the password is refused there for `lockoutMinutes`.
+ */
+export const TWO_FACTOR_PASSWORD_GUESSES = { perAccount: 10, lockoutMinutes: 15 } as const;
+
+const currentPassword = z.string().max(1024).optional().meta({
+  description:
+    'The current password (required when the person has one; a person signed in through another provider signs in again first)',
+});
+
 /** A code as typed, in its canonical form: spaces (as apps show "123 456") removed. */
 export const canonicalCode = (input: string) => input.replace(/\s+/g, '');
 
@@ -79,6 +99,16 @@ export const totpCodeSchema = z
 export const twoFactorCodeSchema = z.object({ code: totpCodeSchema }).meta({ id: 'TwoFactorCode' });
 export type TwoFactorCode = z.input<typeof twoFactorCodeSchema>;
 
+/** Turn on, step one: the current password before a key is shown. */
+export const twoFactorStartSchema = z.object({ password: currentPassword }).meta({ id: 'TwoFactorStart' });
+export type TwoFactorStart = z.input<typeof twoFactorStartSchema>;
+
+/** New recovery codes: a current code and the current password. */
+export const twoFactorNewCodesSchema = z
+  .object({ code: totpCodeSchema, password: currentPassword })
+  .meta({ id: 'TwoFactorNewCodes' });
+export type TwoFactorNewCodes = z.input<typeof twoFactorNewCodesSchema>;
+
 /** An app's code or a recovery code, as either is typed: turning two-factor off takes both (TOTP-10). */
 export const isCodeOrRecoveryCode = (input: string) =>
   /^\d{6}$/.test(canonicalCode(input)) || isRecoveryCode(input);
@@ -89,6 +119,7 @@ export const twoFactorOffSchema = z
       .string(TWO_FACTOR_TEXT.codeOrRecoveryFormat)
       .max(32, TWO_FACTOR_TEXT.codeOrRecoveryFormat)
       .refine(isCodeOrRecoveryCode, TWO_FACTOR_TEXT.codeOrRecoveryFormat),
+    password: currentPassword,
   })
   .meta({ id: 'TwoFactorOff' });
 export type TwoFactorOff = z.input<typeof twoFactorOffSchema>;

@@ -55,8 +55,8 @@ export interface Processes {
   close(): Promise<void>;
 }
 
-/** A freshly seeded database and the servers of a two-process test on it. */
-export async function twoProcesses(driver: Driver): Promise<Processes> {
+/** A freshly seeded database and the servers of a two-process test on it (`env`: their extra settings). */
+export async function twoProcesses(driver: Driver, env: Record<string, string> = {}): Promise<Processes> {
   const db = await seededDatabase(driver);
   const servers: ServerProcess[] = [];
   const stop = async () => {
@@ -67,8 +67,8 @@ export async function twoProcesses(driver: Driver): Promise<Processes> {
     await db.drop();
   };
   try {
-    servers.push(await serve(db));
-    if (driver === 'postgres') servers.push(await serve(db));
+    servers.push(await serve(db, env));
+    if (driver === 'postgres') servers.push(await serve(db, env));
   } catch (err) {
     await close();
     throw err;

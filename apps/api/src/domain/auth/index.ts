@@ -27,7 +27,7 @@ export { findPersonBySubject, findSignInIdentityByEmail } from './people-reposit
 export { loadOrCreateSecret } from './server-secrets-repository';
 export { consumeIdToken, endSignIns, issuedBeforeRevocation } from './session-guard-repository';
 export { lowConfidenceReasons, riskySignInSightingId } from './sign-in-risk';
-export { countFailure, recentFailures } from './sign-in-failures-repository';
+export { countFailure, lockFailures, recentFailures } from './sign-in-failures-repository';
 export { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-throttle';
 export { hashToken, issueApiToken, revokePersonApiTokens } from './token-repository';
 export type { Principal } from './token-repository';

@@ -38,3 +38,11 @@ export async function forgetFailuresBefore(q: Transactional, before: Date) {
 export async function forgetFailures(q: Transactional, key: string) {
   await q.query('delete from sign_in_failures where key = $1', [key]);
 }
+
+/**
+ * Holds the count of `key` until the transaction ends: checks that read a count, decide and add to it
+ * run one at a time, in every process, so concurrent guesses cannot all pass one check of the limit.
+ */
+export async function lockFailures(q: Transactional, key: string) {
+  await q.query('select pg_advisory_xact_lock(hashtext($1))', [key]);
+}

@@ -1,7 +1,7 @@
 import { CODE_GUESSES, TWO_FACTOR_TEXT } from '@enq/contract';
 import { createHash } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
-import { countFailure, recentFailures } from '../auth';
+import { countFailure, lockFailures, recentFailures } from '../auth';
 import type { Mailer } from '../ports/mailer';
 import { countWrongCodeOfSignIn } from './pending-sign-in';
 
@@ -56,5 +56,35 @@ export async function countWrongCode(
         tx,
       );
     return { signInOver: signInGuesses >= CODE_GUESSES.perSignIn, lockedNow };
+  });
+}
+
+/** A code's check, run in the guesses' transaction: its outcome, or 'wrong'. */
+export type CodeCheck<T> = (tx: Transactional) => Promise<T | 'wrong'>;
+
+/** What a code checked under the account's guesses came to. */
+export type GuardedCheck<T> =
+  { kind: 'right'; value: T } | { kind: 'locked' } | { kind: 'wrong'; outcome: WrongCodeOutcome };
+
+/**
+ * Checks a code while holding the account's count: the lock test, the check and the count of a wrong
+ * code run one at a time per person across processes (many guesses sent at once to several processes
+ * would otherwise all pass the lock test before any was counted), so no more than
+ * CODE_GUESSES.perAccount codes are ever checked in a lockout window. `check` works in the same
+ * transaction (a code spent or a change made by it commits with the count).
+ */
+export async function guardedCodeCheck<T>(
+  database: Transactional,
+  mailer: Pick<Mailer, 'send'>,
+  who: { uid: string | null; personId: string; email: string },
+  now: Date,
+  check: CodeCheck<T>,
+): Promise<GuardedCheck<T>> {
+  return database.transaction(async (tx): Promise<GuardedCheck<T>> => {
+    await lockFailures(tx, keyOf(who.personId));
+    if (await codesLockedUntil(tx, who.personId, now)) return { kind: 'locked' };
+    const result = await check(tx);
+    if (result !== 'wrong') return { kind: 'right', value: result };
+    return { kind: 'wrong', outcome: await countWrongCode(tx, mailer, who, now) };
   });
 }

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_TEXT } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import type { Mailer } from '../ports/mailer';
-import { CODES_LOCKED_MESSAGE, codesLockedUntil, countWrongCode } from './code-guesses';
+import { CODES_LOCKED_MESSAGE, guardedCodeCheck } from './code-guesses';
 import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import {
@@ -27,27 +27,22 @@ type Guesses = { mailer: Pick<Mailer, 'send'> };
 
 /**
  * A code checked on /profile counts against the same per-account guesses as the sign-in's: refused while
- * the account is locked, and a wrong one counted (the many-addresses guesser of a stolen token).
+ * the account is locked, and a wrong one counted (the many-addresses guesser of a stolen token). `check`
+ * runs in the guesses' transaction, so what it spends or changes commits with the count.
  */
 async function checkedCode<T>(
   database: Transactional,
   { mailer }: Guesses,
   person: ProfilePerson,
   now: Date,
-  check: () => Promise<T | 'wrong'>,
+  check: (tx: Transactional) => Promise<T | 'wrong'>,
   wrongMessage: string,
 ): Promise<T> {
-  if (await codesLockedUntil(database, person.id, now))
+  const who = { uid: null, personId: person.id, email: person.email };
+  const checked = await guardedCodeCheck(database, mailer, who, now, check);
+  if (checked.kind === 'right') return checked.value;
+  if (checked.kind === 'locked' || checked.outcome.lockedNow)
     throw new DomainError('rate-limited', CODES_LOCKED_MESSAGE, 'code');
-  const outcome = await check();
-  if (outcome !== 'wrong') return outcome;
-  const counted = await countWrongCode(
-    database,
-    mailer,
-    { uid: null, personId: person.id, email: person.email },
-    now,
-  );
-  if (counted.lockedNow) throw new DomainError('rate-limited', CODES_LOCKED_MESSAGE, 'code');
   throw new DomainError('invalid', wrongMessage, 'code');
 }
 
@@ -71,14 +66,14 @@ export async function turnOnTwoFactor(
   code: string,
   now: Date,
 ) {
-  // A wrong first code is counted outside the change, which it leaves as it was.
+  // A wrong first code leaves the enrolment as it was (its savepoint changed nothing) and is counted.
   return checkedCode(
     database,
     guesses,
     person,
     now,
-    () =>
-      database.transaction(async (tx) => {
+    (guarded) =>
+      guarded.transaction(async (tx) => {
         const codes = await confirmEnrolment(tx, person.id, code, now);
         if (codes === 'wrong') return 'wrong' as const;
         if (codes === 'already_on') throw new DomainError('conflict', TWO_FACTOR_TEXT.alreadyOn);
@@ -105,7 +100,7 @@ async function requireCode(
     guesses,
     person,
     now,
-    async () => ((await checkTotpCode(tx, person.id, code, now)) ? true : ('wrong' as const)),
+    async (guarded) => ((await checkTotpCode(guarded, person.id, code, now)) ? true : ('wrong' as const)),
     TWO_FACTOR_TEXT.wrongCode,
   );
 }
@@ -128,8 +123,8 @@ export async function turnOffTwoFactor(
     guesses,
     person,
     now,
-    async () => {
-      const used = await checkSecondFactor(database, person.id, code, now);
+    async (guarded) => {
+      const used = await checkSecondFactor(guarded, person.id, code, now);
       return used === 'otp' || used === 'recovery' ? used : ('wrong' as const);
     },
     TWO_FACTOR_TEXT.wrongCodeOrRecovery,

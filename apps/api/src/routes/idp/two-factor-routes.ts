@@ -12,8 +12,10 @@ import {
   CODES_LOCKED_MESSAGE,
   codesLockedUntil,
   confirmEnrolment,
-  countWrongCode,
+  guardedCodeCheck,
   startEnrolment,
+  type CodeCheck,
+  type WrongCodeOutcome,
 } from '../../domain/two-factor';
 import type { LoginDevice } from '../../plugins/idp/provider';
 import { renderCodePage, renderEnrolPage, renderRecoveryCodesPage } from './two-factor-pages';
@@ -71,10 +73,20 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     const wait = await signInWaitSeconds(app.database, pending.email, req.ip, now);
     return wait > 0 ? `Too many wrong codes. Please wait ${formatWait(wait)} and try again.` : null;
   }
-  /** A wrong code counts for the address, the held sign-in and the account; says what comes next. */
-  async function countWrong(req: FastifyRequest, uid: string, pending: PendingSignIn, now: Date) {
+  /**
+   * A code checked while the account's count is held (guardedCodeCheck): codes sent at once to several
+   * processes cannot all pass the lock test above before any is counted.
+   */
+  const checkedCode = <T>(uid: string, pending: PendingSignIn, now: Date, check: CodeCheck<T>) =>
+    guardedCodeCheck(app.database, app.mailer, { uid, ...pending }, now, check);
+  /** A wrong code, counted for the held sign-in and the account, counts for the address; says what comes next. */
+  async function countWrong(
+    req: FastifyRequest,
+    pending: PendingSignIn,
+    outcome: WrongCodeOutcome,
+    now: Date,
+  ) {
     await recordSignInFailure(app.database, pending.email, req.ip, now);
-    const outcome = await countWrongCode(app.database, app.mailer, { uid, ...pending }, now);
     if (outcome.lockedNow) return CODES_LOCKED_MESSAGE;
     if (outcome.signInOver) return TWO_FACTOR_TEXT.signInOver;
     const next = await signInWaitSeconds(app.database, pending.email, req.ip, now);
@@ -96,16 +108,25 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     const wait = await throttled(req, pending, now);
     if (wait) return html(reply.header('retry-after', '60'), 429, renderCodePage({ uid, error: wait }));
     const parsed = codeBody.safeParse(req.body);
-    const outcome = parsed.success
-      ? await checkSecondFactor(app.database, pending.personId, parsed.data.code, app.clock.now())
-      : 'format';
-    if (outcome === 'format')
+    const checked = parsed.success
+      ? await checkedCode(uid, pending, now, (tx) =>
+          checkSecondFactor(tx, pending.personId, parsed.data.code, app.clock.now()),
+        )
+      : null;
+    if (checked?.kind === 'locked')
+      return html(
+        reply.header('retry-after', '60'),
+        429,
+        renderCodePage({ uid, error: CODES_LOCKED_MESSAGE }),
+      );
+    if (!checked || (checked.kind === 'right' && checked.value === 'format'))
       return html(reply, 400, renderCodePage({ uid, error: TWO_FACTOR_TEXT.codeOrRecoveryFormat }));
-    if (outcome === 'wrong') {
+    if (checked.kind === 'wrong') {
       req.log.info('second factor refused');
-      return html(reply, 401, renderCodePage({ uid, error: await countWrong(req, uid, pending, now) }));
+      const error = await countWrong(req, pending, checked.outcome, now);
+      return html(reply, 401, renderCodePage({ uid, error }));
     }
-    if (outcome === 'recovery') req.log.info('signed in with a recovery code');
+    if (checked.value === 'recovery') req.log.info('signed in with a recovery code');
     return complete(req, reply, uid, pending);
   });
 
@@ -124,8 +145,12 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     const parsed = codeBody.safeParse(req.body);
     const code = parsed.success ? parsed.data.code.replace(/\s+/g, '') : '';
     if (!/^\d{6}$/.test(code)) return again(400, TWO_FACTOR_TEXT.codeFormat);
-    const codes = await confirmEnrolment(app.database, pending.personId, code, app.clock.now());
-    if (codes === 'wrong') return again(401, await countWrong(req, uid, pending, now));
+    const checked = await checkedCode(uid, pending, now, (tx) =>
+      confirmEnrolment(tx, pending.personId, code, app.clock.now()),
+    );
+    if (checked.kind === 'locked') return again(429, CODES_LOCKED_MESSAGE);
+    if (checked.kind === 'wrong') return again(401, await countWrong(req, pending, checked.outcome, now));
+    const codes = checked.value;
     if (!Array.isArray(codes)) return expired(reply);
     await holdSignIn(app.database, uid, { ...pending, step: 'enrolled' }, new Date());
     return html(reply, 200, renderRecoveryCodesPage({ uid, codes }));

@@ -13,18 +13,19 @@ import { TwoFactorCodeForm } from './two-factor-code-form';
 
 type Step =
   | { name: 'idle' }
+  | { name: 'password' }
   | { name: 'setup'; enrolment: TwoFactorEnrolment }
   | { name: 'codes'; codes: string[] }
   | { name: 'off' }
   | { name: 'regenerate' };
 
-const errorText = (error: Error | null) => (error ? error.message.replace(/^code: /, '') : null);
 const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
- * "Two-factor sign-in" on /profile (TOTP-07): optional for customers. Turn on shows a QR code and the
- * key, a first code confirms it and the recovery codes are shown once; new recovery codes ask a current
- * code, Turn off a current code or a recovery code (TOTP-10).
+ * "Two-factor sign-in" on /profile (TOTP-07): optional for customers. Turn on asks the current
+ * password, then shows a QR code and the key, a first code confirms it and the recovery codes are shown
+ * once; new recovery codes ask the password and a current code, Turn off the password and a current
+ * code or a recovery code (TOTP-10). A token alone changes nothing (issue 62).
  */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
@@ -34,14 +35,15 @@ export function TwoFactorCard() {
   const regenerate = useRegenerateRecoveryCodes();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const reset = () => {
-    [confirm, disable, regenerate].forEach((m) => m.reset());
+    [start, confirm, disable, regenerate].forEach((m) => m.reset());
     setStep({ name: 'idle' });
   };
   if (!status.data) return null;
   const { enabled, enabled_at, recovery_codes_left } = status.data;
 
   let description: string;
-  if (step.name === 'setup')
+  if (step.name === 'password') description = TWO_FACTOR_TEXT.passwordStep;
+  else if (step.name === 'setup')
     description = 'Scan the QR code with your authenticator app, then enter the code it shows.';
   else if (step.name === 'codes') description = 'On. Save these recovery codes before you leave this page.';
   else if (enabled)
@@ -69,17 +71,7 @@ export function TwoFactorCard() {
           <p className="text-sm text-slate-600">{description}</p>
         </div>
         {step.name === 'idle' && !enabled ? (
-          <Button
-            disabled={start.isPending}
-            onClick={() =>
-              start.mutate(undefined, {
-                onSuccess: (enrolment) => setStep({ name: 'setup', enrolment }),
-                onError: (error) => toast.error(error.message),
-              })
-            }
-          >
-            Turn on
-          </Button>
+          <Button onClick={() => setStep({ name: 'password' })}>Turn on</Button>
         ) : null}
         {step.name === 'idle' && enabled ? (
           <div className="flex flex-wrap gap-2">
@@ -92,6 +84,20 @@ export function TwoFactorCard() {
           </div>
         ) : null}
       </div>
+
+      {step.name === 'password' ? (
+        <TwoFactorCodeForm
+          id="two-factor-start"
+          password
+          submitLabel="Continue"
+          pending={start.isPending}
+          error={start.error}
+          onCancel={reset}
+          onSubmit={({ password }) =>
+            start.mutate(password, { onSuccess: (enrolment) => setStep({ name: 'setup', enrolment }) })
+          }
+        />
+      ) : null}
 
       {step.name === 'setup' ? (
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -121,9 +127,9 @@ export function TwoFactorCard() {
               label="Code from your app"
               submitLabel="Confirm"
               pending={confirm.isPending}
-              error={errorText(confirm.error)}
+              error={confirm.error}
               onCancel={reset}
-              onSubmit={(code) =>
+              onSubmit={({ code }) =>
                 confirm.mutate(code, {
                   onSuccess: ({ recovery_codes }) => setStep({ name: 'codes', codes: recovery_codes }),
                 })
@@ -140,13 +146,14 @@ export function TwoFactorCard() {
           id="two-factor-off"
           label="Current code or a recovery code, to turn it off"
           submitLabel="Turn off"
+          password
           danger
           recovery
           pending={disable.isPending}
-          error={errorText(disable.error)}
+          error={disable.error}
           onCancel={reset}
-          onSubmit={(code) =>
-            disable.mutate(code, {
+          onSubmit={(answer) =>
+            disable.mutate(answer, {
               onSuccess: (answer) => {
                 toast.success(answer.message ?? TWO_FACTOR_TEXT.turnedOff);
                 reset();
@@ -161,11 +168,12 @@ export function TwoFactorCard() {
           id="two-factor-regenerate"
           label="Current code, for new recovery codes"
           submitLabel="Make new codes"
+          password
           pending={regenerate.isPending}
-          error={errorText(regenerate.error)}
+          error={regenerate.error}
           onCancel={reset}
-          onSubmit={(code) =>
-            regenerate.mutate(code, {
+          onSubmit={(answer) =>
+            regenerate.mutate(answer, {
               onSuccess: ({ recovery_codes, message }) => {
                 toast.success(message);
                 setStep({ name: 'codes', codes: recovery_codes });

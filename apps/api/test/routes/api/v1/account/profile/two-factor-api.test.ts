@@ -15,6 +15,8 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     offsetMs += 60_000;
     return generateSync({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
   };
+  // The three demo people share the demo password.
+  const password = DEMO_ADMIN.password;
   const people: Record<string, { id: string; accountId: string; token: string }> = {};
   beforeAll(async () => {
     ctx = await createTestApp(driver, {}, { clock });
@@ -64,7 +66,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
       enabled_at: null,
       recovery_codes_left: 0,
     });
-    const started = await call('POST', TWO_FACTOR_PATHS.start);
+    const started = await call('POST', TWO_FACTOR_PATHS.start, { password });
     expect(started.statusCode).toBe(200);
     const enrolment = started.json();
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -85,17 +87,22 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     expect(on.json().recovery_codes).toHaveLength(10);
     const status = (await call('GET', TWO_FACTOR_PATHS.status)).json();
     expect(status).toMatchObject({ enabled: true, recovery_codes_left: 10 });
-    expect((await call('POST', TWO_FACTOR_PATHS.start)).json().message).toBe(TWO_FACTOR_TEXT.alreadyOn);
+    expect((await call('POST', TWO_FACTOR_PATHS.start, { password })).json().message).toBe(
+      TWO_FACTOR_TEXT.alreadyOn,
+    );
 
-    const renewed = await call('POST', TWO_FACTOR_PATHS.recoveryCodes, { code: nextCode(enrolment.secret) });
+    const renewed = await call('POST', TWO_FACTOR_PATHS.recoveryCodes, {
+      code: nextCode(enrolment.secret),
+      password,
+    });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().recovery_codes).toHaveLength(10);
     expect(renewed.json().recovery_codes).not.toContain(on.json().recovery_codes[0]);
 
-    const refused = await call('POST', TWO_FACTOR_PATHS.disable, { code: '000000' });
+    const refused = await call('POST', TWO_FACTOR_PATHS.disable, { code: '000000', password });
     expect(refused.statusCode).toBe(400);
     expect(await rows(admin.id)).toHaveLength(1);
-    const off = await call('POST', TWO_FACTOR_PATHS.disable, { code: nextCode(enrolment.secret) });
+    const off = await call('POST', TWO_FACTOR_PATHS.disable, { code: nextCode(enrolment.secret), password });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({
       enabled: false,
@@ -118,18 +125,18 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
 
   it('TOTP-10 turning it off takes a recovery code as well as an app code: an unknown one is refused naming the code, a good one is used up', async () => {
     const admin = people[DEMO_ADMIN.email]!;
-    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start)).json();
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, { password })).json();
     const codes = (await call('POST', TWO_FACTOR_PATHS.confirm, { code: nextCode(secret) })).json()
       .recovery_codes as string[];
     const before = (await activity(admin.accountId)).length;
 
-    const letters = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'not a code' });
+    const letters = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'not a code', password });
     expect(letters.statusCode).toBe(400);
     expect(letters.json()).toMatchObject({
       message: `code: ${TWO_FACTOR_TEXT.codeOrRecoveryFormat}`,
       field: 'code',
     });
-    const unknown = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'abcde-fghjk' });
+    const unknown = await call('POST', TWO_FACTOR_PATHS.disable, { code: 'abcde-fghjk', password });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ message: TWO_FACTOR_TEXT.wrongCodeOrRecovery, field: 'code' });
     expect((await rows(admin.id))[0]!.enabled_at).not.toBeNull();
@@ -137,8 +144,8 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     // Typed as shown, in upper case with a space: the same code. Sent twice at once, it turns it off once.
     const typed = ` ${codes[3]!.toUpperCase().replace('-', ' ')} `;
     const answers = await Promise.all([
-      call('POST', TWO_FACTOR_PATHS.disable, { code: typed }),
-      call('POST', TWO_FACTOR_PATHS.disable, { code: typed }),
+      call('POST', TWO_FACTOR_PATHS.disable, { code: typed, password }),
+      call('POST', TWO_FACTOR_PATHS.disable, { code: typed, password }),
     ]);
     const [off, again] = answers[0]!.statusCode === 200 ? answers : [answers[1]!, answers[0]!];
     expect(off!.statusCode).toBe(200);
@@ -152,7 +159,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
 
   it('TOTP-10 wrong codes from many addresses lock the account: after the tenth, the right code is refused (429) and the owner is emailed once', async () => {
     const email = DEMO_NEW_TEAM.email;
-    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, undefined, email)).json();
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, { password }, email)).json();
     expect((await call('POST', TWO_FACTOR_PATHS.confirm, { code: nextCode(secret) }, email)).statusCode).toBe(
       200,
     );
@@ -166,13 +173,13 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     // Each guess from an address of its own: the per-address limit never applies.
     for (let i = 1; i <= CODE_GUESSES.perAccount; i++) {
       const path = i % 2 ? TWO_FACTOR_PATHS.disable : TWO_FACTOR_PATHS.recoveryCodes;
-      const wrong = await call('POST', path, { code: '000000' }, email, `203.0.113.${i}`);
+      const wrong = await call('POST', path, { code: '000000', password }, email, `203.0.113.${i}`);
       expect(wrong.statusCode, `guess ${i}`).toBe(i < CODE_GUESSES.perAccount ? 400 : 429);
     }
     const right = await call(
       'POST',
       TWO_FACTOR_PATHS.disable,
-      { code: nextCode(secret) },
+      { code: nextCode(secret), password },
       email,
       '203.0.113.99',
     );
@@ -189,7 +196,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
 
   it('TOTP-08 codes typed with spaces are taken, letters are refused with a message naming the code and change nothing', async () => {
     const annual = people[DEMO_ANNUAL.email]!;
-    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, undefined, DEMO_ANNUAL.email)).json();
+    const { secret } = (await call('POST', TWO_FACTOR_PATHS.start, { password }, DEMO_ANNUAL.email)).json();
     const letters = await call('POST', TWO_FACTOR_PATHS.confirm, { code: '12a456' }, DEMO_ANNUAL.email);
     expect(letters.statusCode).toBe(400);
     expect(letters.json()).toMatchObject({ message: `code: ${TWO_FACTOR_TEXT.codeFormat}`, field: 'code' });
