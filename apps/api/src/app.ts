@@ -138,7 +138,8 @@ export async function buildApp({
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (req, reply) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
+    // On the raw answer: the embedded provider (Koa) and a few pages write it themselves.
+    reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
     // The trace is found by the request id, and the id's log lines name the trace.
     traces?.nameRequest(req.method, req.routeOptions.url, req.id);
   });
