@@ -95,4 +95,18 @@ describe('the request id', () => {
       expect(logOf(answer.headers['x-request-id'] as string)).toContain('request completed');
     }
   });
+
+  it('is on the lines a request writes after its answer too', async () => {
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/password-reset',
+      headers: { origin: app.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=nobody-here%40example.com',
+    });
+    expect(asked.statusCode).toBe(200);
+    await app.afterAnswer.idle();
+    expect(logOf(asked.headers['x-request-id'] as string)).toContain(
+      'password reset asked for an email without a sign-in',
+    );
+  });
 });
