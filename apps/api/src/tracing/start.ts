@@ -5,6 +5,8 @@ import { setTracing, type SpanAttributes } from './spans';
 
 /** Load balancers' and scrapers' probes: asked every few seconds, they would bury the traces. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** How long a stopping process waits for its last spans to be taken. */
+const SHUTDOWN_FLUSH_MS = 3000;
 
 export interface RunningTracing {
   /** Sends the spans still held, then stops. */
@@ -99,5 +101,12 @@ export async function startTracing(env = process.env): Promise<RunningTracing | 
       return { trace_id: traceId, span_id: spanId };
     },
   });
-  return { shutdown: () => provider.shutdown() };
+  return {
+    // Bounded: a receiver that is down must not hold the process past its shutdown grace.
+    shutdown: () =>
+      Promise.race([
+        provider.shutdown(),
+        new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_FLUSH_MS).unref()),
+      ]),
+  };
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -232,6 +232,37 @@ describe.each(drivers)('OpenTelemetry traces (%s)', (driver) => {
       expect(loaded.some((url) => url.includes('/node_modules/fastify/'))).toBe(true);
       // Only the API's no-op façade, which prom-client's process metrics load on main too.
       expect(loaded.filter((url) => /@opentelemetry\/(?!api\/)/.test(url))).toEqual([]);
+    },
+    2 * SERVER_START_TIMEOUT_MS,
+  );
+
+  it(
+    'stops within its grace when the receiver takes the spans and never answers',
+    async () => {
+      const { env, token } = await seededWithToken();
+      const held: ServerResponse[] = [];
+      const silent = createServer((_req, res) => void held.push(res));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => {
+        for (const res of held) res.destroy();
+        silent.close();
+      });
+      const server = await startServerProcess({
+        ...env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as { port: number }).port}`,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      });
+      servers.push(server);
+      await server.ready;
+      const response = await fetch(`${server.url}/api/v1/account/`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      await until('an export under way', () => (held.length > 0 ? true : undefined));
+      const stopping = performance.now();
+      await server.stop();
+      expect(server.child.exitCode).toBe(0);
+      expect(performance.now() - stopping).toBeLessThan(8000);
     },
     2 * SERVER_START_TIMEOUT_MS,
   );
