@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+import { tracing } from './tracing/spans';
 import type { Database } from './db/client';
 import { loggerOptions, logsRequests } from './logging';
 import authPlugin from './plugins/auth';
@@ -112,14 +113,17 @@ export async function buildApp({
   payments,
   scheduleJobs = true,
 }: BuildOptions) {
+  // Set when OTEL_EXPORTER_OTLP_ENDPOINT is (server.ts): each log line then names its trace too.
+  const traces = tracing();
+  const logFields = traces ? { mixin: () => traces.logFields() } : {};
   const app = Fastify({
     // Tests may pass their own stream or level; redaction and the error serializer always apply.
     logger:
       logger === false
         ? false
         : typeof logger === 'object'
-          ? { ...loggerOptions(config.logLevel, false), ...logger }
-          : loggerOptions(config.logLevel),
+          ? { ...loggerOptions(config.logLevel, false), ...logFields, ...logger }
+          : { ...loggerOptions(config.logLevel), ...logFields },
     logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     // A number of proxies: trust that many hops from the socket, so the client is the next entry leftwards.
     trustProxy:
@@ -134,7 +138,10 @@ export async function buildApp({
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (req, reply) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
+    // On the raw answer: the embedded provider (Koa) and a few pages write it themselves.
+    reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
+    // The trace is found by the request id, and the id's log lines name the trace.
+    traces?.nameRequest(req.method, req.routeOptions.url, req.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

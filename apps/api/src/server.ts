@@ -1,63 +1,10 @@
-import { buildApp } from './app';
-import { startControlListener } from './control/control-listener';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseLockedError } from './db/lock';
-import { mailViewerUrl } from './routes/site/mail';
-import { signInBanner } from './startup/sign-in-banner';
+/**
+ * The server's entry. Tracing (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set) starts first and the
+ * server is imported only after: its instrumentation hooks node:http and pg as Fastify and the
+ * database driver load them, which a static import would have done before any line here ran.
+ */
+import { startTracing } from './tracing/start';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-async function main() {
-  const startedAt = performance.now();
-  const config = loadConfig();
-  const app = await buildApp({ config });
-
-  let stopControlListener: (() => Promise<void>) | undefined;
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    Promise.resolve(stopControlListener?.())
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (error) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  // The embedded database belongs to this process: backups, new tokens and the failed-work report of
-  // the CLI come through it while it runs.
-  if (config.database.kind === 'pglite') {
-    stopControlListener = await startControlListener(app.database, config.database.dataDir, app.log);
-  }
-  app.log.info({ ms: Math.round(performance.now() - startedAt) }, 'ready');
-  if (config.seedDemo && config.oidc.embedded) {
-    const banner = await signInBanner(
-      app.database,
-      { portal: config.publicUrl, mail: mailViewerUrl(config) },
-      config.env === 'production' ? null : app.telephonyServiceKey,
-    );
-    console.log(banner);
-  }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+const tracing = await startTracing();
+const { startServer } = await import('./start-server');
+await startServer(tracing);

@@ -69,4 +69,44 @@ describe('the request id', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('is the header of every error answer, whoever writes it: Fastify, our handlers or the provider', async () => {
+    const json = { 'content-type': 'application/json' };
+    const refusals = [
+      { url: '/api/v1/nothing-here' }, // 404, no route
+      { url: '/api/v1/account/' }, // 401, no token
+      { method: 'POST' as const, url: '/api/v1/auth/session', headers: json, payload: '{"id_token":' }, // bad JSON
+      {
+        method: 'POST' as const,
+        url: '/api/v1/auth/session',
+        headers: { 'content-type': 'text/x-nope' },
+        payload: 'x',
+      },
+      { method: 'POST' as const, url: '/api/v1/auth/session', headers: json, payload: '{"id_token": 1}' }, // schema
+      { url: '/oidc/auth' }, // the embedded provider's own error page (written by oidc-provider)
+      { url: '/oidc/auth?client_id=%00' }, // refused before the provider
+    ];
+    for (const request of refusals) {
+      const answer = await app.inject(request);
+      expect(answer.statusCode, request.url).toBeGreaterThanOrEqual(400);
+      expect(String(answer.headers['x-request-id']), `${answer.statusCode} ${request.url}`).toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
+      expect(logOf(answer.headers['x-request-id'] as string)).toContain('request completed');
+    }
+  });
+
+  it('is on the lines a request writes after its answer too', async () => {
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/password-reset',
+      headers: { origin: app.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=nobody-here%40example.com',
+    });
+    expect(asked.statusCode).toBe(200);
+    await app.afterAnswer.idle();
+    expect(logOf(asked.headers['x-request-id'] as string)).toContain(
+      'password reset asked for an email without a sign-in',
+    );
+  });
 });

@@ -9,6 +9,7 @@ import { openPgliteDataDir } from './owner-only';
 import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 import { memorySlots } from './slots';
+import { tracedStatement } from '../tracing/spans';
 
 /** PGlite in this process: a data dir it locks for itself, or in memory. */
 export async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
@@ -21,12 +22,16 @@ export async function openPglite(options: Extract<DatabaseOptions, { kind: 'pgli
     const statements = new PgliteStatements(client);
     return {
       kind: 'pglite',
-      query: (text, params, options) => statements.query(text, params, options) as never,
+      query: (text, params, options) =>
+        tracedStatement('pglite', text, () => statements.query(text, params, options)) as never,
       transaction: (work) =>
         client.transaction((tx) =>
           work(
             openTransaction(
-              (text, params, options) => statements.inTransaction(tx, text, params, options) as never,
+              (text, params, options) =>
+                tracedStatement('pglite', text, () =>
+                  statements.inTransaction(tx, text, params, options),
+                ) as never,
             ),
           ),
         ),

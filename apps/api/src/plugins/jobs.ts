@@ -7,6 +7,7 @@ import { renderOutboxAttachments } from '../domain/attachments';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
+import { tracing } from '../tracing/spans';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,14 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     (name: string, work: (job: PgBoss.JobWithMetadata) => Promise<unknown>) =>
     async ([job]: PgBoss.JobWithMetadata[]) => {
       try {
+        const traces = tracing();
+        // A trace per run, its statements as children (the queue's own polling makes none).
+        if (traces)
+          return await traces.inSpan(
+            `job ${name}`,
+            { 'job.id': job!.id, 'job.try': job!.retryCount + 1 },
+            () => work(job!),
+          );
         return await work(job!);
       } catch (err) {
         const last = job!.retryCount >= job!.retryLimit;

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, safeText } from '@enq/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   passwordResetEmail,
@@ -58,15 +58,16 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     }
     // The answer never waits for the lookup or the email: a known and an unknown address take the
     // same time and get the same page, so neither says whether the address has a sign-in.
-    app.afterAnswer.run('password reset link', () => sendResetLink(email));
+    app.afterAnswer.run('password reset link', () => sendResetLink(email, req.log));
     return reply.type('text/html').send(renderResetRequestSentPage({ portalUrl, email }));
   });
 
-  async function sendResetLink(email: string): Promise<void> {
+  /** After the answer, logged with the request's id (its logger). */
+  async function sendResetLink(email: string, log: FastifyBaseLogger): Promise<void> {
     const identity = await findSignInIdentityByEmail(app.database, email);
     const recipient = identity ? await findResetRecipient(app.database, identity.id) : null;
     if (!identity || !recipient) {
-      app.log.info('password reset asked for an email without a sign-in');
+      log.info('password reset asked for an email without a sign-in');
       return;
     }
     // The link and its email commit together: no email for a link that was not kept, nor the reverse.

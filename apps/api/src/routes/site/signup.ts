@@ -150,7 +150,7 @@ export default async function signupPages(app: FastifyInstance) {
           input,
           ref,
         );
-        app.log.info({ outcome }, 'sign-up form handled');
+        req.log.info({ outcome }, 'sign-up form handled');
       });
       const email = input.email.trim();
       return sendPage(
