@@ -37,7 +37,8 @@ function setup(enabled: boolean) {
       requests.push({ method, path, body });
       const status = {
         enabled: on,
-        enabled_at: on ? '2026-11-02T10:00:00Z' : null,
+        // 9 PM in New York on Nov 2: the business day, whatever zone the browser is in.
+        enabled_at: on ? '2026-11-03T02:00:00Z' : null,
         recovery_codes_left: on ? 7 : 0,
       };
       if (path === `${BASE}/` && method === 'GET') return jsonResponse(status);

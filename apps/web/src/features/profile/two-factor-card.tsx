@@ -1,4 +1,4 @@
-import { TWO_FACTOR_TEXT, type TwoFactorEnrolment } from '@enq/contract';
+import { formatDate, TWO_FACTOR_TEXT, type TwoFactorEnrolment } from '@enq/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -18,8 +18,6 @@ type Step =
   | { name: 'codes'; codes: string[] }
   | { name: 'off' }
   | { name: 'regenerate' };
-
-const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * "Two-factor sign-in" on /profile (TOTP-07): optional for customers. Turn on asks the current
@@ -47,7 +45,7 @@ export function TwoFactorCard() {
     description = 'Scan the QR code with your authenticator app, then enter the code it shows.';
   else if (step.name === 'codes') description = 'On. Save these recovery codes before you leave this page.';
   else if (enabled)
-    description = `On since ${sinceFormat.format(new Date(enabled_at!))}. ${recovery_codes_left} of 10 recovery codes left.`;
+    description = `On since ${formatDate(enabled_at)}. ${recovery_codes_left} of 10 recovery codes left.`;
   else
     description =
       'Off. Ask for a code from an authenticator app each time you sign in, as well as your password.';
