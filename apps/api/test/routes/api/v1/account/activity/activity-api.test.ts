@@ -144,7 +144,11 @@ describe.each(drivers)('activity API (%s)', (driver) => {
         dana,
         'Cancelled the subscription',
         '',
-        [{ field: 'Ends with this period', before: 'No', after: 'Yes' }],
+        [
+          { field: 'Ends with this period', before: 'No', after: 'Yes' },
+          // The reason the customer gave (issue 64).
+          { field: 'Cancel reason', before: '—', after: 'Other' },
+        ],
       ],
       [
         dana,
