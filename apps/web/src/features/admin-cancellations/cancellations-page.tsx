@@ -62,8 +62,12 @@ function ReportTable({ rows }: { rows: CancellationReport['rows'] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={`${r.month} ${r.plan} ${r.reason}`}>
-              <td className="px-3 py-3 whitespace-nowrap sm:px-4">{monthText(r.month)}</td>
-              <td className="px-3 py-3 sm:px-4">{r.plan}</td>
+              <td className="px-3 py-3 sm:px-4">
+                {monthText(r.month)}
+                {/* On a phone the plan sits under the month, so the counts stay in sight. */}
+                <div className="text-xs text-slate-500 sm:hidden">{r.plan}</div>
+              </td>
+              <td className="hidden px-3 py-3 sm:table-cell sm:px-4">{r.plan}</td>
               <td className="px-3 py-3 sm:px-4">{CANCELLATION_REASONS[r.reason]}</td>
               <td className="px-3 py-3 text-right tabular-nums sm:px-4">{r.cancelled}</td>
               <td className="px-3 py-3 text-right tabular-nums sm:px-4">{r.accepted}</td>
@@ -72,9 +76,11 @@ function ReportTable({ rows }: { rows: CancellationReport['rows'] }) {
         </tbody>
         <tfoot className="border-t border-slate-200 font-semibold text-slate-900">
           <tr>
-            <th scope="row" colSpan={3} className="px-3 py-3 text-left sm:px-4">
+            <th scope="row" className="px-3 py-3 text-left sm:px-4">
               Total
             </th>
+            <td className="hidden sm:table-cell" />
+            <td />
             <td className="px-3 py-3 text-right tabular-nums sm:px-4">{cancelled}</td>
             <td className="px-3 py-3 text-right tabular-nums sm:px-4">{accepted}</td>
           </tr>
