@@ -1,5 +1,7 @@
 import {
   API_ACCOUNT_BASE,
+  API_ADMIN_BASE,
+  ADMIN_CANCELLATION_PATHS,
   CANCELLATION_PATHS,
   CANCELLATION_TEXT,
   KEEP_LINK_PARAM,
@@ -10,6 +12,7 @@ import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
 import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
 import { QUEUES } from '../../../../../../src/jobs/job-queue';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
+import { staffToken } from '../../../../../helpers/staff';
 import { waitFor } from '../../../../../helpers/portal-database';
 import { startSmtp, type LocalSmtp } from '../../../../../helpers/smtp-server';
 
@@ -211,4 +214,32 @@ describe.each(drivers)('cancellation that asks why (%s)', (driver) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(CANCELLATION_TEXT.linkUnknown);
   }, 60_000);
+
+  it("the console's report counts this month's reasons by plan, cancelled and alternatives taken; staff only", async () => {
+    const taken = await call('POST', CANCELLATION_PATHS.alternative, {
+      reason: 'too_expensive',
+      alternative: 'plan_change',
+    });
+    expect(taken.statusCode).toBe(200);
+    const report = (authorization: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `${API_ADMIN_BASE}${ADMIN_CANCELLATION_PATHS.report}`,
+        headers: { authorization },
+      });
+    const month = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(new Date())
+      .slice(0, 7);
+    const answer = await report(`Bearer ${(await staffToken(ctx.database, 'support')).token}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().rows).toEqual([
+      { month, plan: 'Team monthly', reason: 'too_expensive', cancelled: 1, accepted: 1 },
+      { month, plan: 'Team monthly', reason: 'not_using', cancelled: 1, accepted: 0 },
+    ]);
+    expect((await report(`Bearer ${token}`)).statusCode).toBe(403);
+  });
 });
