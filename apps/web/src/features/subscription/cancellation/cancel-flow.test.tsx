@@ -151,7 +151,8 @@ describe('the cancel flow asks why (issue 64)', () => {
     await chooseReason('Missing a feature', 'QuickBooks export');
     const offer = await screen.findByRole('dialog', { name: 'Before you go' });
     const link = within(offer).getByRole('link', { name: CANCELLATION_TEXT.featureLink });
-    expect(link.getAttribute('href')).toBe('/feature-request');
+    // The form opens with the customer's words in its Details.
+    expect(link.getAttribute('href')).toBe('/feature-request?details=QuickBooks%20export');
     fireEvent.click(link);
     await waitFor(() =>
       expect(posted(`${BASE}/cancellation/alternative/`)).toEqual([

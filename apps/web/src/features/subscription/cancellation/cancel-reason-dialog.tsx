@@ -3,6 +3,7 @@ import {
   CANCELLATION_REASON_IDS,
   CANCELLATION_TEXT,
   CANCELLATION_WORDS_MAX,
+  FEATURE_REQUEST_DETAILS_PARAM,
   type CancelBody,
   type CancellationOffer,
   type CancellationReason,
@@ -95,7 +96,8 @@ export function CancelReasonDialog({
                 ) : null}
                 {offer.value?.kind === 'feature_request' ? (
                   <Link
-                    href="/feature-request"
+                    // The form opens with the customer's words in its Details.
+                    href={`/feature-request${words.trim() ? `?${FEATURE_REQUEST_DETAILS_PARAM}=${encodeURIComponent(words.trim())}` : ''}`}
                     className={buttonClass('primary')}
                     onClick={() => onFeatureRequest(body())}
                   >
