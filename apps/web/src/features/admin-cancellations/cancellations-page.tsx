@@ -42,47 +42,47 @@ function ReportTable({ rows }: { rows: CancellationReport['rows'] }) {
         <caption className="sr-only">Cancellation reasons by month and plan</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-3 sm:px-4">
-              Month
+            <th scope="col" className="px-2 py-3 sm:px-4">
+              Month<span className="sm:hidden"> and plan</span>
             </th>
-            <th scope="col" className="px-3 py-3 sm:px-4">
+            <th scope="col" className="hidden px-2 py-3 sm:table-cell sm:px-4">
               Plan
             </th>
-            <th scope="col" className="px-3 py-3 sm:px-4">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               Reason
             </th>
-            <th scope="col" className="px-3 py-3 text-right sm:px-4">
+            <th scope="col" className="px-2 py-3 text-right sm:px-4">
               Cancelled
             </th>
-            <th scope="col" className="px-3 py-3 text-right sm:px-4">
-              Took the alternative
+            <th scope="col" className="px-2 py-3 text-right sm:px-4">
+              Took the offer
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={`${r.month} ${r.plan} ${r.reason}`}>
-              <td className="px-3 py-3 sm:px-4">
+              <td className="px-2 py-3 sm:px-4">
                 {monthText(r.month)}
                 {/* On a phone the plan sits under the month, so the counts stay in sight. */}
                 <div className="text-xs text-slate-500 sm:hidden">{r.plan}</div>
               </td>
-              <td className="hidden px-3 py-3 sm:table-cell sm:px-4">{r.plan}</td>
-              <td className="px-3 py-3 sm:px-4">{CANCELLATION_REASONS[r.reason]}</td>
-              <td className="px-3 py-3 text-right tabular-nums sm:px-4">{r.cancelled}</td>
-              <td className="px-3 py-3 text-right tabular-nums sm:px-4">{r.accepted}</td>
+              <td className="hidden px-2 py-3 sm:table-cell sm:px-4">{r.plan}</td>
+              <td className="px-2 py-3 sm:px-4">{CANCELLATION_REASONS[r.reason]}</td>
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{r.cancelled}</td>
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{r.accepted}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200 font-semibold text-slate-900">
           <tr>
-            <th scope="row" className="px-3 py-3 text-left sm:px-4">
+            <th scope="row" className="px-2 py-3 text-left sm:px-4">
               Total
             </th>
             <td className="hidden sm:table-cell" />
             <td />
-            <td className="px-3 py-3 text-right tabular-nums sm:px-4">{cancelled}</td>
-            <td className="px-3 py-3 text-right tabular-nums sm:px-4">{accepted}</td>
+            <td className="px-2 py-3 text-right tabular-nums sm:px-4">{cancelled}</td>
+            <td className="px-2 py-3 text-right tabular-nums sm:px-4">{accepted}</td>
           </tr>
         </tfoot>
       </table>
