@@ -5,7 +5,7 @@ import { accounts } from './accounts';
 import { plans } from './catalogue';
 
 /**
- * Why a customer cancelled, or left the cancel flow for the alternative it offered (migration 0040,
+ * Why a customer cancelled, or left the cancel flow for the alternative it offered (migration 0041,
  * issue 64): one row a flow that ended. A cancellation's row carries its period's end, the reminder
  * email's "Keep this plan" link (its SHA-256 only) and when the link was used.
  */
