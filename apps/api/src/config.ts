@@ -152,6 +152,7 @@ const envSchema = z.object({
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   CLOSE_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  CANCEL_REMINDER_DAYS: z.coerce.number().int().min(1).max(400).default(7),
 });
 
 export type AppConfig = ReturnType<typeof deriveConfig>;
@@ -220,6 +221,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
     metrics: { enabled: env.METRICS === 'on', token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW },
     // How long after a period ends its close waits, so calls posted a little late land in their own period.
     closeGraceMs: env.CLOSE_GRACE_MINUTES * 60_000,
+    // How many days before a cancelled plan's period ends its "Keep this plan" reminder goes out.
+    cancelReminderDays: env.CANCEL_REMINDER_DAYS,
     seedDemo: env.SEED_DEMO,
     // What every invoice states about its issuer, copied onto the invoice when it is issued.
     invoiceIssuer: {

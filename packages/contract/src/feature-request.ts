@@ -12,6 +12,12 @@ export const featureRequestResponseSchema = z
   .meta({ id: 'FeatureRequestForm' });
 export type FeatureRequestResponse = z.infer<typeof featureRequestResponseSchema>;
 
+/**
+ * The portal page's own parameter it passes on to the form: a flow that knows what the customer is
+ * missing (the cancel flow's "Missing a feature", issue 64) opens the form with their words in Details.
+ */
+export const FEATURE_REQUEST_DETAILS_PARAM = 'details';
+
 /** The query parameters the form reads its prefill from (FEAT-02), in the form's order. */
 export const FEATURE_REQUEST_PREFILL = ['first_name', 'last_name', 'email', 'phone'] as const;
 export type FeatureRequestPrefill = Partial<Record<(typeof FEATURE_REQUEST_PREFILL)[number], string>>;

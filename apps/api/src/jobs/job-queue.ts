@@ -12,6 +12,7 @@ export const QUEUES = {
   mail: 'mail',
   paymentReconcile: 'payment-reconcile',
   accountChangesPrune: 'account-changes-prune',
+  cancellationReminders: 'cancellation-reminders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -62,6 +63,7 @@ export async function createQueues(boss: PgBoss, settings: JobSettings): Promise
     { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
     { name: QUEUES.paymentReconcile, policy: 'singleton', ...common },
     { name: QUEUES.accountChangesPrune, policy: 'singleton', ...common },
+    { name: QUEUES.cancellationReminders, policy: 'singleton', ...common },
     // Stately: at most one waiting and one running per key, so a burst of emails makes one run.
     { name: QUEUES.mail, policy: 'stately', ...common },
   ];

@@ -6,6 +6,7 @@ import { recoverPendingRefunds } from '../domain/refunds/account-refunds';
 import { renderOutboxAttachments } from '../domain/attachments';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
+import { queueCancellationReminders } from '../domain/cancellation';
 import { createQueues, openJobQueue, QUEUES } from '../jobs/job-queue';
 import { tracing } from '../tracing/spans';
 
@@ -126,7 +127,21 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
         pruned: await pruneAccountChanges(app.database),
       })),
     );
+    await boss.work(
+      QUEUES.cancellationReminders,
+      work,
+      handler(QUEUES.cancellationReminders, async () => {
+        const queued = await queueCancellationReminders(app.database, app.clock.now(), {
+          publicUrl: app.config.publicUrl,
+          days: app.config.cancelReminderDays,
+        });
+        // Delivered now rather than at the next scheduled mail run.
+        if (queued > 0) await app.mailer.wake();
+        return { queued };
+      }),
+    );
     await boss.schedule(QUEUES.periodClose, EVERY_FIVE_MINUTES);
+    await boss.schedule(QUEUES.cancellationReminders, EVERY_FIVE_MINUTES);
     // The list of account changes grows with every write; each prune has every process read its
     // kept answers again once.
     await boss.schedule(QUEUES.accountChangesPrune, EVERY_FIVE_MINUTES);
@@ -137,6 +152,7 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     // Catch up at start: periods that ended while no process ran, emails left queued.
     await boss.send(QUEUES.periodClose, {});
     await boss.send(QUEUES.paymentReconcile, {});
+    await boss.send(QUEUES.cancellationReminders, {});
     await boss.send(QUEUES.mail, {}, { singletonKey: 'now' });
   });
   app.addHook('onClose', async () => {

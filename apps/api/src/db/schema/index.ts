@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './activity';
 export * from './auth';
 export * from './billing';
+export * from './cancellations';
 export * from './calls';
 export * from './catalogue';
 export * from './lookups';

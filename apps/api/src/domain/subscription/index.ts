@@ -9,6 +9,7 @@ export {
   keepPreview,
   planChange,
 } from './subscription-changes';
+export type { ChangeNote } from './subscription-activity';
 export { subscriptionInfo, subscriptionInfoFrom } from './subscription-info';
 export type { FullSubscriptionInfo } from './subscription-info';
 export { SNAPSHOT_SQL, getSubscriptionStatus } from './subscriptions-repository';

@@ -44,9 +44,19 @@ export async function recordSubscriptionChange(
   actorId: string | null,
   kind: SubscriptionChangeKind,
   before: SubscriptionView,
+  logged?: Record<string, unknown>,
 ): Promise<void> {
-  const after = await subscriptionView(q, accountId);
+  const after = { ...(await subscriptionView(q, accountId)), ...logged };
   await recordActivity(q, accountId, actorId, [
     { action: subscriptionAction(kind, before), target_person_id: null, before, after },
   ]);
+}
+
+/**
+ * What a caller writes with a cancellation or a keep, in the same transaction (the cancellation's
+ * reason, a used "Keep this plan" link), and what the activity entry adds to its "after".
+ */
+export interface ChangeNote {
+  write(tx: Transactional): Promise<void>;
+  logged?: Record<string, unknown>;
 }

@@ -31,6 +31,7 @@ import {
 import {
   recordSubscriptionChange,
   subscriptionView,
+  type ChangeNote,
   type SubscriptionChangeKind,
 } from './subscription-activity';
 
@@ -189,12 +190,14 @@ async function recordedChange(
   actorId: string | null,
   kind: SubscriptionChangeKind,
   write: (tx: Transactional) => Promise<unknown>,
+  note?: ChangeNote,
 ): Promise<void> {
   await deps.database.transaction(async (tx) => {
     await findSubscription(tx, accountId, true);
     const before = await subscriptionView(tx, accountId);
     await write(tx);
-    await recordSubscriptionChange(tx, accountId, actorId, kind, before);
+    await note?.write(tx);
+    await recordSubscriptionChange(tx, accountId, actorId, kind, before, note?.logged);
   });
 }
 
@@ -235,13 +238,18 @@ export async function keepPreview(
   return keepMessages(q, sub, plan, pricing(plan, taxStatus, issuer).price);
 }
 
-/** The cancellation or the scheduled change undone: the plan goes on as it is. */
 /** Keeps the plan as it is: the cancellation or the scheduled change is undone; nothing is charged. */
-export async function applyKeep(deps: BillingDeps, accountId: string, actorId: string | null): Promise<void> {
-  await recordedChange(deps, accountId, actorId, 'keep', async (tx) => {
+export async function applyKeep(
+  deps: BillingDeps,
+  accountId: string,
+  actorId: string | null,
+  note?: ChangeNote,
+): Promise<void> {
+  const keep = async (tx: Transactional) => {
     await keepPreview(tx, accountId, deps.issuer);
     await undoScheduledChange(tx, accountId, deps.clock.now());
-  });
+  };
+  await recordedChange(deps, accountId, actorId, 'keep', keep, note);
 }
 
 export async function cancelPreview(q: Transactional, accountId: string): Promise<string[]> {
@@ -268,13 +276,16 @@ export async function cancelPreview(q: Transactional, accountId: string): Promis
   ];
 }
 
+/** Cancels at the period's end; a customer's cancellation carries its reason in `note` (issue 64). */
 export async function applyCancel(
   deps: BillingDeps,
   accountId: string,
   actorId: string | null,
+  note?: ChangeNote,
 ): Promise<void> {
-  await recordedChange(deps, accountId, actorId, 'cancel', async (tx) => {
+  const cancel = async (tx: Transactional) => {
     await cancelPreview(tx, accountId);
     await cancelAtPeriodEnd(tx, accountId, deps.clock.now());
-  });
+  };
+  await recordedChange(deps, accountId, actorId, 'cancel', cancel, note);
 }

@@ -76,7 +76,9 @@ export default async function featureRequestPages(app: FastifyInstance) {
 
   app.get('/site/feature-request', { schema: { hide: true } }, async (req, reply) => {
     const prefill = readInput(req.query);
-    return sendFramable(reply, 200, formPage({ ...prefill, title: '', details: '' }, {}, tokenFor(req)));
+    // Details may come prefilled (the cancel flow's words, FEATURE_REQUEST_DETAILS_PARAM); the title is the sender's.
+    const details = prefill.details.slice(0, LIMITS.details);
+    return sendFramable(reply, 200, formPage({ ...prefill, title: '', details }, {}, tokenFor(req)));
   });
 
   app.post(

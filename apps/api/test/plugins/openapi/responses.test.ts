@@ -225,8 +225,9 @@ describe('real responses match the served OpenAPI document', () => {
   });
 
   it('conflicts and rate limits answer as documented', async () => {
-    expect((await call('postAccountSubscriptionCancel', { headers: admin })).statusCode).toBe(200);
-    expect((await call('postAccountSubscriptionCancel', { headers: admin })).statusCode).toBe(409);
+    const cancel = { headers: admin, payload: { reason: 'other' } };
+    expect((await call('postAccountSubscriptionCancel', cancel)).statusCode).toBe(200);
+    expect((await call('postAccountSubscriptionCancel', cancel)).statusCode).toBe(409);
     let status = 200;
     for (let i = 0; i < 40 && status !== 429; i++)
       status = (await call('getContactCard', { query: `id=${pin}` })).statusCode;

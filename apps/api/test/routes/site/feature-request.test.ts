@@ -112,6 +112,14 @@ describe.each(drivers)('feature request (%s)', (driver) => {
     expect(page.body).toContain('value="&lt;b&gt;Ortiz"');
     expect(page.body).toContain('value="sam.ortiz@lakesidebooks.com"');
     expect(page.body).toContain('value="+15035550142"');
+    // Details may come prefilled (the cancel flow's words); the title never does.
+    const withDetails = await ctx.app.inject(
+      '/site/feature-request?title=Hi&details=QuickBooks+%3Cexport%3E',
+    );
+    expect(withDetails.body).toMatch(
+      /<textarea[^>]*name="details"[^>]*>QuickBooks &lt;export&gt;<\/textarea>/,
+    );
+    expect(withDetails.body).not.toContain('value="Hi"');
     // One script, a file of our own that tells the framing portal the page's height; none inline.
     expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script src="/site/frame-height.js" defer>']);
     const csp = page.headers['content-security-policy'] as string;

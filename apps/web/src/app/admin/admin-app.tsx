@@ -13,6 +13,10 @@ const AccountRoute = section(
   () => import('./account-route'),
   (m) => m.AccountRoute,
 );
+const CancellationsPage = section(
+  () => import('../../features/admin-cancellations/cancellations-page'),
+  (m) => m.CancellationsPage,
+);
 const CataloguePage = section(
   () => import('../../features/admin-catalogue/catalogue-page'),
   (m) => m.CataloguePage,
@@ -33,6 +37,7 @@ export function AdminRoutes() {
       <Switch>
         <Route path="/admin" component={AccountsPage} />
         <Route path="/admin/accounts/:accountId" component={AccountRoute} />
+        <Route path="/admin/cancellations" component={CancellationsPage} />
         <Route path="/admin/catalogue" component={CataloguePage} />
         <Route path="/admin/notices" component={NoticesPage} />
         <Route path="/admin/staff" component={StaffPage} />

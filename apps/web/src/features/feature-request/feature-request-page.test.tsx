@@ -84,4 +84,15 @@ describe('the feature request page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTitle('Feature request form')).toBeTruthy();
   });
+
+  it("passes the page's ?details= on to the form (the cancel flow's words)", async () => {
+    window.history.replaceState(null, '', '/feature-request?details=QuickBooks%20export');
+    renderPage();
+    const frame = (await screen.findByTitle('Feature request form')) as HTMLIFrameElement;
+    expect(new URL(frame.getAttribute('src')!).searchParams.get('details')).toBe('QuickBooks export');
+    expect(new URL(frame.getAttribute('src')!).searchParams.get('email')).toBe(
+      'dana.whitfield@harborpinetax.com',
+    );
+    window.history.replaceState(null, '', '/');
+  });
 });

@@ -1,13 +1,23 @@
-import { FEATURE_REQUEST_TEXT } from '@enq/contract';
+import { FEATURE_REQUEST_DETAILS_PARAM, FEATURE_REQUEST_TEXT } from '@enq/contract';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { Loader } from '../../components/ui/loader';
 import { PageTitle } from '../../components/ui/page-title';
+import { useSearchParams } from '../../lib/router';
 import { useFeatureRequestForm } from './api/get-feature-request-form';
+
+/** The server's form address, with the page's own ?details= passed on (the cancel flow's words). */
+function withDetails(formUrl: string, details: string | null): string {
+  if (!details?.trim()) return formUrl;
+  const url = new URL(formUrl);
+  url.searchParams.set(FEATURE_REQUEST_DETAILS_PARAM, details.trim());
+  return url.toString();
+}
 
 export function FeatureRequestPage() {
   const form = useFeatureRequestForm();
+  const [params] = useSearchParams();
   return (
     <div className="space-y-6">
       <PageTitle path="/feature-request" />
@@ -16,7 +26,7 @@ export function FeatureRequestPage() {
       ) : form.isError ? (
         <LoadError onRetry={() => void form.refetch()} />
       ) : (
-        <EmbeddedForm url={form.data.form_url} />
+        <EmbeddedForm url={withDetails(form.data.form_url, params.get(FEATURE_REQUEST_DETAILS_PARAM))} />
       )}
     </div>
   );

@@ -22,10 +22,12 @@ export interface CurrentPlanProps {
   locked: boolean;
   busyKey: string | null;
   onAction: (action: SubscriptionAction) => void;
+  /** Cancel subscription: first the reason (the cancel flow, issue 64). */
+  onCancel: () => void;
 }
 
 /** SUB-01, SUB-02, SUB-13: the plan the account is on, this period's credits, and Renew / Cancel. */
-export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPlanProps) {
+export function CurrentPlan({ info, plan, locked, busyKey, onAction, onCancel }: CurrentPlanProps) {
   const current = info.current_plan;
   const period = current?.period ?? plan?.period ?? 'mo';
   const name = plan ? planLabel(plan) : (current?.price_id ?? 'No plan');
@@ -79,7 +81,7 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction }: CurrentPl
                 variant="secondary"
                 disabled={locked}
                 aria-busy={busyKey === 'cancel'}
-                onClick={() => onAction({ kind: 'cancel' })}
+                onClick={onCancel}
               >
                 {busyKey === 'cancel' ? (
                   <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

@@ -138,6 +138,15 @@ async function renderPage(info: SubscriptionResponse = TEAM_MONTHLY) {
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
+/** Cancel subscription, then a reason nothing is offered for: the cancellation's own preview follows. */
+async function cancelWithReason(reason = 'Other') {
+  routes['GET /api/v1/account/cancellation/offer/'] = (_init, url) =>
+    jsonResponse({ reason: url.searchParams.get('reason'), offer: null });
+  fireEvent.click(button('Cancel subscription'));
+  fireEvent.click(await screen.findByRole('radio', { name: reason }));
+  fireEvent.click(button('Continue to cancel'));
+}
+
 describe('the subscription page', () => {
   it('SUB-01 shows the plans, monthly and annual, with prices, credits, savings and the current plan marked', async () => {
     await renderPage();
@@ -394,7 +403,7 @@ describe('change, renew and cancel', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
   });
 
-  it('SUB-05 SUB-07 SUB-09 Cancel previews /subscription/cancel/, then posts it without a body and toasts "Subscription cancelled."', async () => {
+  it('SUB-05 SUB-07 SUB-09 Cancel asks the reason, previews /subscription/cancel/, then posts the reason and toasts "Subscription cancelled."', async () => {
     await renderPage();
     const success = vi.spyOn(toast, 'success');
     stubLocation();
@@ -402,7 +411,7 @@ describe('change, renew and cancel', () => {
       jsonResponse({ messages: ['Your subscription ends on Apr 14, 2026.', 'No further charges.'] });
     routes[`POST ${BASE}/cancel/`] = () =>
       jsonResponse({ ...TEAM_MONTHLY, cancel_at_period_end: true, message: 'Cancelled' });
-    fireEvent.click(button('Cancel subscription'));
+    await cancelWithReason('Not using it');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
     expect(
       within(dialog)
@@ -413,7 +422,7 @@ describe('change, renew and cancel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Subscription cancelled.'));
     const [post] = calls('POST', `${BASE}/cancel/`);
-    expect(post!.init.body).toBeUndefined();
+    expect(JSON.parse(String(post!.init.body))).toEqual({ reason: 'not_using' });
     // The answer refreshes the page's data at once (SUB: mutation responses refresh the data).
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull());
   });
@@ -464,8 +473,9 @@ describe('change, renew and cancel', () => {
     const error = vi.spyOn(toast, 'error');
     routes[`GET ${BASE}/cancel/`] = () => jsonResponse({ messages: ['ok?'] });
     routes[`POST ${BASE}/cancel/`] = () => new Response('<html>Bad gateway</html>', { status: 502 });
-    fireEvent.click(button('Cancel subscription'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Proceed' }));
+    await cancelWithReason();
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(MESSAGES.genericError));
     expect(MESSAGES.genericError).toBe('Something went wrong. Please try again.');
   });

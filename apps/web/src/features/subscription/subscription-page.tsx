@@ -1,4 +1,5 @@
 import { type SubscriptionResponse, formatDate, planLabel } from '@enq/contract';
+import { useState } from 'react';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LoadError } from '../../components/ui/load-error';
@@ -6,6 +7,10 @@ import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
 import { AlertsAndLimits } from './alerts-and-limits';
+import { getCancellationOffer } from './cancellation/api/get-cancellation-offer';
+import { recordAlternative } from './cancellation/api/record-alternative';
+import { CancelReasonModal } from './cancellation/cancel-reason-modal';
+import { KeepLinkDialog } from './cancellation/keep-link-dialog';
 import { CurrentPlan } from './current-plan';
 import { PlanCards } from './plan-cards';
 import { UpgradeAdvisor } from './upgrade-advisor';
@@ -39,6 +44,7 @@ export function SubscriptionPage() {
 
 function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
   const flow = useSubscriptionFlow();
+  const [askingWhy, setAskingWhy] = useState(false);
   const inactive = !info.is_subscription_active;
   const plan = info.current_plan
     ? info.plans.find((candidate) => candidate.price_id === info.current_plan?.price_id)
@@ -79,6 +85,7 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
             locked={flow.locked}
             busyKey={flow.busyKey}
             onAction={(action) => void flow.start(action)}
+            onCancel={() => setAskingWhy(true)}
           />
           <UpgradeAdvisor info={info} />
           <AlertsAndLimits />
@@ -95,6 +102,26 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
         busyKey={flow.busyKey}
         onPick={(action) => void flow.start(action)}
       />
+
+      <CancelReasonModal
+        open={askingWhy}
+        loadOffer={async (reason) => (await getCancellationOffer(reason)).offer}
+        onCancel={(body) => {
+          setAskingWhy(false);
+          void flow.start({ kind: 'cancel', ...body });
+        }}
+        onSwitch={(body, plan) => {
+          setAskingWhy(false);
+          const alternative = { ...body, alternative: 'plan_change' as const };
+          void flow.start({ kind: 'change', priceId: plan.price_id, label: plan.label, alternative });
+        }}
+        onFeatureRequest={(body) => {
+          setAskingWhy(false);
+          void recordAlternative({ ...body, alternative: 'feature_request' }).catch(() => undefined);
+        }}
+        onClose={() => setAskingWhy(false)}
+      />
+      <KeepLinkDialog />
 
       <ConfirmModal
         open={flow.confirming !== null}

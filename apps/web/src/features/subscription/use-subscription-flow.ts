@@ -1,4 +1,10 @@
-import { MESSAGES, SUBSCRIPTION_TEXT, type PreviewResponse } from '@enq/contract';
+import {
+  MESSAGES,
+  SUBSCRIPTION_TEXT,
+  type AlternativeBody,
+  type CancelBody,
+  type PreviewResponse,
+} from '@enq/contract';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
@@ -8,6 +14,7 @@ import { useKeepSubscription } from './api/keep-subscription';
 import { usePreviewCancel } from './api/preview-cancel';
 import { usePreviewChange } from './api/preview-change';
 import { usePreviewKeep } from './api/preview-keep';
+import { recordAlternative } from './cancellation/api/record-alternative';
 import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
 
 /**
@@ -15,9 +22,10 @@ import { SUBSCRIPTION_RELOAD_DELAY_MS } from './subscription-settings';
  * (undoing a cancellation or a scheduled change), or a cancellation.
  */
 export type SubscriptionAction =
-  | { kind: 'change' | 'renew'; priceId: string; label: string }
+  | { kind: 'change'; priceId: string; label: string; alternative?: AlternativeBody }
+  | { kind: 'renew'; priceId: string; label: string }
   | { kind: 'keep'; label: string }
-  | { kind: 'cancel' };
+  | ({ kind: 'cancel' } & CancelBody);
 
 const SUCCESS_TEXT = {
   change: SUBSCRIPTION_TEXT.changed,
@@ -82,9 +90,12 @@ export function useSubscriptionFlow() {
     if (!confirming || posting || reloading) return;
     const { action } = confirming;
     try {
-      if (action.kind === 'cancel') await cancel.mutateAsync();
+      if (action.kind === 'cancel') await cancel.mutateAsync({ reason: action.reason, words: action.words });
       else if (action.kind === 'keep') await keep.mutateAsync();
       else await change.mutateAsync(action.priceId);
+      // The cancel flow's cheaper plan, taken: the console counts it (a failed count costs the customer nothing).
+      if (action.kind === 'change' && action.alternative)
+        await recordAlternative(action.alternative).catch(() => undefined);
     } catch (error) {
       toast.error(errorText(error));
       setConfirming(null);

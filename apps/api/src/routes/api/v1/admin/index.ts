@@ -5,6 +5,7 @@ import { DomainError } from '../../../../domain/errors';
 import accountsRoutes from './accounts';
 import accountMoneyRoutes from './accounts/money';
 import accountViewAsRoutes from './accounts/view-as';
+import cancellationsRoutes from './cancellations';
 import catalogueRoutes from './catalogue';
 import noticesRoutes from './notices';
 import staffRoutes from './staff';
@@ -39,6 +40,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountsRoutes, { prefix: '/accounts' });
   await app.register(accountMoneyRoutes, { prefix: '/accounts' });
   await app.register(accountViewAsRoutes, { prefix: '/accounts' });
+  await app.register(cancellationsRoutes, { prefix: '/cancellations' });
   await app.register(catalogueRoutes, { prefix: '/catalogue' });
   await app.register(noticesRoutes, { prefix: '/notices' });
   await app.register(staffRoutes, { prefix: '/staff' });

@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_TEXT,
+  cancelBodySchema,
   changeBodySchema,
   changePreviewQuerySchema,
   errorEnvelopeSchema,
@@ -8,8 +9,8 @@ import {
   subscriptionResponseSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelWithReason } from '../../../../../domain/cancellation';
 import {
-  applyCancel,
   applyKeep,
   applyPlanChange,
   cancelPreview,
@@ -107,13 +108,14 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Cancel at the end of the current period',
+        summary: 'Cancel at the end of the current period, with the reason (and optional words)',
+        body: cancelBodySchema,
         response: { 200: subscriptionMutationResponseSchema, ...errors },
       },
     },
     async (req) => {
       const accountId = req.principal!.accountId!;
-      await applyCancel(deps, accountId, req.principal!.personId);
+      await cancelWithReason(deps, accountId, req.principal!.personId, req.body);
       return { ...(await subscriptionResponse(app, accountId)), message: SUBSCRIPTION_TEXT.cancelled };
     },
   );

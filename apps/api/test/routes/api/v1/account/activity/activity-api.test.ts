@@ -112,7 +112,7 @@ describe.each(drivers)('activity API (%s)', (driver) => {
     });
     await ok(call('POST', '/billing/change-card', { pm_id: card.json().pm_id }));
     // Subscription: cancel, withdraw it, schedule a change, undo it; renew (the annual account).
-    await ok(call('POST', '/subscription/cancel/'));
+    await ok(call('POST', '/subscription/cancel/', { reason: 'other' }));
     await ok(call('POST', '/subscription/change/', { plan: 'team-monthly' }));
     await ok(call('POST', '/subscription/change/', { plan: 'firm-monthly' }));
     await ok(call('POST', '/subscription/keep/'));
@@ -144,7 +144,11 @@ describe.each(drivers)('activity API (%s)', (driver) => {
         dana,
         'Cancelled the subscription',
         '',
-        [{ field: 'Ends with this period', before: 'No', after: 'Yes' }],
+        [
+          { field: 'Ends with this period', before: 'No', after: 'Yes' },
+          // The reason the customer gave (issue 64).
+          { field: 'Cancel reason', before: '—', after: 'Other' },
+        ],
       ],
       [
         dana,
@@ -327,8 +331,8 @@ describe.each(drivers)('activity API (%s)', (driver) => {
   it('ACT-08 a cancellation and its record are written together: two at once give one of each', async () => {
     const before = (await list('?kind=subscription')).total;
     const answers = await Promise.all([
-      call('POST', '/subscription/cancel/'),
-      call('POST', '/subscription/cancel/'),
+      call('POST', '/subscription/cancel/', { reason: 'other' }),
+      call('POST', '/subscription/cancel/', { reason: 'other' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const after = await list('?kind=subscription');

@@ -88,13 +88,13 @@ describe.each(drivers)('subscription API (%s)', (driver) => {
   it('API-42 API-43 previews and applies a cancellation at the end of the period', async () => {
     const preview = await call(DEMO_ADMIN.email, 'GET', '/cancel/');
     expect(preview.json().messages[0]).toMatch(/subscription ends on/);
-    const cancelled = await call(DEMO_ADMIN.email, 'POST', '/cancel/');
+    const cancelled = await call(DEMO_ADMIN.email, 'POST', '/cancel/', { reason: 'other' });
     expect(cancelled.json()).toMatchObject({
       message: SUBSCRIPTION_TEXT.cancelled,
       cancel_at_period_end: true,
       status: 'active',
     });
-    expect((await call(DEMO_ADMIN.email, 'POST', '/cancel/')).statusCode).toBe(409);
+    expect((await call(DEMO_ADMIN.email, 'POST', '/cancel/', { reason: 'other' })).statusCode).toBe(409);
     // Choosing the current plan again withdraws the cancellation.
     const resumed = await call(DEMO_ADMIN.email, 'POST', '/change/', { plan: 'team-monthly' });
     expect(resumed.json()).toMatchObject({ cancel_at_period_end: false, pending_plan_id: null });
@@ -118,7 +118,7 @@ describe.each(drivers)('subscription API (%s)', (driver) => {
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toBe('There is no cancellation or scheduled change to undo.');
 
-    expect((await call(DEMO_ANNUAL.email, 'POST', '/cancel/')).statusCode).toBe(200);
+    expect((await call(DEMO_ANNUAL.email, 'POST', '/cancel/', { reason: 'other' })).statusCode).toBe(200);
     const preview = await call(DEMO_ANNUAL.email, 'GET', '/keep/');
     expect(preview.json().messages).toEqual([
       'Your cancellation is withdrawn.',
