@@ -1,7 +1,7 @@
 import type { Transactional } from '../../db/handle';
 import { settleFromProvider } from '../billing-engine';
 import type { Clock } from '../ports/clock';
-import { findIntentAttempt } from './payment-events-repository';
+import { lockIntentAttempt } from './payment-events-repository';
 import { obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /**
@@ -18,7 +18,7 @@ export async function applyIntentEvent(
 ): Promise<Applied> {
   const intent = event.data.object;
   const intentId = str(intent.id);
-  const attempt = await findIntentAttempt(tx, str(obj(intent.metadata).attempt_id), intentId);
+  const attempt = await lockIntentAttempt(tx, str(obj(intent.metadata).attempt_id), intentId);
   if (!attempt || !intentId) return { outcome: 'unmatched', accountId: null };
   const accountId = attempt.account_id;
   if (event.type === 'payment_intent.requires_action' || attempt.status !== 'pending')

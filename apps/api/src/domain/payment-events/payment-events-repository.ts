@@ -57,6 +57,24 @@ export async function findIntentAttempt(
   return row ?? null;
 }
 
+/**
+ * The attempt as findIntentAttempt finds it, read again once its invoice is locked (the lock every
+ * payment step takes first): a request or another event settling it meanwhile has committed.
+ */
+export async function lockIntentAttempt(
+  tx: Transactional,
+  attemptId: string | null,
+  intentId: string | null,
+): Promise<IntentAttemptRow | null> {
+  const found = await findIntentAttempt(tx, attemptId, intentId);
+  if (!found) return null;
+  await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
+    found.account_id,
+    found.invoice_id,
+  ]);
+  return findIntentAttempt(tx, found.id, null);
+}
+
 /** Whether an event of `type` about `objectId` newer than `created` was kept: a late one changes nothing. */
 export async function newerEventKept(
   q: Transactional,
