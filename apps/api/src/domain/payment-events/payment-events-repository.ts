@@ -1,14 +1,18 @@
 import type { Transactional } from '../../db/handle';
 
-/** Keeps the event under its id; answers false when it was kept before (a repeated delivery). */
+/**
+ * Keeps the event under its id, with `outcome` ('received' while it is being applied in the same
+ * transaction); answers false when it was kept before (a repeated delivery).
+ */
 export async function keepEvent(
-  tx: Transactional,
+  q: Transactional,
   event: { id: string; type: string; objectId: string | null; created: Date; payload: unknown },
+  outcome = 'received',
 ): Promise<boolean> {
-  const rows = await tx.query(
+  const rows = await q.query(
     `insert into provider_events (id, type, object_id, created, payload, outcome)
-     values ($1, $2, $3, $4, $5::jsonb, 'received') on conflict (id) do nothing returning id`,
-    [event.id, event.type, event.objectId, event.created, JSON.stringify(event.payload)],
+     values ($1, $2, $3, $4, $5::jsonb, $6) on conflict (id) do nothing returning id`,
+    [event.id, event.type, event.objectId, event.created, JSON.stringify(event.payload), outcome],
     { prepare: true },
   );
   return rows.length > 0;
@@ -20,11 +24,11 @@ export async function setEventOutcome(
   outcome: string,
   accountId: string | null,
 ): Promise<void> {
-  await tx.query('update provider_events set outcome = $2, account_id = $3 where id = $1', [
-    id,
-    outcome,
-    accountId,
-  ]);
+  await tx.query(
+    'update provider_events set outcome = $2, account_id = $3 where id = $1',
+    [id, outcome, accountId],
+    { prepare: true },
+  );
 }
 
 export interface IntentAttemptRow {

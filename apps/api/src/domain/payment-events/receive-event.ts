@@ -40,23 +40,39 @@ export async function receiveProviderEvent(
   deps: PaymentEventDeps,
   event: ProviderEvent,
 ): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
-  const answer = await deps.database.transaction(async (tx) => {
-    const kept = await keepEvent(tx, {
-      id: event.id,
-      type: event.type,
-      objectId: str(event.data.object.id),
-      created: new Date(event.created * 1000),
-      payload: event,
-    });
-    if (!kept) return { duplicate: true, outcome: 'duplicate' as const, accountId: null };
-    const apply = APPLY.get(event.type);
-    const applied: Applied = apply ? await apply(tx, deps, event) : { outcome: 'ignored', accountId: null };
-    await setEventOutcome(tx, event.id, applied.outcome, applied.accountId);
-    return { duplicate: false, ...applied };
-  });
+  const row = {
+    id: event.id,
+    type: event.type,
+    objectId: str(event.data.object.id),
+    created: new Date(event.created * 1000),
+    payload: event,
+  };
+  const apply = APPLY.get(event.type);
+  // A type the portal ignores is kept by one statement, its own transaction: nothing else to apply.
+  const answer = !apply
+    ? (await keepEvent(deps.database, row, 'ignored'))
+      ? { duplicate: false, outcome: 'ignored' as const, accountId: null }
+      : { duplicate: true, outcome: 'duplicate' as const, accountId: null }
+    : await applyOnce(deps, event, row, apply);
   deps.log?.info(
     { eventId: event.id, type: event.type, outcome: answer.outcome, accountId: answer.accountId },
     'provider event',
   );
   return { duplicate: answer.duplicate, outcome: answer.outcome };
+}
+
+/** Keeps the event and applies it in one transaction, unless it was kept before. */
+function applyOnce(
+  deps: PaymentEventDeps,
+  event: ProviderEvent,
+  row: Parameters<typeof keepEvent>[1],
+  apply: Apply,
+) {
+  return deps.database.transaction(async (tx) => {
+    if (!(await keepEvent(tx, row)))
+      return { duplicate: true, outcome: 'duplicate' as const, accountId: null };
+    const applied = await apply(tx, deps, event);
+    await setEventOutcome(tx, event.id, applied.outcome, applied.accountId);
+    return { duplicate: false, ...applied };
+  });
 }
