@@ -1,6 +1,7 @@
 import { CARD_EXPIRING_EMAIL } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail';
+import type { Mailer } from '../ports/mailer';
 import { lockExpiringCard, newerEventKept, updateCardDetails } from './payment-events-repository';
 import { num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
@@ -38,7 +39,11 @@ export async function applyCardUpdated(tx: Transactional, event: ProviderEvent):
  * details are taken as the event gives them, and the account holder is emailed once per card and
  * expiry through the outbox, however often the notice comes.
  */
-export async function applyCardExpiring(tx: Transactional, event: ProviderEvent): Promise<Applied> {
+export async function applyCardExpiring(
+  tx: Transactional,
+  deps: { mailer?: Pick<Mailer, 'wake'> },
+  event: ProviderEvent,
+): Promise<Applied> {
   const source = event.data.object;
   const id = str(source.id);
   const card = cardOf(source);
@@ -48,7 +53,7 @@ export async function applyCardExpiring(tx: Transactional, event: ProviderEvent)
   const accountId = found.account_id;
   if (found.exp_month !== card.expMonth || found.exp_year !== card.expYear || found.emailed)
     return { outcome: 'no-change', accountId };
-  if (found.email)
+  if (found.email) {
     await queueEmail(tx, {
       accountId,
       kind: CARD_EXPIRING_EMAIL_KIND,
@@ -62,5 +67,7 @@ export async function applyCardExpiring(tx: Transactional, event: ProviderEvent)
         found.exp_year,
       ),
     });
+    await deps.mailer?.wake(tx);
+  }
   return { outcome: 'applied', accountId };
 }

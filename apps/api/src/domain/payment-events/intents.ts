@@ -1,6 +1,7 @@
 import type { Transactional } from '../../db/handle';
 import { settleFromProvider } from '../billing-engine';
 import type { Clock } from '../ports/clock';
+import type { Mailer } from '../ports/mailer';
 import { lockIntentAttempt } from './payment-events-repository';
 import { obj, str, type Applied, type ProviderEvent } from './provider-event';
 
@@ -13,7 +14,7 @@ import { obj, str, type Applied, type ProviderEvent } from './provider-event';
  */
 export async function applyIntentEvent(
   tx: Transactional,
-  deps: { clock: Clock },
+  deps: { clock: Clock; mailer?: Pick<Mailer, 'wake'> },
   event: ProviderEvent,
 ): Promise<Applied> {
   const intent = event.data.object;
@@ -41,5 +42,7 @@ export async function applyIntentEvent(
     { accountId, invoiceId: attempt.invoice_id, attemptId: attempt.id },
     result,
   );
+  // A payment's receipt was queued with it: its delivery starts now, not at the next scheduled run.
+  if (result.status === 'succeeded') await deps.mailer?.wake(tx);
   return { outcome: 'applied', accountId };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
+import type { Mailer } from '../ports/mailer';
 import { applyCardExpiring, applyCardUpdated } from './cards';
 import { applyDisputeEvent } from './disputes';
 import { applyIntentEvent } from './intents';
@@ -11,6 +12,8 @@ import { applyChargeRefunded } from './refunds';
 export interface PaymentEventDeps {
   database: Transactional;
   clock: Clock;
+  /** Wakes the delivery job in the transaction that queues an email (the customer hears at once). */
+  mailer?: Pick<Mailer, 'wake'>;
   log?: Pick<FastifyBaseLogger, 'info'>;
 }
 
@@ -25,7 +28,7 @@ const APPLY: ReadonlyMap<string, Apply> = new Map<string, Apply>([
   ['charge.dispute.created', (tx, _deps, event) => applyDisputeEvent(tx, event)],
   ['charge.dispute.closed', (tx, _deps, event) => applyDisputeEvent(tx, event)],
   ['payment_method.automatically_updated', (tx, _deps, event) => applyCardUpdated(tx, event)],
-  ['customer.source.expiring', (tx, _deps, event) => applyCardExpiring(tx, event)],
+  ['customer.source.expiring', applyCardExpiring],
 ]);
 
 /** The event types the portal acts on, for the docs and Stripe's endpoint settings. */

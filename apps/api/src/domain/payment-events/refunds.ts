@@ -3,6 +3,7 @@ import type { Transactional } from '../../db/handle';
 import { lockRefundableInvoice, refundInvoice, refundNotice } from '../billing-engine';
 import { queueEmail } from '../mail';
 import type { Clock } from '../ports/clock';
+import type { Mailer } from '../ports/mailer';
 import { findIntentAttempt } from './payment-events-repository';
 import { idOf, num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
@@ -19,7 +20,7 @@ export const PROVIDER_REFUND_EMAIL_KIND = 'provider-refund-credit-note';
  */
 export async function applyChargeRefunded(
   tx: Transactional,
-  deps: { clock: Clock },
+  deps: { clock: Clock; mailer?: Pick<Mailer, 'wake'> },
   event: ProviderEvent,
 ): Promise<Applied> {
   const charge = event.data.object;
@@ -47,7 +48,7 @@ export async function applyChargeRefunded(
     at: deps.clock.now(),
   });
   const note = await refundNotice(tx, accountId, refundId);
-  if (note.email)
+  if (note.email) {
     await queueEmail(tx, {
       accountId,
       kind: PROVIDER_REFUND_EMAIL_KIND,
@@ -55,5 +56,7 @@ export async function applyChargeRefunded(
       subject: REFUND_EMAIL.subject(note.number),
       text: REFUND_EMAIL.body(note.full_name ?? '', missing, note.number, note.invoice_number),
     });
+    await deps.mailer?.wake(tx);
+  }
   return { outcome: 'applied', accountId };
 }

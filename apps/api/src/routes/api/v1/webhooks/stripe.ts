@@ -51,7 +51,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const { duplicate } = await receiveProviderEvent(
-        { database: app.database, clock: app.clock, log: req.log },
+        { database: app.database, clock: app.clock, mailer: app.mailer, log: req.log },
         event,
       );
       return { received: true as const, duplicate };
