@@ -4,7 +4,7 @@ import { invoices } from './billing';
 import { createdAt, sameAccountReference, ts } from './columns';
 
 /**
- * The card provider's events, each kept once by its id (migration 0040), in the transaction that
+ * The card provider's events, each kept once by its id (migration 0042), in the transaction that
  * applies it: a second delivery of one event finds its row and changes nothing.
  */
 export const providerEvents = pgTable(
