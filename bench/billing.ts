@@ -5,9 +5,13 @@
 // whose card declined at their last close and who then put a good card on file), whose p95 must be at
 // most 3x the p95 of GET /invoices/detail/ sent the same way (100 at once, one per invoice) to the same
 // server.
+// And the card provider's events: signed Stripe events per second through the webhook's handler against
+// the same number of bare inserts in the same process and run (target ratio >= 0.5,
+// bench/support/webhook-events.ts).
 // Exits non-zero when a target is missed.
 // Run: npm run bench:billing  (DATABASE_URL=postgres://... to include PostgreSQL)
 import { IDEMPOTENCY_KEY_HEADER } from '@enq/contract';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +22,7 @@ import {
   freshPostgresDatabase,
   openInvoicesFor,
   percentile,
+  repoRoot,
   rps,
   seedDemo,
   startServer,
@@ -42,6 +47,30 @@ const WARM_UP_BURSTS = 2;
 const WARM_UP_PAYERS = WARM_UP_BURSTS * PAYERS;
 /** Bursts of 100 reads measured after the warm-up bursts. */
 const READ_ROUNDS = 5;
+
+/** Webhook events through the handler per second, at least this share of bare inserts per second. */
+const WEBHOOK_TARGET = 0.5;
+const WEBHOOK_EVENTS = 2000;
+
+/** The webhook's handler against bare inserts, in a process of its own on the bench's database. */
+function webhookEvents(
+  env: Record<string, string>,
+): Promise<{ events: number; handlerPerSecond: number; barePerSecond: number }> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/support/webhook-events.ts', String(WEBHOOK_EVENTS)],
+      { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
+        : reject(new Error(`webhook-events exited ${code}`)),
+    );
+  });
+}
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -83,6 +112,14 @@ async function measure(label: Driver, env: Record<string, string>) {
   const auth = { authorization: `Bearer ${token}` };
   // Made before the server starts: PGlite's data directory belongs to one process at a time.
   const payers = await openInvoicesFor(env, PAYERS + WARM_UP_PAYERS);
+  const webhook = await webhookEvents(env);
+  const webhookRatio = webhook.handlerPerSecond / webhook.barePerSecond;
+  const webhookOk = webhookRatio >= WEBHOOK_TARGET;
+  console.log(
+    `${label}: ${webhook.events} signed webhook events through the handler ${webhook.handlerPerSecond}/s | ` +
+      `${webhook.events} bare inserts ${webhook.barePerSecond}/s | ratio ${webhookRatio.toFixed(2)} ` +
+      `(target >= ${WEBHOOK_TARGET}: ${verdict(webhookOk)}) | ${load()}`,
+  );
   const server = await startServer('bench/support/bench-server.ts', env);
   try {
     const billingUrl = `${server.url}/api/v1/account/billing/`;
@@ -119,7 +156,7 @@ async function measure(label: Driver, env: Record<string, string>) {
         `p95 ${ms(read.p95)} | pay p95 / read p95 ${payRatio.toFixed(2)}x ` +
         `(target <= ${PAY_TARGET}x: ${verdict(payOk)}) | ${load()}`,
     );
-    return { label, ratio, ratioOk, pdfs, payRatio, payOk };
+    return { label, ratio, ratioOk, pdfs, payRatio, payOk, webhookRatio, webhookOk };
   } finally {
     await stop(server.child);
   }
@@ -153,12 +190,14 @@ try {
       await postgres.drop();
     }
   }
-  const ok = results.every((r) => r.ratioOk && r.payOk);
+  const ok = results.every((r) => r.ratioOk && r.payOk && r.webhookOk);
   console.log(
     `billing: ratio of GET /billing/ to the bare primary-key route ` +
       `${results.map((r) => `${r.ratio.toFixed(2)} on ${r.label} (>= ${RATIO_TARGET[r.label]})`).join(', ')} | ` +
       `Pay now p95 / invoice read p95 ${results.map((r) => `${r.payRatio.toFixed(2)}x on ${r.label}`).join(', ')} ` +
-      `(<= ${PAY_TARGET}x) | ${inProcess} invoice PDFs/s in process, ` +
+      `(<= ${PAY_TARGET}x) | webhook events / bare inserts ` +
+      `${results.map((r) => `${r.webhookRatio.toFixed(2)} on ${r.label}`).join(', ')} (>= ${WEBHOOK_TARGET}) | ` +
+      `${inProcess} invoice PDFs/s in process, ` +
       `${Math.min(...results.map((r) => r.pdfs))} PDFs/s over HTTP | ${verdict(ok)} | ${load()}`,
   );
   if (!ok) process.exitCode = 1;

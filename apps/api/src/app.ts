@@ -22,6 +22,7 @@ import mailerPlugin from './plugins/mailer';
 import noStorePlugin from './plugins/no-store';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
+import sandboxEventsPlugin from './plugins/payments/sandbox-events';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -36,6 +37,7 @@ import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
 import telephonyRoutes from './routes/api/v1/telephony';
+import stripeWebhookRoutes from './routes/api/v1/webhooks/stripe';
 import healthRoutes from './routes/health';
 import contactCardRoutes from './routes/contact-card';
 import idpRoutes from './routes/idp';
@@ -181,6 +183,7 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(afterAnswerPlugin);
   await app.register(paymentsPlugin, { provider: billing.payments });
+  await app.register(sandboxEventsPlugin, { secret: config.payments.webhookSecret });
   await app.register(billingPlugin, { billing });
   await app.register(telephonyPlugin);
   if (config.oidc.embedded) {
@@ -196,6 +199,8 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: API_ADMIN_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
+  // The card provider's events: server to server, signed (no session, no form origin).
+  await app.register(stripeWebhookRoutes, { prefix: '/api/v1/webhooks' });
   // The /pdf page's public QR link: outside /api/v1/account and its sign-in gate.
   await app.register(contactCardRoutes);
   await app.register(sitePages);

@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { ADMIN_PATH } from '@enq/contract';
 import { DEFAULT_SELLER } from './domain/billing-engine/invoice-issuer';
 
+/**
+ * The signing secret the sandbox signs its events with, and the webhook checks them with, when
+ * STRIPE_WEBHOOK_SECRET is not set and Stripe is not the provider (development and tests). With
+ * STRIPE_SECRET_KEY set only STRIPE_WEBHOOK_SECRET is taken (docs/billing.md, "Payments").
+ */
+export const DEV_WEBHOOK_SECRET = 'whsec_enq_sandbox_development_only';
+
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const booleanFlag = z
@@ -92,6 +99,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  /** Stripe's signing secret of the webhook endpoint (whsec_…); without Stripe, a development default. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')
     .optional(),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** `off`: no /metrics page and no per-request counting (bench/metrics.ts measures what it costs). */
@@ -213,6 +225,9 @@ function deriveConfig(env: z.output<typeof envSchema>) {
     payments: {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      // The webhook's signing secret. The sandbox signs with a development default; with Stripe's key
+      // set and no secret, no event is accepted (a secret of ours would let anyone forge Stripe's).
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? (env.STRIPE_SECRET_KEY ? null : DEV_WEBHOOK_SECRET),
       // How long a charge may take before its outcome counts as unknown (the attempt stays pending and
       // the reconciliation job asks the provider); also how old a pending attempt must be to be asked about.
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,

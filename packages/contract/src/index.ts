@@ -51,3 +51,4 @@ export * from './two-factor';
 export * from './usage';
 export * from './usage-rules';
 export * from './admin';
+export * from './payment-events';

@@ -119,6 +119,16 @@ const adminRefundSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/** A dispute of the invoice's charge by the cardholder's bank (the provider's charge.dispute.* events). */
+const adminDisputeSchema = z.object({
+  id: z.string(),
+  /** Stripe's status: needs_response, under_review, won, lost, warning_closed, … */
+  status: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  at: z.string(),
+});
+
 export const adminInvoiceSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -128,6 +138,8 @@ export const adminInvoiceSchema = z.object({
   total: z.number(),
   payments: z.array(adminPaymentSchema),
   refunds: z.array(adminRefundSchema),
+  /** The newest dispute of the invoice's charge; null when none. */
+  dispute: adminDisputeSchema.nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 

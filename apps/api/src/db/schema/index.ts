@@ -9,6 +9,7 @@ export * from './cancellations';
 export * from './calls';
 export * from './catalogue';
 export * from './lookups';
+export * from './payment-events';
 export * from './referrals';
 export * from './refund-attempts';
 export * from './rate-limits';

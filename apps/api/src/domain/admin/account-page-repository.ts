@@ -82,6 +82,8 @@ export interface AdminInvoiceRow {
   issued_at: Date;
   status: string;
   total_cents: number;
+  /** The newest dispute of the invoice's charge (as json: created_at is a string), or null. */
+  dispute: { id: string; status: string; amount_cents: number; reason: string; created_at: string } | null;
   payments: {
     id: string;
     created_at: string;
@@ -94,7 +96,7 @@ export interface AdminInvoiceRow {
   refunds: { id: string; number: string; created_at: string; amount_cents: number; reason: string | null }[];
 }
 
-/** The account's invoices, newest first, each with its payments and credit notes. */
+/** The account's invoices, newest first, each with its payments, credit notes and newest dispute. */
 export async function invoicesWithPayments(
   q: Transactional,
   accountId: string,
@@ -110,7 +112,11 @@ export async function invoicesWithPayments(
             (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number,
                       'created_at', r.created_at, 'amount_cents', r.amount_cents, 'reason', r.reason)
                     order by r.created_at, r.number), '[]')
-               from refunds r where r.account_id = i.account_id and r.invoice_id = i.id) as refunds
+               from refunds r where r.account_id = i.account_id and r.invoice_id = i.id) as refunds,
+            (select json_build_object('id', d.id, 'status', d.status, 'amount_cents', d.amount_cents,
+                      'reason', d.reason, 'created_at', d.created_at)
+               from invoice_disputes d where d.account_id = i.account_id and d.invoice_id = i.id
+              order by d.created_at desc limit 1) as dispute
        from invoices i where i.account_id = $1
       order by i.issued_at desc, i.number desc limit $2`,
     [accountId, limit],

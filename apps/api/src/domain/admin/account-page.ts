@@ -122,6 +122,15 @@ export async function accountPage(q: Transactional, accountId: string, now: Date
         amount: centsToDollars(r.amount_cents),
         reason: r.reason,
       })),
+      dispute: i.dispute
+        ? {
+            id: i.dispute.id,
+            status: i.dispute.status,
+            amount: centsToDollars(i.dispute.amount_cents),
+            reason: i.dispute.reason,
+            at: iso(new Date(i.dispute.created_at)),
+          }
+        : null,
     })),
     users: users.map((u) => ({
       id: u.id,

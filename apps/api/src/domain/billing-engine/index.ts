@@ -17,6 +17,7 @@ export type { LedgerEntry, PeriodUsage, SumRow } from './ledger-repository';
 export { rollOverDuePeriods } from './period-close';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
+export { settleFromProvider } from './provider-settlement';
 export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
 export { findPlan, listAvailablePlans, toPlan } from './plans-repository';

@@ -31,7 +31,8 @@ export function outcomeOf(row: AttemptRow): PaymentOutcome {
 /** Records the provider's answer to an attempt once, with what it causes: the invoice paid, the receipt… */
 export class PaymentSettlement {
   constructor(
-    private readonly deps: PaymentDeps,
+    // The provider is not asked here: its answer is given (the provider's events settle with this too).
+    private readonly deps: Pick<PaymentDeps, 'database' | 'clock' | 'log'>,
     private readonly hooks: SettlementHooks,
   ) {}
 

@@ -117,6 +117,41 @@ describe('the console account page', () => {
     expect(screen.queryByRole('list', { name: 'Scheduled' })).toBeNull();
   });
 
+  it("CONS-02 marks an invoice whose charge the cardholder's bank disputed, and says when the dispute is lost", async () => {
+    const [paid, open] = ACCOUNT.invoices;
+    const dispute = { id: 'dp_1', amount: 300, reason: 'fraudulent', at: '2026-11-20T14:00:00.000Z' };
+    await renderPage('support', 'invoices', {
+      ...ACCOUNT,
+      invoices: [{ ...paid!, dispute: { ...dispute, status: 'lost' } }, open!],
+    });
+    const items = within(screen.getByRole('list', { name: 'Invoices' })).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('ENQ-202611-AB12CD34PaidDispute lost');
+    expect(items[0]!.textContent).toContain('Dispute lost · $300.00 · fraudulent · Nov 20, 2026');
+    expect(items.at(-1)!.textContent).not.toContain('Disput');
+  });
+
+  it('CONS-02 shows an open dispute as Disputed', async () => {
+    const [paid] = ACCOUNT.invoices;
+    await renderPage('support', 'invoices', {
+      ...ACCOUNT,
+      invoices: [
+        {
+          ...paid!,
+          dispute: {
+            id: 'dp_2',
+            amount: 300,
+            reason: 'product_not_received',
+            status: 'needs_response',
+            at: '2026-11-20T14:00:00.000Z',
+          },
+        },
+      ],
+    });
+    const list = screen.getByRole('list', { name: 'Invoices' });
+    expect(list.textContent).toContain('ENQ-202611-AB12CD34PaidDisputed');
+    expect(list.textContent).toContain('Disputed · $300.00 · product not received');
+  });
+
   it('CONS-02 says the account is not found on a 404', async () => {
     api.routes[`GET ${ADMIN}/me`] = () => jsonResponse(meAs('support'));
     api.routes[`GET ${ADMIN}/accounts/nope`] = () =>

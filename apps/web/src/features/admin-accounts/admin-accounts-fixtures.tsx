@@ -144,6 +144,7 @@ export const ACCOUNT: AdminAccount = {
         },
       ],
       refunds: [],
+      dispute: null,
     },
     {
       id: 'in_open',
@@ -154,6 +155,7 @@ export const ACCOUNT: AdminAccount = {
       total: 42.1,
       payments: [],
       refunds: [],
+      dispute: null,
     },
   ],
   users: [

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type AdminInvoice } from '@enq/contract';
+import { DISPUTE_STATUS_LABEL, formatDate, formatMoney, type AdminInvoice } from '@enq/contract';
 import { Button } from '../../../components/ui/button';
 import { Section } from './section';
 
@@ -29,6 +29,11 @@ export function InvoicesSection({
                     <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                       {STATUS[invoice.status] ?? invoice.status}
                     </span>
+                    {invoice.dispute ? (
+                      <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">
+                        {DISPUTE_STATUS_LABEL(invoice.dispute.status)}
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-slate-600">
                     {formatDate(invoice.issued_at)} · {invoice.summary}
@@ -50,7 +55,7 @@ export function InvoicesSection({
                   ) : null}
                 </div>
               </div>
-              {invoice.payments.length + invoice.refunds.length > 0 ? (
+              {invoice.payments.length + invoice.refunds.length > 0 || invoice.dispute ? (
                 <ul className="mt-2 space-y-1 text-sm text-slate-600">
                   {invoice.payments.map((p) => (
                     <li key={p.id}>
@@ -68,6 +73,12 @@ export function InvoicesSection({
                       {`Credit note ${r.number} · ${formatMoney(r.amount)} · ${formatDate(r.at)}${r.reason ? ` · ${r.reason}` : ''}`}
                     </li>
                   ))}
+                  {invoice.dispute ? (
+                    // The cardholder's bank disputed the charge (the provider's charge.dispute.* events).
+                    <li className="text-red-800">
+                      {`${DISPUTE_STATUS_LABEL(invoice.dispute.status)} · ${formatMoney(invoice.dispute.amount)} · ${invoice.dispute.reason.replaceAll('_', ' ')} · ${formatDate(invoice.dispute.at)}`}
+                    </li>
+                  ) : null}
                 </ul>
               ) : null}
             </li>

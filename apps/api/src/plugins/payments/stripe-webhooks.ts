@@ -1,0 +1,40 @@
+import Stripe from 'stripe';
+import type { ProviderEvent } from '../../domain/payment-events';
+
+/** Stripe's own tolerance for a signature's timestamp (5 minutes), the one the webhook keeps. */
+export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
+
+/** Why an event was refused: said in the 400's message. */
+export class WebhookSignatureError extends Error {}
+
+/**
+ * Checks the `Stripe-Signature` header over the raw body with the `stripe` package's own check
+ * (constructEvent: the HMAC, and a timestamp within Stripe's tolerance) and answers the event.
+ */
+export function verifyStripeEvent(
+  rawBody: Buffer,
+  signature: string | string[] | undefined,
+  secret: string | null,
+): ProviderEvent {
+  if (!secret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set; no event is accepted.');
+  if (typeof signature !== 'string' || !signature)
+    throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  let event: { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } };
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError || error instanceof SyntaxError)
+      throw new WebhookSignatureError(`The event's signature does not verify: ${error.message}`);
+    throw error;
+  }
+  const object = event.data?.object;
+  if (
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    typeof event.created !== 'number' ||
+    !object ||
+    typeof object !== 'object'
+  )
+    throw new WebhookSignatureError('The event is not a Stripe event (id, type, created, data.object).');
+  return event as unknown as ProviderEvent;
+}
