@@ -16,6 +16,7 @@ export * from './telephony';
 export * from './spend-control';
 export * from './spend-control-schemas';
 export * from './subscription';
+export * from './pause';
 export * from './activity';
 export * from './activity-schemas';
 export * from './activity-values';

@@ -8,6 +8,7 @@ export * from './billing';
 export * from './calls';
 export * from './catalogue';
 export * from './lookups';
+export * from './plan-pauses';
 export * from './referrals';
 export * from './refund-attempts';
 export * from './rate-limits';

@@ -17,6 +17,16 @@ export type { LedgerEntry, PeriodUsage, SumRow } from './ledger-repository';
 export { rollOverDuePeriods } from './period-close';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
+export {
+  dueResumes,
+  endPause,
+  insertPause,
+  openPause,
+  pausesSince,
+  recordDecline,
+} from './plan-pauses-repository';
+export type { PauseRow } from './plan-pauses-repository';
+export { RESUME_REFUSALS } from './plan-resumes';
 export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
 export { findPlan, listAvailablePlans, toPlan } from './plans-repository';

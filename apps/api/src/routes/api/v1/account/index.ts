@@ -9,6 +9,7 @@ import invoicesRoutes from './invoices';
 import callsRoutes from './calls';
 import ratesRoutes from './rates';
 import subscriptionRoutes from './subscription';
+import pauseRoutes from './pause';
 import usersRoutes from './users';
 import notificationsRoutes from './notifications';
 import linesRoutes from './lines';
@@ -42,6 +43,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billingRoutes, { prefix: '/billing' });
   await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
+  await app.register(pauseRoutes, { prefix: '/pause' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(callsRoutes, { prefix: '/calls' });
