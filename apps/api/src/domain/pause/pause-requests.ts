@@ -37,10 +37,13 @@ export interface PauseActor {
   reason?: string | null;
 }
 
-const stretchOf = (p: PauseRow): PausedStretch => ({
-  start: new Date(p.starts_at),
-  end: new Date(p.resumed_at ?? p.resume_at),
-});
+/** A pause's paused stretch for the six-in-twelve rule: to its early resume, else to its date (a resume
+ * the job makes a little after the date, or a declined one, adds no month the customer chose). */
+const stretchOf = (p: PauseRow): PausedStretch => {
+  const date = new Date(p.resume_at);
+  const resumed = p.resumed_at ? new Date(p.resumed_at) : date;
+  return { start: new Date(p.starts_at), end: resumed < date ? resumed : date };
+};
 
 async function situation(q: Transactional, accountId: string, lock: boolean, now: Date) {
   const sub = await findSubscription(q, accountId, lock);
@@ -88,8 +91,8 @@ export async function requestPause(
 ): Promise<void> {
   await database.transaction(async (tx) => {
     const { sub, startsAt, earlier, state } = await situation(tx, accountId, true, now);
-    if (!sub || !startsAt) throw new DomainError('conflict', PAUSE_TEXT.notActive);
     const resumeAt = checkPause(state, startsAt, body.resume_on, earlier);
+    if (!sub || !startsAt) throw new DomainError('conflict', PAUSE_TEXT.notActive);
     await insertPause(tx, {
       accountId,
       planId: sub.plan_id,

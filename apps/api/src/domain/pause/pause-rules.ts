@@ -44,12 +44,13 @@ export function monthsAllowed(startsAt: Date, earlier: readonly PausedStretch[])
 /** Checks a pause from `startsAt` resuming on the New York date `resumeOn`; answers the resume instant. */
 export function checkPause(
   situation: PauseSituation,
-  startsAt: Date,
+  startsAt: Date | null,
   resumeOn: string,
   earlier: readonly PausedStretch[],
 ): Date {
   const refusal = pauseRefusal(situation);
   if (refusal) throw new DomainError(refusal.field ? 'invalid' : 'conflict', refusal.message, refusal.field);
+  if (!startsAt) throw new DomainError('conflict', PAUSE_TEXT.notActive);
   const range = resumeDateRange(startsAt);
   const resumeAt = resumeInstant(startsAt, resumeOn);
   if (Number.isNaN(resumeAt.getTime()) || resumeOn < range.earliest || resumeOn > range.latest)

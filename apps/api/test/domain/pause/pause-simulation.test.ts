@@ -102,7 +102,7 @@ describe.each(drivers)('pausing a monthly plan over simulated years (%s)', (driv
     );
   }
 
-  it('no credits or charges while paused, rollover neither lost nor aged, every call refused, invoices add up', async () => {
+  it('PAUSE-03 PAUSE-04 PAUSE-06 no credits or charges while paused, rollover neither lost nor aged, every call refused, invoices add up', async () => {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
