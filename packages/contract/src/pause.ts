@@ -105,11 +105,9 @@ export const pauseInfoSchema = z
       .number()
       .int()
       .meta({ description: 'days to the resume, the day under way included (as a period counts)' }),
-    rollover_credits_held: z
-      .number()
-      .meta({
-        description: 'rollover credits waiting for the resume, unaged; 0 until the last period closes',
-      }),
+    rollover_credits_held: z.number().meta({
+      description: 'rollover credits waiting for the resume, unaged; 0 until the last period closes',
+    }),
     bonus_credits_held: z.number(),
     decline_message: z
       .string()
@@ -171,6 +169,8 @@ export const PAUSE_TEXT = {
     `Your plan pauses on ${formatDate(startsAt)} and resumes on ${formatDate(resumeAt)}.`,
   banner: (resumeAt: string) =>
     `Your plan is paused until ${formatDate(resumeAt)}. Calls are refused, and nothing is charged, until it resumes.`,
+  summary: (resumeAt: string, held: string) =>
+    `No period runs until the plan resumes on ${formatDate(resumeAt)}. ${held} rollover and bonus credits are kept for then.`,
   declined: (message: string) =>
     `Your plan is still paused: the charge to resume it was declined. ${message}`,
 } as const;
