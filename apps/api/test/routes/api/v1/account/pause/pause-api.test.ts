@@ -87,7 +87,7 @@ describe.each(drivers)('pausing a plan at the API (%s)', (driver) => {
     }
   });
 
-  it('PAUSE-02 PAUSE-03 PAUSE-04 PAUSE-06 at most six months in any twelve: four paused, a second pause of three is refused, two is taken', async () => {
+  it('PAUSE-02 PAUSE-03 PAUSE-04 PAUSE-06 PAUSE-07 at most six months in any twelve: four paused, a second pause of three is refused, two is taken', async () => {
     const { id, token, personId } = await planAccount(ctx, clock, START);
     const p = await pin(personId);
     const first = await pause(token, '2027-06-04');
