@@ -12,6 +12,7 @@ CREATE TABLE "plan_pauses" (
 	"carry_bonus_cc" bigint,
 	"decline_message" text,
 	"declined_at" timestamp with time zone,
+	"reminded_at" timestamp with time zone,
 	"requested_by" uuid,
 	"reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -177,3 +177,21 @@ export const PAUSE_TEXT = {
 
 /** Why authorize refuses a call while the plan is paused, in words the telephony side speaks. */
 export const PAUSE_REFUSAL = 'plan paused' as const;
+
+/** Days before the resume that the reminder is emailed. */
+export const PAUSE_REMINDER_DAYS = 7;
+
+/** The reminder emailed seven days before a paused plan resumes. */
+export const PAUSE_EMAIL = {
+  subject: (resumeAt: string) => `Your enQ plan resumes on ${formatDate(resumeAt)}`,
+  body: (name: string, plan: string, resumeAt: string, price: string, portalUrl: string) =>
+    [
+      `Hello ${name},`,
+      '',
+      `Your ${plan} plan is paused and resumes on ${formatDate(resumeAt)}. That day a new monthly period starts: ${price} is charged to your card on file, and your users' calls are allowed again with the plan's credits and the rollover credits you kept.`,
+      '',
+      `To resume sooner, use Resume now on your overview: ${portalUrl}/`,
+      '',
+      '— enQ',
+    ].join('\n'),
+} as const;

@@ -31,6 +31,8 @@ export const planPauses = pgTable(
     // The last resume whose charge was declined: the card's reason, shown until a resume is paid.
     declineMessage: text('decline_message'),
     declinedAt: ts('declined_at'),
+    // The reminder emailed seven days before the resume (once).
+    remindedAt: ts('reminded_at'),
     // Who asked: the account's person, or staff on the customer's behalf with a reason.
     requestedBy: uuid('requested_by'),
     reason: text('reason'),

@@ -18,6 +18,7 @@ export { rollOverDuePeriods } from './period-close';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
 export {
+  claimDueReminders,
   dueResumes,
   endPause,
   insertPause,
@@ -25,7 +26,7 @@ export {
   pausesSince,
   recordDecline,
 } from './plan-pauses-repository';
-export type { PauseRow } from './plan-pauses-repository';
+export type { PauseRow, ReminderRow } from './plan-pauses-repository';
 export { RESUME_REFUSALS } from './plan-resumes';
 export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';

@@ -140,3 +140,32 @@ export async function dueResumes(q: Transactional, now: Date): Promise<string[]>
   );
   return rows.map((r) => r.account_id);
 }
+
+/** A pause whose reminder is due, with whom to tell: the account's admin. */
+export interface ReminderRow {
+  account_id: string;
+  resume_at: Date;
+  plan_id: string;
+  email: string;
+  full_name: string;
+}
+
+/**
+ * Claims the reminders due by `now` (seven days before the resume, `ahead`): each pause under way is
+ * marked reminded once, in the caller's transaction, and answered with its admin to email.
+ */
+export async function claimDueReminders(
+  q: Transactional,
+  now: Date,
+  aheadMs: number,
+): Promise<ReminderRow[]> {
+  return q.query<ReminderRow>(
+    `with due as (
+       update plan_pauses set reminded_at = $1
+        where status = 'paused' and reminded_at is null and resume_at > $1 and resume_at <= $2
+        returning account_id, resume_at, plan_id)
+     select d.account_id, d.resume_at, d.plan_id, p.email, p.full_name
+       from due d join people p on p.account_id = d.account_id and p.is_admin`,
+    [now, new Date(now.getTime() + aheadMs)],
+  );
+}

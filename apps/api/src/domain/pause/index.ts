@@ -6,3 +6,4 @@ export { checkPause, monthsAllowed, pauseRefusal } from './pause-rules';
 export { pauseInfoFrom } from './pause-view';
 export type { PauseFields } from './pause-view';
 export { resumeDuePauses } from './resume-due';
+export { PAUSE_REMINDER_KIND, remindDueResumes } from './resume-reminders';

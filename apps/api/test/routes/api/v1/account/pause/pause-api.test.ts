@@ -87,7 +87,7 @@ describe.each(drivers)('pausing a plan at the API (%s)', (driver) => {
     }
   });
 
-  it('PAUSE-02 PAUSE-03 PAUSE-04 PAUSE-06 PAUSE-07 at most six months in any twelve: four paused, a second pause of three is refused, two is taken', async () => {
+  it('PAUSE-02 PAUSE-03 PAUSE-04 PAUSE-06 PAUSE-07 PAUSE-08 at most six months in any twelve: four paused, a second pause of three is refused, two is taken', async () => {
     const { id, token, personId } = await planAccount(ctx, clock, START);
     const p = await pin(personId);
     const first = await pause(token, '2027-06-04');
@@ -106,6 +106,20 @@ describe.each(drivers)('pausing a plan at the API (%s)', (driver) => {
     const again = await pause(token, '2027-07-04');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: PAUSE_TEXT.alreadyPaused });
+
+    // PAUSE-08: seven days before the resume, the admin is emailed once through the outbox.
+    await jobAt('2027-05-28T15:00:00Z');
+    await jobAt('2027-05-30T15:00:00Z');
+    const mails = await ctx.database.query<{ to: string; subject: string; text: string }>(
+      `select "to", subject, text from outbox where account_id = $1 and kind = 'pause-reminder'`,
+      [id],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: `pat-${id}@example.com`,
+      subject: 'Your enQ plan resumes on Jun 4, 2027',
+    });
+    expect(mails[0]!.text).toContain('$150.00 is charged to your card on file');
 
     // On the resume date the job resumes it, paid first: a new period from then, calls allowed again.
     await jobAt('2027-06-04T14:05:00Z');
