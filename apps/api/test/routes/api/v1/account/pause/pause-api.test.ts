@@ -1,9 +1,12 @@
 import {
+  ACCOUNTS_ADMIN_PATHS,
   API_ACCOUNT_BASE,
+  API_ADMIN_BASE,
   PAUSE_PATHS,
   PAUSE_TEXT,
   SERVICE_KEY_HEADER,
   TELEPHONY_AUTHORIZE_PATH,
+  type AdminAccount,
   type OverviewResponse,
   type PauseResponse,
 } from '@enq/contract';
@@ -11,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { TestClock } from '../../../../../helpers/billing-harness';
 import { planAccount } from '../../../../../helpers/plan-accounts';
+import { staffToken } from '../../../../../helpers/staff';
 
 // The pause at the API (docs/billing.md, "Pausing a plan"). A monthly period from Jan 4, 2027, 10:00
 // New York, to Feb 4: a pause asked for now starts on Feb 4 and may resume from Mar 4 to Aug 4.
@@ -102,6 +106,16 @@ describe.each(drivers)('pausing a plan at the API (%s)', (driver) => {
     expect(overview.subscription_info).toMatchObject({
       status: 'paused',
       pause: { state: 'paused', resume_at: '2027-06-04T14:00:00.000Z', decline_message: null },
+    });
+    // The console's account page reads the same state.
+    const support = (await staffToken(ctx.database, 'support')).token;
+    const consoleAnswer = await ctx.app.inject({
+      url: `${API_ADMIN_BASE}${ACCOUNTS_ADMIN_PATHS.account(id)}`,
+      headers: { authorization: `Bearer ${support}` },
+    });
+    expect((consoleAnswer.json() as AdminAccount).subscription).toMatchObject({
+      status: 'paused',
+      period_start: null,
     });
     const again = await pause(token, '2027-07-04');
     expect(again.statusCode).toBe(409);
