@@ -53,6 +53,10 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'subscription.change_undone': 'Undid the scheduled plan change',
   'subscription.cancel_undone': 'Withdrew the cancellation',
   'subscription.upgrade_now': 'Upgraded the plan now',
+  // Pausing a monthly plan (docs/billing.md, "Pausing a plan").
+  'pause.scheduled': 'Scheduled a pause of the plan',
+  'pause.withdrawn': 'Withdrew the scheduled pause',
+  'pause.resumed': 'Resumed the paused plan',
   // The billing system's own console-path actions (SYSTEM_ACTOR, PLAN-13): a late upgrade's refund.
   'system.refund': 'Refunded a payment',
   'spend_alerts.update': 'Changed the spend alerts',

@@ -17,6 +17,8 @@ export * from './spend-control';
 export * from './spend-control-schemas';
 export * from './subscription';
 export * from './cancellation';
+export * from './pause';
+export * from './pause-texts';
 export * from './activity';
 export * from './activity-schemas';
 export * from './activity-values';

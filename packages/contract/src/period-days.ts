@@ -37,3 +37,16 @@ export function rangeDays(from: number, to: number, now: Date): PeriodDays {
   const ended = now.getTime() > to * 1000;
   return { days: 1, elapsed: ended ? 1 : 0, left: ended ? 0 : 1 };
 }
+
+/**
+ * A paused stretch of a monthly plan (docs/billing.md, "Pausing a plan"): from the end of the last
+ * period before the pause up to the resume. It is part of the account's timeline as a period is, with
+ * no credits and no charges, and its days count by the same rule, so the overview's "resumes in 12
+ * days" and the console's agree.
+ */
+export interface PausedStretch {
+  start: Date;
+  end: Date;
+}
+
+export const pausedDays = (stretch: PausedStretch, now: Date): PeriodDays => periodDays(stretch, now);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pauseInfoSchema } from './pause';
 
 export const planPeriodSchema = z.enum(['mo', 'yr']);
 
@@ -48,11 +49,16 @@ export const subscriptionInfoSchema = z
       .meta({ description: "the period's length in whole days; 0 without a period" }),
     active_users: z.number().int(),
     is_credits_exhausted: z.boolean(),
-    status: z.enum(['active', 'inactive']),
+    status: z.enum(['active', 'inactive', 'paused']).meta({
+      description: "'paused': a monthly plan's pause is under way (see pause): no period, credits or charges",
+    }),
     cancel_at_period_end: z.boolean(),
     pending_plan_id: z.string().nullable(),
     period_start: z.string().nullable(),
     period_end: z.string().nullable(),
+    pause: pauseInfoSchema
+      .nullable()
+      .meta({ description: 'the pause scheduled at the period end or under way; null: none' }),
   })
   .meta({ id: 'SubscriptionInfo' });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;

@@ -75,6 +75,7 @@ export const AUTHORIZE_REASONS = [
   'credits exhausted',
   'spending cap reached',
   'user limit reached',
+  'plan paused',
 ] as const;
 export type AuthorizeReason = (typeof AUTHORIZE_REASONS)[number];
 export const authorizeResponseSchema = z

@@ -132,6 +132,7 @@ describe('overviewResponseSchema', () => {
         pending_plan_id: null,
         period_start: null,
         period_end: null,
+        pause: null,
       },
       plan_name: null,
       card_details: null,

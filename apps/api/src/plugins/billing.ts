@@ -5,6 +5,7 @@ import type { BillingEngines } from '../domain/billing-engine/billing-engines';
 import { accountsWithDuePeriods } from '../domain/billing-engine/subscription-periods-repository';
 import { chargeUnchargedInvoices } from '../domain/billing-engine/uncharged-invoices';
 import { RateTable } from '../domain/call-rates/rates';
+import { remindDueResumes, resumeDuePauses } from '../domain/pause';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
 
 declare module 'fastify' {
@@ -15,8 +16,8 @@ declare module 'fastify' {
     billingEngines: BillingEngines;
     rates: RateTable;
     /**
-     * Closes every period that has ended and charges invoices whose first charge did not happen (the
-     * period-close job, plugins/jobs.ts; also run at start).
+     * Closes every period that has ended, resumes paused plans whose date has come and charges invoices
+     * whose first charge did not happen (the period-close job, plugins/jobs.ts; also run at start).
      */
     closeDuePeriods(): Promise<number>;
   }
@@ -38,6 +39,10 @@ async function billingPlugin(app: FastifyInstance, options: { billing: BillingEn
       app.config.closeGraceMs,
     ))
       closed += await engine.closeDuePeriods(accountId);
+    // Paused plans whose resume date has come resume, paid first (docs/billing.md, "Pausing a plan").
+    const resumed = await resumeDuePauses(app.database, engine, app.clock.now(), app.log);
+    if (resumed > 0) app.log.info({ resumed }, 'resumed paused plans on their date');
+    await remindDueResumes(app.database, app.clock.now(), app.config.publicUrl);
     // Attempts whose answer never came are settled by asking the provider, before anything is charged.
     const settled = await engine.payments.reconcile();
     if (settled > 0) app.log.info({ settled }, 'settled payments whose answer never came');

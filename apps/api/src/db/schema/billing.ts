@@ -25,7 +25,7 @@ export const subscriptions = pgTable('subscriptions', {
   planId: text('plan_id')
     .notNull()
     .references(() => plans.id),
-  status: text('status').notNull().default('active'), // 'active' | 'inactive'
+  status: text('status').notNull().default('active'), // 'active' | 'inactive' | 'paused'
   anchorAt: ts('anchor_at').notNull(),
   currentPeriodStart: ts('current_period_start').notNull(),
   currentPeriodEnd: ts('current_period_end').notNull(),
@@ -238,7 +238,7 @@ export const periodStartOrders = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     invoiceId: text('invoice_id').notNull(),
-    kind: text('kind').notNull(), // 'start' | 'renew' | 'upgrade'
+    kind: text('kind').notNull(), // 'start' | 'renew' | 'upgrade' | 'resume'
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -257,7 +257,7 @@ export const periodStartOrders = pgTable(
     uniqueIndex('period_start_orders_one_awaiting')
       .on(t.accountId)
       .where(sql`${t.status} = 'awaiting_payment'`),
-    check('period_start_orders_kind_check', sql`${t.kind} IN ('start', 'renew', 'upgrade')`),
+    check('period_start_orders_kind_check', sql`${t.kind} IN ('start', 'renew', 'upgrade', 'resume')`),
     check('period_start_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'started', 'void')`),
   ],
 );

@@ -17,6 +17,7 @@ import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
+import { orderResume } from './plan-resumes';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -96,6 +97,8 @@ export class BillingEngine {
       if (kind === 'start') {
         if (existing?.status === 'active')
           throw new DomainError('conflict', 'The subscription is already active.');
+        if (existing?.status === 'paused')
+          throw new DomainError('conflict', 'Your plan is paused. Resume it instead.');
         invoice = {
           accountId,
           kind: 'start',
@@ -129,6 +132,18 @@ export class BillingEngine {
       await insertOrder(tx, { accountId, invoiceId: id, kind, planId, start: now, end, endsPeriodId });
       return id;
     });
+    return { invoiceId, outcome: await this.payments.pay(accountId, invoiceId) };
+  }
+
+  /**
+   * Resumes a paused plan now: its invoice is issued and charged first, and the new period (with the
+   * carry the pause held) begins only once it is paid; a declined charge leaves the plan paused.
+   */
+  async resumePlan(accountId: string): Promise<{ invoiceId: string; outcome: PaymentOutcome }> {
+    const now = this.deps.clock.now();
+    const invoiceId = await this.db.transaction((tx) =>
+      orderResume(tx, accountId, now, (q, invoice) => this.issue(q, invoice)),
+    );
     return { invoiceId, outcome: await this.payments.pay(accountId, invoiceId) };
   }
 

@@ -18,6 +18,17 @@ export { rollOverDuePeriods } from './period-close';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
 export { settleFromProvider } from './provider-settlement';
+export {
+  claimDueReminders,
+  dueResumes,
+  endPause,
+  insertPause,
+  openPause,
+  pausesSince,
+  recordDecline,
+} from './plan-pauses-repository';
+export type { PauseRow, ReminderRow } from './plan-pauses-repository';
+export { RESUME_REFUSALS } from './plan-resumes';
 export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
 export { findPlan, listAvailablePlans, toPlan } from './plans-repository';

@@ -3,6 +3,7 @@ import { closingLines } from './invoice-lines';
 import type { NewInvoiceLine } from './invoices-repository';
 import { insertLedgerEntries, periodUsage, type LedgerEntry } from './ledger-repository';
 import { periodAt } from './periods';
+import { beginPause, endPause, holdCarry, openPause, pauseStartingAt } from './plan-pauses-repository';
 import { findPlan } from './plans-repository';
 import { openPeriod, settlePeriod } from './subscription-periods';
 import {
@@ -37,6 +38,18 @@ export async function rollOverDuePeriods(tx: Transactional, accountId: string, n
     const nextPlan = sub.cancel_at_period_end
       ? null
       : await findPlan(tx, sub.pending_plan_id ?? sub.plan_id, end);
+    // A pause scheduled for this end takes the next period's place: no period, credits or charge until
+    // the resume (docs/billing.md, "Pausing a plan"). A cancellation made since withdraws it.
+    const pause = await openPause(tx, accountId);
+    if (
+      pause?.status === 'scheduled' &&
+      (!nextPlan || new Date(pause.starts_at).getTime() !== end.getTime())
+    ) {
+      await endPause(tx, accountId, pause.id, 'withdrawn', now);
+    } else if (pause?.status === 'scheduled' && nextPlan) {
+      await beginPause(tx, pause, nextPlan.id, now);
+      return moved + 1;
+    }
     if (nextPlan) {
       // A change of period length starts a new anniversary at the boundary.
       const anchor = nextPlan.period === plan.period ? new Date(sub.anchor_at) : end;
@@ -70,9 +83,13 @@ export async function settleEndedPeriod(
   const next = await periodStartedWithin(tx, period.accountId, period.start, period.end);
   const nextPlan = next ? await findPlan(tx, next.plan_id, new Date(next.starts_at)) : null;
   const usage = await periodUsage(tx, period.accountId, period.id);
-  const carryInto = next && !next.closed_at ? nextPlan : null;
+  // A pause that began at this end holds the carry, unaged, for the period its resume opens.
+  const pause = next ? null : await pauseStartingAt(tx, period.accountId, period.end);
+  const pausePlan = pause ? await findPlan(tx, pause.plan_id, period.end) : null;
+  const carryInto = next && !next.closed_at ? nextPlan : pausePlan;
   const carry = await settlePeriod(tx, period, carryInto, period.end, now);
-  if (carryInto) {
+  if (pause) await holdCarry(tx, period.accountId, pause.id, carry);
+  if (carryInto && next) {
     const entries: LedgerEntry[] = (['rollover', 'bonus'] as const)
       .filter((bucket) => carry[bucket] > 0)
       .map((bucket) => ({

@@ -11,8 +11,8 @@ export interface PeriodStartOrder {
   actor_person_id: string | null;
 }
 
-/** A start, an early renewal, or an upgrade now (docs/billing.md): each opens only once it is paid. */
-export type OrderKind = 'start' | 'renew' | 'upgrade';
+/** A start, an early renewal, an upgrade now or a resume (docs/billing.md): each opens only once it is paid. */
+export type OrderKind = 'start' | 'renew' | 'upgrade' | 'resume';
 
 export async function insertOrder(
   q: Transactional,

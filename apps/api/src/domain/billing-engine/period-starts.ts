@@ -1,5 +1,6 @@
 import type { Transactional } from '../../db/handle';
 import { startPaidUpgrade } from './plan-upgrades';
+import { endPause, openPause } from './plan-pauses-repository';
 import { findPlan } from './plans-repository';
 import {
   awaitingOrder,
@@ -12,9 +13,10 @@ import { openPeriod, settlePeriod } from './subscription-periods';
 import { currentPeriod } from './subscription-periods-repository';
 
 /**
- * A period that starts with a payment (a start after a cancellation, an early renewal) starts in the
- * transaction that records the payment, as Stripe's `pending_if_incomplete` updates do: until then the
- * account keeps the period it had, credits and refusals included.
+ * A period that starts with a payment (a start after a cancellation, an early renewal, a resume after a
+ * pause) starts in the transaction that records the payment, as Stripe's `pending_if_incomplete`
+ * updates do: until then the account keeps the period it had (or its pause), credits and refusals
+ * included.
  */
 export async function startPaidPeriod(tx: Transactional, accountId: string, invoiceId: string, at: Date) {
   const order = await awaitingOrder(tx, accountId, invoiceId);
@@ -30,7 +32,13 @@ export async function startPaidPeriod(tx: Transactional, accountId: string, invo
       await settlePeriod(tx, { ...ending, end: start }, null, start);
     }
   }
-  await openPeriod(tx, accountId, plan, start, new Date(order.ends_at), 0);
+  // A resume opens its period with the carry the pause held, as the period after the last one would have.
+  const pause = order.kind === 'resume' ? await openPause(tx, accountId) : null;
+  const carry = pause
+    ? { rollover: Number(pause.carry_rollover_cc ?? 0), bonus: Number(pause.carry_bonus_cc ?? 0) }
+    : 0;
+  await openPeriod(tx, accountId, plan, start, new Date(order.ends_at), carry);
+  if (pause) await endPause(tx, accountId, pause.id, 'resumed', start);
   await upsertSubscriptionPeriod(tx, accountId, plan.id, start, new Date(order.ends_at));
   await decideOrder(tx, accountId, invoiceId, 'started', at);
 }

@@ -8,7 +8,7 @@ import { planAtSql, toPlan, type Plan, type PlanRow } from './plans-repository';
 export interface SubscriptionRow {
   account_id: string;
   plan_id: string;
-  status: 'active' | 'inactive';
+  status: 'active' | 'inactive' | 'paused';
   anchor_at: Date;
   current_period_start: Date;
   current_period_end: Date;

@@ -51,7 +51,8 @@ export function billingDataFrom(
       pay?.card_brand && pay.card_last4 ? { brand: pay.card_brand, last4: pay.card_last4 } : null,
     last_invoice_paid: row.inv?.status !== 'open',
     last_invoice_id: row.inv?.id ?? null,
-    is_subscription_active: active,
+    // A paused plan (docs/billing.md, "Pausing a plan") is not an ended one: no "inactive" banner.
+    is_subscription_active: active || row.sub?.status === 'paused',
     is_billing_address_required: !isAddressComplete(row.billing_address),
     is_service_address_required: !isAddressComplete(row.service_address),
     is_credits_exhausted: exhausted,

@@ -1,4 +1,11 @@
-import { forecastPeriod, periodDays, type Forecast, type PeriodDays } from '@enq/contract';
+import {
+  forecastPeriod,
+  pausedDays,
+  periodDays,
+  type Forecast,
+  type PausedStretch,
+  type PeriodDays,
+} from '@enq/contract';
 
 // One model of a billing period (docs/billing.md, "The days of a period"), which every surface reads: the
 // overview and Subscription (subscription-info), the forecast and its alerts, the console's account page
@@ -94,4 +101,17 @@ export function forecastOf(
     now,
     billsOverage: model.billsOverage,
   });
+}
+
+/**
+ * A paused stretch of a monthly plan (docs/billing.md, "Pausing a plan"), read as a period is: its bounds
+ * (the end of the last period, the resume) and its days by the one rule. It has no credits and bills
+ * nothing; the carry it holds for the resume is the pause's, unaged.
+ */
+export interface PausedStretchModel extends PausedStretch {
+  days: PeriodDays;
+}
+
+export function pausedStretchModel(stretch: PausedStretch, now: Date): PausedStretchModel {
+  return { start: stretch.start, end: stretch.end, days: pausedDays(stretch, now) };
 }

@@ -1,6 +1,7 @@
 import { ccToCredits, centsToDollars, overageCentsDue, type SubscriptionInfo } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { toPlan, usageFrom, type PeriodUsage, type Plan } from '../billing-engine';
+import { pauseInfoFrom } from '../pause';
 import { periodDays, periodModel } from '../periods';
 import { readSnapshot, type SnapshotRow } from './subscriptions-repository';
 
@@ -56,7 +57,9 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
   let nextPaymentAmount: number | null = null;
   if (period && usage) {
     // The closing invoice's overage: the period's, rounded once, less what interim invoices billed.
-    const subscriptionCents = sub.cancel_at_period_end ? 0 : (nextPlan?.priceCents ?? 0);
+    // A pause scheduled for the period's end bills no next period (docs/billing.md, "Pausing a plan").
+    const ends = sub.cancel_at_period_end || sub.pause?.status === 'scheduled';
+    const subscriptionCents = ends ? 0 : (nextPlan?.priceCents ?? 0);
     const cents = subscriptionCents + overageCentsDue(usage.used.overage, usage.overageCentsInvoiced);
     if (cents > 0) {
       nextPaymentDate = period.end.toISOString();
@@ -92,6 +95,7 @@ export function subscriptionInfoFrom(row: SnapshotRow, now: Date): FullSubscript
     pending_plan_id: sub.pending_plan_id ?? null,
     period_start: period?.start.toISOString() ?? null,
     period_end: period?.end.toISOString() ?? null,
+    pause: pauseInfoFrom(sub.pause, now),
     is_delinquent: sub.is_delinquent ?? false,
   };
 }

@@ -26,7 +26,7 @@ export async function getSubscriptionStatus(
 }
 
 export interface SnapshotRow {
-  status: 'active' | 'inactive' | null;
+  status: 'active' | 'inactive' | 'paused' | null;
   cancel_at_period_end: boolean | null;
   pending_plan_id: string | null;
   is_delinquent: boolean | null;
@@ -41,6 +41,15 @@ export interface SnapshotRow {
   calls: number | null;
   overage_calls: number | null;
   users: number;
+  /** The pause scheduled or under way, as JSON (timestamps as text); null: none. */
+  pause: {
+    status: string;
+    starts_at: string;
+    resume_at: string;
+    carry_rollover_cc: number | null;
+    carry_bonus_cc: number | null;
+    decline_message: string | null;
+  } | null;
 }
 
 // A plan as a JSON row, with the price, credits and save label of its version in force at `at` (CAT-02):
@@ -66,7 +75,10 @@ select s.status, s.cancel_at_period_end, s.pending_plan_id, s.is_delinquent,
            where account_id = $1 and period_id = per.id group by bucket, kind) sums) as sums,
        inv.invoiced, inv.invoiced_cents,
        c.calls, c.overage_calls,
-       (select count(*)::int from people where account_id = $1 and pin is not null) as users
+       (select count(*)::int from people where account_id = $1 and pin is not null) as users,
+       (select to_jsonb(pp) from (
+          select status, starts_at, resume_at, carry_rollover_cc, carry_bonus_cc, decline_message
+            from plan_pauses where account_id = $1 and status in ('scheduled', 'paused')) pp) as pause
   from (select 1) one
   left join subscriptions s on s.account_id = $1
   left join lateral (${planAt('s.plan_id', 's.current_period_start')}) pl on true

@@ -6,7 +6,7 @@ import {
   periodUsage,
   type PlanPeriod,
 } from '../billing-engine';
-import { SPEND_REFUSALS, type AuthorizeReason } from '@enq/contract';
+import { PAUSE_REFUSAL, SPEND_REFUSALS, type AuthorizeReason } from '@enq/contract';
 import { callerSpendLimits } from '../spend-control';
 import { callerOfPin } from './callers-repository';
 
@@ -18,6 +18,8 @@ export interface CallAuthorization {
 /** What authorize weighs for a known caller, read fresh for each call (centicredits, the cap in cents). */
 export interface CallerState {
   subscriptionActive: boolean;
+  /** A monthly plan's pause is under way (docs/billing.md, "Pausing a plan"): every call is refused. */
+  paused?: boolean;
   /** The current period's plan period; null when the account has no current period. */
   planPeriod: PlanPeriod | null;
   /** Plan, rollover and bonus credits left in the period (weighed on an annual plan only). */
@@ -35,6 +37,7 @@ export interface CallerState {
  * telephony API and the demo's simulated calls both ask it, so the demo shows only what it allows.
  */
 export function decideCall(state: CallerState): CallAuthorization {
+  if (state.paused) return { allowed: false, reason: PAUSE_REFUSAL };
   if (!state.subscriptionActive) return { allowed: false, reason: 'subscription inactive' };
   if (state.planPeriod === 'yr' && state.creditsLeftCc <= 0)
     return { allowed: false, reason: 'credits exhausted' };
@@ -55,7 +58,8 @@ export async function authorizeCall(q: Transactional, pin: string): Promise<Call
   const sub = await findSubscription(q, accountId);
   const inactive = { subscriptionActive: false, planPeriod: null, creditsLeftCc: 0 };
   const none = { capCents: null, overageCc: 0, limitCc: null, usedCc: 0 };
-  if (!sub || sub.status !== 'active') return decideCall({ ...inactive, ...none });
+  if (!sub || sub.status !== 'active')
+    return decideCall({ ...inactive, ...none, paused: sub?.status === 'paused' });
   const period = await currentPeriod(q, accountId);
   if (!period) return decideCall({ ...inactive, subscriptionActive: true, ...none });
   // The annual balance is read only for an annual plan, and the limits only when it has credits left.

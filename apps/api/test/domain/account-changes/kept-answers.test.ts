@@ -107,6 +107,12 @@ describe.each(drivers)('the overview and billing page answered from kept copies 
        select $1, $2, id::text, now() from notifications where title = 'For every account: kept-copy test'`,
     ],
     [
+      'plan_pauses',
+      `insert into plan_pauses (account_id, plan_id, starts_at, resume_at)
+       select $1, plan_id, current_period_end, current_period_end + interval '2 months'
+         from subscriptions where account_id = $1`,
+    ],
+    [
       'plans',
       `update plans set name = 'Team (kept-copy test)' where id = (select plan_id from subscriptions where account_id = $1)`,
     ],

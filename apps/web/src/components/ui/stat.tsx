@@ -12,7 +12,9 @@ export function SubscriptionStatusBadge({
     ? ['Cancels at period end', 'bg-amber-50 text-amber-800 ring-amber-200']
     : status === 'active'
       ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
-      : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
+      : status === 'paused'
+        ? ['Paused', 'bg-sky-50 text-sky-800 ring-sky-200']
+        : ['Inactive', 'bg-slate-100 text-slate-700 ring-slate-200'];
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}>
       {text}

@@ -48,6 +48,7 @@ export function overviewAnswer(
       pending_plan_id: null,
       period_start: '2026-11-02T14:00:00.000Z',
       period_end: '2026-12-02T14:00:00.000Z',
+      pause: null,
       ...subscription,
     },
     plan_name: 'Team',

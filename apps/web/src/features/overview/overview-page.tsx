@@ -3,6 +3,7 @@ import { AccountBanners } from '../../components/ui/account-banners';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
+import { FeatureSlot } from '../../lib/feature-slots';
 import { useDismissNotice } from './api/dismiss-notice';
 import { useOverview } from './api/get-overview';
 import { ForecastCard } from './components/forecast-card';
@@ -37,6 +38,7 @@ function OverviewDetails({ data }: { data: OverviewResponse }) {
   return (
     <>
       <AccountBanners flags={data} />
+      {data.subscription_info.pause ? <FeatureSlot name="pauseBanner" info={data.subscription_info} /> : null}
       <SpendBanners />
       {showHowToPanel(data.subscription_info.days_in_period) ? <HowToPanel /> : null}
 

@@ -73,6 +73,7 @@ const TEAM_MONTHLY: SubscriptionResponse = {
   pending_plan_id: null,
   period_start: '2026-03-14T13:00:00.000Z',
   period_end: '2026-04-15T03:30:00.000Z',
+  pause: null,
   is_delinquent: false,
   is_subscription_active: true,
   plans: PLANS,

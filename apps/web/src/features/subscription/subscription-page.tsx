@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { InfoBanner } from '../../components/ui/info-banner';
 import { LoadError } from '../../components/ui/load-error';
+import { FeatureSlot } from '../../lib/feature-slots';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSubscription } from './api/get-subscription';
@@ -46,6 +47,8 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
   const flow = useSubscriptionFlow();
   const [askingWhy, setAskingWhy] = useState(false);
   const inactive = !info.is_subscription_active;
+  // A paused plan (PAUSE-01): the plan and the pause's section with Resume now; no plans to choose.
+  const paused = info.status === 'paused';
   const plan = info.current_plan
     ? info.plans.find((candidate) => candidate.price_id === info.current_plan?.price_id)
     : undefined;
@@ -56,7 +59,9 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
 
   return (
     <>
-      {inactive ? (
+      {paused ? (
+        <CurrentPlan info={info} plan={plan} locked busyKey={null} onAction={() => undefined} />
+      ) : inactive ? (
         // SUB-03: only the plans and the inactive banner.
         <InfoBanner variant="warning" message={INACTIVE_TEXT} />
       ) : (
@@ -91,17 +96,20 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
           <AlertsAndLimits />
         </>
       )}
+      {info.status !== 'inactive' ? <FeatureSlot name="pauseSection" info={info} /> : null}
 
-      <PlanCards
-        plans={info.plans}
-        currentPriceId={inactive ? null : (info.current_plan?.price_id ?? null)}
-        pendingPriceId={inactive ? null : info.pending_plan_id}
-        keepable={!inactive && (info.cancel_at_period_end || info.pending_plan_id !== null)}
-        verb={inactive ? 'choose' : 'change'}
-        locked={flow.locked}
-        busyKey={flow.busyKey}
-        onPick={(action) => void flow.start(action)}
-      />
+      {paused ? null : (
+        <PlanCards
+          plans={info.plans}
+          currentPriceId={inactive ? null : (info.current_plan?.price_id ?? null)}
+          pendingPriceId={inactive ? null : info.pending_plan_id}
+          keepable={!inactive && (info.cancel_at_period_end || info.pending_plan_id !== null)}
+          verb={inactive ? 'choose' : 'change'}
+          locked={flow.locked}
+          busyKey={flow.busyKey}
+          onPick={(action) => void flow.start(action)}
+        />
+      )}
 
       <CancelReasonModal
         open={askingWhy}

@@ -48,6 +48,7 @@ const PRACTICE: SubscriptionResponse = {
   pending_plan_id: null,
   period_start: '2026-06-01T16:00:00.000Z',
   period_end: '2026-07-01T16:00:00.000Z',
+  pause: null,
   is_delinquent: false,
   is_subscription_active: true,
   plans: PLANS,

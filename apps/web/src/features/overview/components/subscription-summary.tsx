@@ -1,4 +1,12 @@
-import { formatDate, formatMoney, planLabel, PLAN_TEXT, type SubscriptionInfo } from '@enq/contract';
+import {
+  formatCreditsFixed,
+  formatDate,
+  formatMoney,
+  PAUSE_TEXT,
+  planLabel,
+  PLAN_TEXT,
+  type SubscriptionInfo,
+} from '@enq/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from '../../../lib/router';
@@ -15,6 +23,8 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
   const plan = info.current_plan;
   const name = plan && planName ? planLabel({ name: planName, period: plan.period }) : 'No plan';
   const active = info.status === 'active' && plan !== null;
+  // PAUSE-05: a paused plan is still the account's plan; the banner above has Resume now.
+  const paused = info.status === 'paused' && info.pause !== null;
 
   return (
     <section
@@ -33,7 +43,7 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
           </div>
         </div>
         <Link to="/subscription" className={`${manageLink} sm:mt-1`}>
-          {active ? 'Manage subscription' : 'Choose a plan'}
+          {active || paused ? 'Manage subscription' : 'Choose a plan'}
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
@@ -63,6 +73,14 @@ export function SubscriptionSummary({ info, planName }: { info: SubscriptionInfo
 
           <CreditsBreakdown info={info} period={plan.period} />
         </div>
+      ) : paused && info.pause ? (
+        <p className="p-5 text-sm text-slate-600 sm:p-6">
+          {PAUSE_TEXT.summary(
+            info.pause.resume_at,
+            formatCreditsFixed(info.pause.rollover_credits_held + info.pause.bonus_credits_held),
+          )}
+          <SavedCap />
+        </p>
       ) : (
         <p className="p-5 text-sm text-slate-600 sm:p-6">
           There is no active subscription on this account. Choose a plan to start calling again.

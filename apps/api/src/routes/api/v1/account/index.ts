@@ -10,6 +10,7 @@ import callsRoutes from './calls';
 import ratesRoutes from './rates';
 import subscriptionRoutes from './subscription';
 import cancellationRoutes from './cancellation';
+import pauseRoutes from './pause';
 import usersRoutes from './users';
 import notificationsRoutes from './notifications';
 import linesRoutes from './lines';
@@ -44,6 +45,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoicesRoutes, { prefix: '/invoices' });
   await app.register(subscriptionRoutes, { prefix: '/subscription' });
   await app.register(cancellationRoutes, { prefix: '/cancellation' });
+  await app.register(pauseRoutes, { prefix: '/pause' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(callsRoutes, { prefix: '/calls' });
