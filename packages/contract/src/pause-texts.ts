@@ -3,6 +3,13 @@ import { formatDate } from './format';
 // The pause's words (docs/billing.md, "Pausing a plan"), apart from its rules and schemas: the
 // overview's summary says them on the first load, which brings no schema or date library.
 
+/** The pause's section on /subscription, and the query that offers a resume date in it. */
+export const PAUSE_SECTION_ID = 'pause';
+export const PAUSE_UNTIL_PARAM = 'pause_until';
+/** Where the cancel flow's seasonal offer leads: the pause's section, its date already chosen. */
+export const pauseOfferPath = (until: string) =>
+  `/subscription?${PAUSE_UNTIL_PARAM}=${until}#${PAUSE_SECTION_ID}`;
+
 export const PAUSE_TEXT = {
   sectionTitle: 'Pause your plan',
   intro:

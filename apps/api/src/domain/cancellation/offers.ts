@@ -1,54 +1,22 @@
-import { BUSINESS_TIME_ZONE, type CancellationOffer, type CancellationReason } from '@enq/contract';
+import type { CancellationOffer, CancellationReason } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { findPlan, findSubscription } from '../billing-engine';
 import { DomainError } from '../errors';
+import { pauseState } from '../pause';
 import { forecastAndAdvice } from '../subscription';
 
 // What the cancel flow offers for each reason (issue 64, docs/billing.md "Cancelling").
 
-/** The calendar date of `at` in New York, as [year, month 1-12, day]. */
-function newYorkDate(at: Date): [number, number, number] {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-  const [y, m, d] = parts.split('-').map(Number);
-  return [y!, m!, d!];
-}
-
-const dayNumber = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 86_400_000;
-/** `months` calendar months after a New York date, as a day number (the day clamped to the month's end). */
-function monthsAfter([y, m, d]: [number, number, number], months: number) {
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return dayNumber(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(d, last));
-}
-
 /**
- * The seasonal pause's resume date (docs/billing.md "Cancelling"): the next day before a season, either
- * January 1 (the filing season opens) or September 30 (the day before October's extension stretch,
- * October 1 to the 15th), that falls after the current period's end and one to six months from today,
- * as the pause allows. Null when none does (in December, January 1 is under a month away and
- * September 30 more than six).
+ * The seasonal pause's resume date (docs/billing.md "Cancelling"): the first day before a season, January
+ * 1 (the filing season opens) or September 30 (the day before October's extension stretch), within the
+ * resume dates the pause allows this account (New York dates, 'YYYY-MM-DD', its own rule: one to six
+ * months after the period's end, six paused months in any twelve). Null when neither is in range.
  */
-export function seasonalResumeDate(now: Date, periodEnd: Date): string | null {
-  const today = newYorkDate(now);
-  const end = newYorkDate(periodEnd);
-  const earliest = Math.max(monthsAfter(today, 1), dayNumber(...end) + 1);
-  const latest = monthsAfter(today, 6);
-  for (const year of [today[0], today[0] + 1]) {
-    for (const [m, d] of [
-      [1, 1],
-      [9, 30],
-    ] as const) {
-      const day = dayNumber(year, m, d);
-      if (day >= earliest && day <= latest)
-        return `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-    }
-  }
-  return null;
+export function seasonalResumeDate(range: { earliest: string; latest: string }): string | null {
+  const year = Number(range.earliest.slice(0, 4));
+  const candidates = [year, year + 1].flatMap((y) => [`${y}-01-01`, `${y}-09-30`]);
+  return candidates.find((day) => day >= range.earliest && day <= range.latest) ?? null;
 }
 
 /**
@@ -71,7 +39,9 @@ export async function cancellationOffer(
   const plan = await findPlan(q, sub.plan_id, now);
   if (reason === 'seasonal') {
     if (plan?.period !== 'mo') return null;
-    const until = seasonalResumeDate(now, new Date(sub.current_period_end));
+    const pause = await pauseState(q, accountId, now);
+    if (!pause.earliest_resume_on || !pause.latest_resume_on) return null;
+    const until = seasonalResumeDate({ earliest: pause.earliest_resume_on, latest: pause.latest_resume_on });
     return until ? { kind: 'pause', until } : null;
   }
   if (reason !== 'too_expensive') return null;

@@ -1,4 +1,10 @@
-import { PAUSE_TEXT, type PauseResponse, type SubscriptionInfo } from '@enq/contract';
+import {
+  PAUSE_SECTION_ID,
+  PAUSE_TEXT,
+  pauseOfferPath,
+  type PauseResponse,
+  type SubscriptionInfo,
+} from '@enq/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
@@ -64,6 +70,23 @@ describe('the pause on /subscription', () => {
     );
     const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit)?.method === 'POST');
     expect(JSON.parse(String((post![1] as RequestInit).body))).toEqual({ resume_on: '2027-06-04' });
+  });
+
+  it("PAUSE-01 the cancel flow's seasonal offer opens the section with its date chosen (one outside the range is not)", async () => {
+    window.history.replaceState(null, '', pauseOfferPath('2027-06-30'));
+    const first = draw();
+    const section = await screen.findByRole('region', { name: PAUSE_TEXT.sectionTitle });
+    expect(section.id).toBe(PAUSE_SECTION_ID);
+    expect(await within(section).findByLabelText(PAUSE_TEXT.resumeLabel)).toHaveProperty(
+      'value',
+      '2027-06-30',
+    );
+    first.unmount();
+    window.history.replaceState(null, '', pauseOfferPath('2027-09-30'));
+    draw();
+    const again = await screen.findByRole('region', { name: PAUSE_TEXT.sectionTitle });
+    expect(await within(again).findByLabelText(PAUSE_TEXT.resumeLabel)).toHaveProperty('value', '2027-03-04');
+    window.history.replaceState(null, '', '/');
   });
 
   it('PAUSE-02 shows the six-in-twelve refusal under the date it concerns', async () => {

@@ -1,11 +1,13 @@
 import {
+  PAUSE_SECTION_ID,
   PAUSE_TEXT,
+  PAUSE_UNTIL_PARAM,
   formatCredits,
   formatMoney,
   type PauseResponse,
   type SubscriptionInfo,
 } from '@enq/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
@@ -17,10 +19,19 @@ import { PauseBanner } from './pause-banner';
 /** PAUSE-01: the pause's section on /subscription, with the plan's figures. */
 export function PauseSection({ info }: { info: SubscriptionInfo }) {
   const pause = usePause();
+  const section = useRef<HTMLElement>(null);
+  const loaded = pause.data !== undefined;
+  // The cancel flow's seasonal offer leads here (/subscription?pause_until=…#pause).
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${PAUSE_SECTION_ID}`)
+      section.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded]);
   return (
     <section
+      ref={section}
+      id={PAUSE_SECTION_ID}
       aria-labelledby="pause-heading"
-      className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="scroll-mt-6 space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id="pause-heading" className="text-base font-semibold text-slate-900">
         {PAUSE_TEXT.sectionTitle}
@@ -43,7 +54,11 @@ function PauseDetails({ state, info }: { state: PauseResponse; info: Subscriptio
 
 function PauseForm({ state, earliest, latest }: { state: PauseResponse; earliest: string; latest: string }) {
   const request = useRequestPause();
-  const [date, setDate] = useState(earliest);
+  // A date the cancel flow offered, when the pause allows it; else the earliest.
+  const [date, setDate] = useState(() => {
+    const offered = new URLSearchParams(window.location.search).get(PAUSE_UNTIL_PARAM);
+    return offered && offered >= earliest && offered <= latest ? offered : earliest;
+  });
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();

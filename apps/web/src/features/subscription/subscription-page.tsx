@@ -60,7 +60,14 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
   return (
     <>
       {paused ? (
-        <CurrentPlan info={info} plan={plan} locked busyKey={null} onAction={() => undefined} />
+        <CurrentPlan
+          info={info}
+          plan={plan}
+          locked
+          busyKey={null}
+          onAction={() => undefined}
+          onCancel={() => undefined}
+        />
       ) : inactive ? (
         // SUB-03: only the plans and the inactive banner.
         <InfoBanner variant="warning" message={INACTIVE_TEXT} />

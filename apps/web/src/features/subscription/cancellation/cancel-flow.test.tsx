@@ -36,6 +36,7 @@ const INFO: SubscriptionResponse = {
   active_users: 6,
   is_credits_exhausted: false,
   status: 'active',
+  pause: null,
   cancel_at_period_end: false,
   pending_plan_id: null,
   period_start: '2026-03-14T13:00:00.000Z',
@@ -140,7 +141,7 @@ describe('the cancel flow asks why (issue 64)', () => {
     const offer = await screen.findByRole('dialog', { name: 'Before you go' });
     expect(offer.textContent).toContain('it would resume on September 30, 2027, before the next tax season.');
     expect(within(offer).getByRole('link', { name: CANCELLATION_TEXT.pauseLink }).getAttribute('href')).toBe(
-      '/subscription#pause',
+      '/subscription?pause_until=2027-09-30#pause',
     );
   });
 

@@ -4,6 +4,7 @@ import {
   CANCELLATION_TEXT,
   CANCELLATION_WORDS_MAX,
   FEATURE_REQUEST_DETAILS_PARAM,
+  pauseOfferPath,
   type CancelBody,
   type CancellationOffer,
   type CancellationReason,
@@ -89,8 +90,12 @@ export function CancelReasonDialog({
                   </Button>
                 ) : null}
                 {offer.value?.kind === 'pause' ? (
-                  // The pause itself is the Subscription page's own section (#pause).
-                  <a href="/subscription#pause" className={buttonClass('primary')} onClick={onClose}>
+                  // The pause itself is the Subscription page's own section, its date already chosen.
+                  <a
+                    href={pauseOfferPath(offer.value.until)}
+                    className={buttonClass('primary')}
+                    onClick={onClose}
+                  >
                     {CANCELLATION_TEXT.pauseLink}
                   </a>
                 ) : null}
