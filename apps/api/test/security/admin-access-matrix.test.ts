@@ -49,6 +49,16 @@ describe('admin access matrix over the OpenAPI document', () => {
     tally.operations = operations.length;
   });
 
+  it("ADMIN-01 covers the pause and resume on a customer's behalf, with the plan-change permission (issue 64)", () => {
+    const pause = operations
+      .filter((op) => /\/accounts\/\{accountId\}\/pause/.test(op.path))
+      .map((op) => `${op.method} ${op.path.replace(/^.*\/accounts/, '/accounts')} ${op.staffPermission}`);
+    expect(pause.sort()).toEqual([
+      'POST /accounts/{accountId}/pause changePlan',
+      'POST /accounts/{accountId}/pause/resume changePlan',
+    ]);
+  });
+
   it('ADMIN-01 answers 401 to no token and a bad token, 403 to account tokens, and changes nothing', async () => {
     const sql = await snapshotQuery(s.database);
     const accounts = [cast.victim.accountId, cast.attacker.accountId];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatCredits, formatMoney } from '../format';
 import { creditsToCc } from '../credits';
 import { API_ADMIN_BASE } from '../paths';
+import { pauseRequestSchema, pauseResponseSchema } from '../pause';
 import { planIdSchema } from '../subscription';
 import { staffActionResultSchema, staffActionSchema } from './staff-schemas';
 
@@ -17,6 +18,8 @@ export const ACCOUNT_ACTION_PATHS = {
   subscription: (accountId: string, action: SubscriptionAction) =>
     `/accounts/${accountId}/subscription/${action}`,
   charge: (accountId: string, invoiceId: string) => `/accounts/${accountId}/invoices/${invoiceId}/charge`,
+  pause: (accountId: string) => `/accounts/${accountId}/pause`,
+  resume: (accountId: string) => `/accounts/${accountId}/pause/resume`,
 } as const;
 
 /** The same paths under /api/v1/admin, as a client outside the console calls them. */
@@ -71,6 +74,12 @@ export type StaffPlanChangeBody = z.infer<typeof staffPlanChangeBodySchema>;
 
 export const staffReasonBodySchema = staffActionSchema.meta({ id: 'AdminReason' });
 
+/** A pause on the customer's behalf: the customer's own request (the same rules), with the reason. */
+export const staffPauseBodySchema = staffActionSchema
+  .extend(pauseRequestSchema.shape)
+  .meta({ id: 'AdminPauseRequest' });
+export type StaffPauseBody = z.infer<typeof staffPauseBodySchema>;
+
 export const refundResultSchema = staffActionResultSchema
   .extend({ credit_note_number: z.string(), refunded_cents: z.number().int(), invoice_status: z.string() })
   .meta({ id: 'AdminRefundResult' });
@@ -89,6 +98,12 @@ export const staffSubscriptionResultSchema = staffActionResultSchema
   })
   .meta({ id: 'AdminSubscriptionResult' });
 export type StaffSubscriptionResult = z.infer<typeof staffSubscriptionResultSchema>;
+
+/** A pause or resume on the customer's behalf answers the pause's state after it, as the customer's does. */
+export const staffPauseResultSchema = staffActionResultSchema
+  .extend(pauseResponseSchema.shape)
+  .meta({ id: 'AdminPauseResult' });
+export type StaffPauseResult = z.infer<typeof staffPauseResultSchema>;
 
 export const chargeResultSchema = staffActionResultSchema.meta({ id: 'AdminChargeResult' });
 export const chargePendingSchema = z
@@ -122,6 +137,8 @@ export const actionInvoicesSchema = z
       cancel_at_period_end: z.boolean(),
     }),
     credits_left: z.number(),
+    /** The pause scheduled or under way and the resume dates a new one may take: Pause / Resume. */
+    pause: pauseResponseSchema,
   })
   .meta({ id: 'AdminActionInvoices', description: 'What the money actions of an account can act on' });
 export type ActionInvoices = z.infer<typeof actionInvoicesSchema>;

@@ -78,6 +78,8 @@ export const STAFF_ACTIONS = {
   'subscription.cancel': 'Cancelled the subscription',
   'subscription.reactivate': 'Reactivated the subscription',
   'charge.retry': 'Retried a failed charge',
+  'pause.request': 'Paused the plan for the customer',
+  'pause.resume': 'Resumed the plan for the customer',
   'catalogue.plan': 'Changed a plan in the catalogue',
   'catalogue.rate': 'Scheduled a rate change',
   'catalogue.line': 'Changed a line',

@@ -10,3 +10,4 @@ export { listPlanChoices } from './notices-repository';
 export { addStaffMember, changeStaffRole, removeStaffMember, staffMembers } from './staff-members';
 export { subscriptionOnBehalf } from './subscription-on-behalf';
 export { viewAsCustomer } from './view-as';
+export { pauseOnBehalf, resumeOnBehalf } from './pause-on-behalf';

@@ -4,6 +4,7 @@ import { requireStaff } from '../../../../plugins/auth';
 import { DomainError } from '../../../../domain/errors';
 import accountsRoutes from './accounts';
 import accountMoneyRoutes from './accounts/money';
+import accountPauseRoutes from './accounts/pause';
 import accountViewAsRoutes from './accounts/view-as';
 import cancellationsRoutes from './cancellations';
 import catalogueRoutes from './catalogue';
@@ -39,6 +40,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   await app.register(accountsRoutes, { prefix: '/accounts' });
   await app.register(accountMoneyRoutes, { prefix: '/accounts' });
+  await app.register(accountPauseRoutes, { prefix: '/accounts' });
   await app.register(accountViewAsRoutes, { prefix: '/accounts' });
   await app.register(cancellationsRoutes, { prefix: '/cancellations' });
   await app.register(catalogueRoutes, { prefix: '/catalogue' });

@@ -35,6 +35,7 @@ import {
   findSubscription,
 } from '../../../../../domain/billing-engine';
 import { DomainError } from '../../../../../domain/errors';
+import { pauseState } from '../../../../../domain/pause';
 import { staffActor } from '../../../../../plugins/auth';
 
 const errors = {
@@ -74,11 +75,12 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { accountId } = req.params;
       await mustExist(accountId);
-      const [rows, plans, sub, period] = await Promise.all([
+      const [rows, plans, sub, period, pause] = await Promise.all([
         actionInvoices(app.database, accountId),
         listAvailablePlans(app.database, app.clock.now()),
         findSubscription(app.database, accountId),
         currentPeriod(app.database, accountId),
+        pauseState(app.database, accountId, app.clock.now()),
       ]);
       const usage = period ? await periodUsage(app.database, accountId, period.id) : null;
       return {
@@ -101,6 +103,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
           cancel_at_period_end: sub?.cancel_at_period_end ?? false,
         },
         credits_left: usage ? creditsLeft(usage) / 100 : 0,
+        pause,
       };
     },
   );
