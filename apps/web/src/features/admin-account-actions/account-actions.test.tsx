@@ -1,4 +1,10 @@
-import { ACCOUNT_ACTION_TEXT, STAFF_ERRORS, type ActionInvoices, type AdminMe } from '@enq/contract';
+import {
+  ACCOUNT_ACTION_TEXT,
+  PAUSE_TEXT,
+  STAFF_ERRORS,
+  type ActionInvoices,
+  type AdminMe,
+} from '@enq/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, TestServices } from '../../test/utils';
@@ -58,6 +64,16 @@ const DATA: ActionInvoices = {
   ],
   subscription: { status: 'active', plan_id: 'team_mo', pending_plan_id: null, cancel_at_period_end: false },
   credits_left: 1234.5,
+  // No pause to offer here (six months already paused in twelve): Pause and Resume have their own tests.
+  pause: {
+    pause: null,
+    refusal: PAUSE_TEXT.sixInTwelve(6, 0),
+    starts_at: null,
+    earliest_resume_on: null,
+    latest_resume_on: null,
+    monthly_price: 150,
+    monthly_credits: 14000,
+  },
 };
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;

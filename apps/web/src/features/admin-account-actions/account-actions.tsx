@@ -1,9 +1,11 @@
-import { formatCredits, type StaffPermission } from '@enq/contract';
+import { formatCredits, formatDate, type StaffPermission } from '@enq/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CalendarClock,
   Coins,
   CreditCard,
+  PauseCircle,
+  PlayCircle,
   RefreshCcw,
   RotateCcw,
   XCircle,
@@ -17,10 +19,11 @@ import { ADMIN_QUERY_KEY, adminMeQuery } from '../../lib/admin-api';
 import { accountActionsQuery } from './api/get-account-actions';
 import { ChargeDialog } from './charge-dialog';
 import { CreditsDialog } from './credits-dialog';
+import { PauseDialog, ResumeDialog } from './pause-dialogs';
 import { RefundDialog } from './refund-dialog';
 import { CancelDialog, ChangePlanDialog, ReactivateDialog } from './subscription-dialogs';
 
-type Open = 'refund' | 'credits' | 'change' | 'cancel' | 'reactivate' | 'charge' | null;
+type Open = 'refund' | 'credits' | 'change' | 'cancel' | 'reactivate' | 'pause' | 'resume' | 'charge' | null;
 
 interface Action {
   id: Exclude<Open, null>;
@@ -33,7 +36,7 @@ interface Action {
 
 /**
  * Money actions on one account (docs/requirements.md CMON): refund, adjust credits, change, cancel or
- * reactivate the plan, retry a failed charge. Only what the staff member's role and the account's state
+ * reactivate the plan, pause or resume it (issue 64), retry a failed charge. Only what the staff member's role and the account's state
  * allow is offered (CONS-09; the server refuses the rest anyway); each opens a dialog with its own
  * idempotency key.
  */
@@ -54,6 +57,11 @@ export function AccountActions({ accountId }: { accountId: string }) {
     const d = data.data;
     const sub = d.subscription;
     const active = sub.status === 'active';
+    // The pause's own state says what it allows: a new pause only with resume dates to offer (monthly,
+    // not cancelling nor changing, months left in the twelve), Resume only with a pause scheduled or under way.
+    const { pause: current, earliest_resume_on: earliest, latest_resume_on: latest } = d.pause;
+    const pauseDates =
+      !current && earliest && latest ? { earliest_resume_on: earliest, latest_resume_on: latest } : null;
     const actions: Action[] = [
       {
         id: 'refund',
@@ -96,6 +104,26 @@ export function AccountActions({ accountId }: { accountId: string }) {
         // Only a cancelling subscription can be reactivated (CONS-09); Cancel is offered only while it
         // is not, so the two are never offered together. The server refuses the other anyway.
         shown: active && sub.cancel_at_period_end,
+      },
+      {
+        id: 'pause',
+        label: 'Pause',
+        hint: 'At the end of the period, until a date',
+        icon: PauseCircle,
+        permission: 'changePlan',
+        shown: pauseDates !== null,
+      },
+      {
+        id: 'resume',
+        label: 'Resume',
+        hint: current
+          ? current.state === 'paused'
+            ? `Paused until ${formatDate(current.resume_at)}: resume now, paid first`
+            : `Pauses on ${formatDate(current.starts_at)}: withdraw it`
+          : '',
+        icon: PlayCircle,
+        permission: 'changePlan',
+        shown: current !== null,
       },
       {
         id: 'charge',
@@ -148,6 +176,12 @@ export function AccountActions({ accountId }: { accountId: string }) {
         {open === 'change' ? <ChangePlanDialog {...props} data={d} /> : null}
         {open === 'cancel' ? <CancelDialog {...props} /> : null}
         {open === 'reactivate' ? <ReactivateDialog {...props} /> : null}
+        {open === 'pause' && pauseDates ? (
+          <PauseDialog {...props} pause={{ ...d.pause, ...pauseDates }} />
+        ) : null}
+        {open === 'resume' && current ? (
+          <ResumeDialog {...props} scheduled={current.state === 'scheduled'} />
+        ) : null}
         {open === 'charge' ? <ChargeDialog {...props} invoices={d.invoices} /> : null}
       </>
     );
