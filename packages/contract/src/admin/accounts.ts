@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountTaxSchema, taxStatusSchema } from '../billing-schemas';
 import { formatMoney } from '../format';
+import { pauseInfoSchema } from '../pause';
 import { staffReasonSchema } from './staff-schemas';
 
 /**
@@ -178,6 +179,10 @@ export const adminAccountSchema = z
       period_days: z.number().int().meta({ description: "the period's length in whole days; 0: none" }),
       scheduled_changes: z.array(scheduledChangeSchema).meta({
         description: "changes scheduled for the period's end and catalogue price changes, soonest first",
+      }),
+      pause: pauseInfoSchema.nullable().meta({
+        description:
+          "the pause scheduled at the period's end or under way, as the customer's overview reads it",
       }),
     }),
     amount_overdue: z.number().meta({

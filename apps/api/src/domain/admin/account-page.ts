@@ -73,6 +73,7 @@ export async function accountPage(q: Transactional, accountId: string, now: Date
       days_left: info.days_left,
       period_days: info.period_days,
       scheduled_changes: scheduled,
+      pause: info.pause,
     },
     amount_overdue: portalInvoices.amount_due,
     usage: {

@@ -1,5 +1,5 @@
 import { ACCOUNTS_TEXT, STAFF_ERRORS, type AdminAccount, type StaffRole } from '@enq/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountPage } from './account-page';
 import {
@@ -115,6 +115,40 @@ describe('the console account page', () => {
     expect(within(header).getByText('active')).toBeTruthy();
     expect(screen.queryByText('Payment')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Scheduled' })).toBeNull();
+  });
+
+  it('shows a paused plan as Paused with its resume date, and a scheduled pause with its dates (issue 64)', async () => {
+    const held = {
+      starts_at: '2027-02-04T15:00:00.000Z',
+      resume_at: '2027-06-04T14:00:00.000Z',
+      days: 120,
+      days_left: 100,
+      rollover_credits_held: 0,
+      bonus_credits_held: 0,
+      decline_message: null,
+    };
+    const row = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    const paused: AdminAccount['subscription'] = {
+      ...ACCOUNT.subscription,
+      status: 'paused',
+      period_start: null,
+      period_end: null,
+      pause: { ...held, state: 'paused' },
+    };
+    const view = await renderPage('support', '', { ...ACCOUNT, subscription: paused });
+    expect(view).toBeTruthy();
+    expect([row('Status'), row('Resumes on')]).toEqual(['Paused', 'Jun 4, 2027']);
+    cleanup();
+    await renderPage('support', '', {
+      ...ACCOUNT,
+      subscription: { ...ACCOUNT.subscription, pause: { ...held, state: 'scheduled' } },
+    });
+    expect([row('Status'), row('Pauses on'), row('Resumes on')]).toEqual([
+      'Active',
+      'Feb 4, 2027',
+      'Jun 4, 2027',
+    ]);
   });
 
   it("CONS-02 marks an invoice whose charge the cardholder's bank disputed, and says when the dispute is lost", async () => {

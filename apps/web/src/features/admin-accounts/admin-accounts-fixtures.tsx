@@ -100,6 +100,7 @@ export const ACCOUNT: AdminAccount = {
     days_left: 11,
     period_days: 30,
     scheduled_changes: [],
+    pause: null,
   },
   amount_overdue: 0,
   usage: {

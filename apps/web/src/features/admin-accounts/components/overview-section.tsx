@@ -78,9 +78,16 @@ export function OverviewSection({
                   ? 'Cancels at period end'
                   : sub.status === 'active'
                     ? 'Active'
-                    : 'Inactive'
+                    : sub.status === 'paused'
+                      ? 'Paused'
+                      : 'Inactive'
               }
             />
+            {/* A pause (issue 64): when it starts, while only scheduled, and when the plan resumes. */}
+            {sub.pause?.state === 'scheduled' ? (
+              <Row label="Pauses on" value={formatDate(sub.pause.starts_at)} />
+            ) : null}
+            {sub.pause ? <Row label="Resumes on" value={formatDate(sub.pause.resume_at)} /> : null}
             {account.amount_overdue > 0 ? (
               <Row label="Payment" value={ACCOUNTS_TEXT.overdue(account.amount_overdue)} tone="danger" />
             ) : null}

@@ -5,6 +5,7 @@ import {
   PAUSE_TEXT,
   STAFF_ERRORS,
   type ActivityPage,
+  type AdminAccount,
   type StaffPauseResult,
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,13 @@ describe.each(drivers)('console pause and resume for the customer (%s)', (driver
     expect(activity.entries[0]!.changes).toContainEqual(
       expect.objectContaining({ after: 'Seasonal, asked by phone' }),
     );
+    // The account page shows the pause and its dates.
+    const page = (await get(ACCOUNTS_ADMIN_PATHS.account(id))).json() as AdminAccount;
+    expect(page.subscription.pause).toMatchObject({
+      state: 'scheduled',
+      starts_at: '2027-02-04T15:00:00.000Z',
+      resume_at: '2027-05-04T14:00:00.000Z',
+    });
     // What the console's actions read: the pause, so that it offers Resume and not Pause.
     const state = (await get(ACCOUNT_ACTION_PATHS.refundableInvoices(id))).json();
     expect(state.pause).toMatchObject({ pause: { state: 'scheduled' }, refusal: PAUSE_TEXT.alreadyPaused });
