@@ -79,6 +79,7 @@ export const accountSearchResultSchema = z
     plan_name: z.string().nullable(),
     admin_name: z.string().nullable(),
     admin_email: z.string().nullable(),
+    paused: z.boolean().meta({ description: "the plan's pause is under way (the list marks it Paused)" }),
     matched: z.string().meta({ description: 'what the search matched, e.g. "PIN of Priya Raman"' }),
   })
   .meta({ id: 'AdminAccountSearchResult' });

@@ -83,7 +83,8 @@ export async function accountSummaries(q: Transactional, ids: string[]): Promise
   if (ids.length === 0) return [];
   return q.query<AccountSummary>(
     `select a.id as account_id, a.name, a.status, pl.name as plan_name,
-            adm.full_name as admin_name, adm.email as admin_email
+            adm.full_name as admin_name, adm.email as admin_email,
+            coalesce(s.status = 'paused', false) as paused
        from accounts a
        left join subscriptions s on s.account_id = a.id
        left join plans pl on pl.id = s.plan_id

@@ -36,6 +36,20 @@ describe('the console accounts search', () => {
     expect(router.state.location.pathname).toBe(`/admin/accounts/${RESULT.account_id}`);
   });
 
+  it('marks an account whose plan is paused with a Paused badge, in the table and the cards (issue 64)', async () => {
+    const other = { ...RESULT, account_id: 'other', name: 'Quiet Months LLC', paused: true };
+    api.routes[`GET ${ADMIN}/accounts`] = () => jsonResponse({ results: [RESULT, other] });
+    renderAt('/admin', '/admin', <AccountsPage />);
+    const table = await screen.findByRole('table', { name: /Most recent accounts/ });
+    const status = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(status).toEqual(['active', 'activePaused']);
+    const cards = within(screen.getByRole('list', { name: /Most recent accounts/ })).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).queryByText('Paused') !== null)).toEqual([false, true]);
+  });
+
   it('CONS-01 says so when nothing matches', async () => {
     api.routes[`GET ${ADMIN}/accounts`] = () => jsonResponse({ results: [] });
     renderAt('/admin?q=nobody', '/admin', <AccountsPage />);

@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { Loader } from '../../components/ui/loader';
 import { useAccountSearch } from './api/search-accounts';
-import { AccountStatusBadge } from './components/account-status-badge';
+import { AccountStatusBadge, PausedBadge } from './components/account-status-badge';
 
 const accountPath = (id: string) => `/admin/accounts/${id}`;
 
@@ -101,6 +101,7 @@ function Results({ q, results }: { q: string; results: AccountSearchResult[] }) 
                 </td>
                 <td className="px-4 py-3">
                   <AccountStatusBadge status={r.status} />
+                  {r.paused ? <PausedBadge /> : null}
                 </td>
                 <td className="px-4 py-3 text-slate-700">{r.plan_name ?? '—'}</td>
                 <td className="px-4 py-3">
@@ -123,7 +124,10 @@ function Results({ q, results }: { q: string; results: AccountSearchResult[] }) 
               >
                 {r.name}
               </Link>
-              <AccountStatusBadge status={r.status} />
+              <span className="shrink-0">
+                <AccountStatusBadge status={r.status} />
+                {r.paused ? <PausedBadge /> : null}
+              </span>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-500">Plan</dt>

@@ -79,6 +79,7 @@ export const RESULT: AccountSearchResult = {
   plan_name: 'Team',
   admin_name: 'Dana Whitfield',
   admin_email: 'dana.whitfield@harborpinetax.com',
+  paused: false,
   matched: 'PIN of Priya Raman',
 };
 

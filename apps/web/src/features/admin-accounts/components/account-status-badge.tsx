@@ -20,3 +20,12 @@ export function AccountStatusBadge({ status, overdue = false }: { status: string
     </span>
   );
 }
+
+/** Beside the status of an account whose plan's pause is under way (issue 64): it is active but not billed. */
+export function PausedBadge() {
+  return (
+    <span className="ml-1.5 rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-800 ring-1 ring-sky-200 ring-inset">
+      Paused
+    </span>
+  );
+}

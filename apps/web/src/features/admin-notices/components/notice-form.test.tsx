@@ -11,6 +11,7 @@ const HARBOR = {
   plan_name: 'Team',
   admin_name: 'Dana Whitfield',
   admin_email: 'dana@harbortax.example',
+  paused: false,
   matched: 'Account name',
 };
 

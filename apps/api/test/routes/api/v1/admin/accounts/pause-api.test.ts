@@ -138,6 +138,10 @@ describe.each(drivers)('console pause and resume for the customer (%s)', (driver
     clock.set('2027-02-04T17:00:00Z');
     await ctx.app.closeDuePeriods();
     clock.set('2027-02-10T15:00:00Z');
+    // The accounts list marks it paused once the pause is under way.
+    const found = async () =>
+      (await get(`/accounts?q=${encodeURIComponent(`pat-${id}@example.com`)}`)).json().results;
+    expect(await found()).toEqual([expect.objectContaining({ account_id: id, paused: true })]);
     const resumePath = ACCOUNT_ACTION_PATHS.resume(id);
     const noSupport = await post(resumePath, { reason: 'Back early' }, 'resume-support-1', support);
     expect(noSupport.statusCode).toBe(403);
@@ -169,6 +173,7 @@ describe.each(drivers)('console pause and resume for the customer (%s)', (driver
     expect(await rows('select status from subscriptions where account_id = $1', id)).toEqual([
       { status: 'active' },
     ]);
+    expect(await found()).toEqual([expect.objectContaining({ account_id: id, paused: false })]);
     expect(await trail(id)).toEqual([
       { action: 'pause.request', reason: 'Quiet months', staff_role: 'finance' },
       { action: 'pause.resume', reason: 'Back early', staff_role: 'finance' },
