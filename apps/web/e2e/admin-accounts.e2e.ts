@@ -1,8 +1,9 @@
-import { ACCOUNTS_TEXT, API_ACCOUNT_BASE, USERS_PATHS, type UsersData } from '@enq/contract';
+import { ACCOUNTS_TEXT, API_ACCOUNT_BASE, PAUSE_TEXT, USERS_PATHS, type UsersData } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_ACCOUNT_NAME,
   DEMO_ADMIN,
+  DEMO_NEW_TEAM,
   DEMO_STAFF,
   DEMO_STAFF_MEMBERS,
 } from '../../api/src/db/seed/demo-account';
@@ -171,4 +172,52 @@ describe('the console accounts (Chromium against the real server)', () => {
     }
     expect(journey.problems).toEqual([]);
   }, 60_000);
+
+  it.each([1280, 390])(
+    'issue 64 at %i px finance pauses a monthly plan for the customer with a reason, sees its dates, and withdraws it',
+    async (width) => {
+      const { server, browser } = journey;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      journey.watch(page);
+      try {
+        await page.goto(`${server.url}/admin?q=birch`);
+        await signInStaff(page, AVERY.email, DEMO_STAFF.password);
+        await page.getByRole('link', { name: DEMO_NEW_TEAM.accountName }).first().click();
+        await page.getByRole('heading', { level: 1, name: DEMO_NEW_TEAM.accountName }).waitFor();
+        const panel = page.getByRole('region', { name: 'Actions' });
+        await panel.getByRole('button', { name: /^Pause/ }).click();
+        const dialog = page.getByRole('dialog', { name: 'Pause the plan' });
+        const date = dialog.getByLabel(PAUSE_TEXT.resumeLabel);
+        const [min, max] = [await date.getAttribute('min'), await date.getAttribute('max')];
+        expect(min! < max!).toBe(true);
+        await date.fill(max!);
+        await dialog.getByLabel('Reason').fill('Quiet months, asked by phone');
+        await dialog.getByRole('button', { name: PAUSE_TEXT.pauseButton }).click();
+        await panel.getByRole('status').getByText(PAUSE_TEXT.paused).waitFor();
+        const row = (label: string) =>
+          page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+        expect(await row('Resumes on').textContent()).toMatch(/^\w{3} \d{1,2}, \d{4}$/);
+        await row('Pauses on').waitFor();
+        expect(await panel.getByRole('button', { name: /^Pause/ }).count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await screenshot(page, `admin-account-pause-scheduled-${width}`);
+
+        await panel.getByRole('button', { name: /^Resume/ }).click();
+        const resume = page.getByRole('dialog', { name: 'Withdraw the scheduled pause' });
+        await resume.getByLabel('Reason').fill('Customer changed their mind');
+        await resume.getByRole('button', { name: PAUSE_TEXT.keepRunning }).click();
+        await panel.getByRole('status').getByText(PAUSE_TEXT.withdrawn).waitFor();
+        await panel.getByRole('button', { name: /^Pause/ }).waitFor();
+        expect(await row('Resumes on').count()).toBe(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+      expect(journey.problems).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -65,7 +65,7 @@ export function ResumeDialog({
           ? 'The plan will not pause: it renews as before. Nothing is charged now.'
           : 'A new paid period starts now: its invoice is charged to the card on file first, and a declined card leaves the plan paused.'
       }
-      submitLabel={scheduled ? "Don't pause" : PAUSE_TEXT.resumeNow}
+      submitLabel={scheduled ? PAUSE_TEXT.keepRunning : PAUSE_TEXT.resumeNow}
       onClose={onClose}
       onSubmit={async (reason, key) => onDone((await resumePlan(accountId, { reason }, key)).message)}
     />
