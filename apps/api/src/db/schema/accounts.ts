@@ -38,7 +38,7 @@ export const accounts = pgTable(
   (t) => [
     index('accounts_created_at_idx').on(t.createdAt),
     // One account per Customer: a charge naming it can only be this account's.
-    uniqueIndex('accounts_provider_customer_id_key').on(t.providerCustomerId),
+    index('accounts_provider_customer_id_idx').on(t.providerCustomerId),
     check('accounts_tax_status_check', sql`${t.taxStatus} in ('taxable', 'exempt')`),
     check(
       'accounts_tax_exemption_reference_check',

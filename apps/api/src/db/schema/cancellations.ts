@@ -41,7 +41,7 @@ export const cancellations = pgTable(
       sql`${t.outcome} in ('cancelled', 'plan_change', 'pause', 'feature_request')`,
     ),
     index('cancellations_created_idx').on(t.createdAt),
-    uniqueIndex('cancellations_keep_token_idx').on(t.keepTokenHash),
+    uniqueIndex('cancellations_keep_token_idx').on(t.accountId, t.keepTokenHash),
     index('cancellations_reminder_due_idx')
       .on(t.periodEnd)
       .where(sql`outcome = 'cancelled' and reminder_queued_at is null`),

@@ -36,6 +36,14 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
     "the local card sandbox's own records, standing in for Stripe's: keyed by the provider's idempotency key",
   sandbox_refunds:
     "the local card sandbox's own refunds, standing in for Stripe's: keyed by the provider's idempotency key",
+  sandbox_customers:
+    "the local card sandbox's Customers, standing in for Stripe's: keyed by the provider's idempotency key",
+  sandbox_setup_intents:
+    "the local card sandbox's SetupIntents, standing in for Stripe's: keyed by the provider's ids",
+  sandbox_payment_methods:
+    "the local card sandbox's attached cards, standing in for Stripe's: keyed by the provider's ids",
+  provider_events:
+    "the card provider's events, kept once by the provider's event id before the account is known",
   spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',
   staff_audit:
     "the operator console's trail: staff have no account, and account_id only names the account an action touched",
