@@ -1,4 +1,10 @@
-import { callRecordSchema, creditsForCall, type CallBatchResult, type CallRecord } from '@enq/contract';
+import {
+  PAUSE_REFUSAL,
+  callRecordSchema,
+  creditsForCall,
+  type CallBatchResult,
+  type CallRecord,
+} from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import {
   type BillingEngine,
@@ -11,6 +17,7 @@ import {
   insertLedgerEntries,
   type LedgerEntry,
   drawCredits,
+  pausesSince,
 } from '../billing-engine';
 import type { RateTable } from '../call-rates';
 import { insertCalls, storedCallUuids } from '../call-history';
@@ -112,10 +119,21 @@ export async function ingestCalls(
         tx,
         calls.map((c) => c.record.call_uuid),
       );
+      // A call made before the current period began, in no open period, may have been made while the
+      // plan was paused: authorize refused it then, so it is not booked now (PAUSE-04). Read only then.
+      const earliest = calls.reduce((min, c) => (c.at < min ? c.at : min), deps.now);
+      const pauses = current && earliest < current.start ? await pausesSince(tx, accountId, earliest) : [];
+      const pausedAt = (at: Date) =>
+        pauses.some(
+          (p) =>
+            p.status !== 'scheduled' && p.starts_at <= at && (p.resumed_at === null || at < p.resumed_at),
+        );
       const fresh: (RatedCall & { period: OpenPeriod })[] = [];
       for (const c of calls.filter((c) => !existing.has(c.record.call_uuid))) {
         const period = periodOf(c.at);
-        if (period) fresh.push({ ...c, period });
+        if (period && period === current && c.at < current.start && pausedAt(c.at))
+          reject(c.index, c.record.call_uuid, PAUSE_REFUSAL);
+        else if (period) fresh.push({ ...c, period });
         else reject(c.index, c.record.call_uuid, 'the account has no active subscription');
       }
       fresh.sort((a, b) => a.at.getTime() - b.at.getTime());

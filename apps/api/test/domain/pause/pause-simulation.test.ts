@@ -190,11 +190,60 @@ describe.each(drivers)('pausing a monthly plan over simulated years (%s)', (driv
             seen.add('resumed');
         },
       ),
-      { numRuns: 10 },
+      {
+        numRuns: 10,
+        // One year that goes through every case the end checks for, whatever the random ones draw.
+        examples: [
+          [
+            'practice-monthly',
+            [
+              { kind: 'calls', minutes: [45] },
+              { kind: 'pause', months: 2 },
+              { kind: 'days', days: 40 },
+              { kind: 'calls', minutes: [10] },
+              { kind: 'resume', declined: true },
+              { kind: 'resume', declined: false },
+              { kind: 'calls', minutes: [5] },
+              { kind: 'days', days: 10 },
+            ],
+          ],
+        ],
+      },
     );
     for (const c of ['pause', 'call refused while paused', 'early resume', 'declined resume', 'resumed'])
       expect(seen, c).toContain(c);
   }, 120_000);
+
+  it('PAUSE-04 a call made while paused and posted after an early resume is refused, not booked in the new period', async () => {
+    const { accountId, pin } = await createAccount(world);
+    await useCard(world, accountId, GOOD);
+    await engine.startSubscription(accountId, 'practice-monthly');
+    const [sub] = await q<{ current_period_end: Date }>(
+      'select current_period_end from subscriptions where account_id = $1',
+      [accountId],
+    );
+    const end = new Date(sub!.current_period_end);
+    await requestPause(
+      world.database,
+      accountId,
+      { resume_on: newYorkDate(addPauseMonths(end, 2)) },
+      { personId: null },
+      world.clock.now(),
+    );
+    await advance(accountId, Math.ceil((end.getTime() - world.clock.now().getTime()) / DAY) + 10);
+    expect(await status(accountId)).toBe('paused');
+    await resumeNow(world.database, engine, accountId, { personId: null }, world.clock.now());
+    expect(await status(accountId)).toBe('active');
+    // Made a minute before the resume, while authorize refused every call; posted a minute after it.
+    const madeAt = new Date(world.clock.now().getTime() - 60_000);
+    world.clock.set(new Date(world.clock.now().getTime() + 60_000));
+    const result = await post(pin, madeAt, [30]);
+    expect(result).toMatchObject({
+      accepted: 0,
+      rejected: [expect.objectContaining({ reason: PAUSE_REFUSAL })],
+    });
+    await check(accountId);
+  });
 
   /** The account's books against the pauses it went through. */
   async function check(accountId: string) {
