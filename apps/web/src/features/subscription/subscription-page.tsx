@@ -134,6 +134,12 @@ function SubscriptionDetails({ info }: { info: SubscriptionResponse }) {
           setAskingWhy(false);
           void recordAlternative({ ...body, alternative: 'feature_request' }).catch(() => undefined);
         }}
+        onPause={(body) =>
+          recordAlternative({ ...body, alternative: 'pause' }).then(
+            () => undefined,
+            () => undefined,
+          )
+        }
         onClose={() => setAskingWhy(false)}
       />
       <KeepLinkDialog />

@@ -140,9 +140,17 @@ describe('the cancel flow asks why (issue 64)', () => {
     await chooseReason('Only needed in tax season');
     const offer = await screen.findByRole('dialog', { name: 'Before you go' });
     expect(offer.textContent).toContain('it would resume on September 30, 2027, before the next tax season.');
-    expect(within(offer).getByRole('link', { name: CANCELLATION_TEXT.pauseLink }).getAttribute('href')).toBe(
-      '/subscription?pause_until=2027-09-30#pause',
-    );
+    const link = within(offer).getByRole('link', { name: CANCELLATION_TEXT.pauseLink });
+    expect(link.getAttribute('href')).toBe('/subscription?pause_until=2027-09-30#pause');
+    // Taken: counted for the console's report, then the page loads the pause's section with that date.
+    routes[`POST ${BASE}/cancellation/alternative/`] = () => jsonResponse({ message: 'ok' });
+    const { assign } = stubLocation();
+    fireEvent.click(link);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith((link as HTMLAnchorElement).href));
+    expect(new URL(String(assign.mock.calls[0]![0])).pathname).toBe('/subscription');
+    expect(posted(`${BASE}/cancellation/alternative/`)).toEqual([
+      { reason: 'seasonal', alternative: 'pause' },
+    ]);
   });
 
   it('a missing feature offers the feature request form and counts it as taken', async () => {

@@ -26,6 +26,8 @@ export interface CancelReasonDialogProps {
   onSwitch: (body: CancelBody, plan: { price_id: string; label: string }) => void;
   /** The customer left for the feature request form. */
   onFeatureRequest: (body: CancelBody) => void;
+  /** The customer took the pause: answers once it is counted, before the page leaves for the pause. */
+  onPause: (body: CancelBody) => Promise<void>;
   onClose: () => void;
 }
 
@@ -38,6 +40,7 @@ export function CancelReasonDialog({
   onCancel,
   onSwitch,
   onFeatureRequest,
+  onPause,
   onClose,
 }: CancelReasonDialogProps) {
   const [reason, setReason] = useState<CancellationReason | null>(null);
@@ -94,7 +97,12 @@ export function CancelReasonDialog({
                   <a
                     href={pauseOfferPath(offer.value.until)}
                     className={buttonClass('primary')}
-                    onClick={onClose}
+                    onClick={(event) => {
+                      // Counted as taken before the page loads the pause's section (a load would drop it).
+                      event.preventDefault();
+                      const href = event.currentTarget.href;
+                      void onPause(body()).finally(() => window.location.assign(href));
+                    }}
                   >
                     {CANCELLATION_TEXT.pauseLink}
                   </a>
