@@ -38,7 +38,10 @@ const boxesIn = (page: Page, dateLabels: string[]) =>
     const found: { key: string; type: string; date: boolean; search: boolean }[] = [];
     main.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((el, i) => {
       const type = el instanceof HTMLInputElement ? el.type : 'textarea';
-      if (['hidden', 'checkbox', 'radio', 'file', 'button', 'submit', 'range', 'color'].includes(type))
+      // A native date box takes its parts from a picker or digits, not text (the pause's resume date).
+      if (
+        ['hidden', 'checkbox', 'radio', 'file', 'button', 'submit', 'range', 'color', 'date'].includes(type)
+      )
         return;
       const date = labels.includes(labelOf(el).trim());
       if (!date && (el.readOnly || el.disabled)) return;
