@@ -8,6 +8,7 @@ import {
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchRoutes, type RouteHandler } from '../../test/fetch-routes';
+import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, TestServices } from '../../test/utils';
 import { PauseBanner } from './pause-banner';
 import { PauseSection } from './pause-section';
@@ -97,6 +98,34 @@ describe('the pause on /subscription', () => {
     fireEvent.click(await within(section).findByRole('button', { name: PAUSE_TEXT.pauseButton }));
     expect((await within(section).findByRole('alert')).textContent).toBe(message);
     expect(within(section).getByLabelText(PAUSE_TEXT.resumeLabel).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("PAUSE-01 after Keep this plan the cancelled plan's refusal is gone at once, not left up until the pause is asked again", async () => {
+    routes[`GET ${BASE}/`] = () => jsonResponse({ ...OFFER, refusal: PAUSE_TEXT.cancelling });
+    const cancelled = { ...INFO, cancel_at_period_end: true, pending_plan_id: null } as SubscriptionInfo;
+    const queryClient = createQueryClient();
+    const view = render(
+      <TestServices queryClient={queryClient}>
+        <PauseSection info={cancelled} />
+      </TestServices>,
+    );
+    const section = await screen.findByRole('region', { name: PAUSE_TEXT.sectionTitle });
+    await within(section).findByText(PAUSE_TEXT.cancelling);
+    // The kept plan's answer is slow: until it comes the section says nothing rather than the old refusal.
+    let answer!: () => void;
+    routes[`GET ${BASE}/`] = () => new Promise((done) => (answer = () => done(jsonResponse(OFFER))));
+    view.rerender(
+      <TestServices queryClient={queryClient}>
+        <PauseSection info={{ ...cancelled, cancel_at_period_end: false }} />
+      </TestServices>,
+    );
+    expect(within(section).queryByText(PAUSE_TEXT.cancelling)).toBeNull();
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer();
+    expect(await within(section).findByLabelText(PAUSE_TEXT.resumeLabel)).toHaveProperty(
+      'value',
+      '2027-03-04',
+    );
   });
 
   it('PAUSE-01 an annual plan is told it cannot pause, with no form', async () => {

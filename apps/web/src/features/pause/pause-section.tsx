@@ -7,28 +7,18 @@ import {
   type PauseResponse,
   type SubscriptionInfo,
 } from '@enq/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { pauseQuery, usePause } from './api/get-pause';
+import { usePause } from './api/get-pause';
 import { useRequestPause } from './api/request-pause';
 import { PauseBanner } from './pause-banner';
 
 /** PAUSE-01: the pause's section on /subscription, with the plan's figures. */
 export function PauseSection({ info }: { info: SubscriptionInfo }) {
-  const pause = usePause();
-  const queryClient = useQueryClient();
-  // A cancel, a kept plan or a plan change on this page changes what the pause allows: asked again then.
-  const planState = `${info.status}|${info.cancel_at_period_end}|${info.pending_plan_id}`;
-  const seenState = useRef(planState);
-  useEffect(() => {
-    if (seenState.current === planState) return;
-    seenState.current = planState;
-    void queryClient.invalidateQueries({ queryKey: pauseQuery.queryKey });
-  }, [planState, queryClient]);
+  const pause = usePause(info);
   const section = useRef<HTMLElement>(null);
   const loaded = pause.data !== undefined;
   // The cancel flow's seasonal offer leads here (/subscription?pause_until=…#pause).
