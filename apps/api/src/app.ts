@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { fastifyRequestContext } from '@fastify/request-context';
 import { API_ACCOUNT_BASE, API_ADMIN_BASE, API_AUTH_BASE } from '@enq/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import type { AppConfig } from './config';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { tracing } from './tracing/spans';
 import type { Database } from './db/client';
-import { loggerOptions, logsRequests } from './logging';
+import { loggerOptions, logsRequests, requestIdField } from './logging';
 import authPlugin from './plugins/auth';
 import billingPlugin from './plugins/billing';
 import { composeBilling } from './composition';
@@ -117,7 +118,12 @@ export async function buildApp({
 }: BuildOptions) {
   // Set when OTEL_EXPORTER_OTLP_ENDPOINT is (server.ts): each log line then names its trace too.
   const traces = tracing();
-  const logFields = traces ? { mixin: () => traces.logFields() } : {};
+  const logFields = {
+    mixin: (_line: object, _level: number, logger: { bindings(): Record<string, unknown> }) => ({
+      ...traces?.logFields(),
+      ...requestIdField(logger),
+    }),
+  };
   const app = Fastify({
     // Tests may pass their own stream or level; redaction and the error serializer always apply.
     logger:
@@ -145,6 +151,8 @@ export async function buildApp({
     // The trace is found by the request id, and the id's log lines name the trace.
     traces?.nameRequest(req.method, req.routeOptions.url, req.id);
   });
+  // The request's id for lines its work writes through other loggers (logging.ts, requestIdField).
+  await app.register(fastifyRequestContext, { defaultStoreValues: (req) => ({ reqId: req.id }) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

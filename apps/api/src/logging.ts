@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { requestContext } from '@fastify/request-context';
 
 /*
  * Logs never hold tokens, passwords, PINs or emails. Three layers: the request
@@ -92,4 +93,19 @@ export function loggerOptions(
       req: (req: LoggedRequest) => ({ method: req.method, url: loggableUrl(req.url), ip: req.ip }),
     },
   };
+}
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    reqId: string;
+  }
+}
+
+/**
+ * A line written during a request by a logger not made for it (the mailer's, work after the answer,
+ * the domain's) names the request too; the request's own logger already carries the id.
+ */
+export function requestIdField(logger: { bindings(): Record<string, unknown> }): { reqId?: string } {
+  const reqId = requestContext.get('reqId');
+  return reqId === undefined || 'reqId' in logger.bindings() ? {} : { reqId };
 }

@@ -27,6 +27,14 @@ describe('the request id', () => {
     app.get('/test-fails', async () => {
       throw new Error('boom');
     });
+    // Lines written by shared parts (the mailer, work after the answer) on behalf of a request.
+    app.post('/test-mails', async () => {
+      await app.mailer.send({ kind: 'test', to: 'someone@example.com', subject: 'Hi', text: 'Hello' });
+      app.afterAnswer.run('test-late', async () => {
+        throw new Error('late');
+      });
+      return { ok: true };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -108,5 +116,16 @@ describe('the request id', () => {
     expect(logOf(asked.headers['x-request-id'] as string)).toContain(
       'password reset asked for an email without a sign-in',
     );
+  });
+
+  it("is on the lines shared parts write for the request: the mailer's and a failure after the answer", async () => {
+    const asked = await app.inject({ method: 'POST', url: '/test-mails' });
+    expect(asked.statusCode).toBe(200);
+    await app.afterAnswer.idle();
+    const id = asked.headers['x-request-id'] as string;
+    expect(logOf(id)).toEqual(expect.arrayContaining(['email queued', 'work after an answer failed']));
+    // Once each: the request's own lines do not repeat the id.
+    const raw = lines.filter((line) => line.msg === 'email queued' && line.reqId === id);
+    expect(raw).toHaveLength(1);
   });
 });
