@@ -1,5 +1,6 @@
 // The admin domain's entry: routes and other domain folders import from here, never a file inside.
-export { accountExists, actionInvoices } from './account-actions-repository';
+export { actionInvoices } from './account-actions-repository';
+export { requireAccount } from './require-account';
 export { addAccountNote, resendInvoiceEmail, setAccountTaxStatus } from './account-changes';
 export { accountActivity, accountPage } from './account-page';
 export { searchAccounts } from './accounts-search';

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountExists,
+  requireAccount,
   actionInvoices,
   retryCharge,
   adjustCredits,
@@ -45,7 +45,6 @@ const errors = {
   409: errorEnvelopeSchema,
 };
 const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
-const NO_ACCOUNT = 'There is no such account.';
 /** How long a retried charge that finds another attempt in flight waits for its outcome (as Pay now does). */
 const JOIN_WAIT_MS = 15_000;
 
@@ -57,10 +56,6 @@ const JOIN_WAIT_MS = 15_000;
 const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const deps = app.billingEngines.deps(app.database);
-  const mustExist = async (accountId: string) => {
-    if (!(await accountExists(app.database, accountId))) throw new DomainError('not-found', NO_ACCOUNT);
-  };
-
   app.get(
     '/:accountId/refundable-invoices',
     {
@@ -74,7 +69,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { accountId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       const [rows, plans, sub, period, pause] = await Promise.all([
         actionInvoices(app.database, accountId),
         listAvailablePlans(app.database, app.clock.now()),
@@ -123,7 +118,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { accountId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       const answer = await refundFromConsole({ ...deps, payments: app.payments }, staffActor(req), {
         accountId,
         invoiceId: req.body.invoice_id,
@@ -152,7 +147,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { accountId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       const { credits, reason } = req.body;
       return runStaffAction(
         app.database,
@@ -193,7 +188,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const { accountId } = req.params;
-        await mustExist(accountId);
+        await requireAccount(app.database, accountId);
         const body = req.body as { reason: string; plan?: string };
         const actor = staffActor(req);
         const staffAction =
@@ -235,7 +230,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { accountId, invoiceId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       const answer = await retryCharge(app.database, app.billing, staffActor(req), {
         accountId,
         invoiceId,

@@ -8,8 +8,7 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountExists, pauseOnBehalf, resumeOnBehalf } from '../../../../../domain/admin';
-import { DomainError } from '../../../../../domain/errors';
+import { pauseOnBehalf, requireAccount, resumeOnBehalf } from '../../../../../domain/admin';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];
@@ -29,11 +28,6 @@ const JOIN_WAIT_MS = 15_000;
  * console's other subscription actions take (finance and admin; support reads only).
  */
 const accountPauseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mustExist = async (accountId: string) => {
-    if (!(await accountExists(app.database, accountId)))
-      throw new DomainError('not-found', 'There is no such account.');
-  };
-
   app.post(
     '/:accountId/pause',
     {
@@ -51,7 +45,7 @@ const accountPauseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { accountId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       return pauseOnBehalf(app.database, staffActor(req), {
         accountId,
         resumeOn: req.body.resume_on,
@@ -79,7 +73,7 @@ const accountPauseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { accountId } = req.params;
-      await mustExist(accountId);
+      await requireAccount(app.database, accountId);
       const answer = await resumeOnBehalf(app.database, app.billing, staffActor(req), {
         accountId,
         reason: req.body.reason,

@@ -127,6 +127,19 @@ describe.each(drivers)('console pause and resume for the customer (%s)', (driver
     expect(await trail(id)).toEqual([]);
   });
 
+  it('an account that does not exist answers 404 to pause and resume, and nothing is written', async () => {
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    for (const [path, payload] of [
+      [ACCOUNT_ACTION_PATHS.pause(nobody), { resume_on: '2027-03-04', reason: 'Asked' }],
+      [ACCOUNT_ACTION_PATHS.resume(nobody), { reason: 'Asked' }],
+    ] as const) {
+      const refused = await post(path, payload, `nobody-${path.length}-001`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: 'There is no such account.' });
+    }
+    expect(await trail(nobody)).toEqual([]);
+  });
+
   it('resumes a paused plan for the customer, paid first: a declined card leaves it paused and the key free; a retry pays once', async () => {
     const { id } = await planAccount(ctx, clock, START);
     const pausing = await post(
