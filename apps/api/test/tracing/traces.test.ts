@@ -127,22 +127,30 @@ describe.each(drivers)('OpenTelemetry traces (%s)', (driver) => {
     return dir;
   }
 
+  /** A seeded server started with `settings(receiver's url)`, its module log and an OTLP receiver. */
+  async function tracedServer(settings: (receiverUrl: string) => Record<string, string>) {
+    const { env, token } = await seededWithToken();
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    const modules = moduleLog(tempDir());
+    const server = await startServerProcess({
+      ...env,
+      ...modules.env,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      ...settings(receiver.url),
+    });
+    servers.push(server);
+    await server.ready;
+    return { token, receiver, modules, server };
+  }
+
   it(
     'sends a request its server span, named for the route, with a database child and the request id',
     async () => {
-      const { env, token } = await seededWithToken();
-      const receiver = await startReceiver();
-      cleanups.push(receiver.close);
-      const modules = moduleLog(tempDir());
-      const server = await startServerProcess({
-        ...env,
-        ...modules.env,
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_BSP_SCHEDULE_DELAY: '100',
+      const { token, receiver, modules, server } = await tracedServer((url) => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: url,
         LOG_LEVEL: 'debug',
-      });
-      servers.push(server);
-      await server.ready;
+      }));
 
       const response = await fetch(`${server.url}/api/v1/account/?from=query-kept-out`, {
         headers: { authorization: `Bearer ${token}` },
@@ -206,20 +214,11 @@ describe.each(drivers)('OpenTelemetry traces (%s)', (driver) => {
   it(
     'exports nothing and loads no OpenTelemetry module when OTEL_EXPORTER_OTLP_ENDPOINT is unset',
     async () => {
-      const { env, token } = await seededWithToken();
-      const receiver = await startReceiver();
-      cleanups.push(receiver.close);
-      const modules = moduleLog(tempDir());
-      const server = await startServerProcess({
-        ...env,
-        ...modules.env,
+      const { token, receiver, modules, server } = await tracedServer((url) => ({
         OTEL_EXPORTER_OTLP_ENDPOINT: '',
         // Where the exporter would send, were it loaded.
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
-        OTEL_BSP_SCHEDULE_DELAY: '100',
-      });
-      servers.push(server);
-      await server.ready;
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${url}/v1/traces`,
+      }));
       const response = await fetch(`${server.url}/api/v1/account/`, {
         headers: { authorization: `Bearer ${token}` },
       });
