@@ -86,7 +86,6 @@ const SQL_OUTSIDE_REPOSITORY =
  * imports contract types only; this list only shrinks.
  */
 const REPOSITORY_ROWS_PENDING = [
-  'apps/api/src/domain/admin/staff-members-repository.ts',
   'apps/api/src/domain/auth/password-reset-repository.ts',
   'apps/api/src/domain/auth/people-repository.ts',
   'apps/api/src/domain/auth/token-repository.ts',
