@@ -92,7 +92,6 @@ const REPOSITORY_ROWS_PENDING = [
   'apps/api/src/domain/feature-request/feature-requests-repository.ts',
   'apps/api/src/domain/profile/email-change-repository.ts',
   'apps/api/src/domain/profile/profile-repository.ts',
-  'apps/api/src/domain/subscription/forecast-repository.ts',
 ];
 
 export default tseslint.config(
