@@ -89,8 +89,6 @@ const REPOSITORY_ROWS_PENDING = [
   'apps/api/src/domain/auth/password-reset-repository.ts',
   'apps/api/src/domain/auth/people-repository.ts',
   'apps/api/src/domain/auth/token-repository.ts',
-  'apps/api/src/domain/profile/email-change-repository.ts',
-  'apps/api/src/domain/profile/profile-repository.ts',
 ];
 
 export default tseslint.config(
