@@ -18,7 +18,7 @@ import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../../../../../../src/d
 import { DEMO_SERVICE_ADDRESS } from '../../../../../../src/db/seed/demo-addresses';
 import { DEMO_PROFILE } from '../../../../../../src/db/seed/demo-profile';
 import { recordActivity } from '../../../../../../src/domain/activity/activity-repository';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { completeEmailChange, createEmailChange } from '../../../../../../src/domain/profile/email-change';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
