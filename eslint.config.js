@@ -79,25 +79,6 @@ const SQL_START =
 const SQL_OUTSIDE_REPOSITORY =
   'SQL belongs in a *-repository.ts file (or db/): call a repository function here (CONTRIBUTING.md).';
 
-/**
- * Repositories that still take a rule from the contract as an SQL parameter, not yet passed in by their
- * domain callers: an email's lookup key (emailKey), a link's or token's lifetime (*_TTL_*), the business
- * time zone of the forecast's days (BUSINESS_TIME_ZONE, with the period model). Every other repository
- * imports contract types only; this list only shrinks.
- */
-const REPOSITORY_ROWS_PENDING = [
-  'apps/api/src/domain/admin/staff-members-repository.ts',
-  'apps/api/src/domain/auth/password-reset-repository.ts',
-  'apps/api/src/domain/auth/people-repository.ts',
-  'apps/api/src/domain/auth/token-repository.ts',
-  'apps/api/src/domain/feature-request/feature-requests-repository.ts',
-  'apps/api/src/domain/profile/email-change-repository.ts',
-  'apps/api/src/domain/profile/profile-repository.ts',
-  'apps/api/src/domain/referral/pending-signup-repository.ts',
-  'apps/api/src/domain/referral/referral-repository.ts',
-  'apps/api/src/domain/subscription/forecast-repository.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -164,7 +145,6 @@ export default tseslint.config(
       'api/domain-loops': 'error',
     },
   },
-  { files: REPOSITORY_ROWS_PENDING, rules: { 'api/repository-rows': 'off' } },
   {
     // SQL is written and run in one kind of place: `*-repository.ts` files, and db/ (driver, schema,
     // migrations, seed). Elsewhere code calls a repository function, so every statement against a

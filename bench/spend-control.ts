@@ -22,7 +22,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
-import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
+import { issueApiToken } from '../apps/api/src/domain/auth/api-tokens';
 import { LINE_DESTINATIONS } from '../apps/api/src/domain/lines/line-catalogue';
 import { startServer, stopServer } from './support/harness';
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
-import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
+import { issueApiToken } from '../apps/api/src/domain/auth/api-tokens';
 import { RateTable } from '../apps/api/src/domain/call-rates/rates';
 import { generateCalls } from '../apps/api/src/domain/call-history/generate-calls';
 import { freshPostgresDatabase, percentile, rps, startServer, stopServer } from './support/harness';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
 import { DEMO_ADMIN } from '../apps/api/src/db/seed/demo-account';
-import { issueApiToken } from '../apps/api/src/domain/auth/token-repository';
+import { issueApiToken } from '../apps/api/src/domain/auth/api-tokens';
 import { launchBrowser } from '../apps/web/e2e/support/browser';
 import { median, startServer, stopServer } from './support/harness';
 

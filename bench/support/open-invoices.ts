@@ -9,7 +9,7 @@
 import { composeBilling } from '../../apps/api/src/composition';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { issueApiToken } from '../../apps/api/src/domain/auth/token-repository';
+import { issueApiToken } from '../../apps/api/src/domain/auth/api-tokens';
 import { hashPassword } from '../../apps/api/src/domain/auth/password';
 import { saveDefaultCard } from '../../apps/api/src/domain/billing/billing-repository';
 import { billingEngines } from '../../apps/api/src/domain/billing-engine/billing-engines';

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_COMPRESS_MIN_BYTES } from '../src/app';
 import { DEMO_ADMIN } from '../src/db/seed/demo-account';
-import { issueApiToken } from '../src/domain/auth/token-repository';
+import { issueApiToken } from '../src/domain/auth/api-tokens';
 import { createTestApp, type TestContext } from './helpers/app';
 
 // What a browser sends: large answers come back compressed, and read the same once decoded.

@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANNUAL } from '../src/db/seed/demo-account';
-import { issueApiToken } from '../src/domain/auth/token-repository';
+import { issueApiToken } from '../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from './helpers/app';
 
 /** The seller and tax an operator configures: every invoice the process issues must carry them. */

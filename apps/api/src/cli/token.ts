@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { askRunningServer } from '../control/ask-server';
 import { openDatabase } from '../db/client';
 import { DEMO_ADMIN } from '../db/seed/demo-account';
-import { issueApiTokenForEmail } from '../domain/auth/token-repository';
+import { issueApiTokenForEmail } from '../domain/auth/api-tokens';
 import { prepareDatabase } from '../startup/prepare-database';
 
 type Issued = { token: string; expiresAt: Date | string };

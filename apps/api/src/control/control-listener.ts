@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { issueApiTokenForEmail } from '../domain/auth/token-repository';
+import { issueApiTokenForEmail } from '../domain/auth/api-tokens';
 import { failedWorkReport } from '../jobs/failed-work';
 import { CONTROL_SECRET_HEADER, removeServerControl, writeServerControl } from './control-file';
 

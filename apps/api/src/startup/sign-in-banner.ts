@@ -1,6 +1,6 @@
 import type { Transactional } from '../db/handle';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM, DEMO_STAFF } from '../db/seed/demo-account';
-import { findSignInIdentityByEmail } from '../domain/auth/people-repository';
+import { findSignInIdentityByEmail } from '../domain/auth/sign-in-identity';
 import { verifyPassword } from '../domain/auth/password';
 
 /** A demo identity's password as it signs in now: the seeded one, unless it was changed since. */

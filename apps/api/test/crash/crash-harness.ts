@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { seededDatabaseCopy, type Driver } from '../helpers/app';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 

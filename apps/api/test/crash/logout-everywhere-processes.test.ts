@@ -1,7 +1,7 @@
 import { API_AUTH_BASE, AUTH_PATHS, SIGN_OUT_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { drivers } from '../helpers/app';
 import type { ServerProcess } from '../helpers/server-process';
 import { twoProcesses } from './shared';

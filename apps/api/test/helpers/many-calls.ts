@@ -1,5 +1,5 @@
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import type { TestContext } from './app';
 
 /**

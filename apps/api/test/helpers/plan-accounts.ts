@@ -1,4 +1,4 @@
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import type { TestContext } from './app';
 import type { TestClock } from './billing-harness';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 
 /** Runs `work` on one connection of its own to `url`. */
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { DEMO_NEW_TEAM } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { createTestApp, type Driver, type TestContext } from './app';
 
 export const SERVICE_KEY = 'svc_spend_control_key_long_enough_1';

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@enq/contract';
 import type { Database } from '../../src/db/client';
 import { DEMO_STAFF, DEMO_STAFF_MEMBERS } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 
 /** The seeded staff member of each console role (db/seed/demo-account.ts). */
 export const STAFF_BY_ROLE: Record<StaffRole, { fullName: string; email: string }> = {

@@ -2,7 +2,7 @@
 // one rule and must be refused by it; the neighbouring import that keeps to the rules must lint clean of
 // them, so a rule that refuses everything fails too.
 import { ESLint } from 'eslint';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,20 @@ describe('one way in to each domain', { timeout: 60_000 }, () => {
     const typeSpecifiers = "import { type User } from '@enq/contract';\nexport type Row = User;\n";
     expect(ours(await ruleIds(path, types))).toEqual([]);
     expect(ours(await ruleIds(path, typeSpecifiers))).toEqual([]);
+  });
+
+  it('holds every repository in the domain to the rows rule (none is let off)', async () => {
+    const repositories = readdirSync(join(root, 'apps/api/src/domain'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('-repository.ts'))
+      .map((file) => `apps/api/src/domain/${file.split('\\').join('/')}`);
+    expect(repositories.length).toBeGreaterThan(40);
+    const letOff: string[] = [];
+    for (const path of repositories) {
+      const config = await eslint.calculateConfigForFile(join(root, path));
+      const [severity] = [config.rules?.['api/repository-rows']].flat();
+      if (severity !== 2 && severity !== 'error') letOff.push(path);
+    }
+    expect(letOff).toEqual([]);
   });
 
   // Folders that import each other with no file cycle (each through the other's entry, which re-exports

@@ -1,5 +1,5 @@
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/app';
 import { listenOnLoopback, rawRequest, type RawAnswer, type RawRequest } from '../helpers/raw-http';

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { DEMO_PROFILE } from '../../src/db/seed/demo-profile';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../helpers/app';
 
 const KEY = 'svc_test_key_that_is_long_enough_123';

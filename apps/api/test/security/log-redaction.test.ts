@@ -6,8 +6,8 @@ import type { Database } from '../../src/db/client';
 import type { Transactional } from '../../src/db/handle';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
 import { DEMO_PROFILE } from '../../src/db/seed/demo-profile';
-import { createPasswordReset } from '../../src/domain/auth/password-reset-repository';
-import { issueApiToken } from '../../src/domain/auth/token-repository';
+import { createPasswordReset } from '../../src/domain/auth/password-reset';
+import { issueApiToken } from '../../src/domain/auth/api-tokens';
 import { openTestDatabase, testConfig } from '../helpers/app';
 import { CookieJar, startAuthorization, submitLogin } from '../helpers/oidc-flow';
 

@@ -2,7 +2,7 @@ import { AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../src/db/seed/demo-account';
-import { createPasswordReset } from '../../src/domain/auth/password-reset-repository';
+import { createPasswordReset } from '../../src/domain/auth/password-reset';
 import { createTestApp, drivers, testConfig, type TestContext } from '../helpers/app';
 import { providerSignedIdToken, subjectOf } from '../helpers/tokens';
 

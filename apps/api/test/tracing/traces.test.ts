@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-account';
-import { issueApiTokenForEmail } from '../../src/domain/auth/token-repository';
+import { issueApiTokenForEmail } from '../../src/domain/auth/api-tokens';
 import { drivers, seededDatabaseCopy } from '../helpers/app';
 import { SERVER_START_TIMEOUT_MS, startServerProcess, type ServerProcess } from '../helpers/server-process';
 

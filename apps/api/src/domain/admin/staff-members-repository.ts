@@ -1,4 +1,4 @@
-import { emailKey, type StaffRole } from '@enq/contract';
+import type { StaffRole } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { STAFF_ACCOUNT_ID } from '../../db/schema';
 
@@ -34,9 +34,12 @@ export async function lockStaffMembers(q: Transactional): Promise<StaffMemberRow
   );
 }
 
-/** Whether the email (by its canonical key) already signs in to enQ, as a customer or as staff. */
-export async function signInEmailTaken(q: Transactional, email: string): Promise<boolean> {
-  const rows = await q.query('select 1 from sign_in_emails where email = $1', [emailKey(email)]);
+/**
+ * Whether an email already signs in to enQ, as a customer or as staff. `emailKey` is the email's
+ * canonical key (the contract's emailKey), compared with the lower-cased emails sign_in_emails holds.
+ */
+export async function signInEmailTaken(q: Transactional, emailKey: string): Promise<boolean> {
+  const rows = await q.query('select 1 from sign_in_emails where email = $1', [emailKey]);
   return rows.length > 0;
 }
 

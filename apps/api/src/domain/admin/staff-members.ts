@@ -1,4 +1,5 @@
 import {
+  emailKey,
   STAFF_MEMBER_ERRORS,
   STAFF_ROLE_LABELS,
   type addStaffSchema,
@@ -81,7 +82,7 @@ export async function addStaffMember(
     { action: 'staff.add', accountId: null, reason, idempotencyKey, request },
     async (tx) => {
       await lockStaffMembers(tx);
-      if (await signInEmailTaken(tx, input.email))
+      if (await signInEmailTaken(tx, emailKey(input.email)))
         throw new DomainError('conflict', STAFF_MEMBER_ERRORS.emailTaken, 'email');
       const personId = await insertStaffMember(tx, {
         fullName: input.full_name,

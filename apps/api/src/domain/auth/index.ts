@@ -1,4 +1,5 @@
 // The auth domain's entry: routes and other domain folders import from here, never a file inside.
+export { issueApiToken } from './api-tokens';
 export {
   DEVICE_COOKIE,
   DEVICE_COOKIE_MAX_AGE_SECONDS,
@@ -17,17 +18,14 @@ export {
   upsertOidcPayload,
 } from './oidc-payloads-repository';
 export { hashPassword, verifyPassword } from './password';
-export {
-  completePasswordReset,
-  createPasswordReset,
-  findResetRecipient,
-  findUsableReset,
-} from './password-reset-repository';
-export { findPersonBySubject, findSignInIdentityByEmail } from './people-repository';
+export { createPasswordReset } from './password-reset';
+export { completePasswordReset, findResetRecipient, findUsableReset } from './password-reset-repository';
+export { findPersonBySubject } from './people-repository';
 export { loadOrCreateSecret } from './server-secrets-repository';
+export { findSignInIdentityByEmail } from './sign-in-identity';
 export { consumeIdToken, endSignIns, issuedBeforeRevocation } from './session-guard-repository';
 export { lowConfidenceReasons, riskySignInSightingId } from './sign-in-risk';
 export { countFailure, lockFailures, recentFailures } from './sign-in-failures-repository';
 export { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-throttle';
-export { hashToken, issueApiToken, revokePersonApiTokens } from './token-repository';
+export { hashToken, revokePersonApiTokens } from './token-repository';
 export type { Principal } from './token-repository';

@@ -1,4 +1,3 @@
-import { PASSWORD_RESET_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 import { endSignIns } from './session-guard-repository';
@@ -27,16 +26,17 @@ export async function findResetRecipient(
 }
 
 /**
- * A new single-use reset link for a person, valid for an hour. Only its SHA-256 is stored. Any earlier
- * unused link of theirs stops working: only the newest email is good.
+ * A new single-use reset link for a person, valid until `expiresAt` (the caller's lifetime of a reset
+ * link). Only its SHA-256 is stored. Any earlier unused link of theirs stops working: only the newest
+ * email is good.
  */
-export async function createPasswordReset(
+export async function insertPasswordReset(
   database: Transactional,
   personId: string,
   now: Date,
+  expiresAt: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
   await database.transaction(async (tx) => {
     await tx.query('update password_resets set used_at = $2 where person_id = $1 and used_at is null', [
       personId,

@@ -1,4 +1,3 @@
-import { emailKey } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
 export interface SignInIdentity {
@@ -9,9 +8,13 @@ export interface SignInIdentity {
   passwordHash: string;
 }
 
-export async function findSignInIdentityByEmail(
+/**
+ * The person who signs in with a password under an email, or null. `emailKey` is the email's canonical
+ * key (the contract's emailKey), the key the sign-in throttle counts by too.
+ */
+export async function findSignInIdentityByEmailKey(
   database: Transactional,
-  email: string,
+  emailKey: string,
 ): Promise<SignInIdentity | null> {
   const [row] = await database.query<{
     id: string;
@@ -23,7 +26,7 @@ export async function findSignInIdentityByEmail(
     `select id, identity_subject, email, full_name, password_hash from people
       where lower(email) = $1 and password_hash is not null and identity_subject is not null`,
     // The key, not lower($1): the database would fold `İ` into `i` where the throttle's key does not.
-    [emailKey(email)],
+    [emailKey],
   );
   return row
     ? {

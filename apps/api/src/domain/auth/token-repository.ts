@@ -1,4 +1,4 @@
-import { API_TOKEN_TTL_SECONDS, emailKey, type StaffRole } from '@enq/contract';
+import type { StaffRole } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 
@@ -20,18 +20,17 @@ export interface Principal {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * A new API token; `deviceId` is the browser the sign-in came from, when the provider said so, and
- * `secondFactor` whether the sign-in used one.
+ * A new API token, live until `expiresAt` (the caller's lifetime of a token); `deviceId` is the browser
+ * the sign-in came from, when the provider said so, and `secondFactor` whether the sign-in used one.
  */
-export async function issueApiToken(
+export async function insertApiToken(
   database: Transactional,
   personId: string,
-  now = new Date(),
-  deviceId: string | null = null,
-  secondFactor = false,
+  expiresAt: Date,
+  deviceId: string | null,
+  secondFactor: boolean,
 ) {
   const token = `enq_${randomBytes(32).toString('base64url')}`;
-  const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_SECONDS * 1000);
   await database.query(
     `insert into api_tokens (token_hash, account_id, person_id, expires_at, device_id, second_factor)
      select $1, account_id, id, $3::timestamptz, $4, $5 from people where id = $2`,
@@ -99,14 +98,17 @@ export async function revokePersonApiTokens(q: Transactional, personId: string, 
 }
 
 /**
- * An API token for the person with `email` (`npm run token`): the account holder or staff identity
- * first when one email has several; null when nobody has it. Whoever runs the CLI holds the server's
- * database, so its token stands for a full sign-in, second factor included (the console accepts it).
+ * Whom `npm run token` issues a token to for an email: the account holder or staff identity first when
+ * one email has several; null when nobody has it. `emailKey` is the email's canonical key (the
+ * contract's emailKey), not the email as typed.
  */
-export async function issueApiTokenForEmail(database: Transactional, email: string) {
+export async function findTokenHolderByEmailKey(
+  database: Transactional,
+  emailKey: string,
+): Promise<string | null> {
   const [person] = await database.query<{ id: string }>(
     'select id from people where lower(email) = $1 order by is_admin desc, is_staff desc limit 1',
-    [emailKey(email)],
+    [emailKey],
   );
-  return person ? issueApiToken(database, person.id, new Date(), null, true) : null;
+  return person?.id ?? null;
 }

@@ -1,14 +1,17 @@
-import { emailKey, type FeatureRequestInput } from '@enq/contract';
+import type { FeatureRequestInput } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 
 /**
  * Stores a request from the local form. The form is embedded without the portal's bearer token, so
  * the account is a hint taken from the email: the one account whose people use that email, else
  * null. It is unverified (anyone can type any email) and only helps the product team group requests.
+ * `emailKey` is the canonical key of the request's email (the contract's emailKey), how its people
+ * are found.
  */
 export async function insertFeatureRequest(
   q: Transactional,
   request: FeatureRequestInput,
+  emailKey: string,
   at: Date,
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>(
@@ -25,7 +28,7 @@ export async function insertFeatureRequest(
       request.title.trim(),
       request.details.trim(),
       at,
-      emailKey(request.email),
+      emailKey,
     ],
   );
   return Number(row!.id);

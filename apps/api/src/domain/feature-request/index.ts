@@ -1,5 +1,5 @@
 // The feature-request domain's entry: routes and other domain folders import from here, never a file inside.
-export { insertFeatureRequest } from './feature-requests-repository';
+export { saveFeatureRequest } from './feature-requests';
 export {
   FORM_TOKEN_FIELD,
   isValidFormToken,

@@ -1,13 +1,14 @@
-import { EMAIL_CHANGE_TTL_MINUTES } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import { isUniqueViolation, type Transactional } from '../../db/handle';
-import { findEmailClash } from './profile-repository';
+import type { Transactional } from '../../db/handle';
 import { recordActivity } from '../activity/activity-repository';
 
 const hashChangeToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not worth a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` has a link token's shape (anything else is answered as an expired link, unasked). */
+export const isEmailChangeToken = (token: string) => TOKEN_SHAPE.test(token);
 
 export interface EmailChange {
   personId: string;
@@ -18,17 +19,18 @@ export interface EmailChange {
 }
 
 /**
- * A single-use link that moves a person's sign-in email to `newEmail`, valid for an hour; only its
- * SHA-256 is stored. An earlier unused link of theirs stops working: only the newest request counts.
+ * A single-use link that moves a person's sign-in email to `newEmail`, valid until `expiresAt` (the
+ * caller's lifetime of the link); only its SHA-256 is stored. An earlier unused link of theirs stops
+ * working: only the newest request counts.
  */
-export async function createEmailChange(
+export async function insertEmailChange(
   database: Transactional,
   person: { id: string; accountId: string },
   newEmail: string,
   now: Date,
+  expiresAt: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000);
   await database.transaction(async (tx) => {
     await tx.query('update email_changes set used_at = $2 where person_id = $1 and used_at is null', [
       person.id,
@@ -75,59 +77,39 @@ export async function findUsableEmailChange(
   return row ? toChange(row) : null;
 }
 
-export type EmailChangeOutcome =
-  | { status: 'changed'; change: EmailChange }
-  | { status: 'taken'; change: EmailChange }
-  | { status: 'expired' };
-
 /**
- * Opens the link: spends it and, unless the address now belongs to someone else, moves the person's
- * email (and with it their sign-in) to the new one, with an audit row. The conditional update makes
- * the link single-use even under two simultaneous posts. Whether the address is taken is only told
- * here, to whoever holds its mailbox, never to the person who asked for the change. `notify` writes
- * the notice to the old address in the same transaction.
+ * Spends a link (unused and unexpired) and answers the change it stands for; null when there is none.
+ * The conditional update makes the link single-use even under two simultaneous posts.
  */
-export async function completeEmailChange(
-  database: Transactional,
+export async function spendEmailChange(
+  tx: Transactional,
   token: string,
   now: Date,
-  notify: (tx: Transactional, change: EmailChange) => Promise<void>,
-): Promise<EmailChangeOutcome> {
-  if (!TOKEN_SHAPE.test(token)) return { status: 'expired' };
-  try {
-    return await database.transaction(async (tx) => {
-      const [row] = await tx.query<ChangeRow>(
-        `update email_changes c set used_at = $2 from people p
-          where c.token_hash = $1 and c.used_at is null and c.expires_at > $2 and p.id = c.person_id
-          returning c.person_id, c.account_id, p.full_name, p.email, c.new_email`,
-        [hashChangeToken(token), now],
-      );
-      if (!row) return { status: 'expired' } as const;
-      const change = toChange(row);
-      const person = { id: change.personId, accountId: change.accountId };
-      if (await findEmailClash(tx, person, change.newEmail)) return { status: 'taken', change } as const;
-      await tx.query('update people set email = $3 where id = $1 and account_id = $2', [
-        change.personId,
-        change.accountId,
-        change.newEmail,
-      ]);
-      await recordActivity(tx, change.accountId, change.personId, [
-        {
-          action: 'profile.email_change',
-          target_person_id: change.personId,
-          before: { email: change.oldEmail },
-          after: { email: change.newEmail },
-        },
-      ]);
-      await notify(tx, change);
-      return { status: 'changed', change } as const;
-    });
-  } catch (error) {
-    // Someone took the address between the check and the write: the link stays unspent (rolled back).
-    if (!isUniqueViolation(error)) throw error;
-    const change = await findUsableEmailChange(database, token, now);
-    return change ? { status: 'taken', change } : { status: 'expired' };
-  }
+): Promise<EmailChange | null> {
+  const [row] = await tx.query<ChangeRow>(
+    `update email_changes c set used_at = $2 from people p
+      where c.token_hash = $1 and c.used_at is null and c.expires_at > $2 and p.id = c.person_id
+      returning c.person_id, c.account_id, p.full_name, p.email, c.new_email`,
+    [hashChangeToken(token), now],
+  );
+  return row ? toChange(row) : null;
+}
+
+/** Moves the person's email (and with it their sign-in) to the change's new one, with an audit row. */
+export async function moveEmail(tx: Transactional, change: EmailChange): Promise<void> {
+  await tx.query('update people set email = $3 where id = $1 and account_id = $2', [
+    change.personId,
+    change.accountId,
+    change.newEmail,
+  ]);
+  await recordActivity(tx, change.accountId, change.personId, [
+    {
+      action: 'profile.email_change',
+      target_person_id: change.personId,
+      before: { email: change.oldEmail },
+      after: { email: change.newEmail },
+    },
+  ]);
 }
 
 /**

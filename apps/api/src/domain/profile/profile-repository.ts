@@ -1,4 +1,4 @@
-import { emailKey, type Profile } from '@enq/contract';
+import type { Profile } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 import { DomainError } from '../errors';
 import { recordActivity } from '../activity/activity-repository';
@@ -56,13 +56,14 @@ export const EMAIL_CLASH: Record<EmailClash, string> = {
 };
 
 /**
- * Whether another person already uses this email, case-insensitively: a user of the same account (the
+ * Whether another person already uses an email, case-insensitively: a user of the same account (the
  * Users page keeps emails unique per account) or, for someone who signs in, another sign-in identity.
+ * `emailKey` is the email's canonical key (the contract's emailKey), not the email as typed.
  */
-export async function findEmailClash(
+export async function findEmailClashByKey(
   q: Transactional,
   person: { id: string; accountId: string },
-  email: string,
+  emailKey: string,
 ): Promise<EmailClash | null> {
   const [row] = await q.query<{ same_account: boolean }>(
     `select o.account_id is not distinct from $2::uuid as same_account
@@ -70,7 +71,7 @@ export async function findEmailClash(
       where me.id = $1 and o.id <> me.id and lower(o.email) = $3
         and (o.account_id = $2::uuid or (me.password_hash is not null and o.password_hash is not null))
       order by same_account desc limit 1`,
-    [person.id, person.accountId, emailKey(email)],
+    [person.id, person.accountId, emailKey],
   );
   if (!row) return null;
   return row.same_account ? 'account' : 'sign-in';

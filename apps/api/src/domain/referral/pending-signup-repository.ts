@@ -1,4 +1,3 @@
-import { SIGNUP_LINK_TTL_HOURS, emailKey } from '@enq/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transactional } from '../../db/handle';
 
@@ -18,21 +17,23 @@ export interface PendingSignup {
 }
 
 /**
- * Keeps a sign-up behind a single-use link valid for SIGNUP_LINK_TTL_HOURS. An earlier sign-up for the
- * same email stops working (only the newest counts), and sign-ups past their time go with it: a hashed
- * password is kept no longer than its link lives.
+ * Keeps a sign-up behind a single-use link valid until `expiresAt` (the caller's lifetime of a sign-up
+ * link). An earlier sign-up for the same email stops working (only the newest counts), and sign-ups past
+ * their time go with it: a hashed password is kept no longer than its link lives. `emailKey` is the
+ * canonical key of the sign-up's email (the contract's emailKey), how the earlier one is found.
  */
 export async function createPendingSignup(
   database: Transactional,
   signup: PendingSignup,
+  emailKey: string,
   now: Date,
+  expiresAt: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SIGNUP_LINK_TTL_HOURS * 3_600_000);
   await database.transaction(async (tx) => {
     await tx.query('delete from pending_signups where expires_at <= $1 or lower(email) = $2', [
       now,
-      emailKey(signup.email),
+      emailKey,
     ]);
     await tx.query(
       `insert into pending_signups (token_hash, email, full_name, company, password_hash, plan_id, ref, expires_at)

@@ -1,4 +1,3 @@
-import { emailKey } from '@enq/contract';
 import { isUniqueViolation, type Transactional } from '../../db/handle';
 
 export async function findReferralCode(q: Transactional, accountId: string): Promise<string | null> {
@@ -59,15 +58,18 @@ export async function listReferred(q: Transactional, referrerAccountId: string):
 
 // ---- sign-up ----
 
-/** Whether anyone, in any account, already uses this email (then they are not a new customer). */
+/**
+ * Whether anyone, in any account, already uses an email (then they are not a new customer). `emailKey`
+ * is the email's canonical key (the contract's emailKey), not the email as typed.
+ */
 export async function emailInUse(
   q: Transactional,
-  email: string,
+  emailKey: string,
 ): Promise<{ signIn: boolean; any: boolean }> {
   const [row] = await q.query<{ sign_in: boolean; any: boolean }>(
     `select coalesce(bool_or(password_hash is not null), false) as sign_in, count(*) > 0 as any
        from people where lower(email) = $1`,
-    [emailKey(email)],
+    [emailKey],
   );
   return { signIn: row?.sign_in ?? false, any: row?.any ?? false };
 }
@@ -78,11 +80,14 @@ export interface SignInOwner {
   fullName: string;
 }
 
-/** The person who signs in with this email (one at most: sign-in emails are unique), or null. */
-export async function findSignInOwner(q: Transactional, email: string): Promise<SignInOwner | null> {
+/**
+ * The person who signs in with an email (one at most: sign-in emails are unique), or null. `emailKey` is
+ * the email's canonical key (the contract's emailKey), not the email as typed.
+ */
+export async function findSignInOwner(q: Transactional, emailKey: string): Promise<SignInOwner | null> {
   const [row] = await q.query<{ account_id: string; email: string; full_name: string }>(
     `select account_id, email, full_name from people where lower(email) = $1 and password_hash is not null`,
-    [emailKey(email)],
+    [emailKey],
   );
   return row ? { accountId: row.account_id, email: row.email, fullName: row.full_name } : null;
 }

@@ -1,5 +1,7 @@
 import {
+  SIGNUP_LINK_TTL_HOURS,
   SIGNUP_MESSAGES,
+  emailKey,
   normalizeReferralCode,
   validateSignup,
   type PortalEnvironment,
@@ -89,7 +91,7 @@ export async function holdSignup(deps: HoldDeps, input: SignupInput, ref: string
   // The hash first, for either email: the lookup and the writes that differ between a new and a known
   // email then start tens of milliseconds after the answer left, never while it is still being sent.
   const passwordHash = await hashPassword(input.password);
-  const owner = await findSignInOwner(deps.database, email);
+  const owner = await findSignInOwner(deps.database, emailKey(email));
   if (owner) {
     await deps.tellOwner(owner);
     return 'known';
@@ -103,7 +105,8 @@ export async function holdSignup(deps: HoldDeps, input: SignupInput, ref: string
     ref,
   };
   await deps.database.transaction(async (tx) => {
-    const { token } = await createPendingSignup(tx, signup, deps.now);
+    const expiresAt = new Date(deps.now.getTime() + SIGNUP_LINK_TTL_HOURS * 3_600_000);
+    const { token } = await createPendingSignup(tx, signup, emailKey(email), deps.now, expiresAt);
     await deps.sendLink(tx, signup, token);
   });
   return 'held';
@@ -128,7 +131,7 @@ export async function signUp(deps: SignupDeps, token: string): Promise<SignupRes
       const plans = (await listAvailablePlans(tx, now)).map((p) => p.id);
       // The plan left the catalogue or the email got a sign-in since the form: the link is spent.
       if (!plans.includes(signup.plan)) return { ok: false, errors: { plan: SIGNUP_MESSAGES.plan } } as const;
-      const known = await emailInUse(tx, email);
+      const known = await emailInUse(tx, emailKey(email));
       if (known.signIn) return { ok: false, errors: { email: SIGNUP_MESSAGES.emailTaken } } as const;
       const referrer = await referrerFor(tx, signup.ref);
       const accountId = await insertAccount(tx, signup.company, now);

@@ -1,22 +1,27 @@
-import { BUSINESS_TIME_ZONE } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { PeriodLedger } from '../periods';
 
-// What the forecast and the plan advisor read (PLAN-01..05): credits used per New York day in the open
+// What the forecast and the plan advisor read (PLAN-01..05): credits used per business day in the open
 // period, and the credits the last closed periods used.
 
+/** A period's ledger sums by bucket, in centicredits: the shape of the period model's PeriodLedger. */
+export interface ForecastLedger {
+  used: { plan: number; rollover: number; bonus: number; overage: number; unbilled: number };
+  left: { plan: number; rollover: number; bonus: number };
+}
+
 /**
- * What a period's forecast is worked out from, in one pass over its ledger: the credits used each New
- * York day (PLAN-01), and per bucket what is left and what was used (the period model names the plan,
- * rollover and bonus credits from these, as it does for the summary). The same as periodUsage's figures,
- * without its invoice and call counts: the forecast runs with every batch of calls of an account with a
- * forecast alert (SPEND-14).
+ * What a period's forecast is worked out from, in one pass over its ledger: the credits used each day
+ * (PLAN-01) as days fall in `timeZone` (the caller's business time zone, New York's), and per bucket
+ * what is left and what was used (the period model names the plan, rollover and bonus credits from
+ * these, as it does for the summary). The same as periodUsage's figures, without its invoice and call
+ * counts: the forecast runs with every batch of calls of an account with a forecast alert (SPEND-14).
  */
 export async function forecastInputs(
   q: Transactional,
   accountId: string,
   periodId: string,
-): Promise<{ usageByDay: { date: string; cc: number }[]; ledger: PeriodLedger }> {
+  timeZone: string,
+): Promise<{ usageByDay: { date: string; cc: number }[]; ledger: ForecastLedger }> {
   const [row] = await q.query<{
     days: { date: string; cc: string }[];
     buckets: { bucket: string; total: string; used: string }[];
@@ -28,7 +33,7 @@ export async function forecastInputs(
             coalesce((select json_agg(json_build_object('bucket', b.bucket, 'total', b.total::text, 'used', b.used::text))
                from (select bucket, sum(amount) as total, coalesce(-sum(amount) filter (where kind = 'use'), 0) as used
                        from l group by bucket) b), '[]') as buckets`,
-    [accountId, periodId, BUSINESS_TIME_ZONE],
+    [accountId, periodId, timeZone],
     { prepare: true },
   );
   const of = (bucket: string) => row!.buckets.find((b) => b.bucket === bucket);

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_TIME_ZONE,
   centsToDollars,
   divideRoundHalfUp,
   overageCents,
@@ -43,7 +44,7 @@ export async function currentForecast(q: Transactional, accountId: string, now: 
 export async function periodForecast(q: Transactional, period: OpenPeriod, now: Date) {
   const [sub, inputs] = await Promise.all([
     findSubscription(q, period.accountId),
-    forecastInputs(q, period.accountId, period.id),
+    forecastInputs(q, period.accountId, period.id, BUSINESS_TIME_ZONE),
   ]);
   if (sub?.status !== 'active') return null;
   const { usageByDay, ledger } = inputs;

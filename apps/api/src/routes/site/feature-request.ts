@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  insertFeatureRequest,
+  saveFeatureRequest,
   FORM_TOKEN_FIELD,
   isValidFormToken,
   issueFormToken,
@@ -99,7 +99,7 @@ export default async function featureRequestPages(app: FastifyInstance) {
       // A token sends one request: a replayed post (or a second click) is refused like an expired form.
       const id = await app.database.transaction(async (tx) =>
         (await spendFormToken(tx, token, app.clock.now()))
-          ? insertFeatureRequest(tx, input, app.clock.now())
+          ? saveFeatureRequest(tx, input, app.clock.now())
           : null,
       );
       if (id === null) return sendFramable(reply, 403, formPage(input, {}, tokenFor(req), EXPIRED));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app';
 import { openDatabase, type Database } from '../../../src/db/client';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { loadOverview } from '../../../src/domain/overview/overview';
 import { pruneAccountChanges } from '../../../src/domain/account-changes/account-changes-repository';
 import { KeptAnswers } from '../../../src/domain/account-changes/kept-answers';

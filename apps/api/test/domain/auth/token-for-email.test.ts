@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { issueApiTokenForEmail } from '../../../src/domain/auth/token-repository';
+import { issueApiTokenForEmail } from '../../../src/domain/auth/api-tokens';
 import { createTestApp, type TestContext } from '../../helpers/app';
 
 describe('npm run token: a token for an email, however it is written', () => {

@@ -5,7 +5,7 @@ import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../src/db/seed/demo-account';
 import { demoCalls } from '../../../src/db/seed/demo-billing';
 import { seededRandom } from '../../../src/domain/call-history/seeded-random';
 import { RATES_EFFECTIVE_FROM } from '../../../src/db/seed/rates';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { RateTable } from '../../../src/domain/call-rates/rates';
 import { generateCalls } from '../../../src/domain/call-history/generate-calls';
 import { ingestCalls } from '../../../src/domain/telephony/ingest';

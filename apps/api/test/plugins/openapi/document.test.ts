@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { SERVICE_KEY_HEADER } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { createTestApp, type TestContext } from '../../helpers/app';
 import {
   isEnvelope,

@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { createTestApp, type TestContext } from '../../helpers/app';
 import { CLIENT_SOURCE } from '../../helpers/openapi-client-source';
 import { servedDocument } from '../../helpers/openapi-document';

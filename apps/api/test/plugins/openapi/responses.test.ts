@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { createTestApp, type TestContext } from '../../helpers/app';
 import { staffToken } from '../../helpers/staff';
 import {

@@ -3,7 +3,8 @@ import { decodeJwt } from 'jose';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from '../../../src/db/seed/demo-account';
-import { hashToken, issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
+import { hashToken } from '../../../src/domain/auth/token-repository';
 import { confirmEnrolment, startEnrolment } from '../../../src/domain/two-factor/two-factor';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import {

@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE, FEATURE_REQUEST_MESSAGES, FEATURE_REQUEST_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import { readProfile } from '../../../src/domain/profile/profile-repository';
 import {
   FORM_TOKEN_FIELD,

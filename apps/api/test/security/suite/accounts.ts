@@ -1,6 +1,6 @@
 import type { Database } from '../../../src/db/client';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_STAFF } from '../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../src/domain/auth/api-tokens';
 import type { ForeignValues } from './operations';
 
 /** The two demo accounts the suite plays against each other, and the staff identity. */

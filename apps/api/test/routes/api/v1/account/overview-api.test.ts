@@ -11,7 +11,7 @@ import {
   DEMO_NEW_TEAM,
   DEMO_SUB_USERS,
 } from '../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../helpers/app';
 
 /** The flags the account banners are decided from: the overview's and the billing page's alike. */

@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../src/domain/auth/api-tokens';
 import { drivers, type TestContext } from '../../../../helpers/app';
 import { postCalls, spendControlApp, type Member } from '../../../../helpers/spend-control';
 

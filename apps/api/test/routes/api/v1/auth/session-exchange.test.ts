@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE, AUTH_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF } from '../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../helpers/app';
 import { routesOf } from '../../../../helpers/route-list';
 import {

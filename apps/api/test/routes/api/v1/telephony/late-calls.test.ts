@@ -7,7 +7,7 @@ import {
 } from '@enq/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiToken } from '../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../src/domain/auth/api-tokens';
 import { createInvoice } from '../../../../../src/domain/billing-engine/issue-invoice';
 import { DEFAULT_ISSUER } from '../../../../../src/domain/billing-engine/invoice-issuer';
 import { TestClock } from '../../../../helpers/billing-harness';

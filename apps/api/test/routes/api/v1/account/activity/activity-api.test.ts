@@ -18,11 +18,8 @@ import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../../../../../../src/d
 import { DEMO_SERVICE_ADDRESS } from '../../../../../../src/db/seed/demo-addresses';
 import { DEMO_PROFILE } from '../../../../../../src/db/seed/demo-profile';
 import { recordActivity } from '../../../../../../src/domain/activity/activity-repository';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
-import {
-  completeEmailChange,
-  createEmailChange,
-} from '../../../../../../src/domain/profile/email-change-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
+import { completeEmailChange, createEmailChange } from '../../../../../../src/domain/profile/email-change';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
 const PRIYA = DEMO_SUB_USERS[0]!;

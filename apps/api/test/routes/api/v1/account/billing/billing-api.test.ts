@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
 import { DEMO_SERVICE_ADDRESS } from '../../../../../../src/db/seed/demo-addresses';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
 const ADDRESS = { ...DEMO_SERVICE_ADDRESS };

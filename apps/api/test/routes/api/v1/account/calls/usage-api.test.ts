@@ -8,7 +8,7 @@ import {
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
 /** Test calls live in March 2024, far from the demo history, around the DST change of March 10. */

@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE, BUSINESS_TIME_ZONE, INVOICE_TEXT, type InvoiceDetail } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { DEFAULT_ISSUER } from '../../../../../../src/domain/billing-engine/invoice-issuer';
 import { interimInvoice } from '../../../../../../src/domain/billing-engine/invoice-lines';
 import { createInvoice } from '../../../../../../src/domain/billing-engine/issue-invoice';

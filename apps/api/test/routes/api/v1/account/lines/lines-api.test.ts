@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_SUB_USERS } from '../../../../../../src/db/seed/demo-account';
 import { LINE_CATALOGUE } from '../../../../../../src/domain/lines/line-catalogue';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { pdfText } from '../../../../../helpers/pdf-text';
 

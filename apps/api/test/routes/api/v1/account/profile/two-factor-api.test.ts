@@ -2,7 +2,7 @@ import { API_ACCOUNT_BASE, CODE_GUESSES, TWO_FACTOR_PATHS, TWO_FACTOR_TEXT } fro
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
 describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {

@@ -12,7 +12,7 @@ import {
   DEMO_NEW_TEAM,
   DEMO_SUB_USERS,
 } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 
 // Issue 62: a bearer token alone turned two-factor sign-in on (with the thief's authenticator), off, or

@@ -15,7 +15,7 @@ import {
   DEMO_STAFF,
 } from '../../../../../../src/db/seed/demo-account';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRAL_CODE } from '../../../../../../src/db/seed/demo-referrals';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import {
   grantPendingReferralBonuses,
   grantReferralBonusForPayment,

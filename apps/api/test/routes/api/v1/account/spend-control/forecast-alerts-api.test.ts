@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE, PLAN_PATHS, SPEND_TEXT, type ForecastResponse } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { drivers, type TestContext } from '../../../../../helpers/app';
 import {
   TEAM_CC,

@@ -1,7 +1,7 @@
 import { SPEND_TEXT } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { drivers, type TestContext } from '../../../../../helpers/app';
 import { api, spendControlApp, type Member } from '../../../../../helpers/spend-control';
 

@@ -1,7 +1,7 @@
 import { API_ACCOUNT_BASE, PLAN_PATHS, SPEND_CONTROL_PATHS } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { TestClock } from '../../../../../helpers/billing-harness';
 import { planAccount } from '../../../../../helpers/plan-accounts';

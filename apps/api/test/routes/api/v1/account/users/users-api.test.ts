@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
 import { HOLD_MUSIC_CATALOGUE } from '../../../../../../src/db/seed/hold-music';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { changePins } from '../../../../../../src/domain/users/users-service';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 

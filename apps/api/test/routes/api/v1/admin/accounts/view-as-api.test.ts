@@ -8,7 +8,8 @@ import {
 } from '@enq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF_MEMBERS } from '../../../../../../src/db/seed/demo-account';
-import { hashToken, issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
+import { hashToken } from '../../../../../../src/domain/auth/token-repository';
 import { staffToken } from '../../../../../helpers/staff';
 import { snapshot, snapshotQuery } from '../../../../../security/suite/accounts';
 import { accountOperations, requestFor, sampleOf } from '../../../../../security/suite/operations';

@@ -10,7 +10,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../../../../../src/db/seed/demo-account';
 import { findUsableReset } from '../../../../../../src/domain/auth/password-reset-repository';
-import { issueApiToken } from '../../../../../../src/domain/auth/token-repository';
+import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
 import { confirmEnrolment, startEnrolment } from '../../../../../../src/domain/two-factor/two-factor';
 import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
 import { STAFF_BY_ROLE, staffToken } from '../../../../../helpers/staff';
