@@ -17,7 +17,7 @@ export async function collectDuePayments(
 ): Promise<number> {
   let tried = 0;
   for (const row of await dueCollections(database, now)) {
-    if (!(await claimTry(database, row, new Date(now.getTime() + TRY_LEASE_MS)))) continue;
+    if (!(await claimTry(database, row, now, new Date(now.getTime() + TRY_LEASE_MS)))) continue;
     await engine.chargeInvoice(row.account_id, row.invoice_id, { offSession: true });
     tried++;
   }

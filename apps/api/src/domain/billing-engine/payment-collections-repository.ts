@@ -134,19 +134,21 @@ export function dueCollections(q: Transactional, now: Date, limit = 100) {
 }
 
 /**
- * Claims a due try for this process: moves its time to `leaseUntil` only if no one moved it since it was
- * read. Two processes running the job at once: one claims it, the other skips it. If this process dies
- * before charging, the try comes due again when the lease ends (a charge in flight is then joined).
+ * Claims a due try for this process: moves its time to `leaseUntil` only if it is still due at `now`.
+ * Two processes running the job at once: the second's update waits for the first's, then finds the try
+ * no longer due and skips it. If this process dies before charging, the try comes due again when the
+ * lease ends (a charge still in flight is then joined, never made twice).
  */
 export async function claimTry(
   q: Transactional,
-  row: Pick<CollectionRow, 'account_id' | 'invoice_id' | 'next_try_at'>,
+  row: Pick<CollectionRow, 'account_id' | 'invoice_id'>,
+  now: Date,
   leaseUntil: Date,
 ): Promise<boolean> {
   const claimed = await q.query(
     `update payment_collections set next_try_at = $4
-      where account_id = $1 and invoice_id = $2 and next_try_at = $3 returning 1`,
-    [row.account_id, row.invoice_id, row.next_try_at, leaseUntil],
+      where account_id = $1 and invoice_id = $2 and next_try_at <= $3 returning 1`,
+    [row.account_id, row.invoice_id, now, leaseUntil],
   );
   return claimed.length === 1;
 }
