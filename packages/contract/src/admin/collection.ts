@@ -15,8 +15,9 @@ export const MAX_RETRY_DAY = 60;
 export const AFTER_LAST_TRY = ['refuse', 'cancel'] as const;
 export type AfterLastTry = (typeof AFTER_LAST_TRY)[number];
 
+/** Under /api/v1/admin. */
 export const COLLECTION_PATHS = {
-  list: '/collection',
+  list: '/collection/',
   settings: '/collection/settings',
 } as const;
 
@@ -99,6 +100,11 @@ export const collectionSettingsSchema = z
   })
   .meta({ id: 'CollectionSettings' });
 export type CollectionSettings = z.infer<typeof collectionSettingsSchema>;
+
+export const collectionSavedSchema = z
+  .object({ message: z.string(), audit_id: z.number().int(), replayed: z.boolean() })
+  .meta({ id: 'CollectionSaved' });
+export type CollectionSaved = z.infer<typeof collectionSavedSchema>;
 
 export const collectionSettingBodySchema = collectionSettingSchema
   .extend({ reason: staffReasonSchema })
