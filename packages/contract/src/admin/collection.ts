@@ -29,8 +29,8 @@ export const COLLECTION_TEXT = {
   scheduleHint: 'Days, separated by commas (for example 1, 3, 5, 7).',
   afterLastLabel: 'After the last try',
   afterLast: {
-    refuse: 'Refuse calls until the invoice is paid',
-    cancel: 'Cancel the subscription at the end of its period',
+    refuse: 'Refuse calls until paid',
+    cancel: 'Cancel at the end of the period',
   } satisfies Record<AfterLastTry, string>,
   planLabel: 'Applies to',
   allPlans: 'All plans',
