@@ -80,7 +80,7 @@ describe.runIf(drivers.includes('postgres'))(
   'collecting a declined renewal over processes (postgres)',
   () => {
     it('declined, retried by the job from two processes at once (one charge, declined), then a new card is tried at once and paid: the invoice paid once, one email per decline', async () => {
-      const { db, servers, stop, close } = await twoProcesses('postgres');
+      const { db, servers, stop, close } = await twoProcesses('postgres', {}, { inCollection: true });
       try {
         const invoiceId = await openInvoice(servers[0]!, db);
         const seeded = await records(db, invoiceId);
@@ -137,7 +137,7 @@ describe.runIf(drivers.includes('postgres'))(
     }, 400_000);
 
     it("kill -9 after the provider charged a retry and before it is recorded: the restart settles it from the provider's record, one charge, never a second", async () => {
-      const db = await seededDatabase('postgres');
+      const db = await seededDatabase('postgres', { inCollection: true });
       let server: ServerProcess | undefined;
       try {
         server = await serve(db);
