@@ -17,7 +17,7 @@ import { createPaymentProvider } from './plugins/payments';
  * engine of its own (one that did issued invoices with the demo seller and no tax).
  */
 export function composeBilling(
-  config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs'>,
+  config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs' | 'publicUrl'>,
   database: () => Transactional,
   given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs' | 'closeGraceMs' | 'afterClose'>> = {},
 ): BillingEngines {
@@ -28,6 +28,7 @@ export function composeBilling(
     payments: given.payments ?? createPaymentProvider(config.payments, database),
     paymentTimeoutMs: config.payments.timeoutMs,
     closeGraceMs: config.closeGraceMs,
+    publicUrl: config.publicUrl,
     log: given.log,
     // The close queues the period's monthly report, when the account opted in (REPORT-02).
     afterClose: queueMonthlyReport,

@@ -76,6 +76,8 @@ export const AUTHORIZE_REASONS = [
   'spending cap reached',
   'user limit reached',
   'plan paused',
+  // Collection's last try was declined and the policy refuses calls until the invoice is paid.
+  'payment overdue',
 ] as const;
 export type AuthorizeReason = (typeof AUTHORIZE_REASONS)[number];
 export const authorizeResponseSchema = z

@@ -11,6 +11,7 @@ export const QUEUES = {
   referralBonuses: 'referral-bonuses',
   mail: 'mail',
   paymentReconcile: 'payment-reconcile',
+  paymentCollection: 'payment-collection',
   accountChangesPrune: 'account-changes-prune',
   cancellationReminders: 'cancellation-reminders',
 } as const;
@@ -62,6 +63,7 @@ export async function createQueues(boss: PgBoss, settings: JobSettings): Promise
     { name: QUEUES.periodClose, policy: 'singleton', ...common },
     { name: QUEUES.referralBonuses, policy: 'singleton', ...common },
     { name: QUEUES.paymentReconcile, policy: 'singleton', ...common },
+    { name: QUEUES.paymentCollection, policy: 'singleton', ...common },
     { name: QUEUES.accountChangesPrune, policy: 'singleton', ...common },
     { name: QUEUES.cancellationReminders, policy: 'singleton', ...common },
     // Stately: at most one waiting and one running per key, so a burst of emails makes one run.

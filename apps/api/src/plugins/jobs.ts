@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import { pruneAccountChanges } from '../domain/account-changes/account-changes-repository';
 import { recoverPendingRefunds } from '../domain/refunds/account-refunds';
+import { collectDuePayments } from '../domain/billing-engine';
 import { renderOutboxAttachments } from '../domain/attachments';
 import { deliverOutbox } from '../domain/mail/deliver-outbox';
 import { grantPendingReferralBonuses } from '../domain/referral/referral-bonus';
@@ -98,6 +99,17 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
       })),
     );
     await boss.work(
+      QUEUES.paymentCollection,
+      work,
+      handler(QUEUES.paymentCollection, async () => {
+        // Declined invoices whose next try has come (docs/billing.md, "Collecting failed payments").
+        const tried = await collectDuePayments(app.database, app.billing, app.clock.now());
+        // A decline's email was queued with it: delivered now rather than at the next mail run.
+        if (tried > 0) await app.mailer.wake();
+        return { tried };
+      }),
+    );
+    await boss.work(
       QUEUES.mail,
       work,
       handler(QUEUES.mail, async () => {
@@ -149,9 +161,12 @@ async function jobsPlugin(app: FastifyInstance, options: { run?: boolean }) {
     await boss.schedule(QUEUES.mail, EVERY_MINUTE);
     // A payment whose answer never came is settled within about a minute of becoming overdue.
     await boss.schedule(QUEUES.paymentReconcile, EVERY_MINUTE);
+    // Retries fall on days after a decline: every five minutes is on time for them.
+    await boss.schedule(QUEUES.paymentCollection, EVERY_FIVE_MINUTES);
     // Catch up at start: periods that ended while no process ran, emails left queued.
     await boss.send(QUEUES.periodClose, {});
     await boss.send(QUEUES.paymentReconcile, {});
+    await boss.send(QUEUES.paymentCollection, {});
     await boss.send(QUEUES.cancellationReminders, {});
     await boss.send(QUEUES.mail, {}, { singletonKey: 'now' });
   });

@@ -22,8 +22,16 @@ export interface CrashDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated, demo-seeded database on disk (PGlite) or on the PostgreSQL server of TEST_DATABASE_URL. */
-export async function seededDatabase(driver: Driver): Promise<CrashDatabase> {
+/**
+ * A migrated, demo-seeded database on disk (PGlite) or on the PostgreSQL server of TEST_DATABASE_URL.
+ * The demo's open invoice is in collection (docs/billing.md, "Collecting failed payments"), so a new
+ * card on file would try it at once; the tests of Pay now, card saves and events act on that invoice
+ * themselves, so it is taken out of collection unless `inCollection` (the collection's own tests).
+ */
+export async function seededDatabase(
+  driver: Driver,
+  options: { inCollection?: boolean } = {},
+): Promise<CrashDatabase> {
   const { env, drop } = await seededDatabaseCopy(driver);
   const open = () =>
     driver === 'pglite'
@@ -32,6 +40,7 @@ export async function seededDatabase(driver: Driver): Promise<CrashDatabase> {
   const database = await open();
   let token: string;
   try {
+    if (!options.inCollection) await database.query('delete from payment_collections');
     const [admin] = await database.query<{ id: string }>('select id from people where email = $1', [
       DEMO_ADMIN.email,
     ]);

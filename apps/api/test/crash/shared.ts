@@ -56,8 +56,12 @@ export interface Processes {
 }
 
 /** A freshly seeded database and the servers of a two-process test on it (`env`: their extra settings). */
-export async function twoProcesses(driver: Driver, env: Record<string, string> = {}): Promise<Processes> {
-  const db = await seededDatabase(driver);
+export async function twoProcesses(
+  driver: Driver,
+  env: Record<string, string> = {},
+  options: { inCollection?: boolean } = {},
+): Promise<Processes> {
+  const db = await seededDatabase(driver, options);
   const servers: ServerProcess[] = [];
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()));

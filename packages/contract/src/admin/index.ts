@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './notices';
 export * from './staff-members';
 export * from './view-as';
+export * from './collection';

@@ -80,6 +80,7 @@ export const STAFF_ACTIONS = {
   'charge.retry': 'Retried a failed charge',
   'pause.request': 'Paused the plan for the customer',
   'pause.resume': 'Resumed the plan for the customer',
+  'collection.settings': 'Changed the retry schedule',
   'catalogue.plan': 'Changed a plan in the catalogue',
   'catalogue.rate': 'Scheduled a rate change',
   'catalogue.line': 'Changed a line',

@@ -32,6 +32,9 @@ export const subscriptions = pgTable('subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   pendingPlanId: text('pending_plan_id').references(() => plans.id),
   isDelinquent: boolean('is_delinquent').notNull().default(false),
+  // The last retry of an invoice in collection was declined and the policy is to refuse calls: while
+  // delinquent, authorize refuses them (docs/billing.md, "Collecting failed payments").
+  callsRefused: boolean('calls_refused').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -188,6 +191,9 @@ export const payments = pgTable(
     failureMessage: text('failure_message'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    // Charged with nobody at the page (a period close, an interim mark, a collection retry): a decline
+    // starts or advances the invoice's collection (payment-collections.ts).
+    offSession: boolean('off_session').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,6 +10,7 @@ export * from './calls';
 export * from './catalogue';
 export * from './lookups';
 export * from './payment-events';
+export * from './payment-collections';
 export * from './plan-pauses';
 export * from './referrals';
 export * from './refund-attempts';

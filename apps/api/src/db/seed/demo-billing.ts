@@ -7,6 +7,8 @@ import { billingEngines, type BillingEngines } from '../../domain/billing-engine
 import { queueMonthlyReport } from '../../domain/monthly-report';
 import { DEFAULT_ISSUER } from '../../domain/billing-engine/invoice-issuer';
 import { INVOICE_RECEIPT_KIND } from '../../domain/invoices/invoice-receipt';
+import { collectDuePayments } from '../../domain/billing-engine/payment-collection-job';
+import { PAYMENT_FAILED_EMAIL } from '@enq/contract';
 import { findPlan } from '../../domain/billing-engine/plans-repository';
 import { periodAt } from '../../domain/billing-engine/periods';
 import { RateTable } from '../../domain/call-rates/rates';
@@ -203,6 +205,9 @@ export async function seedDemoHistory(
         await grantReferralBonus(database, accountId, REFERRAL_BONUS_CREDITS * 100, clockAt);
         telephony.forget();
       }
+      // The collection job of that time: a declined invoice's tries that came due (they decline too).
+      clockAt = new Date(Math.max(clockAt.getTime(), from));
+      await collectDuePayments(database, engine, clockAt);
       const batch = calls.filter((c) => {
         const at = Date.parse(c.call_timestamp);
         return at >= from && at < to;
@@ -216,8 +221,8 @@ export async function seedDemoHistory(
     telephony.forget();
   }
   // The history is simulated: nobody is owed the receipts of its payments.
-  await database.query('delete from outbox where account_id = $1 and kind = $2', [
+  await database.query('delete from outbox where account_id = $1 and kind = any($2)', [
     accountId,
-    INVOICE_RECEIPT_KIND,
+    [INVOICE_RECEIPT_KIND, PAYMENT_FAILED_EMAIL.kind],
   ]);
 }

@@ -16,6 +16,7 @@ import {
 } from './demo-account';
 import { seedDemoAddresses, seedDemoRefund } from './demo-addresses';
 import { seedDemoHistory } from './demo-billing';
+import { upsertSetting } from '../../domain/billing-engine/payment-collections-repository';
 import { seedDemoUsers } from './demo-users';
 import { seedDemoProfile } from './demo-profile';
 import { seedDemoNotifications } from './demo-notifications';
@@ -145,6 +146,13 @@ export async function seedDemoData(
     await seedAnnualReferral(tx, annualAccountId, now);
     return { accountId, annualAccountId, newTeamAccountId };
   });
+  // The operator's retry schedule for the demo's plan, as the console saves one: tries on days 3 and 10
+  // after the last close's decline were declined too, and the next is on day 21, two days from today.
+  await upsertSetting(
+    database,
+    { plan_id: 'team-monthly', retry_days: [3, 10, 21, 28], after_last: 'refuse' },
+    now,
+  );
   // Billing history is made by the engine itself under a moving clock, after the people exist.
   await seedDemoHistory(database, {
     accountId: ids.accountId,

@@ -12,3 +12,4 @@ export { addStaffMember, changeStaffRole, removeStaffMember, staffMembers } from
 export { subscriptionOnBehalf } from './subscription-on-behalf';
 export { viewAsCustomer } from './view-as';
 export { pauseOnBehalf, resumeOnBehalf } from './pause-on-behalf';
+export { collectionForConsole, collectionSettings, saveCollectionSetting } from './collection';

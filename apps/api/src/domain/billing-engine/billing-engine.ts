@@ -13,10 +13,11 @@ import { bonusBalance, insertLedgerEntries, overageTotals, periodUsage } from '.
 import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
 import { currentPeriod, findSubscription, periodDueToSettle } from './subscription-periods-repository';
-import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
+import { InvoicePayments, type PaymentOutcome, type PayOptions } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
+import { DEFAULT_PUBLIC_URL } from './payment-collections';
 import { orderResume } from './plan-resumes';
 
 export interface BillingDeps {
@@ -36,6 +37,8 @@ export interface BillingDeps {
   closeGraceMs?: number;
   /** What follows each close in its transaction: the opted-in monthly report (composition.ts). */
   afterClose: AfterPeriodClose;
+  /** The portal's address (PUBLIC_URL), for the pay link emailed after a declined charge. */
+  publicUrl?: string;
 }
 
 /** The engine: period close, plan changes, invoices and charges. All time comes from `clock`. */
@@ -45,7 +48,11 @@ export class BillingEngine {
 
   constructor(private readonly deps: BillingDeps) {
     this.payments = new InvoicePayments(
-      { ...deps, timeoutMs: deps.paymentTimeoutMs ?? 30_000 },
+      {
+        ...deps,
+        timeoutMs: deps.paymentTimeoutMs ?? 30_000,
+        publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL,
+      },
       {
         // A start or renewal begins its period in the transaction that records its payment.
         paid: startPaidPeriod,
@@ -190,16 +197,12 @@ export class BillingEngine {
       });
       if (invoiceId === undefined) return closed;
       closed++;
-      if (invoiceId) await this.chargeInvoice(accountId, invoiceId);
+      if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { offSession: true });
     }
   }
 
   /** Charges an invoice to the card on file through the payment attempts (at most one success). */
-  chargeInvoice(
-    accountId: string,
-    invoiceId: string,
-    options: { waitMs?: number } = {},
-  ): Promise<PaymentOutcome> {
+  chargeInvoice(accountId: string, invoiceId: string, options: PayOptions = {}): Promise<PaymentOutcome> {
     return this.payments.pay(accountId, invoiceId, options);
   }
 
@@ -231,7 +234,7 @@ export class BillingEngine {
         ),
       );
     });
-    if (invoiceId) await this.chargeInvoice(accountId, invoiceId);
+    if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { offSession: true });
     return invoiceId;
   }
 }

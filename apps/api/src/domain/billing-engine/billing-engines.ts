@@ -13,6 +13,8 @@ export interface BillingParts {
   closeGraceMs?: number;
   log?: BillingDeps['log'];
   afterClose: BillingDeps['afterClose'];
+  /** PUBLIC_URL, for the pay link of a decline's email (the default address when not given). */
+  publicUrl?: string;
 }
 
 /**

@@ -15,6 +15,9 @@ export {
 } from './ledger-repository';
 export type { LedgerEntry, PeriodUsage, SumRow } from './ledger-repository';
 export { rollOverDuePeriods } from './period-close';
+export { collectDuePayments, retryWithNewCard } from './payment-collection-job';
+export { collectionList, listSettings, upsertSetting } from './payment-collections-repository';
+export type { CollectionSettingRow } from './payment-collections-repository';
 export { awaitingOrder, insertOrder, lateUpgrade, startedUpgrade } from './period-start-orders-repository';
 export { periodBoundary } from './periods';
 export { settleFromProvider } from './provider-settlement';

@@ -40,6 +40,18 @@ export interface PaymentDeps {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** How long a charge may take before its outcome counts as unknown. */
   timeoutMs: number;
+  /** The portal's address, for the pay link of the email after a declined off-session charge. */
+  publicUrl: string;
+}
+
+/**
+ * `waitMs`: how long a request that finds an attempt in flight waits for its outcome (a person's click).
+ * `offSession`: nobody is at the page (a close, an interim mark, a collection retry): a decline puts the
+ * invoice in collection (payment-collections.ts).
+ */
+export interface PayOptions {
+  waitMs?: number;
+  offSession?: boolean;
 }
 
 /** What the first, locked step of a payment decided: an outcome at once, an attempt to join, or to make. */
@@ -56,6 +68,7 @@ export interface NewAttempt {
   number: string;
   /** The invoice has a period-start order: its settlement starts (or voids) that period too. */
   startsPeriod: boolean;
+  offSession: boolean;
   holder: { email: string; fullName: string } | null;
   referralPending: boolean;
 }
@@ -91,19 +104,16 @@ export class InvoicePayments {
    * Pays an open invoice with the card on file, at most once. With `waitMs`, a request that finds an
    * attempt in flight waits that long for its outcome (a person's click); without, it answers pending.
    */
-  async pay(
-    accountId: string,
-    invoiceId: string,
-    options: { waitMs?: number } = {},
-  ): Promise<PaymentOutcome> {
-    const begun = await this.begin(accountId, invoiceId);
+  async pay(accountId: string, invoiceId: string, options: PayOptions = {}): Promise<PaymentOutcome> {
+    const offSession = options.offSession ?? false;
+    const begun = await this.begin(accountId, invoiceId, offSession);
     if ('outcome' in begun) return begun.outcome;
     if ('joined' in begun) {
       const joined = await this.join(begun.joined, options.waitMs ?? 0);
       if (joined.state !== 'failed' || joined.message !== NOT_CHARGED) return joined;
       // The attempt in flight had been abandoned before reaching the provider (its process died): this
       // request still means to pay, so it makes the next attempt. Once: that one is this request's own.
-      const again = await this.begin(accountId, invoiceId);
+      const again = await this.begin(accountId, invoiceId, offSession);
       if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt);
       // Another request made it first: its outcome is this one's.
       if ('joined' in again) return this.join(again.joined, options.waitMs ?? 0);
@@ -141,7 +151,9 @@ export class InvoicePayments {
         card: attempt.card,
       };
     }
-    if (attempt.startsPeriod) return this.settlement.inTransaction(accountId, invoiceId, attempt.id, result);
+    // A declined off-session charge is settled with its collection's step and email (one transaction).
+    if (attempt.startsPeriod || (attempt.offSession && result.status === 'failed'))
+      return this.settlement.inTransaction(accountId, invoiceId, attempt.id, result);
     return this.settlement.alone(accountId, invoiceId, attempt, result);
   }
 
@@ -150,13 +162,13 @@ export class InvoicePayments {
    * writes the next one as pending. An attempt written by another request after the statement began
    * breaks a unique index; run again, the statement sees it and joins it.
    */
-  private async begin(accountId: string, invoiceId: string): Promise<Begun> {
+  private async begin(accountId: string, invoiceId: string, offSession: boolean): Promise<Begun> {
     const now = this.deps.clock.now();
     const id = `pay_${randomUUID().replaceAll('-', '')}`;
     let found: PaymentStart | null;
     for (let tries = 1; ; tries++) {
       try {
-        found = await beginAttempt(this.deps.database, accountId, invoiceId, id, now);
+        found = await beginAttempt(this.deps.database, accountId, invoiceId, id, now, offSession);
         break;
       } catch (err) {
         if (tries >= 5 || !isUniqueViolation(err)) throw err;
@@ -185,6 +197,7 @@ export class InvoicePayments {
         customerId: found.customer_id,
         number: found.number,
         startsPeriod: found.starts_period,
+        offSession,
         referralPending: found.referral_pending,
         holder:
           found.holder_email === null

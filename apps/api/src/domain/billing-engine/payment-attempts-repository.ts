@@ -12,11 +12,13 @@ export interface AttemptRow {
   failure_message: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  /** Charged with nobody at the page: a decline puts the invoice in collection (payment-collections.ts). */
+  off_session: boolean;
   created_at: Date;
 }
 
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, attempt, idempotency_key, status, failure_message,
-  card_brand, card_last4, created_at`;
+  card_brand, card_last4, off_session, created_at`;
 
 export async function findAttempt(q: Transactional, accountId: string, attemptId: string) {
   const [row] = await q.query<AttemptRow>(
@@ -67,6 +69,7 @@ export async function beginAttempt(
   invoiceId: string,
   attemptId: string,
   at: Date,
+  offSession = false,
 ): Promise<PaymentStart | null> {
   const [row] = await q.query<PaymentStart>(
     `with inv as (
@@ -80,9 +83,9 @@ export async function beginAttempt(
        select total_cents from inv where status = 'open' and total_cents > 0 and not exists (select 1 from pending)
      ), inserted as (
        insert into payments (id, account_id, invoice_id, idempotency_key, attempt, amount_cents, status,
-                             card_brand, card_last4, created_at)
+                             card_brand, card_last4, created_at, off_session)
        select $3::text, $1, $2::text, 'invoice:' || $2::text || ':attempt:' || next.n, next.n, due.total_cents,
-              'pending', card.brand, card.last4, $4::timestamptz
+              'pending', card.brand, card.last4, $4::timestamptz, $5::boolean
          from due, card, (select coalesce(max(attempt), 0)::int + 1 as n from payments
                            where account_id = $1 and invoice_id = $2) next
        returning idempotency_key
@@ -103,7 +106,7 @@ export async function beginAttempt(
             exists (select 1 from referrals where referred_account_id = $1 and bonus_granted_at is null)
               as referral_pending
        from inv left join card on true left join holder on true`,
-    [accountId, invoiceId, attemptId, at],
+    [accountId, invoiceId, attemptId, at, offSession],
     { prepare: true },
   );
   if (!row) return null;

@@ -2,6 +2,7 @@ import type { Transactional } from '../../db/handle';
 import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices';
 import type { ChargeResult } from '../ports/payment-provider';
 import type { NewAttempt, PaymentDeps, PaymentOutcome } from './invoice-payments';
+import { recordDecline } from './payment-collections';
 import {
   findAttempt,
   refreshDelinquency,
@@ -32,7 +33,7 @@ export function outcomeOf(row: AttemptRow): PaymentOutcome {
 export class PaymentSettlement {
   constructor(
     // The provider is not asked here: its answer is given (the provider's events settle with this too).
-    private readonly deps: Pick<PaymentDeps, 'database' | 'clock' | 'log'>,
+    private readonly deps: Pick<PaymentDeps, 'database' | 'clock' | 'log' | 'publicUrl'>,
     private readonly hooks: SettlementHooks,
   ) {}
 
@@ -102,8 +103,17 @@ export class PaymentSettlement {
         await queueInvoiceReceipt(tx, accountId, invoiceId);
         return { state: 'paid' } as const;
       }
-      if (awaitingOrder && !(await this.hooks.declined(tx, accountId, invoiceId, now)))
-        await refreshDelinquency(tx, accountId, true);
+      const voided = awaitingOrder && (await this.hooks.declined(tx, accountId, invoiceId, now));
+      if (awaitingOrder && !voided) await refreshDelinquency(tx, accountId, true);
+      // Nobody was at the page: the invoice goes into collection, or on to its next try.
+      if (!voided && (await findAttempt(tx, accountId, attemptId))?.off_session)
+        await recordDecline(tx, this.deps.publicUrl, {
+          accountId,
+          invoiceId,
+          at: now,
+          message: failed.message,
+          card: failed.card,
+        });
       return { state: 'failed', message: failed.message } as const;
     });
     this.log(accountId, invoiceId, attemptId, outcome, true);

@@ -15,6 +15,8 @@ export interface SubscriptionRow {
   cancel_at_period_end: boolean;
   pending_plan_id: string | null;
   is_delinquent: boolean;
+  /** Collection's last try was declined with the policy to refuse calls (refused while delinquent). */
+  calls_refused: boolean;
 }
 
 export interface OpenPeriod extends PeriodBounds {

@@ -16,6 +16,7 @@ export async function chargeUnchargedInvoices(
   now: Date,
 ): Promise<number> {
   const invoices = await unchargedInvoices(q, new Date(now.getTime() - IN_FLIGHT_MS));
-  for (const invoice of invoices) await engine.chargeInvoice(invoice.account_id, invoice.id);
+  for (const invoice of invoices)
+    await engine.chargeInvoice(invoice.account_id, invoice.id, { offSession: true });
   return invoices.length;
 }

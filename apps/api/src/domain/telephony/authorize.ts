@@ -20,6 +20,8 @@ export interface CallerState {
   subscriptionActive: boolean;
   /** A monthly plan's pause is under way (docs/billing.md, "Pausing a plan"): every call is refused. */
   paused?: boolean;
+  /** Collection's last try was declined, with calls refused until paid (docs/billing.md). */
+  paymentOverdue?: boolean;
   /** The current period's plan period; null when the account has no current period. */
   planPeriod: PlanPeriod | null;
   /** Plan, rollover and bonus credits left in the period (weighed on an annual plan only). */
@@ -39,6 +41,7 @@ export interface CallerState {
 export function decideCall(state: CallerState): CallAuthorization {
   if (state.paused) return { allowed: false, reason: PAUSE_REFUSAL };
   if (!state.subscriptionActive) return { allowed: false, reason: 'subscription inactive' };
+  if (state.paymentOverdue) return { allowed: false, reason: 'payment overdue' };
   if (state.planPeriod === 'yr' && state.creditsLeftCc <= 0)
     return { allowed: false, reason: 'credits exhausted' };
   // The spending cap (a monthly plan's overage) and the caller's own limit (SPEND-07, SPEND-08).
@@ -61,10 +64,21 @@ export async function authorizeCall(q: Transactional, pin: string): Promise<Call
   if (!sub || sub.status !== 'active')
     return decideCall({ ...inactive, ...none, paused: sub?.status === 'paused' });
   const period = await currentPeriod(q, accountId);
-  if (!period) return decideCall({ ...inactive, subscriptionActive: true, ...none });
+  if (!period)
+    return decideCall({
+      ...inactive,
+      subscriptionActive: true,
+      paymentOverdue: sub.is_delinquent && sub.calls_refused,
+      ...none,
+    });
   // The annual balance is read only for an annual plan, and the limits only when it has credits left.
   const left = period.plan.period === 'yr' ? creditsLeft(await periodUsage(q, accountId, period.id)) : 0;
-  const base = { subscriptionActive: true, planPeriod: period.plan.period, creditsLeftCc: left };
+  const base = {
+    subscriptionActive: true,
+    paymentOverdue: sub.is_delinquent && sub.calls_refused,
+    planPeriod: period.plan.period,
+    creditsLeftCc: left,
+  };
   if (period.plan.period === 'yr' && left <= 0) return decideCall({ ...base, ...none });
   const limits = await callerSpendLimits(q, accountId, period.id, caller.person_id);
   return decideCall({

@@ -12,6 +12,8 @@ import { drivers, openTestDatabase } from '../../helpers/app';
 const NOT_BY_ACCOUNT: Record<string, string> = {
   plans: 'the plan catalogue, the same for every account',
   rates: 'the rate table, the same for every account',
+  collection_settings:
+    "the operator's retry schedule for declined payments, globally and per plan: the same for every account",
   plan_versions: "the plan catalogue's prices and credits by effective date, the same for every account",
   rate_revision: 'one counter every process reads to know the rate table changed',
   account_changes_horizon: "one transaction id below which every process's kept answers are read again",

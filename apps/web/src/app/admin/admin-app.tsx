@@ -17,6 +17,10 @@ const CancellationsPage = section(
   () => import('../../features/admin-cancellations/cancellations-page'),
   (m) => m.CancellationsPage,
 );
+const CollectionPage = section(
+  () => import('../../features/admin-collection/collection-page'),
+  (m) => m.CollectionPage,
+);
 const CataloguePage = section(
   () => import('../../features/admin-catalogue/catalogue-page'),
   (m) => m.CataloguePage,
@@ -37,6 +41,7 @@ export function AdminRoutes() {
       <Switch>
         <Route path="/admin" component={AccountsPage} />
         <Route path="/admin/accounts/:accountId" component={AccountRoute} />
+        <Route path="/admin/collection" component={CollectionPage} />
         <Route path="/admin/cancellations" component={CancellationsPage} />
         <Route path="/admin/catalogue" component={CataloguePage} />
         <Route path="/admin/notices" component={NoticesPage} />

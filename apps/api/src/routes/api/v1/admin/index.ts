@@ -8,6 +8,7 @@ import accountPauseRoutes from './accounts/pause';
 import accountViewAsRoutes from './accounts/view-as';
 import cancellationsRoutes from './cancellations';
 import catalogueRoutes from './catalogue';
+import collectionRoutes from './collection';
 import noticesRoutes from './notices';
 import staffRoutes from './staff';
 
@@ -44,6 +45,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountViewAsRoutes, { prefix: '/accounts' });
   await app.register(cancellationsRoutes, { prefix: '/cancellations' });
   await app.register(catalogueRoutes, { prefix: '/catalogue' });
+  await app.register(collectionRoutes, { prefix: '/collection' });
   await app.register(noticesRoutes, { prefix: '/notices' });
   await app.register(staffRoutes, { prefix: '/staff' });
   app.all('/*', { config: { staffPermission: 'read' }, schema: { hide: true } }, async (req) => {

@@ -106,6 +106,8 @@ describe.each(drivers)("Stripe's events through the webhook (%s)", (driver) => {
   });
 
   it('payment_intent.succeeded before the request answers pays the invoice once, with one receipt, whatever comes after', async () => {
+    // Pay now's own case: out of collection, the new card does not try the open invoice first.
+    await rows('delete from payment_collections where account_id = $1', [accountId]);
     const card = await ctx.app.inject({
       method: 'POST',
       url: `${API_ACCOUNT_BASE}/billing/change-card`,

@@ -11,6 +11,7 @@ import {
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadBillingData, changeAddresses, saveCard } from '../../../../../domain/billing';
+import { retryWithNewCard } from '../../../../../domain/billing-engine';
 import { DomainError } from '../../../../../domain/errors';
 
 const errors = { 400: errorEnvelopeSchema, 402: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -85,6 +86,8 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.pm_id,
         app.clock.now(),
       );
+      // Invoices in collection are tried with the new card at once (docs/billing.md).
+      if ((await retryWithNewCard(app.database, app.billing, accountId)) > 0) await app.mailer.wake();
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };
     },
   );
