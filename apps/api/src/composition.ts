@@ -17,7 +17,8 @@ import { createPaymentProvider } from './plugins/payments';
  * engine of its own (one that did issued invoices with the demo seller and no tax).
  */
 export function composeBilling(
-  config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs'>,
+  config: Pick<AppConfig, 'invoiceIssuer' | 'payments' | 'closeGraceMs'> &
+    Partial<Pick<AppConfig, 'publicUrl'>>,
   database: () => Transactional,
   given: Partial<Omit<BillingParts, 'issuer' | 'paymentTimeoutMs' | 'closeGraceMs' | 'afterClose'>> = {},
 ): BillingEngines {
@@ -31,5 +32,7 @@ export function composeBilling(
     log: given.log,
     // The close queues the period's monthly report, when the account opted in (REPORT-02).
     afterClose: queueMonthlyReport,
+    // The link in the email asking a cardholder to authenticate an off-session charge.
+    portalUrl: config.publicUrl,
   });
 }

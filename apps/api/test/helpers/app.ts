@@ -105,8 +105,13 @@ function template(driver: Driver, key: string, build: (database: Database) => Pr
  * until it is part of the key.
  */
 const seedSettings = (env: Record<string, string>) => {
-  const { seedDemo, invoiceIssuer, payments, closeGraceMs } = testConfig(env);
-  const billing: Required<Parameters<typeof composeBilling>[0]> = { invoiceIssuer, payments, closeGraceMs };
+  const { seedDemo, invoiceIssuer, payments, closeGraceMs, publicUrl } = testConfig(env);
+  const billing: Required<Parameters<typeof composeBilling>[0]> = {
+    invoiceIssuer,
+    payments,
+    closeGraceMs,
+    publicUrl,
+  };
   return JSON.stringify({ seedDemo, billing });
 };
 

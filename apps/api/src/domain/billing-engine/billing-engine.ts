@@ -13,7 +13,7 @@ import { bonusBalance, insertLedgerEntries, overageTotals, periodUsage } from '.
 import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
 import { currentPeriod, findSubscription, periodDueToSettle } from './subscription-periods-repository';
-import { InvoicePayments, type PaymentOutcome } from './invoice-payments';
+import { InvoicePayments, type PaymentOutcome, type PayOptions } from './invoice-payments';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
@@ -36,6 +36,8 @@ export interface BillingDeps {
   closeGraceMs?: number;
   /** What follows each close in its transaction: the opted-in monthly report (composition.ts). */
   afterClose: AfterPeriodClose;
+  /** The portal's public URL, for links in the emails payments send (PUBLIC_URL). */
+  portalUrl?: string;
 }
 
 /** The engine: period close, plan changes, invoices and charges. All time comes from `clock`. */
@@ -195,11 +197,7 @@ export class BillingEngine {
   }
 
   /** Charges an invoice to the card on file through the payment attempts (at most one success). */
-  chargeInvoice(
-    accountId: string,
-    invoiceId: string,
-    options: { waitMs?: number } = {},
-  ): Promise<PaymentOutcome> {
+  chargeInvoice(accountId: string, invoiceId: string, options: PayOptions = {}): Promise<PaymentOutcome> {
     return this.payments.pay(accountId, invoiceId, options);
   }
 

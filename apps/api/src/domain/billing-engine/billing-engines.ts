@@ -13,6 +13,7 @@ export interface BillingParts {
   closeGraceMs?: number;
   log?: BillingDeps['log'];
   afterClose: BillingDeps['afterClose'];
+  portalUrl?: string;
 }
 
 /**
