@@ -1,23 +1,12 @@
-import { z } from 'zod';
 import { ERROR_CODES } from './common';
 
 // Strong customer authentication (docs/billing.md, "Strong customer authentication"): a card whose bank
 // asks the cardholder to authenticate a payment or a save. The page finishes the provider's step with the
-// intent's client secret (Stripe.js handleNextAction, or the sandbox's bank page) and asks again.
+// intent's client secret (Stripe.js handleNextAction, or the sandbox's bank page) and asks again. The
+// texts and paths are here (the overview's banner shows one at first load); the schema is apart.
 
 /** The answer's code when the card's bank asks for authentication (202, with the client secret). */
 export const AUTHENTICATION_REQUIRED_CODE = ERROR_CODES.authenticationRequired;
-
-/** The 202 answer of Pay now and of saving a card while the bank waits for the cardholder. */
-export const authenticationRequiredSchema = z
-  .object({
-    code: z.literal(AUTHENTICATION_REQUIRED_CODE),
-    message: z.string(),
-    /** The PaymentIntent's or SetupIntent's client secret, for handleNextAction. */
-    client_secret: z.string(),
-  })
-  .meta({ id: 'AuthenticationRequired' });
-export type AuthenticationRequired = z.infer<typeof authenticationRequiredSchema>;
 
 /** The Invoices page's query parameter naming an invoice to authenticate and pay (the email's link). */
 export const PAY_LINK_PARAM = 'pay';

@@ -32,13 +32,6 @@ export default async function sandboxAuthenticationPage(app: FastifyInstance) {
 
   app.get(path, { schema: { hide: true, querystring: ask } }, (req, reply) => {
     const { client_secret, return_url } = req.query as z.infer<typeof ask>;
-    const button = (outcome: 'complete' | 'fail', label: string, cls: string) =>
-      html`<form method="post" action="${SANDBOX_AUTHENTICATE_PATH}">
-        <input type="hidden" name="client_secret" value="${client_secret}">
-        <input type="hidden" name="return_url" value="${sanitizeReturnPath(return_url)}">
-        <input type="hidden" name="outcome" value="${outcome}">
-        <button class="${cls}" type="submit">${label}</button>
-      </form>`;
     return sendPage(
       reply,
       sitePage(
@@ -46,10 +39,16 @@ export default async function sandboxAuthenticationPage(app: FastifyInstance) {
         html`<div class="hero">
           <h1>${AUTHENTICATION_TEXT.sandboxTitle}</h1>
           <p>This page stands for your bank's check (3D Secure). No real bank is asked.</p>
-          <div class="actions">
-            ${button('complete', AUTHENTICATION_TEXT.sandboxComplete, 'button')}
-            ${button('fail', AUTHENTICATION_TEXT.sandboxFail, 'button-secondary')}
-          </div>
+          <form method="post" action="${SANDBOX_AUTHENTICATE_PATH}">
+            <input type="hidden" name="client_secret" value="${client_secret}">
+            <input type="hidden" name="return_url" value="${sanitizeReturnPath(return_url)}">
+            <button class="cta" type="submit" name="outcome" value="complete">
+              ${AUTHENTICATION_TEXT.sandboxComplete}
+            </button>
+            <button class="button-secondary" type="submit" name="outcome" value="fail">
+              ${AUTHENTICATION_TEXT.sandboxFail}
+            </button>
+          </form>
         </div>`,
       ),
     );

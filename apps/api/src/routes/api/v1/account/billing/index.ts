@@ -95,6 +95,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           code: AUTHENTICATION_REQUIRED_CODE,
           message: AUTHENTICATION_TEXT.setupRequired,
           client_secret: saved.clientSecret,
+          stripe_pk: app.payments.publishableKey,
         });
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };
     },

@@ -122,6 +122,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           code: AUTHENTICATION_REQUIRED_CODE,
           message: AUTHENTICATION_TEXT.required,
           client_secret: outcome.clientSecret,
+          stripe_pk: app.payments.publishableKey,
         });
       }
       if (outcome.state === 'pending')
