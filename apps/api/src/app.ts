@@ -37,6 +37,7 @@ import adminRoutes from './routes/api/v1/admin';
 import authRoutes from './routes/api/v1/auth';
 import configRoute from './routes/api/v1/config';
 import paymentsRoutes from './routes/api/v1/payments';
+import sandboxAuthenticationPage from './routes/api/v1/payments/sandbox-authentication';
 import telephonyRoutes from './routes/api/v1/telephony';
 import stripeWebhookRoutes from './routes/api/v1/webhooks/stripe';
 import healthRoutes from './routes/health';
@@ -207,6 +208,8 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: API_ADMIN_BASE });
   await app.register(telephonyRoutes, { prefix: '/api/v1/telephony' });
   await app.register(paymentsRoutes, { prefix: '/api/v1/payments' });
+  // The sandbox's bank page: a browser's page, outside the account sign-in the routes above need.
+  await app.register(sandboxAuthenticationPage, { prefix: '/api/v1/payments' });
   // The card provider's events: server to server, signed (no session, no form origin).
   await app.register(stripeWebhookRoutes, { prefix: '/api/v1/webhooks' });
   // The /pdf page's public QR link: outside /api/v1/account and its sign-in gate.

@@ -1,4 +1,5 @@
 import type { BillingData } from './billing-schemas';
+import { AUTHENTICATION_TEXT, payLinkPath } from './payment-authentication';
 
 export type AccountBannerKind =
   | 'billing_address_incomplete'
@@ -7,6 +8,7 @@ export type AccountBannerKind =
   | 'card_expired'
   | 'card_expiring'
   | 'card_update'
+  | 'payment_authentication'
   | 'invoice_outstanding'
   | 'credits_exhausted'
   | 'account_inactive'
@@ -33,6 +35,7 @@ export type BannerFlags = Pick<
   | 'is_credits_exhausted'
   | 'is_delinquent'
   | 'is_account_active'
+  | 'payment_authentication_invoice_id'
 >;
 
 export const BANNER_TEXT = {
@@ -90,6 +93,15 @@ export function accountBanners(flags: BannerFlags): AccountBanner[] {
       BANNER_TEXT.cardUpdate(flags.charge_failure_message, brandName(failed.brand), failed.last4),
       toBilling('Update card'),
     );
+  // An off-session charge waits for the cardholder's bank (strong customer authentication): the link
+  // is the email's, to the page where they confirm and pay that invoice.
+  if (flags.payment_authentication_invoice_id)
+    add(
+      'payment_authentication',
+      AUTHENTICATION_TEXT.banner,
+      { label: AUTHENTICATION_TEXT.bannerLink, to: payLinkPath(flags.payment_authentication_invoice_id) },
+      'warning',
+    );
   if (!flags.last_invoice_paid && flags.is_subscription_active)
     add('invoice_outstanding', BANNER_TEXT.invoiceOutstanding, { label: 'Pay invoice', to: '/invoices' });
   if (flags.is_delinquent) add('payment_unsuccessful', BANNER_TEXT.paymentUnsuccessful, null);
@@ -126,7 +138,7 @@ const PROBLEMS: { key: string; title: string; kinds: AccountBannerKind[]; primar
   {
     key: 'payment',
     title: 'Your payment did not go through',
-    kinds: ['card_update', 'invoice_outstanding', 'payment_unsuccessful'],
+    kinds: ['card_update', 'payment_authentication', 'invoice_outstanding', 'payment_unsuccessful'],
     primaryTo: '/invoices',
   },
   {
@@ -151,7 +163,9 @@ export function bannerPanels(banners: AccountBanner[]): BannerPanel[] {
     for (const b of together) placed.add(b);
     const actions = together.flatMap((b) => (b.action ? [b.action] : []));
     const distinct = actions.filter((a, i) => actions.findIndex((o) => o.to === a.to) === i);
-    const primary = distinct.find((a) => a.to === problem?.primaryTo) ?? distinct[0] ?? null;
+    // The first action into the problem's place: a confirmation's own link (/invoices?pay=…) before Pay invoice.
+    const primary =
+      distinct.find((a) => problem?.primaryTo && a.to.startsWith(problem.primaryTo)) ?? distinct[0] ?? null;
     panels.push({
       key: together.length > 1 ? problem!.key : banner.kind,
       variant: together.some((b) => b.variant === 'danger') ? 'danger' : 'warning',

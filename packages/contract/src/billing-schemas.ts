@@ -52,6 +52,11 @@ export const billingDataSchema = z
     is_credits_exhausted: z.boolean(),
     is_delinquent: z.boolean(),
     is_account_active: z.boolean(),
+    payment_authentication_invoice_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "the open invoice whose charge waits for the cardholder's bank (its link)" }),
     tax: accountTaxSchema,
     service_address: addressSchema.nullable(),
     billing_address: addressSchema.nullable(),

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   unavailable: 'UNAVAILABLE',
   paymentFailed: 'PAYMENT_FAILED',
   paymentPending: 'PAYMENT_PENDING',
+  authenticationRequired: 'AUTHENTICATION_REQUIRED',
 } as const;
 
 export const API_TOKEN_STORAGE_KEY = 'apiToken';

@@ -28,6 +28,8 @@ export * from './billing-schemas';
 export * from './banners';
 export * from './invoices';
 export * from './invoices-schemas';
+export * from './payment-authentication';
+export * from './payment-authentication-schemas';
 export * from './call-history';
 export * from './call-presets';
 export * from './call-history-schemas';

@@ -41,6 +41,7 @@ export const overviewBannerFlagsSchema = billingDataSchema.pick({
   is_credits_exhausted: true,
   is_delinquent: true,
   is_account_active: true,
+  payment_authentication_invoice_id: true,
 });
 
 export const overviewResponseSchema = overviewBannerFlagsSchema

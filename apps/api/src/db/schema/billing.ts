@@ -181,7 +181,8 @@ export const payments = pgTable(
     invoiceId: text('invoice_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    // 'pending' (written before the provider is called) | 'succeeded' | 'failed'
+    // 'pending' (written before the provider is called) | 'succeeded' | 'failed' | 'requires_action'
+    // (the card's bank asks the cardholder to authenticate: neither paid nor declined, still in flight)
     status: text('status').notNull(),
     // 1, 2, ... per invoice; the provider's idempotency key is `invoice:<invoice_id>:attempt:<n>`.
     attempt: integer('attempt').notNull().default(1),
@@ -200,9 +201,11 @@ export const payments = pgTable(
     primaryKey({ columns: [t.id, t.accountId] }),
     uniqueIndex('payments_idempotency_key').on(t.accountId, t.idempotencyKey),
     uniqueIndex('payments_invoice_attempt_key').on(t.accountId, t.invoiceId, t.attempt),
+    // An attempt waiting for the cardholder's authentication is in flight too: it is finished, never
+    // joined by a second charge.
     uniqueIndex('payments_one_pending')
       .on(t.accountId, t.invoiceId)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('pending', 'requires_action')`),
     uniqueIndex('payments_one_succeeded')
       .on(t.accountId, t.invoiceId)
       .where(sql`${t.status} = 'succeeded'`),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 // The local sandbox provider's own records, standing in for Stripe's (plugins/payments/sandbox.ts). They
@@ -40,7 +40,7 @@ export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   customerId: text('customer_id').notNull(),
-  // requires_payment_method | succeeded (requires_action comes with authentication, docs/billing.md)
+  // requires_payment_method | requires_action (the card asks for authentication) | succeeded
   status: text('status').notNull(),
   /** The payment method the intent saved: a copy of a named test method (`pm_card_visa`), else the one given. */
   paymentMethodId: text('payment_method_id'),
@@ -53,5 +53,7 @@ export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   id: text('id').primaryKey(),
   customerId: text('customer_id').notNull(),
+  /** Saved with the cardholder's authentication: a card like …3155 is then charged off-session without it. */
+  savedWithAuthentication: boolean('saved_with_authentication').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_ACTION_TEXT, STAFF_ERRORS } from '@enq/contract';
+import { ACCOUNT_ACTION_TEXT, AUTHENTICATION_TEXT, STAFF_ERRORS } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { type BillingEngine, findInvoice } from '../billing-engine';
 import { DomainError } from '../errors';
@@ -65,15 +65,21 @@ export async function retryCharge(
   return runStaffAction(database, actor, spec, async (tx) => {
     const invoice = (await findInvoice(tx, ask.accountId, ask.invoiceId))!;
     const state: ChargeOutcome =
-      outcome.state === 'paid' ? 'paid' : outcome.state === 'pending' ? 'pending' : 'failed';
+      outcome.state === 'paid'
+        ? 'paid'
+        : outcome.state === 'pending' || outcome.state === 'requires_action'
+          ? 'pending'
+          : 'failed';
     const message =
       state === 'paid'
         ? ACCOUNT_ACTION_TEXT.charged
-        : state === 'pending'
-          ? ACCOUNT_ACTION_TEXT.chargePending
-          : 'message' in outcome
-            ? outcome.message
-            : ACCOUNT_ACTION_TEXT.alreadyPaid;
+        : outcome.state === 'requires_action'
+          ? AUTHENTICATION_TEXT.emailed
+          : state === 'pending'
+            ? ACCOUNT_ACTION_TEXT.chargePending
+            : 'message' in outcome
+              ? outcome.message
+              : ACCOUNT_ACTION_TEXT.alreadyPaid;
     return {
       message,
       result: { outcome: state, invoice_number: invoice.number },

@@ -31,7 +31,29 @@ export type PaymentOutcome =
   /** The provider's answer is not known yet; the reconciliation job settles the attempt. */
   | { state: 'pending' }
   /** Void or refunded: nothing to pay. */
-  | { state: 'closed'; message: string };
+  | { state: 'closed'; message: string }
+  /**
+   * The card's bank asks the cardholder to authenticate; the invoice stays open and its attempt waits.
+   * `clientSecret`: what the page finishes the step with (null when nobody is at the page).
+   */
+  | { state: 'requires_action'; clientSecret: string | null };
+
+/** How a payment is asked for. */
+export interface PayOptions {
+  /** With an attempt in flight elsewhere, wait this long for its outcome (a person's click). */
+  waitMs?: number;
+  /**
+   * The cardholder is at the page (Pay now): the charge is on-session, and an attempt waiting for
+   * authentication is finished (the same attempt, never a second charge). `returnUrl`: where a
+   * redirect-based step returns. Without it the charge is off-session (closes, renewals, resumes).
+   */
+  onSession?: { returnUrl: string };
+  /**
+   * Nobody at the page asked for it (a close, an interim mark, a collection retry): a decline puts the
+   * invoice in collection (payment-collections.ts). A Pay now or a staff retry does not.
+   */
+  offSession?: boolean;
+}
 
 export interface PaymentDeps {
   database: Transactional;
@@ -40,18 +62,8 @@ export interface PaymentDeps {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** How long a charge may take before its outcome counts as unknown. */
   timeoutMs: number;
-  /** The portal's address, for the pay link of the email after a declined off-session charge. */
+  /** The portal's address (PUBLIC_URL): the pay links of the emails payments send. */
   publicUrl: string;
-}
-
-/**
- * `waitMs`: how long a request that finds an attempt in flight waits for its outcome (a person's click).
- * `offSession`: nobody is at the page (a close, an interim mark, a collection retry): a decline puts the
- * invoice in collection (payment-collections.ts).
- */
-export interface PayOptions {
-  waitMs?: number;
-  offSession?: boolean;
 }
 
 /** What the first, locked step of a payment decided: an outcome at once, an attempt to join, or to make. */
@@ -109,21 +121,60 @@ export class InvoicePayments {
     const begun = await this.begin(accountId, invoiceId, offSession);
     if ('outcome' in begun) return begun.outcome;
     if ('joined' in begun) {
+      if (begun.joined.status === 'requires_action') return this.authenticate(begun.joined, options);
       const joined = await this.join(begun.joined, options.waitMs ?? 0);
+      if (joined.state === 'requires_action') {
+        const row = await findAttempt(this.deps.database, accountId, begun.joined.id);
+        return this.authenticate(row!, options);
+      }
       if (joined.state !== 'failed' || joined.message !== NOT_CHARGED) return joined;
       // The attempt in flight had been abandoned before reaching the provider (its process died): this
       // request still means to pay, so it makes the next attempt. Once: that one is this request's own.
       const again = await this.begin(accountId, invoiceId, offSession);
-      if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt);
+      if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt, options);
       // Another request made it first: its outcome is this one's.
       if ('joined' in again) return this.join(again.joined, options.waitMs ?? 0);
       return again.outcome.state !== 'closed' ? again.outcome : joined;
     }
-    return this.charge(accountId, invoiceId, begun.attempt);
+    return this.charge(accountId, invoiceId, begun.attempt, options);
+  }
+
+  /**
+   * An attempt whose charge waits for the cardholder's authentication. Nobody at the page: it waits on.
+   * At the page: the provider says where the same intent stands (confirmed on-session first where it
+   * must be), and its outcome settles the attempt once, whichever of concurrent requests (or the
+   * provider's event) comes first; still waiting, the page gets the client secret to authenticate with.
+   */
+  private async authenticate(attempt: AttemptRow, options: PayOptions): Promise<PaymentOutcome> {
+    if (attempt.status !== 'requires_action') return outcomeOf(attempt);
+    if (!options.onSession || !attempt.provider_payment_id)
+      return { state: 'requires_action', clientSecret: null };
+    let result: ChargeResult;
+    try {
+      result = await this.deps.payments.resumeCharge({
+        chargeId: attempt.provider_payment_id,
+        returnUrl: options.onSession.returnUrl,
+        idempotencyKey: `${attempt.idempotency_key}:on-session`,
+        card: { brand: attempt.card_brand ?? 'card', last4: attempt.card_last4 ?? '' },
+      });
+    } catch (err) {
+      this.deps.log?.warn({ err, attemptId: attempt.id }, 'payment provider could not be asked; later');
+      return { state: 'pending' };
+    }
+    if (result.status === 'requires_action')
+      return { state: 'requires_action', clientSecret: result.clientSecret };
+    return this.settlement.inTransaction(attempt.account_id, attempt.invoice_id, attempt.id, result);
   }
 
   /** Asks the provider to charge a pending attempt and records its answer. */
-  private async charge(accountId: string, invoiceId: string, attempt: NewAttempt): Promise<PaymentOutcome> {
+  private async charge(
+    accountId: string,
+    invoiceId: string,
+    attempt: NewAttempt,
+    options: PayOptions,
+  ): Promise<PaymentOutcome> {
+    // Nobody to authenticate: the provider charges off-session (a staff retry too).
+    const cardholderAway = !options.onSession;
     let result: ChargeResult;
     try {
       result = await Promise.race([
@@ -134,6 +185,8 @@ export class InvoicePayments {
           idempotencyKey: attempt.idempotencyKey,
           attemptId: attempt.id,
           description: `enQ invoice ${attempt.number}`,
+          offSession: cardholderAway,
+          returnUrl: options.onSession?.returnUrl ?? null,
         }),
         timeout(this.deps.timeoutMs),
       ]);
@@ -151,6 +204,8 @@ export class InvoicePayments {
         card: attempt.card,
       };
     }
+    if (result.status === 'requires_action')
+      return this.settlement.awaitingAuthentication(accountId, invoiceId, attempt, result, cardholderAway);
     // A declined off-session charge is settled with its collection's step and email (one transaction).
     if (attempt.startsPeriod || (attempt.offSession && result.status === 'failed'))
       return this.settlement.inTransaction(accountId, invoiceId, attempt.id, result);

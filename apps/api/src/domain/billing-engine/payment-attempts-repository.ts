@@ -8,17 +8,20 @@ export interface AttemptRow {
   invoice_id: string;
   attempt: number;
   idempotency_key: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  /** requires_action: the card's bank waits for the cardholder; still in flight (payments_one_pending). */
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
   failure_message: string | null;
   card_brand: string | null;
   card_last4: string | null;
   /** Charged with nobody at the page: a decline puts the invoice in collection (payment-collections.ts). */
   off_session: boolean;
+  /** The provider's PaymentIntent, recorded with its answer (a requires_action attempt's is finished). */
+  provider_payment_id: string | null;
   created_at: Date;
 }
 
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, attempt, idempotency_key, status, failure_message,
-  card_brand, card_last4, off_session, created_at`;
+  card_brand, card_last4, off_session, provider_payment_id, created_at`;
 
 export async function findAttempt(q: Transactional, accountId: string, attemptId: string) {
   const [row] = await q.query<AttemptRow>(
@@ -75,7 +78,8 @@ export async function beginAttempt(
     `with inv as (
        select status, total_cents, number from invoices where account_id = $1 and id = $2 for update
      ), pending as (
-       select ${ATTEMPT_COLUMNS} from payments where account_id = $1 and invoice_id = $2 and status = 'pending'
+       select ${ATTEMPT_COLUMNS} from payments
+        where account_id = $1 and invoice_id = $2 and status in ('pending', 'requires_action')
      ), card as (
        select id, brand, last4 from payment_methods where account_id = $1 and is_default
         order by created_at desc limit 1
@@ -116,7 +120,8 @@ export async function beginAttempt(
 
 /** The provider's answer to an attempt, as it is recorded. */
 export interface AttemptResult {
-  status: 'succeeded' | 'failed';
+  /** requires_action records the intent that waits for the cardholder; it is settled later, once. */
+  status: 'succeeded' | 'failed' | 'requires_action';
   providerId: string | null;
   code: string | null;
   message: string | null;
@@ -150,7 +155,8 @@ export async function settleAttempt(
      ), settled as (
        update payments set status = $4, provider_payment_id = $5, failure_code = $6, failure_message = $7,
               resolved_at = $8
-        where account_id = $1 and id = $3 and status = 'pending' and exists (select 1 from inv)
+        where account_id = $1 and id = $3 and exists (select 1 from inv)
+          and (status = 'pending' or (status = 'requires_action' and $4 <> 'requires_action'))
           and not ($9 and exists (select 1 from awaiting))
        returning status
      ), paid as (
@@ -165,6 +171,7 @@ export async function settleAttempt(
                                                  where account_id = $1 and status = 'open' and id <> $2)
                                    else true end
         where account_id = $1 and exists (select 1 from settled) and not exists (select 1 from awaiting)
+          and $4 <> 'requires_action'
        returning 1
      ), receipt as (
        insert into outbox (${OUTBOX_COLUMNS})

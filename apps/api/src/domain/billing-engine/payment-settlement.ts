@@ -1,6 +1,8 @@
 import type { Transactional } from '../../db/handle';
 import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices';
-import type { ChargeResult } from '../ports/payment-provider';
+import { queueEmail } from '../mail';
+import { authenticationEmail } from './authentication-email';
+import { AUTHENTICATION_REQUIRED, type ChargeResult } from '../ports/payment-provider';
 import type { NewAttempt, PaymentDeps, PaymentOutcome } from './invoice-payments';
 import { recordDecline } from './payment-collections';
 import {
@@ -26,6 +28,7 @@ export function outcomeOf(row: AttemptRow): PaymentOutcome {
   if (row.status === 'succeeded') return { state: 'paid' };
   if (row.status === 'failed')
     return { state: 'failed', message: row.failure_message ?? 'The payment failed.' };
+  if (row.status === 'requires_action') return { state: 'requires_action', clientSecret: null };
   return { state: 'pending' };
 }
 
@@ -48,6 +51,18 @@ export class PaymentSettlement {
     attempt: NewAttempt,
     result: ChargeResult,
   ): Promise<PaymentOutcome> {
+    if (result.status === 'requires_action') {
+      // Only reached when a lost answer is found asking for authentication (reconciliation): recorded
+      // so the attempt waits for the cardholder; the page's Pay now finishes it.
+      await settleAttempt(
+        this.deps.database,
+        accountId,
+        invoiceId,
+        attempt.id,
+        recorded(result, this.deps.clock.now()),
+      );
+      return { state: 'requires_action', clientSecret: result.clientSecret };
+    }
     const at = this.deps.clock.now();
     const failed = result.status === 'failed' ? result : null;
     const receipt =
@@ -87,6 +102,18 @@ export class PaymentSettlement {
     attemptId: string,
     result: ChargeResult,
   ): Promise<PaymentOutcome> {
+    if (result.status === 'requires_action') {
+      // Only reached when a lost answer is found asking for authentication (reconciliation): recorded
+      // so the attempt waits for the cardholder; the page's Pay now finishes it.
+      await settleAttempt(
+        this.deps.database,
+        accountId,
+        invoiceId,
+        attemptId,
+        recorded(result, this.deps.clock.now()),
+      );
+      return { state: 'requires_action', clientSecret: result.clientSecret };
+    }
     const now = this.deps.clock.now();
     const failed = result.status === 'failed' ? result : null;
     const outcome = await this.deps.database.transaction(async (tx) => {
@@ -120,6 +147,40 @@ export class PaymentSettlement {
     return outcome;
   }
 
+  /**
+   * The card's bank asks the cardholder to authenticate: the attempt records the intent and stays in
+   * flight (no second charge is made while it waits), the invoice stays open, and neither delinquency
+   * nor a period start or void follows: it is not a decline. Off-session, the account holder is emailed
+   * a link to the page where they authenticate and pay, in the same transaction, so once.
+   */
+  async awaitingAuthentication(
+    accountId: string,
+    invoiceId: string,
+    attempt: NewAttempt,
+    result: Extract<ChargeResult, { status: 'requires_action' }>,
+    offSession: boolean,
+  ): Promise<PaymentOutcome> {
+    const at = this.deps.clock.now();
+    const first = await this.deps.database.transaction(async (tx) => {
+      const settled = await settleAttempt(tx, accountId, invoiceId, attempt.id, recorded(result, at));
+      if (settled.first && offSession && attempt.holder)
+        await queueEmail(
+          tx,
+          authenticationEmail(accountId, this.deps.publicUrl, {
+            invoiceId,
+            number: attempt.number,
+            amountCents: attempt.amountCents,
+            card: attempt.card,
+            holder: attempt.holder,
+          }),
+        );
+      return settled.first;
+    });
+    const outcome: PaymentOutcome = { state: 'requires_action', clientSecret: result.clientSecret };
+    this.log(accountId, invoiceId, attempt.id, outcome, first);
+    return outcome;
+  }
+
   private log(
     accountId: string,
     invoiceId: string,
@@ -136,7 +197,12 @@ export class PaymentSettlement {
 
 /** The provider's answer as the attempt records it. */
 function recorded(result: ChargeResult, at: Date): AttemptResult {
-  const failed = result.status === 'failed' ? result : null;
+  const failed =
+    result.status === 'failed'
+      ? result
+      : result.status === 'requires_action'
+        ? { code: AUTHENTICATION_REQUIRED, message: null }
+        : null;
   return {
     status: result.status,
     providerId: result.id || null,

@@ -16,6 +16,7 @@ export interface BillingRow {
     failure_message: string | null;
     card_brand: string | null;
     card_last4: string | null;
+    invoice_id: string;
   } | null;
   /** The newest invoice. */
   inv: { id: string; status: string } | null;
@@ -35,7 +36,7 @@ select a.status, a.service_address, a.billing_address, a.tax_status, a.tax_exemp
      from payment_methods
     where account_id = $1 and is_default order by created_at desc limit 1) as card,
   (select json_build_object('status', status, 'failure_message', failure_message, 'card_brand', card_brand,
-                            'card_last4', card_last4) from payments
+                            'card_last4', card_last4, 'invoice_id', invoice_id) from payments
     where account_id = $1 order by created_at desc limit 1) as pay,
   (select json_build_object('id', id, 'status', status) from invoices
     where account_id = $1 and status <> 'void' order by issued_at desc, number desc limit 1) as inv,

@@ -58,6 +58,8 @@ export function billingDataFrom(
     is_credits_exhausted: exhausted,
     is_delinquent: row.sub?.is_delinquent ?? false,
     is_account_active: row.status === 'active',
+    // The latest charge waits for the cardholder's bank: the overview's banner links to its invoice.
+    payment_authentication_invoice_id: row.pay?.status === 'requires_action' ? row.pay.invoice_id : null,
     tax: { status: row.tax_status, exemption_reference: row.tax_exemption_reference },
     service_address: row.service_address ? normalizeAddress(row.service_address) : null,
     billing_address: row.billing_address ? normalizeAddress(row.billing_address) : null,

@@ -34,7 +34,8 @@ async function setUpCard(
   payments: PaymentProvider,
   accountId: string,
   paymentMethodId: string,
-): Promise<{ paymentMethodId: string; card: CardDetails }> {
+  returnUrl: string | null,
+): Promise<{ paymentMethodId: string; card: CardDetails } | { clientSecret: string }> {
   const customerId = await providerCustomer(database, payments, accountId);
   const key = `enq-setup-${accountId}-${paymentMethodId}`;
   const intent = await payments.createSetupIntent({ customerId, idempotencyKey: key });
@@ -42,8 +43,12 @@ async function setUpCard(
     setupIntentId: intent.id,
     paymentMethodId,
     idempotencyKey: `${key}-confirm`,
+    returnUrl,
   });
   if (result.status === 'failed') throw new DomainError('card-declined', result.message, 'pm_id');
+  // The bank asks the cardholder first: the page authenticates, then asks to save the same card again,
+  // which finds the same intent (same keys) succeeded.
+  if (result.status === 'requires_action') return { clientSecret: result.clientSecret };
   await payments.setDefaultPaymentMethod({ customerId, paymentMethodId: result.paymentMethodId });
   return { paymentMethodId: result.paymentMethodId, card: result.card };
 }
@@ -51,7 +56,9 @@ async function setUpCard(
 /**
  * Makes the provider's payment method the account's card on file (API-09): set up on the account's
  * Customer when new, taken as it is when the account saved it before (idempotent for the same pm_id).
- * A method another account saved is refused; a card its setup refuses keeps the card on file.
+ * A method another account saved is refused; a card its setup refuses keeps the card on file. A card
+ * whose bank asks for authentication answers `requires_action` with the intent's client secret, and
+ * nothing changes until the cardholder completes it and the page asks again.
  */
 export async function saveCard(
   database: Transactional,
@@ -59,20 +66,23 @@ export async function saveCard(
   actor: BillingActor,
   paymentMethodId: string,
   now: Date,
-): Promise<void> {
+  returnUrl: string | null = null,
+): Promise<{ state: 'saved' } | { state: 'requires_action'; clientSecret: string }> {
   const owner = await paymentMethodOwner(database, paymentMethodId);
   if (owner !== null && owner !== actor.accountId)
     throw new DomainError('conflict', 'That card belongs to another account.', 'pm_id');
-  let saved: { paymentMethodId: string; card: CardDetails };
+  let saved: { paymentMethodId: string; card: CardDetails } | { clientSecret: string };
   try {
     // Asked first, so a payment method the provider does not know changes nothing (not even a Customer).
     const card = await payments.describePaymentMethod(paymentMethodId);
     saved = owner
       ? { paymentMethodId, card }
-      : await setUpCard(database, payments, actor.accountId, paymentMethodId);
+      : await setUpCard(database, payments, actor.accountId, paymentMethodId, returnUrl);
   } catch (error) {
     if (error instanceof UnknownPaymentMethodError) throw new DomainError('invalid', error.message, 'pm_id');
     throw error;
   }
+  if ('clientSecret' in saved) return { state: 'requires_action', clientSecret: saved.clientSecret };
   await changeCard(database, actor, saved.paymentMethodId, saved.card, now);
+  return { state: 'saved' };
 }

@@ -81,5 +81,6 @@ export async function loadOverview(
     is_credits_exhausted: info.is_credits_exhausted,
     is_delinquent: billing.is_delinquent,
     is_account_active: billing.is_account_active,
+    payment_authentication_invoice_id: billing.payment_authentication_invoice_id ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  AUTHENTICATION_TEXT,
   INVOICE_TEXT,
   PAUSE_TEXT,
   addPauseMonths,
@@ -146,6 +147,9 @@ export async function resumeNow(
     await recordDecline(database, accountId, outcome.message, now);
     throw new DomainError('payment-failed', PAUSE_TEXT.declined(outcome.message));
   }
+  // Not a decline: the cardholder was emailed a link to confirm with their bank and pay.
+  if (outcome.state === 'requires_action')
+    throw new DomainError('payment-pending', AUTHENTICATION_TEXT.emailed);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
   await recordActivity(database, accountId, actor.personId, [
     {

@@ -9,8 +9,8 @@ import { obj, str, type Applied, type ProviderEvent } from './provider-event';
  * payment_intent.succeeded and .payment_failed settle the attempt the PaymentIntent was made for, in
  * the event's transaction; only a pending attempt is settled, so the request that made the charge and
  * the event, in either order and however often, settle it once. payment_intent.requires_action is
- * kept: the cardholder is asked, the invoice stays open and the attempt pending until the intent's
- * outcome comes.
+ * kept: the cardholder is asked, the invoice stays open and the attempt waits (pending, or
+ * requires_action once the charge's answer said so) until the intent's outcome comes.
  */
 export async function applyIntentEvent(
   tx: Transactional,
@@ -22,7 +22,11 @@ export async function applyIntentEvent(
   const attempt = await lockIntentAttempt(tx, str(obj(intent.metadata).attempt_id), intentId);
   if (!attempt || !intentId) return { outcome: 'unmatched', accountId: null };
   const accountId = attempt.account_id;
-  if (event.type === 'payment_intent.requires_action' || attempt.status !== 'pending')
+  // An attempt waiting for authentication is settled by the intent's outcome as a pending one is.
+  if (
+    event.type === 'payment_intent.requires_action' ||
+    (attempt.status !== 'pending' && attempt.status !== 'requires_action')
+  )
     return { outcome: 'no-change', accountId };
   const card = { brand: attempt.card_brand ?? 'card', last4: attempt.card_last4 ?? '' };
   const error = obj(intent.last_payment_error);

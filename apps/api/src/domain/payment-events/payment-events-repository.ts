@@ -35,7 +35,7 @@ export interface IntentAttemptRow {
   id: string;
   account_id: string;
   invoice_id: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
   card_brand: string | null;
   card_last4: string | null;
 }

@@ -20,7 +20,18 @@ export interface ChargeRequest {
    * before cards were saved with a SetupIntent (the demo seed's), which belongs to no Customer.
    */
   customerId: string | null;
+  /**
+   * Whether the cardholder is away (renewals, period closes, resumes: Stripe's `off_session`) or at the
+   * page (Pay now). A card that asks for authentication answers `requires_action` either way; only an
+   * on-session charge can be authenticated there and then. Off-session when not given.
+   */
+  offSession?: boolean;
+  /** Where a redirect-based authentication step returns to (on-session only; Stripe's `return_url`). */
+  returnUrl?: string | null;
 }
+
+/** Stripe's code for an off-session charge the card's bank wants authenticated by the cardholder. */
+export const AUTHENTICATION_REQUIRED = 'authentication_required';
 
 export type ChargeResult =
   | { status: 'succeeded'; id: string; card: Pick<CardDetails, 'brand' | 'last4'> }
@@ -30,7 +41,29 @@ export type ChargeResult =
       code: string;
       message: string;
       card: Pick<CardDetails, 'brand' | 'last4'>;
+    }
+  /**
+   * The card's bank asks the cardholder to authenticate (strong customer authentication): nothing is
+   * charged yet, and the same PaymentIntent is finished on the page with `clientSecret` (Stripe.js's
+   * handleNextAction, or the sandbox's bank page). Neither paid nor declined.
+   */
+  | {
+      status: 'requires_action';
+      id: string;
+      clientSecret: string;
+      card: Pick<CardDetails, 'brand' | 'last4'>;
     };
+
+/** Asks again about a charge that needed authentication, with the cardholder at the page. */
+export interface ResumeChargeRequest {
+  /** The provider's PaymentIntent id (our attempt's provider_payment_id). */
+  chargeId: string;
+  /** Where a redirect-based authentication step returns to. */
+  returnUrl: string;
+  /** Derived from our attempt: a resent resume confirms the intent once. */
+  idempotencyKey: string;
+  card: Pick<CardDetails, 'brand' | 'last4'>;
+}
 
 /** A refund of (part of) a charge, asked once per idempotency key. */
 export interface RefundRequest {
@@ -70,17 +103,20 @@ export interface ConfirmSetupRequest {
   paymentMethodId: string;
   /** The same key answers the same confirmation: a save retried after a lost answer is not a second one. */
   idempotencyKey: string;
+  /** Where a redirect-based authentication step returns to (Stripe's `return_url`). */
+  returnUrl?: string | null;
 }
 
 /**
  * What a SetupIntent's confirmation came to. `paymentMethodId` is the method saved, attached to the
  * intent's Customer: a named test method (`pm_card_visa`) saves a copy of its own, as with Stripe.
- * Like ChargeResult, more statuses can join (`requires_action` with the intent's client secret, when
- * the card asks for authentication) without changing the ones here.
+ * `requires_action`: the card asks for authentication; nothing is saved until the cardholder completes it
+ * on the page with `clientSecret`, after which a confirmation answers the intent's outcome.
  */
 export type SetupResult =
   | { status: 'succeeded'; id: string; paymentMethodId: string; card: CardDetails }
-  | { status: 'failed'; id: string; code: string; message: string };
+  | { status: 'failed'; id: string; code: string; message: string }
+  | { status: 'requires_action'; id: string; clientSecret: string };
 
 /** The card payment provider behind one interface: the local sandbox, or Stripe. */
 export interface PaymentProvider {
@@ -110,6 +146,13 @@ export interface PaymentProvider {
    * null when the provider has no charge for it (the request never reached it).
    */
   findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /**
+   * Where a charge that answered `requires_action` stands, with the cardholder now at the page: paid or
+   * refused once they have authenticated (or failed to), else `requires_action` with the client secret
+   * to authenticate with. An off-session intent Stripe left waiting for a payment method is confirmed
+   * again on-session first, so the same intent (never a second one) is authenticated and paid.
+   */
+  resumeCharge(request: ResumeChargeRequest): Promise<ChargeResult>;
   /**
    * Refunds once per idempotency key: the same key answers the refund already made. A throw means the
    * outcome is unknown; the caller keeps its attempt pending and asks again with the same key.

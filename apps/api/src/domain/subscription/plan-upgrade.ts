@@ -1,5 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
+  AUTHENTICATION_TEXT,
   INVOICE_TEXT,
   PLAN_TEXT,
   ccToCredits,
@@ -217,6 +218,9 @@ export async function applyUpgrade(
     await refuseLateUpgrade(deps, accountId, invoiceId);
   if (outcome.state === 'failed' || outcome.state === 'closed')
     throw new DomainError('payment-failed', outcome.message);
+  // Not a decline: the cardholder was emailed a link to confirm with their bank and pay.
+  if (outcome.state === 'requires_action')
+    throw new DomainError('payment-pending', AUTHENTICATION_TEXT.emailed);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
   return invoiceId;
 }

@@ -1,5 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
+  AUTHENTICATION_TEXT,
   INVOICE_TEXT,
   ROLLOVER_CAP_MULTIPLIER,
   ccToCredits,
@@ -168,6 +169,9 @@ export async function applyPlanChange(
         : await engine.renewSubscription(accountId, planId);
     if (outcome.state === 'failed' || outcome.state === 'closed')
       throw new DomainError('payment-failed', outcome.message);
+    // Not a decline: the cardholder was emailed a link to confirm with their bank and pay.
+    if (outcome.state === 'requires_action')
+      throw new DomainError('payment-pending', AUTHENTICATION_TEXT.emailed);
     if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
     await recordSubscriptionChange(deps.database, accountId, actorId, change.kind, before);
   } else if (change.kind === 'resume') {

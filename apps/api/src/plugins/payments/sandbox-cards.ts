@@ -1,4 +1,17 @@
+import { createHash } from 'node:crypto';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
+
+export const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
+
+/** An intent's client secret, as Stripe shapes one (`<id>_secret_…`): what the page authenticates with. */
+export const sandboxClientSecret = (intentId: string) =>
+  `${intentId}_secret_${shortHash(`secret:${intentId}`)}`;
+
+/** The intent a client secret belongs to, or null for one the sandbox never gave. */
+export function intentOfSecret(clientSecret: string): string | null {
+  const id = clientSecret.split('_secret_')[0] ?? '';
+  return sandboxClientSecret(id) === clientSecret ? id : null;
+}
 
 /** Stripe's decline codes and messages, as its API answers them. */
 export const DECLINES = {
@@ -21,7 +34,26 @@ export interface TestCard {
   behaviour: 'succeeds' | 'no-answer' | Decline;
   /** What saving it (a SetupIntent) does: saved, or refused with one of Stripe's codes. */
   setup: 'saves' | Decline;
+  /**
+   * When its bank asks the cardholder to authenticate (strong customer authentication): never;
+   * `unless-saved`, when saved and on every charge except an off-session one of a card saved with
+   * authentication (…3155); `always`, when saved and on every charge, off-session ones included (…3184).
+   */
+  authentication: 'never' | 'unless-saved' | 'always';
 }
+
+/** Stripe's answer to an authentication the cardholder failed (or cancelled) on the bank's page. */
+export const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+/** Stripe's last_payment_error of a charge that needs the cardholder's authentication. */
+export const AUTHENTICATION_NEEDED = {
+  code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
 
 /**
  * A test card. Stripe refuses at setup the cards its network declines outright (…0002, …0069, …0127,
@@ -34,7 +66,8 @@ const card = (
   setup: TestCard['setup'] = behaviour === 'succeeds' || behaviour === 'no-answer' || behaviour === 'funds'
     ? 'saves'
     : behaviour,
-) => [number, { brand, last4: number.slice(-4), behaviour, setup }] as const;
+  authentication: TestCard['authentication'] = 'never',
+) => [number, { brand, last4: number.slice(-4), behaviour, setup, authentication }] as const;
 
 /**
  * Stripe's test card numbers and what saving and charging each does (stripe.com/docs/testing). A Map,
@@ -55,6 +88,10 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
   card('visa', '4000000000000341', 'generic', 'saves'),
   // The sandbox's own: the charge is made, but its answer never comes back (a timeout after charging).
   card('visa', '4000000000000408', 'no-answer'),
+  // Authentication (3D Secure): asked when saved and on the page; once saved with it, not off-session.
+  card('visa', '4000002500003155', 'succeeds', 'saves', 'unless-saved'),
+  // Authentication asked on every charge, off-session ones included.
+  card('visa', '4000002760003184', 'succeeds', 'saves', 'always'),
 ]);
 
 /**
@@ -73,6 +110,8 @@ export const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
   ['pm_card_chargeDeclinedProcessingError', '4000000000000119'],
   ['pm_card_chargeCustomerFail', '4000000000000341'],
   ['pm_card_sandboxNoAnswer', '4000000000000408'],
+  ['pm_card_authenticationRequiredSetupForOffSession', '4000002500003155'],
+  ['pm_card_authenticationRequired', '4000002760003184'],
 ]);
 
 export interface SandboxMethod {

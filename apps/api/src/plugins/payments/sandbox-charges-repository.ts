@@ -5,11 +5,12 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../../domain/ports/payment-provider';
+import { sandboxClientSecret } from './sandbox-cards';
 import type { SandboxChargeStore, SandboxSetupIntent } from './sandbox-store';
 
 interface ChargeRow {
   id: string;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'requires_action';
   failure_code: string | null;
   failure_message: string | null;
   card_brand: string;
@@ -18,10 +19,14 @@ interface ChargeRow {
 
 const toResult = (row: ChargeRow): ChargeResult => {
   const card = { brand: row.card_brand, last4: row.card_last4 };
+  if (row.status === 'requires_action')
+    return { status: 'requires_action', id: row.id, clientSecret: sandboxClientSecret(row.id), card };
   return row.status === 'succeeded'
     ? { status: 'succeeded', id: row.id, card }
     : { status: 'failed', id: row.id, code: row.failure_code!, message: row.failure_message!, card };
 };
+
+const CHARGE_COLUMNS = 'id, status, failure_code, failure_message, card_brand, card_last4';
 
 interface SetupIntentRow {
   id: string;
@@ -52,12 +57,17 @@ export class SqlChargeStore implements SandboxChargeStore {
   constructor(private readonly database: () => Transactional) {}
 
   async record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult> {
-    const failed = result.status === 'failed' ? result : null;
+    const failed =
+      result.status === 'failed'
+        ? result
+        : result.status === 'requires_action'
+          ? { code: 'authentication_required', message: 'This payment requires authentication.' }
+          : null;
     const [inserted] = await this.database().query<ChargeRow>(
       `insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
                                     failure_code, failure_message, card_brand, card_last4, customer_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (idempotency_key) do nothing
-       returning id, status, failure_code, failure_message, card_brand, card_last4`,
+       returning ${CHARGE_COLUMNS}`,
       [
         request.idempotencyKey,
         result.id,
@@ -79,12 +89,28 @@ export class SqlChargeStore implements SandboxChargeStore {
 
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>): Promise<ChargeResult | null> {
     const [row] = await this.database().query<ChargeRow>(
-      `select id, status, failure_code, failure_message, card_brand, card_last4
-         from sandbox_charges where idempotency_key = $1`,
+      `select ${CHARGE_COLUMNS} from sandbox_charges where idempotency_key = $1`,
       [request.idempotencyKey],
       { prepare: true },
     );
     return row ? toResult(row) : null;
+  }
+
+  async findById(id: string): Promise<ChargeResult | null> {
+    const [row] = await this.database().query<ChargeRow>(
+      `select ${CHARGE_COLUMNS} from sandbox_charges where id = $1`,
+      [id],
+    );
+    return row ? toResult(row) : null;
+  }
+
+  async authenticateCharge(id: string, outcome: { code: string; message: string } | null): Promise<void> {
+    // Only a charge still waiting changes: a second answer from the bank's page (a resent form) is void.
+    await this.database().query(
+      `update sandbox_charges set status = $2, failure_code = $3, failure_message = $4
+        where id = $1 and status = 'requires_action'`,
+      [id, outcome ? 'failed' : 'succeeded', outcome?.code ?? null, outcome?.message ?? null],
+    );
   }
 
   async recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }> {
@@ -148,12 +174,21 @@ export class SqlChargeStore implements SandboxChargeStore {
     return (await this.findSetupIntent(id))!;
   }
 
-  async attach(paymentMethodId: string, customerId: string): Promise<string> {
+  async attach(paymentMethodId: string, customerId: string, authenticated = false): Promise<string> {
     await this.database().query(
-      'insert into sandbox_payment_methods (id, customer_id) values ($1, $2) on conflict (id) do nothing',
-      [paymentMethodId, customerId],
+      `insert into sandbox_payment_methods (id, customer_id, saved_with_authentication) values ($1, $2, $3)
+       on conflict (id) do nothing`,
+      [paymentMethodId, customerId, authenticated],
     );
     return (await this.attachedTo(paymentMethodId))!;
+  }
+
+  async savedWithAuthentication(paymentMethodId: string): Promise<boolean> {
+    const [row] = await this.database().query<{ saved_with_authentication: boolean }>(
+      'select saved_with_authentication from sandbox_payment_methods where id = $1',
+      [paymentMethodId],
+    );
+    return row?.saved_with_authentication ?? false;
   }
 
   async attachedTo(paymentMethodId: string): Promise<string | null> {

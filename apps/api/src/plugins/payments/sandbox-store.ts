@@ -9,8 +9,8 @@ import type {
 export interface SandboxSetupIntent {
   id: string;
   customerId: string;
-  status: 'requires_payment_method' | 'succeeded';
-  /** The payment method saved (set once succeeded). */
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  /** The payment method saved (set once succeeded), or being authenticated (requires_action). */
   paymentMethodId: string | null;
   /** Why the last confirmation was refused (Stripe's last_setup_error). */
   failureCode: string | null;
@@ -26,6 +26,13 @@ export interface SandboxChargeStore {
   /** Records the charge under its key unless one is there already; answers the one that stands. */
   record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
   find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
+  /** The charge (PaymentIntent) by its id. */
+  findById(id: string): Promise<ChargeResult | null>;
+  /**
+   * The cardholder's answer on the bank's page to a charge that asked for authentication: paid, or
+   * refused (Stripe's payment_intent_authentication_failure). Only a charge still waiting changes.
+   */
+  authenticateCharge(id: string, outcome: { code: string; message: string } | null): Promise<void>;
   /**
    * Records the refund under its key unless one is there already; answers the one that stands, and
    * whether this call made it.
@@ -41,8 +48,13 @@ export interface SandboxChargeStore {
     id: string,
     outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
   ): Promise<SandboxSetupIntent>;
-  /** Attaches the payment method to the customer unless it is attached already; answers its customer. */
-  attach(paymentMethodId: string, customerId: string): Promise<string>;
+  /**
+   * Attaches the payment method to the customer unless it is attached already; answers its customer.
+   * `authenticated`: saved with the cardholder's authentication (…3155 is then charged off-session).
+   */
+  attach(paymentMethodId: string, customerId: string, authenticated?: boolean): Promise<string>;
+  /** Whether the payment method was saved with the cardholder's authentication. */
+  savedWithAuthentication(paymentMethodId: string): Promise<boolean>;
   /** The customer a payment method is attached to, or null. */
   attachedTo(paymentMethodId: string): Promise<string | null>;
   /** The customer's invoice_settings.default_payment_method. */
@@ -62,6 +74,19 @@ export class MemoryChargeStore implements SandboxChargeStore {
   }
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
     return this.charges.get(request.idempotencyKey) ?? null;
+  }
+  async findById(id: string) {
+    return [...this.charges.values()].find((c) => c.id === id) ?? null;
+  }
+  async authenticateCharge(id: string, outcome: { code: string; message: string } | null) {
+    for (const [key, charge] of this.charges)
+      if (charge.id === id && charge.status === 'requires_action')
+        this.charges.set(
+          key,
+          outcome
+            ? { status: 'failed', id, ...outcome, card: charge.card }
+            : { status: 'succeeded', id, card: charge.card },
+        );
   }
   readonly refunds = new Map<string, RefundRequest & { id: string }>();
   async recordRefund(request: RefundRequest, id: string) {
@@ -107,9 +132,16 @@ export class MemoryChargeStore implements SandboxChargeStore {
     return { ...intent };
   }
   private readonly attachments = new Map<string, string>();
-  async attach(paymentMethodId: string, customerId: string) {
-    if (!this.attachments.has(paymentMethodId)) this.attachments.set(paymentMethodId, customerId);
+  private readonly authenticated = new Set<string>();
+  async attach(paymentMethodId: string, customerId: string, authenticated = false) {
+    if (!this.attachments.has(paymentMethodId)) {
+      this.attachments.set(paymentMethodId, customerId);
+      if (authenticated) this.authenticated.add(paymentMethodId);
+    }
     return this.attachments.get(paymentMethodId)!;
+  }
+  async savedWithAuthentication(paymentMethodId: string) {
+    return this.authenticated.has(paymentMethodId);
   }
   async attachedTo(paymentMethodId: string) {
     return this.attachments.get(paymentMethodId) ?? null;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   CardDetails,
   ChargeRequest,
@@ -8,20 +7,29 @@ import type {
   PaymentProvider,
   RefundRequest,
   RefundResult,
+  ResumeChargeRequest,
   SetupIntent,
   SetupIntentRequest,
   SetupResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
-import { DECLINES, NAMED_TEST_METHODS, TEST_CARDS, sandboxMethod, sandboxMethodId } from './sandbox-cards';
+import {
+  AUTHENTICATION_FAILED,
+  DECLINES,
+  NAMED_TEST_METHODS,
+  TEST_CARDS,
+  intentOfSecret,
+  sandboxClientSecret,
+  sandboxMethod,
+  sandboxMethodId,
+  shortHash,
+} from './sandbox-cards';
 import { MemoryChargeStore, type SandboxChargeStore, type SandboxSetupIntent } from './sandbox-store';
 
 export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
 
 /** A refund of this many cents is made by the sandbox but its first answer is lost ($4.08, as card …0408). */
 export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
-
-const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
 
 /**
  * The local card provider, playing Stripe's part: Stripe-shaped ids (`cus_…`, `seti_…`, `pm_…`, `pi_…`),
@@ -68,7 +76,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       failureCode: null,
       failureMessage: null,
     });
-    return { id: intent.id, clientSecret: `${intent.id}_secret_${shortHash(`secret:${intent.id}`)}` };
+    return { id: intent.id, clientSecret: sandboxClientSecret(intent.id) };
   }
 
   /**
@@ -81,6 +89,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const intent = await this.store.findSetupIntent(request.setupIntentId);
     if (!intent) throw new Error(`No such setupintent: '${request.setupIntentId}'`);
     if (intent.status === 'succeeded') return this.setupResult(intent);
+    // Waiting for the cardholder on the bank's page: a confirmation meanwhile answers the same step.
+    if (intent.status === 'requires_action')
+      return { status: 'requires_action', id: intent.id, clientSecret: sandboxClientSecret(intent.id) };
     const method = sandboxMethod(request.paymentMethodId);
     if (method.card.setup !== 'saves') {
       const decline = DECLINES[method.card.setup];
@@ -95,7 +106,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const saved = NAMED_TEST_METHODS.has(request.paymentMethodId)
       ? sandboxMethodId(method.number, method.expMonth, method.expYear, shortHash(`copy:${intent.id}`))
       : request.paymentMethodId;
-    const owner = await this.store.attach(saved, intent.customerId);
+    if (method.card.authentication !== 'never') {
+      // The bank asks first: nothing is attached until the cardholder completes its page.
+      await this.store.settleSetupIntent(intent.id, {
+        status: 'requires_action',
+        paymentMethodId: saved,
+        failureCode: null,
+        failureMessage: null,
+      });
+      return { status: 'requires_action', id: intent.id, clientSecret: sandboxClientSecret(intent.id) };
+    }
+    return this.attachAndSucceed(intent, saved, false);
+  }
+
+  private async attachAndSucceed(intent: SandboxSetupIntent, saved: string, authenticated: boolean) {
+    const owner = await this.store.attach(saved, intent.customerId, authenticated);
     if (owner !== intent.customerId)
       throw new UnknownPaymentMethodError(
         'The payment method you provided has already been attached to a customer.',
@@ -111,6 +136,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   private async setupResult(intent: SandboxSetupIntent): Promise<SetupResult> {
+    if (intent.status === 'requires_action')
+      return { status: 'requires_action', id: intent.id, clientSecret: sandboxClientSecret(intent.id) };
     if (intent.status !== 'succeeded')
       return { status: 'failed', id: intent.id, code: intent.failureCode!, message: intent.failureMessage! };
     const paymentMethodId = intent.paymentMethodId!;
@@ -145,17 +172,63 @@ export class SandboxPaymentProvider implements PaymentProvider {
       card.behaviour === 'succeeds' || card.behaviour === 'no-answer' ? null : DECLINES[card.behaviour];
     const result = await this.store.record(
       request,
-      decline
-        ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
-        : { status: 'succeeded', id, card: summary },
+      (await this.asksAuthentication(request))
+        ? { status: 'requires_action', id, clientSecret: sandboxClientSecret(id), card: summary }
+        : decline
+          ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
+          : { status: 'succeeded', id, card: summary },
     );
     // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
     if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
     return result;
   }
 
+  /**
+   * Stripe's authentication test cards: …3184 asks on every charge; …3155 on every charge except an
+   * off-session one of the card saved with authentication.
+   */
+  private async asksAuthentication(request: ChargeRequest): Promise<boolean> {
+    const { authentication } = sandboxMethod(request.paymentMethodId).card;
+    if (authentication === 'never') return false;
+    if (authentication === 'always' || request.offSession === false) return true;
+    return !(await this.store.savedWithAuthentication(request.paymentMethodId));
+  }
+
   findCharge(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null> {
     return this.store.find(request);
+  }
+
+  /** The sandbox's intents wait in requires_action, off-session ones too, until the bank's page answers. */
+  async resumeCharge(request: ResumeChargeRequest): Promise<ChargeResult> {
+    const found = await this.store.findById(request.chargeId);
+    if (!found) throw new Error(`No such payment_intent: '${request.chargeId}'`);
+    return found;
+  }
+
+  /**
+   * The bank's page answered (sandbox only: plugins' sandbox authentication page): the intent the
+   * client secret belongs to is completed or failed. A SetupIntent completed attaches its card, saved
+   * with authentication. Answers false for a secret the sandbox never gave.
+   */
+  async authenticate(clientSecret: string, completed: boolean): Promise<boolean> {
+    const id = intentOfSecret(clientSecret);
+    if (!id) return false;
+    if (id.startsWith('pi_')) {
+      await this.store.authenticateCharge(id, completed ? null : AUTHENTICATION_FAILED);
+      return true;
+    }
+    const intent = await this.store.findSetupIntent(id);
+    if (!intent) return false;
+    if (intent.status !== 'requires_action') return true;
+    if (completed) await this.attachAndSucceed(intent, intent.paymentMethodId!, true);
+    else
+      await this.store.settleSetupIntent(id, {
+        status: 'requires_payment_method',
+        paymentMethodId: null,
+        failureCode: AUTHENTICATION_FAILED.code,
+        failureMessage: AUTHENTICATION_FAILED.message,
+      });
+    return true;
   }
 
   /**

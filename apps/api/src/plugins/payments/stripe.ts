@@ -8,17 +8,20 @@ import type {
   PaymentProvider,
   RefundRequest,
   RefundResult,
+  ResumeChargeRequest,
   SetupIntent,
   SetupIntentRequest,
   SetupResult,
 } from '../../domain/ports/payment-provider';
-import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
+import { AUTHENTICATION_REQUIRED, UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
 
 /**
  * Stripe, through its official SDK. A card is saved with a SetupIntent (usage off_session) on the
  * account's Customer, confirmed with the payment method the page made with Stripe.js; the Customer's
- * default is set to it. Charges are off-session PaymentIntents confirmed at once, naming the Customer.
- * Only cards are asked for (allowed_payment_method_types), so a confirmation needs no return_url.
+ * default is set to it. Charges are PaymentIntents confirmed at once, naming the Customer: off-session
+ * (off_session) for closes, renewals and resumes, on-session with a return_url for Pay now. A card whose
+ * bank asks for authentication answers requires_action with the intent's client secret, which the page
+ * finishes with Stripe.js's handleNextAction (docs/billing.md, "Strong customer authentication").
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -56,11 +59,19 @@ export class StripePaymentProvider implements PaymentProvider {
   async confirmSetupIntent(request: ConfirmSetupRequest): Promise<SetupResult> {
     let intent: Stripe.SetupIntent;
     try {
-      intent = await this.stripe.setupIntents.confirm(
-        request.setupIntentId,
-        { payment_method: request.paymentMethodId, expand: ['payment_method'] },
-        { idempotencyKey: request.idempotencyKey },
-      );
+      // Asked again after the cardholder's authentication: the intent's outcome is the answer (a second
+      // confirmation would start the bank's step over).
+      intent = await this.stripe.setupIntents.retrieve(request.setupIntentId, { expand: ['payment_method'] });
+      if (intent.status !== 'succeeded' && intent.status !== 'requires_action') {
+        const params: Stripe.SetupIntentConfirmParams = {
+          payment_method: request.paymentMethodId,
+          expand: ['payment_method'],
+          ...(request.returnUrl ? { return_url: request.returnUrl } : {}),
+        };
+        intent = await this.stripe.setupIntents.confirm(request.setupIntentId, params, {
+          idempotencyKey: request.idempotencyKey,
+        });
+      }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError)
         return {
@@ -73,6 +84,8 @@ export class StripePaymentProvider implements PaymentProvider {
         throw new UnknownPaymentMethodError(error.message);
       throw error;
     }
+    if (intent.status === 'requires_action')
+      return { status: 'requires_action', id: intent.id, clientSecret: intent.client_secret ?? '' };
     const method = intent.payment_method;
     if (intent.status !== 'succeeded' || !method || typeof method === 'string' || !method.card)
       return {
@@ -120,24 +133,32 @@ export class StripePaymentProvider implements PaymentProvider {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const card = await this.describePaymentMethod(request.paymentMethodId);
     const summary = { brand: card.brand, last4: card.last4 };
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: request.amountCents,
+      currency: 'usd',
+      payment_method: request.paymentMethodId,
+      // A card saved on the Customer is charged again only with the Customer named.
+      ...(request.customerId ? { customer: request.customerId } : {}),
+      allowed_payment_method_types: ['card'],
+      description: request.description,
+      metadata: { attempt_id: request.attemptId },
+      confirm: true,
+      // The cardholder away: Stripe's exemptions apply, and a bank that insists answers
+      // authentication_required. At the page: the bank's step may run, returning to return_url.
+      ...(request.offSession === false
+        ? request.returnUrl
+          ? { return_url: request.returnUrl }
+          : {}
+        : { off_session: true }),
+    };
     try {
-      const intent = await this.stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: 'usd',
-          payment_method: request.paymentMethodId,
-          // A card saved on the Customer is charged again only with the Customer named.
-          ...(request.customerId ? { customer: request.customerId } : {}),
-          allowed_payment_method_types: ['card'],
-          description: request.description,
-          metadata: { attempt_id: request.attemptId },
-          confirm: true,
-          off_session: true,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
+      const intent = await this.stripe.paymentIntents.create(params, {
+        idempotencyKey: request.idempotencyKey,
+      });
       return resultOf(intent, summary);
     } catch (error) {
+      const waiting = authenticationNeeded(error, summary);
+      if (waiting) return waiting;
       if (error instanceof Stripe.errors.StripeCardError) {
         return {
           status: 'failed',
@@ -148,6 +169,44 @@ export class StripePaymentProvider implements PaymentProvider {
         };
       }
       throw error;
+    }
+  }
+
+  /**
+   * The intent of a charge that needed authentication, with the cardholder at the page. An off-session
+   * intent the bank refused with authentication_required waits for a payment method: it is confirmed
+   * again on-session with the same card (Stripe's recovery of an off-session payment), which gives the
+   * bank's step; otherwise where it stands is the answer.
+   */
+  async resumeCharge(request: ResumeChargeRequest): Promise<ChargeResult> {
+    const intent = await this.stripe.paymentIntents.retrieve(request.chargeId);
+    const error = intent.last_payment_error;
+    if (intent.status !== 'requires_payment_method' || error?.code !== AUTHENTICATION_REQUIRED)
+      return resultOf(intent, request.card);
+    const method =
+      error.payment_method?.id ??
+      (typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id);
+    const params: Stripe.PaymentIntentConfirmParams = {
+      ...(method ? { payment_method: method } : {}),
+      return_url: request.returnUrl,
+    };
+    try {
+      const confirmed = await this.stripe.paymentIntents.confirm(request.chargeId, params, {
+        idempotencyKey: request.idempotencyKey,
+      });
+      return resultOf(confirmed, request.card);
+    } catch (caught) {
+      const waiting = authenticationNeeded(caught, request.card);
+      if (waiting) return waiting;
+      if (caught instanceof Stripe.errors.StripeCardError)
+        return {
+          status: 'failed',
+          id: request.chargeId,
+          code: caught.decline_code ?? caught.code ?? 'card_declined',
+          message: caught.message,
+          card: request.card,
+        };
+      throw caught;
     }
   }
 
@@ -201,8 +260,28 @@ export async function stripeRefund(stripe: Stripe, request: RefundRequest): Prom
   }
 }
 
+/**
+ * Stripe refuses an off-session charge whose bank insists on authentication with a card error
+ * (authentication_required) that carries the intent: it waits for the cardholder, it is not a decline.
+ */
+function authenticationNeeded(error: unknown, card: ChargeResult['card']): ChargeResult | null {
+  if (!(error instanceof Stripe.errors.StripeCardError) || error.code !== AUTHENTICATION_REQUIRED)
+    return null;
+  const intent = error.payment_intent;
+  if (!intent) return null;
+  return { status: 'requires_action', id: intent.id, clientSecret: intent.client_secret ?? '', card };
+}
+
 function resultOf(intent: Stripe.PaymentIntent, card: ChargeResult['card']): ChargeResult {
   if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id, card };
+  if (intent.status === 'requires_action')
+    return { status: 'requires_action', id: intent.id, clientSecret: intent.client_secret ?? '', card };
+  // An off-session intent refused for authentication waits for the cardholder (resumeCharge).
+  if (
+    intent.status === 'requires_payment_method' &&
+    intent.last_payment_error?.code === AUTHENTICATION_REQUIRED
+  )
+    return { status: 'requires_action', id: intent.id, clientSecret: intent.client_secret ?? '', card };
   return {
     status: 'failed',
     id: intent.id,

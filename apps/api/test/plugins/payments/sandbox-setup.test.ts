@@ -63,7 +63,7 @@ describe("the sandbox saves cards as Stripe's SetupIntents do", () => {
       });
       await sandbox.setDefaultPaymentMethod({ customerId, paymentMethodId: pmId });
       const outcome = await charge(sandbox, pmId, customerId, 'charge-1');
-      expect(outcome.status === 'succeeded' ? 'succeeded' : outcome.code).toBe(charged);
+      expect(outcome.status === 'failed' ? outcome.code : outcome.status).toBe(charged);
     },
   );
 

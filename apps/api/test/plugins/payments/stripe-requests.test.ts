@@ -35,7 +35,20 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
         customer: form.customer,
       },
     ];
+  // Where a SetupIntent stands, asked before confirming (a save asked again after the bank's step).
+  if (method === 'GET' && path === '/v1/setup_intents/seti_1')
+    return [200, { id: 'seti_1', object: 'setup_intent', status: 'requires_payment_method' }];
   if (method === 'POST' && path === '/v1/setup_intents/seti_1/confirm') {
+    if (form.payment_method === 'pm_card_authenticationRequired')
+      return [
+        200,
+        {
+          id: 'seti_1',
+          object: 'setup_intent',
+          status: 'requires_action',
+          client_secret: 'seti_1_secret_abc',
+        },
+      ];
     if (form.payment_method === 'pm_card_chargeDeclined')
       return [
         402,
@@ -61,8 +74,67 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
     ];
   }
   if (method === 'GET' && path === '/v1/payment_methods/pm_1Saved') return [200, METHOD];
-  if (method === 'POST' && path === '/v1/payment_intents')
+  if (method === 'POST' && path === '/v1/payment_intents') {
+    // Off-session, a bank that insists on authentication: Stripe's card error, with the intent waiting.
+    if (form.payment_method === 'pm_card_authenticationRequired' && form.off_session === 'true')
+      return [
+        402,
+        {
+          error: {
+            type: 'card_error',
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+            payment_intent: {
+              id: 'pi_auth',
+              object: 'payment_intent',
+              status: 'requires_payment_method',
+              client_secret: 'pi_auth_secret_off',
+            },
+          },
+        },
+      ];
+    // At the page: the intent waits for the bank's step (next_action), for Stripe.js.
+    if (form.payment_method === 'pm_card_authenticationRequired')
+      return [
+        200,
+        {
+          id: 'pi_on',
+          object: 'payment_intent',
+          status: 'requires_action',
+          client_secret: 'pi_on_secret_on',
+        },
+      ];
     return [200, { id: 'pi_1', object: 'payment_intent', status: 'succeeded', amount: Number(form.amount) }];
+  }
+  if (method === 'GET' && path === '/v1/payment_methods/pm_card_authenticationRequired')
+    return [200, { ...METHOD, id: 'pm_card_authenticationRequired', card: { ...CARD, last4: '3184' } }];
+  if (method === 'GET' && path === '/v1/payment_intents/pi_auth')
+    return [
+      200,
+      {
+        id: 'pi_auth',
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+        client_secret: 'pi_auth_secret_off',
+        payment_method: null,
+        last_payment_error: {
+          type: 'card_error',
+          code: 'authentication_required',
+          payment_method: { id: 'pm_card_authenticationRequired', object: 'payment_method' },
+        },
+      },
+    ];
+  if (method === 'POST' && path === '/v1/payment_intents/pi_auth/confirm')
+    return [
+      200,
+      {
+        id: 'pi_auth',
+        object: 'payment_intent',
+        status: 'requires_action',
+        client_secret: 'pi_auth_secret_off',
+      },
+    ];
   return [
     404,
     { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
@@ -157,6 +229,7 @@ describe('the Stripe provider sends what Stripe accepts', () => {
         form: { customer: 'cus_Account1', usage: 'off_session', 'allowed_payment_method_types[0]': 'card' },
         idempotencyKey: 'setup-key',
       },
+      { method: 'GET', path: '/v1/setup_intents/seti_1', form: {}, idempotencyKey: null },
       {
         method: 'POST',
         path: '/v1/setup_intents/seti_1/confirm',
@@ -215,5 +288,103 @@ describe('the Stripe provider sends what Stripe accepts', () => {
       },
       idempotencyKey: 'invoice:in_1:attempt:1',
     });
+  });
+
+  it('confirms a SetupIntent with return_url; a card that asks answers requires_action with the client secret', async () => {
+    const result = await provider.confirmSetupIntent({
+      setupIntentId: 'seti_1',
+      paymentMethodId: 'pm_card_authenticationRequired',
+      idempotencyKey: 'sca-setup-confirm',
+      returnUrl: 'https://portal.example/billing',
+    });
+    expect(result).toEqual({ status: 'requires_action', id: 'seti_1', clientSecret: 'seti_1_secret_abc' });
+    expect(requests.find((r) => r.path === '/v1/setup_intents/seti_1/confirm')).toEqual({
+      method: 'POST',
+      path: '/v1/setup_intents/seti_1/confirm',
+      form: {
+        payment_method: 'pm_card_authenticationRequired',
+        'expand[0]': 'payment_method',
+        return_url: 'https://portal.example/billing',
+      },
+      idempotencyKey: 'sca-setup-confirm',
+    });
+  });
+
+  it('charges on-session (Pay now) with return_url and no off_session; a card that asks answers requires_action', async () => {
+    const result = await provider.charge({
+      amountCents: 15_000,
+      paymentMethodId: 'pm_card_authenticationRequired',
+      customerId: 'cus_Account1',
+      idempotencyKey: 'invoice:in_2:attempt:1',
+      attemptId: 'pay_2',
+      description: 'enQ invoice 2026-0002',
+      offSession: false,
+      returnUrl: 'https://portal.example/invoices?pay=in_2',
+    });
+    expect(result).toEqual({
+      status: 'requires_action',
+      id: 'pi_on',
+      clientSecret: 'pi_on_secret_on',
+      card: { brand: 'visa', last4: '3184' },
+    });
+    expect(requests.find((r) => r.path === '/v1/payment_intents')).toEqual({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      form: {
+        amount: '15000',
+        currency: 'usd',
+        customer: 'cus_Account1',
+        payment_method: 'pm_card_authenticationRequired',
+        'allowed_payment_method_types[0]': 'card',
+        description: 'enQ invoice 2026-0002',
+        'metadata[attempt_id]': 'pay_2',
+        confirm: 'true',
+        return_url: 'https://portal.example/invoices?pay=in_2',
+      },
+      idempotencyKey: 'invoice:in_2:attempt:1',
+    });
+  });
+
+  it('an off-session charge refused with authentication_required waits (requires_action), and is confirmed on-session on the same intent', async () => {
+    const charged = await provider.charge({
+      amountCents: 15_000,
+      paymentMethodId: 'pm_card_authenticationRequired',
+      customerId: 'cus_Account1',
+      idempotencyKey: 'invoice:in_3:attempt:1',
+      attemptId: 'pay_3',
+      description: 'enQ invoice 2026-0003',
+    });
+    expect(charged).toEqual({
+      status: 'requires_action',
+      id: 'pi_auth',
+      clientSecret: 'pi_auth_secret_off',
+      card: { brand: 'visa', last4: '3184' },
+    });
+    expect(requests.find((r) => r.path === '/v1/payment_intents')!.form.off_session).toBe('true');
+    requests = [];
+    const resumed = await provider.resumeCharge({
+      chargeId: 'pi_auth',
+      returnUrl: 'https://portal.example/invoices?pay=in_3',
+      idempotencyKey: 'invoice:in_3:attempt:1:on-session',
+      card: { brand: 'visa', last4: '3184' },
+    });
+    expect(resumed).toEqual({
+      status: 'requires_action',
+      id: 'pi_auth',
+      clientSecret: 'pi_auth_secret_off',
+      card: { brand: 'visa', last4: '3184' },
+    });
+    expect(requests).toEqual([
+      { method: 'GET', path: '/v1/payment_intents/pi_auth', form: {}, idempotencyKey: null },
+      {
+        method: 'POST',
+        path: '/v1/payment_intents/pi_auth/confirm',
+        form: {
+          payment_method: 'pm_card_authenticationRequired',
+          return_url: 'https://portal.example/invoices?pay=in_3',
+        },
+        idempotencyKey: 'invoice:in_3:attempt:1:on-session',
+      },
+    ]);
   });
 });

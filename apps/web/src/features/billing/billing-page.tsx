@@ -1,4 +1,10 @@
-import { BILLING_TEXT, taxStatusText, type BillingData, type CardDetailsDto } from '@enq/contract';
+import {
+  AUTHENTICATION_TEXT,
+  BILLING_TEXT,
+  taxStatusText,
+  type BillingData,
+  type CardDetailsDto,
+} from '@enq/contract';
 import { useEffect, useReducer, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { AccountBanners } from '../../components/ui/account-banners';
@@ -9,6 +15,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { PageSkeleton } from '../../components/ui/page-skeletons';
 import { PageTitle } from '../../components/ui/page-title';
 import { ApiError } from '../../lib/api-client';
+import { handleNextAction, isAuthenticationRequired } from '../../lib/payment-authentication';
+import { cardReturnPath, useCardAuthenticationReturn } from './card-authentication-return';
 import { useChangeCard } from './api/change-card';
 import { useBilling } from './api/get-billing';
 import { useUpdateAddress } from './api/update-address';
@@ -57,8 +65,15 @@ function BillingDetails({ data }: { data: BillingData }) {
     setCardOpen(true);
   }
 
-  async function saveCard(pmId: string) {
+  /** Saves the card; when its bank asks first, runs the bank's step and asks once more. */
+  async function saveCard(pmId: string, asked = false) {
     const answer = await changeCard.mutateAsync(pmId);
+    if (isAuthenticationRequired(answer)) {
+      if (asked) throw new ApiError(402, 'CARD_DECLINED', AUTHENTICATION_TEXT.failed);
+      const { error } = await handleNextAction(answer, cardReturnPath(pmId));
+      if (error) throw new ApiError(402, 'CARD_DECLINED', error);
+      return saveCard(pmId, true);
+    }
     setCardOpen(false);
     setSavedCard(answer.card_details);
     toast.success(BILLING_TEXT.cardSaved);
@@ -85,6 +100,13 @@ function BillingDetails({ data }: { data: BillingData }) {
       },
     );
   }
+
+  // Back from the sandbox's bank page: the card is saved (or its refusal told) without the form.
+  useCardAuthenticationReturn((pmId) =>
+    saveCard(pmId, true).catch((error: unknown) =>
+      toast.error(error instanceof ApiError && error.status > 0 ? error.message : AUTHENTICATION_TEXT.failed),
+    ),
+  );
 
   const dirty = isDirty(form);
   return (

@@ -21,6 +21,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { useDownloadInvoice } from './api/download-invoice';
 import { useInvoices } from './api/get-invoices';
 import { INVOICES_PAGE_SIZE } from './invoices-settings';
+import { PayLinkPanel } from './pay-link-panel';
 import { usePayNow } from './use-pay-now';
 
 // The detail dialog (and its dialog library) loads when an invoice is first opened, not with the list.
@@ -119,6 +120,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceDto[] }) {
 
   return (
     <div className="space-y-4">
+      <PayLinkPanel invoices={invoices} payNow={payNow} paying={paying} />
       <div className="overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
         <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Invoices</caption>

@@ -1,8 +1,9 @@
-import { INVOICE_TEXT, MESSAGES, payErrorMessage, type InvoiceDto } from '@enq/contract';
+import { INVOICE_TEXT, MESSAGES, payErrorMessage, payLinkPath, type InvoiceDto } from '@enq/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
+import { handleNextAction, isAuthenticationRequired } from '../../lib/payment-authentication';
 import { isPaymentPending, refreshAfterPayment, usePayInvoice } from './api/pay-invoice';
 import { PayKeys } from './pay-keys';
 
@@ -46,6 +47,13 @@ export function usePayNow(invoices: readonly InvoiceDto[]) {
       { invoiceId, idempotencyKey: keys.current.keyFor(invoiceId) },
       {
         onSuccess: (outcome) => {
+          if (isAuthenticationRequired(outcome)) {
+            // The bank's step for this same attempt; then Pay now again finishes it (paid, or the
+            // card's refusal). The sandbox's bank page comes back to this page's pay link instead.
+            toast.info(outcome.message);
+            void handleNextAction(outcome, payLinkPath(invoiceId)).then(() => payNow(invoiceId, done));
+            return;
+          }
           if (isPaymentPending(outcome)) {
             toast.info(outcome.message || INVOICE_TEXT.paymentPending);
             return;

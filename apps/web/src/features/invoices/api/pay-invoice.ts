@@ -1,4 +1,5 @@
 import {
+  type AuthenticationRequired,
   INVOICE_PATHS,
   PAYMENT_PENDING_CODE,
   type PayInvoicePending,
@@ -9,8 +10,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { INVOICES_QUERY_KEY } from './get-invoices';
 import { CACHE_TAGS } from '../../../lib/query-keys';
 
-/** 200: paid; 202: the provider's answer is not known yet (PAYMENT_PENDING). */
-export type PayOutcome = PayInvoiceResponse | PayInvoicePending;
+/**
+ * 200: paid; 202: the provider's answer is not known yet (PAYMENT_PENDING), or the card's bank asks the
+ * cardholder to authenticate (AUTHENTICATION_REQUIRED, with the client secret).
+ */
+export type PayOutcome = PayInvoiceResponse | PayInvoicePending | AuthenticationRequired;
 
 export const isPaymentPending = (outcome: PayOutcome): outcome is PayInvoicePending =>
   'code' in outcome && outcome.code === PAYMENT_PENDING_CODE;

@@ -1,4 +1,7 @@
 import {
+  AUTHENTICATION_REQUIRED_CODE,
+  AUTHENTICATION_TEXT,
+  authenticationRequiredSchema,
   BILLING_TEXT,
   addressUpdateResponseSchema,
   addressUpdateSchema,
@@ -73,19 +76,28 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Save the provider's payment method as the card on file, with a SetupIntent on the account's Customer (idempotent for the same pm_id)",
         body: changeCardSchema,
-        response: { 200: changeCardResponseSchema, ...errors },
+        response: { 200: changeCardResponseSchema, 202: authenticationRequiredSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const accountId = req.principal!.accountId!;
       // Saved with a SetupIntent on the account's Customer, never a charge (docs/billing.md, "Payments").
-      await saveCard(
+      const saved = await saveCard(
         app.database,
         app.payments,
         { accountId, personId: req.principal!.personId },
         req.body.pm_id,
         app.clock.now(),
+        `${app.config.publicUrl}/billing`,
       );
+      // The card's bank asks first: the page runs its step, then posts the same pm_id again.
+      if (saved.state === 'requires_action')
+        return reply.code(202).send({
+          code: AUTHENTICATION_REQUIRED_CODE,
+          message: AUTHENTICATION_TEXT.setupRequired,
+          client_secret: saved.clientSecret,
+          stripe_pk: app.payments.publishableKey,
+        });
       // Invoices in collection are tried with the new card at once (docs/billing.md).
       if ((await retryWithNewCard(app.database, app.billing, accountId)) > 0) await app.mailer.wake();
       return { ...(await load(accountId)), message: BILLING_TEXT.cardSaved };

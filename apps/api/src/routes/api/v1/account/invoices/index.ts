@@ -1,4 +1,8 @@
 import {
+  AUTHENTICATION_REQUIRED_CODE,
+  AUTHENTICATION_TEXT,
+  authenticationRequiredSchema,
+  payLinkPath,
   IDEMPOTENCY_KEY_HEADER,
   PAYMENT_PENDING_CODE,
   payInvoicePendingSchema,
@@ -92,7 +96,11 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Charge an open invoice to the card on file (Idempotency-Key header required)',
         body: payInvoiceSchema,
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) }),
-        response: { 200: payInvoiceResponseSchema, 202: payInvoicePendingSchema, ...errors },
+        response: {
+          200: payInvoiceResponseSchema,
+          202: z.union([payInvoicePendingSchema, authenticationRequiredSchema]),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
@@ -101,7 +109,22 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another account's or an unknown invoice is not found by the engine's locked read (404).
       // The charge's key comes from the invoice and its attempt, not from this header: every click, tab
       // and retry on one invoice meets the same attempt. A click that finds one in flight waits for it.
-      const outcome = await app.billing.chargeInvoice(accountId, invoice_id, { waitMs: JOIN_WAIT_MS });
+      // The cardholder is here: the charge is on-session, and a charge waiting for their bank's step (this
+      // click's, or an off-session one the email linked to) is finished, never made again.
+      const outcome = await app.billing.chargeInvoice(accountId, invoice_id, {
+        waitMs: JOIN_WAIT_MS,
+        onSession: { returnUrl: `${app.config.publicUrl}${payLinkPath(invoice_id)}` },
+      });
+      if (outcome.state === 'requires_action') {
+        if (!outcome.clientSecret)
+          return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: INVOICE_TEXT.paymentPending });
+        return reply.code(202).send({
+          code: AUTHENTICATION_REQUIRED_CODE,
+          message: AUTHENTICATION_TEXT.required,
+          client_secret: outcome.clientSecret,
+          stripe_pk: app.payments.publishableKey,
+        });
+      }
       if (outcome.state === 'pending')
         return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: INVOICE_TEXT.paymentPending });
       if (outcome.state !== 'paid') throw new DomainError('payment-failed', outcome.message);
