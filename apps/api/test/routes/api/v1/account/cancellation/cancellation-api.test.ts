@@ -271,7 +271,8 @@ describe.each(drivers)('cancellation that asks why (%s)', (driver) => {
       .slice(0, 7);
     const answer = await report(`Bearer ${(await staffToken(ctx.database, 'support')).token}`);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().rows).toEqual([
+    // The demo's own leavers (Cedar Hollow, Quarry Lane) are on other plans.
+    expect(answer.json().rows.filter((r: { plan: string }) => r.plan === 'Team monthly')).toEqual([
       { month, plan: 'Team monthly', reason: 'too_expensive', cancelled: 1, accepted: 1 },
       { month, plan: 'Team monthly', reason: 'not_using', cancelled: 1, accepted: 0 },
     ]);
