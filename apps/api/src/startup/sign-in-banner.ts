@@ -1,5 +1,6 @@
 import type { Transactional } from '../db/handle';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM, DEMO_STAFF } from '../db/seed/demo-account';
+import { DEMO_CANCELLED, DEMO_PAUSED } from '../db/seed/demo-seasons';
 import { findSignInIdentityByEmail } from '../domain/auth/sign-in-identity';
 import { verifyPassword } from '../domain/auth/password';
 
@@ -21,8 +22,10 @@ export async function signInBanner(
   urls: { portal: string; mail: string | null },
   serviceKey: string | null,
 ): Promise<string> {
-  const [admin, staff, annual, newTeam] = await Promise.all(
-    [DEMO_ADMIN, DEMO_STAFF, DEMO_ANNUAL, DEMO_NEW_TEAM].map((demo) => passwordNow(database, demo)),
+  const [admin, staff, annual, newTeam, paused, cancelled] = await Promise.all(
+    [DEMO_ADMIN, DEMO_STAFF, DEMO_ANNUAL, DEMO_NEW_TEAM, DEMO_PAUSED, DEMO_CANCELLED].map((demo) =>
+      passwordNow(database, demo),
+    ),
   );
   return [
     '',
@@ -31,6 +34,8 @@ export async function signInBanner(
     `  Operator console (admin):      ${urls.portal}/admin as ${DEMO_STAFF.email} / ${staff}`,
     `  Annual-plan account:           ${DEMO_ANNUAL.email} / ${annual}`,
     `  New team, no users yet:        ${DEMO_NEW_TEAM.email} / ${newTeam}`,
+    `  Paused for the quiet months:   ${DEMO_PAUSED.email} / ${paused}`,
+    `  Cancelled, with a reason:      ${DEMO_CANCELLED.email} / ${cancelled}`,
     ...(serviceKey ? [`  Telephony service key:         ${serviceKey}`] : []),
     ...(urls.mail ? [`  Emails sent (the outbox):      ${urls.mail}`] : []),
     `  API docs:                      ${urls.portal}/api/docs`,

@@ -49,7 +49,8 @@ describe.each(drivers)('migrations and seed (%s)', (driver) => {
       password_hash: string | null;
     }>('select is_admin, is_staff, staff_role, pin, password_hash from people');
     const admin = people.filter((p) => p.is_admin);
-    expect(admin).toHaveLength(3); // the practice, the annual-plan bookkeeper and the new team
+    // The practice, the annual-plan bookkeeper, the new team, and the paused, cancelled and switched ones.
+    expect(admin).toHaveLength(6);
     expect(admin[0]!.pin).toMatch(/^\d{6}$/);
     expect(admin[0]!.password_hash).toMatch(/^scrypt\$/);
     expect(people.filter((p) => !p.is_admin && !p.is_staff).length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../src/db/seed/demo-account';
+import { DEMO_CANCELLED, DEMO_PAUSED } from '../../src/db/seed/demo-seasons';
 import { hashPassword } from '../../src/domain/auth/password';
 import { signInBanner } from '../../src/startup/sign-in-banner';
 import { createTestApp, type TestContext } from '../helpers/app';
@@ -34,6 +35,12 @@ describe('the sign-in details npm start prints', () => {
     expect(lineOf(after, DEMO_ANNUAL.email)).toContain(`${DEMO_ANNUAL.email} / ${DEMO_ANNUAL.password}`);
     expect(lineOf(after, DEMO_NEW_TEAM.email)).toContain(
       `New team, no users yet:        ${DEMO_NEW_TEAM.email} / ${DEMO_NEW_TEAM.password}`,
+    );
+    expect(lineOf(after, DEMO_PAUSED.email)).toContain(
+      `Paused for the quiet months:   ${DEMO_PAUSED.email} / ${DEMO_PAUSED.password}`,
+    );
+    expect(lineOf(after, DEMO_CANCELLED.email)).toContain(
+      `Cancelled, with a reason:      ${DEMO_CANCELLED.email} / ${DEMO_CANCELLED.password}`,
     );
   });
 });

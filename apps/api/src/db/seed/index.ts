@@ -26,6 +26,7 @@ import { seedDemoSpendControl } from './demo-spend-control';
 import { seedDemoForecastAlerts } from './demo-forecast-alerts';
 import { seedDemoAccountNotes } from './demo-account-notes';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { DEMO_SEASONS, seedDemoSeasons } from './demo-seasons';
 import { subDays } from 'date-fns';
 import { DEMO_ANNUAL_REFERRED, DEMO_REFERRED, seedAnnualReferral, seedDemoReferrals } from './demo-referrals';
 import { seedHoldMusic } from './hold-music';
@@ -73,6 +74,7 @@ export async function seedDemoData(
 ): Promise<boolean> {
   const [existing] = await database.query<{ n: number }>('select count(*)::int as n from accounts');
   if (existing && existing.n > 0) return false;
+  // The demo's customers share one password, hashed once.
   const [adminHash, staffHash, annualHash, newTeamHash] = await Promise.all([
     hashPassword(DEMO_ADMIN.password),
     hashPassword(DEMO_STAFF.password),
@@ -80,8 +82,10 @@ export async function seedDemoData(
     hashPassword(DEMO_NEW_TEAM.password),
   ]);
   const pins = new Set<string>();
-  while (pins.size < DEMO_SUB_USERS.length + 3) pins.add(randomPin());
-  const [adminPin, annualPin, newTeamPin, ...userPins] = [...pins];
+  while (pins.size < DEMO_SUB_USERS.length + 3 + DEMO_SEASONS.length) pins.add(randomPin());
+  const [adminPin, annualPin, newTeamPin, ...otherPins] = [...pins];
+  const userPins = otherPins.slice(0, DEMO_SUB_USERS.length);
+  const seasonPins = otherPins.slice(DEMO_SUB_USERS.length);
 
   const ids = await database.transaction(async (tx) => {
     const insertAccount = async (name: string) =>
@@ -132,6 +136,17 @@ export async function seedDemoData(
       `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb where id = $2`,
       [JSON.stringify(DEMO_NEW_TEAM.address), newTeamAccountId],
     );
+    const seasons = new Map<string, { accountId: string; adminId: string }>();
+    for (const [i, customer] of DEMO_SEASONS.entries()) {
+      const id = await insertAccount(customer.accountName);
+      const admin = await insertPerson(id, customer, {
+        pin: seasonPins[i]!,
+        isAdmin: true,
+        // Every demo customer signs in with the demo password, already hashed.
+        passwordHash: newTeamHash,
+      });
+      seasons.set(customer.accountName, { accountId: id, adminId: admin });
+    }
     // Staff belong to the closed enQ staff account: every person row carries an account (docs/scaling.md).
     await tx.query(
       `insert into accounts (id, name, status) values ($1, 'enQ staff', 'closed') on conflict do nothing`,
@@ -144,7 +159,7 @@ export async function seedDemoData(
     const demo = { accountId, adminId, userIds, now };
     for (const seed of DEMO_SEEDERS) await seed(tx, demo);
     await seedAnnualReferral(tx, annualAccountId, now);
-    return { accountId, annualAccountId, newTeamAccountId };
+    return { accountId, annualAccountId, newTeamAccountId, seasons };
   });
   // The operator's retry schedule for the demo's plan, as the console saves one: tries on days 3 and 10
   // after the last close's decline were declined too, and the next is on day 21, two days from today.
@@ -187,19 +202,21 @@ export async function seedDemoData(
     seed: 11,
     billing,
   });
+  const seasonIds = await seedDemoSeasons({ database, now, billing, people: ids.seasons });
+  const demoAccounts = [ids.accountId, ids.annualAccountId, ids.newTeamAccountId, ...seasonIds];
   // The history is the past: the spend alerts its batches fired were emailed back then, so they are
   // kept as sent (readable in the outbox) rather than queued for delivery at this first start.
   await database.query(
     `update outbox set status = 'sent', sent_at = created_at
       where status = 'queued' and account_id = any($1::uuid[])`,
-    [[ids.accountId, ids.annualAccountId, ids.newTeamAccountId]],
+    [demoAccounts],
   );
   // Each demo customer has been one since its history began, not since this first start.
   await database.query(
     `update accounts a set created_at = h.began
        from (select account_id, min(starts_at) as began from billing_periods group by account_id) h
       where h.account_id = a.id and h.began < a.created_at and a.id = any($1::uuid[])`,
-    [[ids.accountId, ids.annualAccountId, ids.newTeamAccountId]],
+    [demoAccounts],
   );
   log?.info({ account: DEMO_ACCOUNT_NAME }, 'demo account created');
   return true;

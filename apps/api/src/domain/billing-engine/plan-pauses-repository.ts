@@ -31,12 +31,15 @@ export async function openPause(q: Transactional, accountId: string): Promise<Pa
   return row ?? null;
 }
 
-/** Pauses that began (paused or resumed) and may still reach into the window from `since` on. */
+/**
+ * Pauses that are scheduled, began or resumed and may still reach into the window from `since` on: one
+ * still paused reaches to now, even past a resume date whose charge was declined.
+ */
 export async function pausesSince(q: Transactional, accountId: string, since: Date): Promise<PauseRow[]> {
   return q.query<PauseRow>(
     `select ${COLUMNS} from plan_pauses
       where account_id = $1 and status in ('scheduled', 'paused', 'resumed')
-        and coalesce(resumed_at, resume_at) > $2
+        and (status = 'paused' or coalesce(resumed_at, resume_at) > $2)
       order by starts_at`,
     [accountId, since],
   );

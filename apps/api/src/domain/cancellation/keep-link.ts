@@ -44,8 +44,15 @@ export async function keepFromLink(
   // Checked first for the link's own answer (the keep would otherwise refuse a spent link as "nothing to
   // undo"), and again under the keep's lock, where the link is spent.
   await deps.database.transaction(check);
-  await applyKeep(deps, accountId, actorId, {
-    write: async (tx) => markKept(tx, accountId, (await check(tx)).id, deps.clock.now()),
-    logged: { kept_from: 'reminder email' },
-  });
+  try {
+    await applyKeep(deps, accountId, actorId, {
+      write: async (tx) => markKept(tx, accountId, (await check(tx)).id, deps.clock.now()),
+      logged: { kept_from: 'reminder email' },
+    });
+  } catch (err) {
+    // The same link used twice at once: the other use kept the plan while this one waited for the lock,
+    // so the keep found nothing to undo. The link's own answer says why ("already been used").
+    if (err instanceof DomainError && err.kind === 'conflict') await deps.database.transaction(check);
+    throw err;
+  }
 }

@@ -26,6 +26,7 @@ import {
   type PauseRow,
 } from '../billing-engine';
 import { DomainError } from '../errors';
+import { unrecordedResumes } from './pause-activity-repository';
 import { checkPause, monthsAllowed, pauseRefusal, type PauseSituation } from './pause-rules';
 import { pauseInfoFrom } from './pause-view';
 
@@ -151,13 +152,19 @@ export async function resumeNow(
   if (outcome.state === 'requires_action')
     throw new DomainError('payment-pending', AUTHENTICATION_TEXT.emailed);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
-  await recordActivity(database, accountId, actor.personId, [
-    {
-      action: 'pause.resumed',
-      target_person_id: null,
-      before: { resume_on: newYorkDate(new Date(pause.resume_at)) },
-      after: { resumed_on: newYorkDate(now), ...note },
-    },
-  ]);
+  // Resume now asked at once (two tabs, two processes) is one resume and one payment, and every ask is
+  // answered resumed: under the subscription's lock, the first to get here records it, once.
+  await database.transaction(async (tx) => {
+    await findSubscription(tx, accountId, true);
+    if ((await unrecordedResumes(tx, accountId)) <= 0) return;
+    await recordActivity(tx, accountId, actor.personId, [
+      {
+        action: 'pause.resumed',
+        target_person_id: null,
+        before: { resume_on: newYorkDate(new Date(pause.resume_at)) },
+        after: { resumed_on: newYorkDate(now), ...note },
+      },
+    ]);
+  });
   return PAUSE_TEXT.resumed;
 }

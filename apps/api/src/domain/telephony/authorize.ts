@@ -3,10 +3,12 @@ import {
   currentPeriod,
   findSubscription,
   creditsLeft,
+  openPause,
   periodUsage,
   type PlanPeriod,
 } from '../billing-engine';
 import { PAUSE_REFUSAL, SPEND_REFUSALS, type AuthorizeReason } from '@enq/contract';
+import { planStateAt } from '../periods';
 import { callerSpendLimits } from '../spend-control';
 import { callerOfPin } from './callers-repository';
 
@@ -54,28 +56,35 @@ export function decideCall(state: CallerState): CallAuthorization {
 }
 
 /** Whether the person with this PIN may place a call now: decideCall on the state read fresh. */
-export async function authorizeCall(q: Transactional, pin: string): Promise<CallAuthorization> {
+export async function authorizeCall(
+  q: Transactional,
+  pin: string,
+  now: Date = new Date(),
+): Promise<CallAuthorization> {
   const caller = await callerOfPin(q, pin);
   if (!caller) return { allowed: false, reason: 'unknown PIN' };
   const accountId = caller.account_id;
   const sub = await findSubscription(q, accountId);
   const inactive = { subscriptionActive: false, planPeriod: null, creditsLeftCc: 0 };
   const none = { capCents: null, overageCc: 0, limitCc: null, usedCc: 0 };
-  if (!sub || sub.status !== 'active')
-    return decideCall({ ...inactive, ...none, paused: sub?.status === 'paused' });
-  const period = await currentPeriod(q, accountId);
-  if (!period)
-    return decideCall({
-      ...inactive,
-      subscriptionActive: true,
-      paymentOverdue: sub.is_delinquent && sub.calls_refused,
-      ...none,
-    });
+  const current = sub?.status === 'active' ? await currentPeriod(q, accountId) : null;
+  // The plan at this moment by the rule ingest books each call with (planStateAt), so a call allowed
+  // here is never refused as paused when it is posted, nor one refused here booked. The pause is read
+  // only when one may be under way or due: the plan is paused, or its period has ended unclosed.
+  const mayPause = sub?.status === 'paused' || (!!current && current.end <= now);
+  const pause = mayPause ? await openPause(q, accountId) : null;
+  const state = planStateAt(now, { open: current ? [current] : [], current, pauses: pause ? [pause] : [] });
+  if (state.state === 'paused') return decideCall({ ...inactive, ...none, paused: true });
+  if (!sub || sub.status !== 'active') return decideCall({ ...inactive, ...none });
+  const paymentOverdue = sub.is_delinquent && sub.calls_refused;
+  if (state.state === 'none')
+    return decideCall({ ...inactive, subscriptionActive: true, paymentOverdue, ...none });
+  const period = state.period;
   // The annual balance is read only for an annual plan, and the limits only when it has credits left.
   const left = period.plan.period === 'yr' ? creditsLeft(await periodUsage(q, accountId, period.id)) : 0;
   const base = {
     subscriptionActive: true,
-    paymentOverdue: sub.is_delinquent && sub.calls_refused,
+    paymentOverdue,
     planPeriod: period.plan.period,
     creditsLeftCc: left,
   };

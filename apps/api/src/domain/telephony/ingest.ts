@@ -21,6 +21,7 @@ import {
 } from '../billing-engine';
 import type { RateTable } from '../call-rates';
 import { insertCalls, storedCallUuids } from '../call-history';
+import { planStateAt } from '../periods';
 import { callersByPin, type Caller } from './callers-repository';
 import { evaluateSpendAlerts, type BatchSpend } from '../spend-control';
 import type { Mailer } from '../ports/mailer';
@@ -113,27 +114,21 @@ export async function ingestCalls(
       const currentId = active ? (await currentPeriod(tx, accountId))?.id : undefined;
       const current = unsettled.find((p) => p.id === currentId) ?? null;
       // Each call is booked in the period containing its time while that period is open (an ended period
-      // stays open for the grace window); a call later than that is billed in the current period.
-      const periodOf = (at: Date) => unsettled.find((p) => p.start <= at && at < p.end) ?? current;
+      // stays open for the grace window); one made while the plan was paused was refused by authorize
+      // then, so it is not booked (PAUSE-04); a later one is billed in the current period. The one rule
+      // authorize also asks (planStateAt); the pauses are read only when a call is outside every period.
       const existing = await storedCallUuids(
         tx,
         calls.map((c) => c.record.call_uuid),
       );
-      // A call made before the current period began, in no open period, may have been made while the
-      // plan was paused: authorize refused it then, so it is not booked now (PAUSE-04). Read only then.
-      const earliest = calls.reduce((min, c) => (c.at < min ? c.at : min), deps.now);
-      const pauses = current && earliest < current.start ? await pausesSince(tx, accountId, earliest) : [];
-      const pausedAt = (at: Date) =>
-        pauses.some(
-          (p) =>
-            p.status !== 'scheduled' && p.starts_at <= at && (p.resumed_at === null || at < p.resumed_at),
-        );
+      const outside = calls.filter((c) => !unsettled.some((p) => p.start <= c.at && c.at < p.end));
+      const earliest = outside.reduce<Date | null>((min, c) => (!min || c.at < min ? c.at : min), null);
+      const pauses = earliest ? await pausesSince(tx, accountId, earliest) : [];
       const fresh: (RatedCall & { period: OpenPeriod })[] = [];
       for (const c of calls.filter((c) => !existing.has(c.record.call_uuid))) {
-        const period = periodOf(c.at);
-        if (period && period === current && c.at < current.start && pausedAt(c.at))
-          reject(c.index, c.record.call_uuid, PAUSE_REFUSAL);
-        else if (period) fresh.push({ ...c, period });
+        const at = planStateAt(c.at, { open: unsettled, current, pauses });
+        if (at.state === 'period') fresh.push({ ...c, period: at.period });
+        else if (at.state === 'paused') reject(c.index, c.record.call_uuid, PAUSE_REFUSAL);
         else reject(c.index, c.record.call_uuid, 'the account has no active subscription');
       }
       fresh.sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -65,7 +65,7 @@ const telephonyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const decision = await authorizeCall(app.database, req.query.pin);
+      const decision = await authorizeCall(app.database, req.query.pin, app.clock.now());
       app.countAuthorizeDecision(decision.allowed, decision.reason);
       return decision;
     },
