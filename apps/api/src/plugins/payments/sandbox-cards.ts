@@ -21,6 +21,8 @@ export interface TestCard {
   behaviour: 'succeeds' | 'no-answer' | Decline;
   /** What saving it (a SetupIntent) does: saved, or refused with one of Stripe's codes. */
   setup: 'saves' | Decline;
+  /** Paid, then disputed by the cardholder's bank: the dispute opens and is closed lost (…0259). */
+  disputed?: true;
 }
 
 /**
@@ -36,11 +38,14 @@ const card = (
     : behaviour,
 ) => [number, { brand, last4: number.slice(-4), behaviour, setup }] as const;
 
+const disputed = ([number, testCard]: ReturnType<typeof card>) =>
+  [number, { ...testCard, disputed: true as const }] as const;
+
 /**
  * Stripe's test card numbers and what saving and charging each does (stripe.com/docs/testing). A Map,
  * so that a number typed by a person is never looked up on an object's prototype.
  */
-export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCard>([
   card('visa', '4242424242424242'),
   card('visa', '4000056655665556'),
   card('mastercard', '5555555555554444'),
@@ -55,6 +60,8 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
   card('visa', '4000000000000341', 'generic', 'saves'),
   // The sandbox's own: the charge is made, but its answer never comes back (a timeout after charging).
   card('visa', '4000000000000408', 'no-answer'),
+  // Paid, then disputed as fraudulent; the sandbox closes the dispute lost (its events, in order).
+  disputed(card('visa', '4000000000000259')),
 ]);
 
 /**
@@ -73,6 +80,7 @@ export const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
   ['pm_card_chargeDeclinedProcessingError', '4000000000000119'],
   ['pm_card_chargeCustomerFail', '4000000000000341'],
   ['pm_card_sandboxNoAnswer', '4000000000000408'],
+  ['pm_card_createDispute', '4000000000000259'],
 ]);
 
 export interface SandboxMethod {

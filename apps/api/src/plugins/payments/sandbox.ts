@@ -13,7 +13,15 @@ import type {
   SetupResult,
 } from '../../domain/ports/payment-provider';
 import { UnknownPaymentMethodError } from '../../domain/ports/payment-provider';
-import { DECLINES, NAMED_TEST_METHODS, TEST_CARDS, sandboxMethod, sandboxMethodId } from './sandbox-cards';
+import {
+  DECLINES,
+  NAMED_TEST_METHODS,
+  TEST_CARDS,
+  sandboxMethod,
+  sandboxMethodId,
+  type TestCard,
+} from './sandbox-cards';
+import { sandboxEvent, sandboxObjects, type SandboxEvent } from './sandbox-event-objects';
 import { MemoryChargeStore, type SandboxChargeStore, type SandboxSetupIntent } from './sandbox-store';
 
 export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
@@ -22,6 +30,9 @@ export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
 export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
 
 const shortHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
+const seconds = () => Math.floor(Date.now() / 1000);
+/** The charge a sandbox PaymentIntent made (`pi_sbx_x` → `ch_sbx_x`), as Stripe names its latest_charge. */
+const chargeOf = (intentId: string) => intentId.replace(/^pi_/, 'ch_');
 
 /**
  * The local card provider, playing Stripe's part: Stripe-shaped ids (`cus_…`, `seti_…`, `pm_…`, `pi_…`),
@@ -36,6 +47,30 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly publishableKey = null;
 
   constructor(readonly store: SandboxChargeStore = new MemoryChargeStore()) {}
+
+  /**
+   * Called once a write has kept events to send (set by the sandbox-events plugin, which delivers them
+   * to the portal's webhook after the answer); unset, they wait in the store.
+   */
+  onEvents: (() => void) | null = null;
+
+  /** Awaits a write that kept events, then says so (a write that found its record kept none: harmless). */
+  private async keep<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    this.onEvents?.();
+    return result;
+  }
+
+  /**
+   * Stripe's notice that a saved card expires soon (customer.source.expiring, about a month ahead),
+   * given when asked: the sandbox's cards have no calendar of their own.
+   */
+  async cardExpiring(paymentMethodId: string): Promise<void> {
+    const { card, expMonth, expYear } = sandboxMethod(paymentMethodId);
+    const details = { id: paymentMethodId, brand: card.brand, last4: card.last4, expMonth, expYear };
+    const events = [sandboxEvent('customer.source.expiring', sandboxObjects.card(details), seconds())];
+    await this.keep(this.store.queueEvents(events));
+  }
 
   /** What the sandbox card form does in place of Stripe.js: a test card number becomes a payment method. */
   createPaymentMethod(card: { number: string; expMonth: number; expYear: number }, nonce: string): string {
@@ -100,13 +135,28 @@ export class SandboxPaymentProvider implements PaymentProvider {
       throw new UnknownPaymentMethodError(
         'The payment method you provided has already been attached to a customer.',
       );
+    const events = [
+      sandboxEvent(
+        'setup_intent.succeeded',
+        {
+          id: intent.id,
+          object: 'setup_intent',
+          customer: intent.customerId,
+          payment_method: saved,
+          status: 'succeeded',
+          usage: 'off_session',
+        },
+        seconds(),
+      ),
+    ];
     return this.setupResult(
-      await this.store.settleSetupIntent(intent.id, {
-        status: 'succeeded',
-        paymentMethodId: saved,
-        failureCode: null,
-        failureMessage: null,
-      }),
+      await this.keep(
+        this.store.settleSetupIntent(
+          intent.id,
+          { status: 'succeeded', paymentMethodId: saved, failureCode: null, failureMessage: null },
+          events,
+        ),
+      ),
     );
   }
 
@@ -143,11 +193,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const summary = { brand: card.brand, last4: card.last4 };
     const decline =
       card.behaviour === 'succeeds' || card.behaviour === 'no-answer' ? null : DECLINES[card.behaviour];
-    const result = await this.store.record(
-      request,
-      decline
-        ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
-        : { status: 'succeeded', id, card: summary },
+    const result = await this.keep(
+      this.store.record(
+        request,
+        decline
+          ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
+          : { status: 'succeeded', id, card: summary },
+        chargeEvents(request, id, card, decline),
+      ),
     );
     // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
     if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
@@ -168,9 +221,63 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const { result, made } = await this.store.recordRefund(
       request,
       `re_sbx_${shortHash(request.idempotencyKey)}`,
+      (charge) => [
+        sandboxEvent(
+          'charge.refunded',
+          sandboxObjects.charge({
+            id: chargeOf(request.chargeId),
+            intentId: request.chargeId,
+            attemptId: charge.attemptId ?? '',
+            amountCents: charge.amountCents,
+            refundedCents: charge.refundedCents,
+          }),
+          seconds(),
+        ),
+      ],
     );
+    if (made) this.onEvents?.();
     if (made && request.amountCents === SANDBOX_REFUND_NO_ANSWER_CENTS)
       await new Promise<never>(() => undefined);
     return result;
   }
+}
+
+/**
+ * What Stripe sends after a charge: the PaymentIntent's outcome; for a card its bank disputes (…0259),
+ * the dispute opened as fraudulent and then closed lost, each a second after the one before.
+ */
+function chargeEvents(
+  request: ChargeRequest,
+  id: string,
+  card: TestCard,
+  decline: { code: string; message: string } | null,
+): SandboxEvent[] {
+  const now = seconds();
+  const intent = sandboxObjects.paymentIntent({
+    id,
+    attemptId: request.attemptId,
+    amountCents: request.amountCents,
+    status: decline ? 'requires_payment_method' : 'succeeded',
+    ...(decline ? { error: decline } : {}),
+  });
+  const events = [
+    sandboxEvent(decline ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent, now),
+  ];
+  if (card.disputed && !decline) {
+    const dispute = (status: string) =>
+      sandboxObjects.dispute({
+        id: `dp_sbx_${shortHash(`dispute:${id}`)}`,
+        chargeId: chargeOf(id),
+        intentId: id,
+        amountCents: request.amountCents,
+        status,
+        reason: 'fraudulent',
+        created: now + 1,
+      });
+    events.push(
+      sandboxEvent('charge.dispute.created', dispute('needs_response'), now + 1),
+      sandboxEvent('charge.dispute.closed', dispute('lost'), now + 2),
+    );
+  }
+  return events;
 }
