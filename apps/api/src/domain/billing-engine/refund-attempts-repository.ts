@@ -31,6 +31,8 @@ export interface RefundableInvoice {
   refunded_cents: number;
   /** Pending refund attempts of other requests: asked of the provider, not yet recorded. */
   reserved_cents: number;
+  /** Taken back by the cardholder's bank in lost disputes: not the portal's to refund. */
+  lost_cents: number;
 }
 
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key, status,
@@ -66,7 +68,9 @@ export async function lockRefundableInvoice(
               where account_id = $1 and invoice_id = $2)::int as refunded_cents,
             (select coalesce(sum(amount_cents), 0) from refund_attempts
               where account_id = $1 and invoice_id = $2 and status = 'pending' and request_key <> $3)::int
-              as reserved_cents
+              as reserved_cents,
+            (select coalesce(sum(amount_cents), 0) from dispute_losses
+              where account_id = $1 and invoice_id = $2)::int as lost_cents
        from inv left join paid on true`,
     [accountId, invoiceId, requestKey],
   );
