@@ -47,14 +47,18 @@ export async function lockRefundableInvoice(
   accountId: string,
   invoiceId: string,
   requestKey: string,
+  /** The caller's statement before this one locked the invoice already (one round trip fewer). */
+  lockedAlready = false,
 ): Promise<RefundableInvoice | null> {
   // The lock first, in a statement of its own: the sums below must see what a refund that held the lock
   // before committed (a statement's snapshot is taken when it begins, before it waits for a lock).
-  const [locked] = await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
-    accountId,
-    invoiceId,
-  ]);
-  if (!locked) return null;
+  if (!lockedAlready) {
+    const [locked] = await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
+      accountId,
+      invoiceId,
+    ]);
+    if (!locked) return null;
+  }
   const [row] = await tx.query<RefundableInvoice>(
     `with inv as (
        select id, number, status from invoices where account_id = $1 and id = $2

@@ -6,14 +6,14 @@ import type { Transactional } from '../../db/handle';
  */
 export async function keepEvent(
   q: Transactional,
-  event: { id: string; type: string; objectId: string | null; created: Date; payload: unknown },
+  event: { id: string; type: string; objectId: string | null; created: Date; payload: string },
   outcome: string,
   accountId: string | null,
 ): Promise<boolean> {
   const rows = await q.query(
     `insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
      values ($1, $2, $3, $4, $5::jsonb, $6, $7) on conflict (id) do nothing returning id`,
-    [event.id, event.type, event.objectId, event.created, JSON.stringify(event.payload), outcome, accountId],
+    [event.id, event.type, event.objectId, event.created, event.payload, outcome, accountId],
     { prepare: true },
   );
   return rows.length > 0;
@@ -45,6 +45,29 @@ export async function findIntentAttempt(
         and (not $3 or status = 'succeeded')
       order by status = 'succeeded' desc limit 1`,
     [attemptId, intentId, succeeded],
+    { prepare: true },
+  );
+  return row ?? null;
+}
+
+/**
+ * The attempt that paid, as findIntentAttempt finds it, with its invoice locked in the same statement
+ * (the lock every refund of the invoice takes first): what is read of the invoice after this statement
+ * includes what the last holder of the lock committed.
+ */
+export async function lockPaidAttempt(
+  tx: Transactional,
+  attemptId: string | null,
+  intentId: string | null,
+): Promise<IntentAttemptRow | null> {
+  const [row] = await tx.query<IntentAttemptRow>(
+    `select p.id, p.account_id, p.invoice_id, p.status, p.card_brand, p.card_last4
+       from payments p join invoices i on i.account_id = p.account_id and i.id = p.invoice_id
+      where ((p.id = $1::text and $1::text is not null)
+             or (p.provider_payment_id = $2::text and $2::text is not null))
+        and p.status = 'succeeded'
+      limit 1 for update of i`,
+    [attemptId, intentId],
     { prepare: true },
   );
   return row ?? null;

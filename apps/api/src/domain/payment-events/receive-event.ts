@@ -48,13 +48,15 @@ class KeptBefore extends Error {}
 export async function receiveProviderEvent(
   deps: PaymentEventDeps,
   event: ProviderEvent,
+  /** The body as it came (the JSON the event was parsed from): kept as is, never serialised again. */
+  rawBody?: string,
 ): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
   const row = {
     id: event.id,
     type: event.type,
     objectId: str(event.data.object.id),
     created: new Date(event.created * 1000),
-    payload: event,
+    payload: rawBody ?? JSON.stringify(event),
   };
   const apply = APPLY.get(event.type);
   // A type the portal ignores is kept by one statement, its own transaction: nothing else to apply.
