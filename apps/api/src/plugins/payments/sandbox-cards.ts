@@ -107,7 +107,8 @@ export function sandboxMethod(paymentMethodId: string): SandboxMethod {
       expMonth: 12,
       expYear: new Date().getUTCFullYear() + 3,
     };
-  const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
+  // The sandbox's ids are lower case, as it makes them: another case of one is not one of its cards.
+  const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[0-9a-z_-]+$/.exec(paymentMethodId);
   const card = match ? TEST_CARDS.get(match[1]!) : undefined;
   if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
   return { card, number: match[1]!, expMonth: Number(match[2]), expYear: Number(match[3]) };
