@@ -23,6 +23,8 @@ export interface TestCard {
   setup: 'saves' | Decline;
   /** Paid, then disputed by the cardholder's bank: the dispute opens and is closed lost (…0259). */
   disputed?: true;
+  /** Saved, but the answer to the confirmation that saved it never comes back (…0416, the sandbox's own). */
+  setupNoAnswer?: true;
 }
 
 /**
@@ -62,6 +64,11 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCar
   card('visa', '4000000000000408', 'no-answer'),
   // Paid, then disputed as fraudulent; the sandbox closes the dispute lost (its events, in order).
   disputed(card('visa', '4000000000000259')),
+  // The sandbox's own, as …0408 for charges: the SetupIntent saves it, the answer is lost on the way
+  // back; confirmed again, the saved intent is the answer.
+  (([number, testCard]) => [number, { ...testCard, setupNoAnswer: true as const }] as const)(
+    card('visa', '4000000000000416'),
+  ),
 ]);
 
 /**
@@ -81,6 +88,7 @@ export const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
   ['pm_card_chargeCustomerFail', '4000000000000341'],
   ['pm_card_sandboxNoAnswer', '4000000000000408'],
   ['pm_card_createDispute', '4000000000000259'],
+  ['pm_card_sandboxSetupNoAnswer', '4000000000000416'],
 ]);
 
 export interface SandboxMethod {

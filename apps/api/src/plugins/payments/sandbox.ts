@@ -149,15 +149,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
         seconds(),
       ),
     ];
-    return this.setupResult(
-      await this.keep(
-        this.store.settleSetupIntent(
-          intent.id,
-          { status: 'succeeded', paymentMethodId: saved, failureCode: null, failureMessage: null },
-          events,
-        ),
+    const settled = await this.keep(
+      this.store.settleSetupIntent(
+        intent.id,
+        { status: 'succeeded', paymentMethodId: saved, failureCode: null, failureMessage: null },
+        events,
       ),
     );
+    // Saved and kept; the answer to this confirmation is lost (a timeout, a dropped connection).
+    if (method.card.setupNoAnswer) await new Promise<never>(() => undefined);
+    return this.setupResult(settled);
   }
 
   private async setupResult(intent: SandboxSetupIntent): Promise<SetupResult> {
