@@ -86,7 +86,12 @@ try {
 
   const handlerStarted = performance.now();
   for (const { body, header } of signed)
-    await receiveProviderEvent({ database, clock }, verifyStripeEvent(body, header, secret));
+    // As the route does: the body kept as it came.
+    await receiveProviderEvent(
+      { database, clock },
+      verifyStripeEvent(body, header, secret),
+      body.toString('utf8'),
+    );
   const handlerSeconds = (performance.now() - handlerStarted) / 1000;
 
   console.log(

@@ -75,8 +75,17 @@ export const addressUpdateResponseSchema = z
   .meta({ id: 'AddressUpdateResponse' });
 export type AddressUpdateResponse = z.infer<typeof addressUpdateResponseSchema>;
 
+/**
+ * The provider's payment-method id as the provider spells it (`pm_` and letters, digits, `_`, `-`):
+ * another spelling of one (spaces around it, a percent-encoding, a zero-width character, `PM_`) is
+ * refused before the provider is asked, never saved as a second card.
+ */
+export const PAYMENT_METHOD_ID_PATTERN = /^pm_[A-Za-z0-9_-]+$/;
+
 /** POST /billing/change-card (API-09): the provider's payment-method id. Answers the billing data. */
-export const changeCardSchema = z.object({ pm_id: z.string().min(3).max(255) }).meta({ id: 'ChangeCard' });
+export const changeCardSchema = z
+  .object({ pm_id: z.string().min(3).max(255).regex(PAYMENT_METHOD_ID_PATTERN) })
+  .meta({ id: 'ChangeCard' });
 
 export const changeCardResponseSchema = billingDataSchema
   .extend({ message: z.string() })

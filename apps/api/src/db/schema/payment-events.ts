@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { invoices } from './billing';
+import { invoices, payments } from './billing';
 import { createdAt, sameAccountReference, ts } from './columns';
 
 /**
@@ -44,5 +45,31 @@ export const invoiceDisputes = pgTable(
     primaryKey({ name: 'invoice_disputes_pk', columns: [t.id, t.accountId] }),
     index('invoice_disputes_invoice_idx').on(t.accountId, t.invoiceId),
     sameAccountReference('invoice_disputes_invoice_fk', t.invoiceId, t.accountId, invoices),
+  ],
+);
+
+/**
+ * A dispute the bank decided against us (migration 0047): the disputed amount taken back from the
+ * invoice's payment, recorded once per dispute beside its credit notes (docs/billing.md, "Payments").
+ */
+export const disputeLosses = pgTable(
+  'dispute_losses',
+  {
+    disputeId: text('dispute_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    lostAt: ts('lost_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'dispute_losses_pk', columns: [t.disputeId, t.accountId] }),
+    check('dispute_losses_amount_check', sql`${t.amountCents} > 0`),
+    index('dispute_losses_invoice_idx').on(t.accountId, t.invoiceId),
+    sameAccountReference('dispute_losses_invoice_fk', t.invoiceId, t.accountId, invoices),
+    sameAccountReference('dispute_losses_payment_fk', t.paymentId, t.accountId, payments),
   ],
 );

@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
 
 // The local sandbox provider's own records, standing in for Stripe's (plugins/payments/sandbox.ts). They
 // are the provider's, not the portal's: written outside the portal's transactions, as a call to Stripe
@@ -57,3 +58,27 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   savedWithAuthentication: boolean('saved_with_authentication').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/**
+ * The sandbox's webhook deliveries (migration 0047), as Stripe queues its own: written with the record
+ * they are about, sent to the portal's webhook after the answer, sent again until it answers 2xx.
+ */
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull().unique(), // evt_sbx_…
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    /** A delivery in flight until then: another process leaves it alone. */
+    leaseUntil: ts('lease_until'),
+    deliveredAt: ts('delivered_at'),
+    deliveries: integer('deliveries').notNull().default(0),
+  },
+  (t) => [
+    index('sandbox_events_due_idx')
+      .on(t.seq)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);

@@ -9,6 +9,8 @@ export interface ActionInvoiceRow {
   total_cents: number;
   refunded_cents: number;
   paid_cents: number;
+  /** Taken back by the cardholder's bank in lost disputes. */
+  lost_cents: number;
   last_failure: string | null;
 }
 
@@ -27,6 +29,8 @@ export async function actionInvoices(
               where r.account_id = i.account_id and r.invoice_id = i.id)::int as refunded_cents,
             (select coalesce(sum(p.amount_cents), 0) from payments p
               where p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'succeeded')::int as paid_cents,
+            (select coalesce(sum(d.amount_cents), 0) from dispute_losses d
+              where d.account_id = i.account_id and d.invoice_id = i.id)::int as lost_cents,
             (select p.failure_message from payments p
               where p.account_id = i.account_id and p.invoice_id = i.id and p.status = 'failed'
               order by p.attempt desc limit 1) as last_failure

@@ -31,6 +31,8 @@ export interface RefundableInvoice {
   refunded_cents: number;
   /** Pending refund attempts of other requests: asked of the provider, not yet recorded. */
   reserved_cents: number;
+  /** Taken back by the cardholder's bank in lost disputes: not the portal's to refund. */
+  lost_cents: number;
 }
 
 const ATTEMPT_COLUMNS = `id, account_id, invoice_id, payment_id, amount_cents, request_key, provider_key, status,
@@ -45,14 +47,18 @@ export async function lockRefundableInvoice(
   accountId: string,
   invoiceId: string,
   requestKey: string,
+  /** The caller's statement before this one locked the invoice already (one round trip fewer). */
+  lockedAlready = false,
 ): Promise<RefundableInvoice | null> {
   // The lock first, in a statement of its own: the sums below must see what a refund that held the lock
   // before committed (a statement's snapshot is taken when it begins, before it waits for a lock).
-  const [locked] = await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
-    accountId,
-    invoiceId,
-  ]);
-  if (!locked) return null;
+  if (!lockedAlready) {
+    const [locked] = await tx.query('select id from invoices where account_id = $1 and id = $2 for update', [
+      accountId,
+      invoiceId,
+    ]);
+    if (!locked) return null;
+  }
   const [row] = await tx.query<RefundableInvoice>(
     `with inv as (
        select id, number, status from invoices where account_id = $1 and id = $2
@@ -66,7 +72,9 @@ export async function lockRefundableInvoice(
               where account_id = $1 and invoice_id = $2)::int as refunded_cents,
             (select coalesce(sum(amount_cents), 0) from refund_attempts
               where account_id = $1 and invoice_id = $2 and status = 'pending' and request_key <> $3)::int
-              as reserved_cents
+              as reserved_cents,
+            (select coalesce(sum(amount_cents), 0) from dispute_losses
+              where account_id = $1 and invoice_id = $2)::int as lost_cents
        from inv left join paid on true`,
     [accountId, invoiceId, requestKey],
   );

@@ -2,7 +2,7 @@ import { CARD_EXPIRING_EMAIL } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail';
 import type { Mailer } from '../ports/mailer';
-import { lockExpiringCard, newerEventKept, updateCardDetails } from './payment-events-repository';
+import { lockExpiringCard, updateCardDetails } from './payment-events-repository';
 import { num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the expiring-card email. */
@@ -26,9 +26,12 @@ export async function applyCardUpdated(tx: Transactional, event: ProviderEvent):
   const id = str(method.id);
   const card = cardOf(obj(method.card));
   if (!id || !card) return { outcome: 'unmatched', accountId: null };
-  if (await newerEventKept(tx, event.type, id, new Date(event.created * 1000), event.id))
-    return { outcome: 'no-change', accountId: null };
-  const accounts = await updateCardDetails(tx, id, card);
+  const { newer, accounts } = await updateCardDetails(tx, id, card, {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+  });
+  if (newer) return { outcome: 'no-change', accountId: null };
   return accounts.length
     ? { outcome: 'applied', accountId: accounts[0]! }
     : { outcome: 'unmatched', accountId: null };

@@ -1,34 +1,22 @@
 import type { Transactional } from '../../db/handle';
 
 /**
- * Keeps the event under its id, with `outcome` ('received' while it is being applied in the same
- * transaction); answers false when it was kept before (a repeated delivery).
+ * Keeps the event under its id with what applying it did (in the transaction that applied it); answers
+ * false when it was kept before (a repeated delivery).
  */
 export async function keepEvent(
   q: Transactional,
-  event: { id: string; type: string; objectId: string | null; created: Date; payload: unknown },
-  outcome = 'received',
+  event: { id: string; type: string; objectId: string | null; created: Date; payload: string },
+  outcome: string,
+  accountId: string | null,
 ): Promise<boolean> {
   const rows = await q.query(
-    `insert into provider_events (id, type, object_id, created, payload, outcome)
-     values ($1, $2, $3, $4, $5::jsonb, $6) on conflict (id) do nothing returning id`,
-    [event.id, event.type, event.objectId, event.created, JSON.stringify(event.payload), outcome],
+    `insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7) on conflict (id) do nothing returning id`,
+    [event.id, event.type, event.objectId, event.created, event.payload, outcome, accountId],
     { prepare: true },
   );
   return rows.length > 0;
-}
-
-export async function setEventOutcome(
-  tx: Transactional,
-  id: string,
-  outcome: string,
-  accountId: string | null,
-): Promise<void> {
-  await tx.query(
-    'update provider_events set outcome = $2, account_id = $3 where id = $1',
-    [id, outcome, accountId],
-    { prepare: true },
-  );
 }
 
 export interface IntentAttemptRow {
@@ -57,6 +45,30 @@ export async function findIntentAttempt(
         and (not $3 or status = 'succeeded')
       order by status = 'succeeded' desc limit 1`,
     [attemptId, intentId, succeeded],
+    { prepare: true },
+  );
+  return row ?? null;
+}
+
+/**
+ * The attempt that paid, as findIntentAttempt finds it, with its invoice locked in the same statement
+ * (the lock every refund of the invoice takes first): what is read of the invoice after this statement
+ * includes what the last holder of the lock committed.
+ */
+export async function lockPaidAttempt(
+  tx: Transactional,
+  attemptId: string | null,
+  intentId: string | null,
+): Promise<IntentAttemptRow | null> {
+  const [row] = await tx.query<IntentAttemptRow>(
+    `select p.id, p.account_id, p.invoice_id, p.status, p.card_brand, p.card_last4
+       from payments p join invoices i on i.account_id = p.account_id and i.id = p.invoice_id
+      where ((p.id = $1::text and $1::text is not null)
+             or (p.provider_payment_id = $2::text and $2::text is not null))
+        and p.status = 'succeeded'
+      limit 1 for update of i`,
+    [attemptId, intentId],
+    { prepare: true },
   );
   return row ?? null;
 }
@@ -77,23 +89,6 @@ export async function lockIntentAttempt(
     found.invoice_id,
   ]);
   return findIntentAttempt(tx, found.id, null);
-}
-
-/** Whether an event of `type` about `objectId` newer than `created` was kept: a late one changes nothing. */
-export async function newerEventKept(
-  q: Transactional,
-  type: string,
-  objectId: string,
-  created: Date,
-  eventId: string,
-): Promise<boolean> {
-  const [row] = await q.query(
-    `select 1 from provider_events
-      where object_id = $1 and type = $2 and id <> $4 and outcome <> 'received'
-        and (created > $3 or (created = $3 and id > $4)) limit 1`,
-    [objectId, type, created, eventId],
-  );
-  return row !== undefined;
 }
 
 /**
@@ -139,18 +134,54 @@ export async function upsertDispute(
   return { changed: rows.length > 0 };
 }
 
-/** The card's new details from the network; answers the accounts whose card on file it is. */
+/**
+ * Records a lost dispute's amount as taken back from the invoice's payment, unless this dispute's loss
+ * is recorded already; answers whether this call recorded it.
+ */
+export async function recordDisputeLoss(
+  tx: Transactional,
+  loss: {
+    disputeId: string;
+    accountId: string;
+    invoiceId: string;
+    paymentId: string;
+    amountCents: number;
+    lostAt: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `insert into dispute_losses (dispute_id, account_id, invoice_id, payment_id, amount_cents, lost_at)
+     values ($1, $2, $3, $4, $5, $6) on conflict (dispute_id, account_id) do nothing returning dispute_id`,
+    [loss.disputeId, loss.accountId, loss.invoiceId, loss.paymentId, loss.amountCents, loss.lostAt],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The card's new details from the network, unless an event about the card newer than this one was kept
+ * (a late one changes nothing), in one statement: answers whether a newer one was, and the accounts whose
+ * card on file it is.
+ */
 export async function updateCardDetails(
   tx: Transactional,
   methodId: string,
   card: { brand: string; last4: string; expMonth: number; expYear: number },
-): Promise<string[]> {
-  const rows = await tx.query<{ account_id: string }>(
-    `update payment_methods set brand = $2, last4 = $3, exp_month = $4, exp_year = $5
-      where id = $1 returning account_id`,
-    [methodId, card.brand, card.last4, card.expMonth, card.expYear],
+  event: { id: string; type: string; created: Date },
+): Promise<{ newer: boolean; accounts: string[] }> {
+  const [row] = await tx.query<{ newer: boolean; accounts: string[] }>(
+    `with newer as (
+       select exists (select 1 from provider_events
+                       where object_id = $1 and type = $6 and id <> $8
+                         and (created > $7 or (created = $7 and id > $8))) as kept
+     ), changed as (
+       update payment_methods set brand = $2, last4 = $3, exp_month = $4, exp_year = $5
+        where id = $1 and not (select kept from newer) returning account_id
+     )
+     select (select kept from newer) as newer, array(select account_id::text from changed) as accounts`,
+    [methodId, card.brand, card.last4, card.expMonth, card.expYear, event.type, event.created, event.id],
+    { prepare: true },
   );
-  return rows.map((r) => r.account_id);
+  return { newer: row!.newer, accounts: row!.accounts };
 }
 
 /**
@@ -195,6 +226,7 @@ export async function lockExpiringCard(
                                      where account_id = card.account_id and is_admin
                                      order by created_at limit 1) h on true`,
     [methodId, eventId],
+    { prepare: true },
   );
   return row ?? null;
 }

@@ -5,7 +5,7 @@ import type { Mailer } from '../ports/mailer';
 import { applyCardExpiring, applyCardUpdated } from './cards';
 import { applyDisputeEvent } from './disputes';
 import { applyIntentEvent } from './intents';
-import { keepEvent, setEventOutcome } from './payment-events-repository';
+import { keepEvent } from './payment-events-repository';
 import { str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 import { applyChargeRefunded } from './refunds';
 
@@ -34,26 +34,34 @@ const APPLY: ReadonlyMap<string, Apply> = new Map<string, Apply>([
 /** The event types the portal acts on, for the docs and Stripe's endpoint settings. */
 export const HANDLED_EVENT_TYPES: readonly string[] = [...APPLY.keys()];
 
+/** A repeated delivery found while applying: its transaction is rolled back, nothing of it stays. */
+class KeptBefore extends Error {}
+
 /**
- * One verified event from the card provider: kept under its id and applied in one transaction, so it
- * is applied exactly when it is kept. A second delivery (Stripe retries, the sandbox's doubles, two
- * processes at once: the second insert waits for the first's commit) finds the row and changes nothing.
+ * One verified event from the card provider: applied, then kept under its id with what applying it did,
+ * in one transaction, so it is applied exactly when it is kept. A second delivery (Stripe retries, the
+ * sandbox's doubles, two processes at once: the second insert waits for the first's commit) finds the
+ * row and is rolled back, changing nothing. Keeping the row after the effect, with its outcome, is one
+ * statement where it was two (kept as received, then its outcome): a duplicate is rare, and costs its
+ * effect's statements once more before it is rolled back.
  */
 export async function receiveProviderEvent(
   deps: PaymentEventDeps,
   event: ProviderEvent,
+  /** The body as it came (the JSON the event was parsed from): kept as is, never serialised again. */
+  rawBody?: string,
 ): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
   const row = {
     id: event.id,
     type: event.type,
     objectId: str(event.data.object.id),
     created: new Date(event.created * 1000),
-    payload: event,
+    payload: rawBody ?? JSON.stringify(event),
   };
   const apply = APPLY.get(event.type);
   // A type the portal ignores is kept by one statement, its own transaction: nothing else to apply.
   const answer = !apply
-    ? (await keepEvent(deps.database, row, 'ignored'))
+    ? (await keepEvent(deps.database, row, 'ignored', null))
       ? { duplicate: false, outcome: 'ignored' as const, accountId: null }
       : { duplicate: true, outcome: 'duplicate' as const, accountId: null }
     : await applyOnce(deps, event, row, apply);
@@ -64,18 +72,22 @@ export async function receiveProviderEvent(
   return { duplicate: answer.duplicate, outcome: answer.outcome };
 }
 
-/** Keeps the event and applies it in one transaction, unless it was kept before. */
-function applyOnce(
+/** Applies the event and keeps it in one transaction, unless it was kept before. */
+async function applyOnce(
   deps: PaymentEventDeps,
   event: ProviderEvent,
   row: Parameters<typeof keepEvent>[1],
   apply: Apply,
 ) {
-  return deps.database.transaction(async (tx) => {
-    if (!(await keepEvent(tx, row)))
+  try {
+    return await deps.database.transaction(async (tx) => {
+      const applied = await apply(tx, deps, event);
+      if (!(await keepEvent(tx, row, applied.outcome, applied.accountId))) throw new KeptBefore();
+      return { duplicate: false, ...applied };
+    });
+  } catch (error) {
+    if (error instanceof KeptBefore)
       return { duplicate: true, outcome: 'duplicate' as const, accountId: null };
-    const applied = await apply(tx, deps, event);
-    await setEventOutcome(tx, event.id, applied.outcome, applied.accountId);
-    return { duplicate: false, ...applied };
-  });
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import { lockRefundableInvoice, refundInvoice, refundNotice } from '../billing-e
 import { queueEmail } from '../mail';
 import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
-import { findIntentAttempt } from './payment-events-repository';
+import { lockPaidAttempt } from './payment-events-repository';
 import { idOf, num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the customer's email for a refund made in Stripe's dashboard. */
@@ -24,18 +24,18 @@ export async function applyChargeRefunded(
   event: ProviderEvent,
 ): Promise<Applied> {
   const charge = event.data.object;
-  const payment = await findIntentAttempt(
+  // The invoice's lock, as every refund of it takes, with the payment found: the sums below include
+  // what the last refund committed.
+  const payment = await lockPaidAttempt(
     tx,
     str(obj(charge.metadata).attempt_id),
     idOf(charge.payment_intent),
-    true,
   );
   const total = num(charge.amount_refunded);
   if (!payment || total === null) return { outcome: 'unmatched', accountId: null };
   const accountId = payment.account_id;
-  // The invoice's lock, as every refund of it takes: the sums below include what the last one committed.
   // No request key of ours is this event's, so every pending console refund counts as reserved.
-  const invoice = await lockRefundableInvoice(tx, accountId, payment.invoice_id, '');
+  const invoice = await lockRefundableInvoice(tx, accountId, payment.invoice_id, '', true);
   if (!invoice || invoice.payment_id !== payment.id) return { outcome: 'unmatched', accountId };
   const recorded = invoice.refunded_cents + invoice.reserved_cents;
   const missing = Math.min(total, invoice.paid_cents) - recorded;

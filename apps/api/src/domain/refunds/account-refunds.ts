@@ -177,7 +177,8 @@ async function beginRefund(
     }
     if (!invoice.payment_id || (invoice.status !== 'paid' && invoice.status !== 'refunded'))
       throw new DomainError('conflict', ACCOUNT_ACTION_TEXT.notRefundable, 'invoice_id');
-    const left = invoice.paid_cents - invoice.refunded_cents - invoice.reserved_cents;
+    // What a lost dispute took back is the bank's already: a refund of it would pay the money out twice.
+    const left = invoice.paid_cents - invoice.refunded_cents - invoice.reserved_cents - invoice.lost_cents;
     if (ask.amountCents > left)
       throw new DomainError('invalid', ACCOUNT_ACTION_TEXT.overRefund(Math.max(left, 0)), 'amount_cents');
     const attempt = await insertRefundAttempt(tx, {

@@ -40,6 +40,10 @@ export interface TestCard {
    * authentication (…3155); `always`, when saved and on every charge, off-session ones included (…3184).
    */
   authentication: 'never' | 'unless-saved' | 'always';
+  /** Paid, then disputed by the cardholder's bank: the dispute opens and is closed lost (…0259). */
+  disputed?: true;
+  /** Saved, but the answer to the confirmation that saved it never comes back (…0416, the sandbox's own). */
+  setupNoAnswer?: true;
 }
 
 /** Stripe's answer to an authentication the cardholder failed (or cancelled) on the bank's page. */
@@ -69,11 +73,16 @@ const card = (
   authentication: TestCard['authentication'] = 'never',
 ) => [number, { brand, last4: number.slice(-4), behaviour, setup, authentication }] as const;
 
+const disputed = ([number, testCard]: ReturnType<typeof card>) =>
+  [number, { ...testCard, disputed: true as const }] as const;
+const setupNoAnswer = ([number, testCard]: ReturnType<typeof card>) =>
+  [number, { ...testCard, setupNoAnswer: true as const }] as const;
+
 /**
  * Stripe's test card numbers and what saving and charging each does (stripe.com/docs/testing). A Map,
  * so that a number typed by a person is never looked up on an object's prototype.
  */
-export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCard>([
   card('visa', '4242424242424242'),
   card('visa', '4000056655665556'),
   card('mastercard', '5555555555554444'),
@@ -92,6 +101,11 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map([
   card('visa', '4000002500003155', 'succeeds', 'saves', 'unless-saved'),
   // Authentication asked on every charge, off-session ones included.
   card('visa', '4000002760003184', 'succeeds', 'saves', 'always'),
+  // Paid, then disputed as fraudulent; the sandbox closes the dispute lost (its events, in order).
+  disputed(card('visa', '4000000000000259')),
+  // The sandbox's own, as …0408 for charges: the SetupIntent saves it, the answer is lost on the way
+  // back; confirmed again, the saved intent is the answer.
+  setupNoAnswer(card('visa', '4000000000000416')),
 ]);
 
 /**
@@ -112,6 +126,8 @@ export const NAMED_TEST_METHODS: ReadonlyMap<string, string> = new Map([
   ['pm_card_sandboxNoAnswer', '4000000000000408'],
   ['pm_card_authenticationRequiredSetupForOffSession', '4000002500003155'],
   ['pm_card_authenticationRequired', '4000002760003184'],
+  ['pm_card_createDispute', '4000000000000259'],
+  ['pm_card_sandboxSetupNoAnswer', '4000000000000416'],
 ]);
 
 export interface SandboxMethod {
@@ -138,7 +154,8 @@ export function sandboxMethod(paymentMethodId: string): SandboxMethod {
       expMonth: 12,
       expYear: new Date().getUTCFullYear() + 3,
     };
-  const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[\w-]+$/.exec(paymentMethodId);
+  // The sandbox's ids are lower case, as it makes them: another case of one is not one of its cards.
+  const match = /^pm_sbx_(\d{12,19})_(\d{2})(\d{4})_[0-9a-z_-]+$/.exec(paymentMethodId);
   const card = match ? TEST_CARDS.get(match[1]!) : undefined;
   if (!match || !card) throw new UnknownPaymentMethodError(`No such payment method: '${paymentMethodId}'`);
   return { card, number: match[1]!, expMonth: Number(match[2]), expYear: Number(match[3]) };

@@ -6,7 +6,14 @@ import type {
   RefundResult,
 } from '../../domain/ports/payment-provider';
 import { sandboxClientSecret } from './sandbox-cards';
-import type { SandboxChargeStore, SandboxSetupIntent } from './sandbox-store';
+import type { SandboxEvent } from './sandbox-event-objects';
+import type { RefundedCharge, SandboxChargeStore, SandboxSetupIntent } from './sandbox-store';
+
+/** Inserts the events given as a json array ($n), in their order, for each row of `source` (a CTE). */
+const insertEvents = (param: string, source: string) =>
+  `insert into sandbox_events (id, type, payload)
+   select x->>'id', x->>'type', x from jsonb_array_elements(${param}::jsonb) with ordinality as t(x, n), ${source}
+    order by n`;
 
 interface ChargeRow {
   id: string;
@@ -56,18 +63,26 @@ export class SqlChargeStore implements SandboxChargeStore {
   /** `database` is asked for at each charge: a server's is opened after its billing is composed. */
   constructor(private readonly database: () => Transactional) {}
 
-  async record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult> {
+  async record(
+    request: ChargeRequest,
+    result: ChargeResult,
+    events: SandboxEvent[] = [],
+  ): Promise<ChargeResult> {
     const failed =
       result.status === 'failed'
         ? result
         : result.status === 'requires_action'
           ? { code: 'authentication_required', message: 'This payment requires authentication.' }
           : null;
+    // One statement: the charge and its events stand together or not at all (a crash loses neither).
     const [inserted] = await this.database().query<ChargeRow>(
-      `insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
-                                    failure_code, failure_message, card_brand, card_last4, customer_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (idempotency_key) do nothing
-       returning ${CHARGE_COLUMNS}`,
+      `with c as (
+         insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
+                                      failure_code, failure_message, card_brand, card_last4, customer_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (idempotency_key) do nothing
+         returning ${CHARGE_COLUMNS}
+       ), e as (${insertEvents('$12', 'c')})
+       select * from c`,
       [
         request.idempotencyKey,
         result.id,
@@ -80,6 +95,7 @@ export class SqlChargeStore implements SandboxChargeStore {
         result.card.brand,
         result.card.last4,
         request.customerId,
+        JSON.stringify(events),
       ],
       { prepare: true },
     );
@@ -113,12 +129,36 @@ export class SqlChargeStore implements SandboxChargeStore {
     );
   }
 
-  async recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }> {
-    const inserted = await this.database().query(
-      `insert into sandbox_refunds (idempotency_key, id, charge_id, amount_cents)
-       values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id`,
-      [request.idempotencyKey, id, request.chargeId, request.amountCents],
-    );
+  async recordRefund(
+    request: RefundRequest,
+    id: string,
+    events?: (charge: RefundedCharge) => SandboxEvent[],
+  ): Promise<{ result: RefundResult; made: boolean }> {
+    // The refund and its charge.refunded event commit together; the event carries the charge's total.
+    const inserted = await this.database().transaction(async (tx) => {
+      const made = await tx.query(
+        `insert into sandbox_refunds (idempotency_key, id, charge_id, amount_cents)
+         values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing returning id`,
+        [request.idempotencyKey, id, request.chargeId, request.amountCents],
+      );
+      if (!made.length || !events) return made;
+      const [charge] = await tx.query<{ amount_cents: number; attempt_id: string | null; refunded: number }>(
+        `select c.amount_cents, c.attempt_id,
+                (select sum(amount_cents) from sandbox_refunds where charge_id = c.id)::int as refunded
+           from sandbox_charges c where c.id = $1 limit 1`,
+        [request.chargeId],
+      );
+      if (charge)
+        await this.insertEvents(
+          tx,
+          events({
+            amountCents: charge.amount_cents,
+            attemptId: charge.attempt_id,
+            refundedCents: charge.refunded,
+          }),
+        );
+      return made;
+    });
     // Nothing inserted: a refund under this key stands already, and it is the answer.
     const [row] = await this.database().query<{ id: string }>(
       'select id from sandbox_refunds where idempotency_key = $1',
@@ -164,12 +204,23 @@ export class SqlChargeStore implements SandboxChargeStore {
   async settleSetupIntent(
     id: string,
     outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+    events: SandboxEvent[] = [],
   ): Promise<SandboxSetupIntent> {
-    // A succeeded intent is final: a second confirmation racing the first leaves it as it was.
+    // A succeeded intent is final: a second confirmation racing the first leaves it as it was, and
+    // sends nothing again.
     await this.database().query(
-      `update sandbox_setup_intents set status = $2, payment_method_id = $3, failure_code = $4, failure_message = $5
-        where id = $1 and status <> 'succeeded'`,
-      [id, outcome.status, outcome.paymentMethodId, outcome.failureCode, outcome.failureMessage],
+      `with u as (
+         update sandbox_setup_intents set status = $2, payment_method_id = $3, failure_code = $4, failure_message = $5
+          where id = $1 and status <> 'succeeded' returning id
+       ) ${insertEvents('$6', 'u')}`,
+      [
+        id,
+        outcome.status,
+        outcome.paymentMethodId,
+        outcome.failureCode,
+        outcome.failureMessage,
+        JSON.stringify(events),
+      ],
     );
     return (await this.findSetupIntent(id))!;
   }
@@ -205,5 +256,43 @@ export class SqlChargeStore implements SandboxChargeStore {
       customerId,
       paymentMethodId,
     ]);
+  }
+
+  private async insertEvents(q: Transactional, events: SandboxEvent[]): Promise<void> {
+    if (events.length)
+      await q.query(`with one as (select 1) ${insertEvents('$1', 'one')}`, [JSON.stringify(events)]);
+  }
+
+  queueEvents(events: SandboxEvent[]): Promise<void> {
+    return this.insertEvents(this.database(), events);
+  }
+
+  async claimEvents(options: { limit: number; leaseMs: number; lateMs: number }): Promise<SandboxEvent[]> {
+    // skip locked: two processes delivering at once take different events.
+    const rows = await this.database().query<{ seq: string; payload: SandboxEvent }>(
+      `with due as (
+         select seq from sandbox_events
+          where delivered_at is null and (lease_until is null or lease_until < now())
+            -- Not before the event's own time (a dispute comes after its charge), nor before lateMs after it.
+            and to_timestamp((payload->>'created')::double precision)
+                <= now() - make_interval(secs => $2::double precision / 1000)
+          order by seq limit $1 for update skip locked
+       )
+       update sandbox_events e set lease_until = now() + make_interval(secs => $3::double precision / 1000),
+              deliveries = deliveries + 1
+         from due where e.seq = due.seq
+       returning e.seq, e.payload`,
+      [options.limit, options.lateMs, options.leaseMs],
+    );
+    // update … returning keeps no order: the oldest first, as Stripe sends them.
+    return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => r.payload);
+  }
+
+  async markDelivered(ids: string[]): Promise<void> {
+    if (ids.length)
+      await this.database().query(
+        'update sandbox_events set delivered_at = now(), lease_until = null where id = any($1::text[])',
+        [ids],
+      );
   }
 }

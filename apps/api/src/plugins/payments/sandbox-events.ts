@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { STRIPE_SIGNATURE_HEADER, STRIPE_WEBHOOK_PATH } from '@enq/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
 import { SandboxPaymentProvider } from './sandbox';
+import { sandboxEvent, type SandboxEvent } from './sandbox-event-objects';
+import type { SandboxChargeStore } from './sandbox-store';
+
+export { sandboxEvent, sandboxObjects, type SandboxEvent } from './sandbox-event-objects';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,19 +15,11 @@ declare module 'fastify' {
   }
 }
 
-/** A Stripe-shaped event (stripe.com/docs/api/events/object), as the sandbox sends it. */
-export interface SandboxEvent {
-  id: string;
-  object: 'event';
-  type: string;
-  created: number;
-  livemode: false;
-  api_version: string;
-  pending_webhooks: number;
-  data: { object: Record<string, unknown> };
-}
-
-/** How a test asks for a delivery: each event twice, in reverse order, or after a delay. */
+/**
+ * How events are delivered when asked (a test sets `SandboxEvents.delivery`, or passes them to `send`):
+ * each event twice, a batch in reverse order, or only once it is `lateMs` old. Stripe does each of these
+ * now and then, and the handler must change the ledger once whatever comes.
+ */
 export interface DeliveryOptions {
   twice?: boolean;
   outOfOrder?: boolean;
@@ -33,113 +28,35 @@ export interface DeliveryOptions {
   timestamp?: number;
 }
 
-const evtId = () => `evt_sbx_${randomBytes(12).toString('hex')}`;
-
-/** The Stripe objects the sandbox's events carry, with the fields the portal and Stripe's docs name. */
-export const sandboxObjects = {
-  paymentIntent(p: {
-    id: string;
-    attemptId: string;
-    amountCents: number;
-    status: 'succeeded' | 'requires_payment_method' | 'requires_action';
-    error?: { code: string; declineCode?: string; message: string };
-  }) {
-    return {
-      id: p.id,
-      object: 'payment_intent',
-      amount: p.amountCents,
-      currency: 'usd',
-      status: p.status,
-      metadata: { attempt_id: p.attemptId },
-      last_payment_error: p.error
-        ? {
-            type: 'card_error',
-            code: p.error.code,
-            decline_code: p.error.declineCode ?? p.error.code,
-            message: p.error.message,
-          }
-        : null,
-    };
-  },
-  charge(p: { id: string; intentId: string; attemptId: string; amountCents: number; refundedCents: number }) {
-    return {
-      id: p.id,
-      object: 'charge',
-      amount: p.amountCents,
-      amount_refunded: p.refundedCents,
-      refunded: p.refundedCents >= p.amountCents,
-      currency: 'usd',
-      payment_intent: p.intentId,
-      metadata: { attempt_id: p.attemptId },
-    };
-  },
-  dispute(p: {
-    id: string;
-    chargeId: string;
-    intentId: string;
-    amountCents: number;
-    status: string;
-    reason?: string;
-    created: number;
-  }) {
-    return {
-      id: p.id,
-      object: 'dispute',
-      amount: p.amountCents,
-      currency: 'usd',
-      charge: p.chargeId,
-      payment_intent: p.intentId,
-      reason: p.reason ?? 'fraudulent',
-      status: p.status,
-      created: p.created,
-    };
-  },
-  paymentMethod(p: { id: string; brand: string; last4: string; expMonth: number; expYear: number }) {
-    return {
-      id: p.id,
-      object: 'payment_method',
-      type: 'card',
-      card: { brand: p.brand, last4: p.last4, exp_month: p.expMonth, exp_year: p.expYear },
-    };
-  },
-  card(p: { id: string; brand: string; last4: string; expMonth: number; expYear: number }) {
-    return {
-      id: p.id,
-      object: 'card',
-      brand: p.brand,
-      last4: p.last4,
-      exp_month: p.expMonth,
-      exp_year: p.expYear,
-    };
-  },
-};
-
 type Post = (body: string, signature: string) => Promise<{ statusCode: number; body: string }>;
+
+/** A delivery in flight is left to its process this long; unanswered, it is sent again after. */
+const LEASE_MS = 30_000;
+const BATCH = 50;
 
 /**
  * The sandbox playing Stripe's part for events: Stripe-shaped payloads, signed with the `stripe`
  * package's own helper (generateTestHeaderString) and the portal's webhook secret, posted to the
- * portal's own webhook endpoint, so the handler Stripe's events reach is the one that runs here.
+ * portal's own webhook endpoint, so the handler Stripe's events reach is the one that runs here. The
+ * sandbox's own charges, refunds and saved cards keep their events in its store (`sandbox_events`);
+ * `deliverDue` sends what is due, and sends again what was not answered 2xx, as Stripe retries.
  */
 export class SandboxEvents {
+  /** How the sandbox's own events are delivered (a test's hook: twice, out of order, late). */
+  delivery: Omit<DeliveryOptions, 'timestamp'> = {};
+  private running: Promise<number> | null = null;
+  private again = false;
+
   constructor(
     private readonly secret: string,
     private readonly post: Post,
+    private readonly store: SandboxChargeStore | null = null,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** An event of `type` about `object`; `created` (seconds) defaults to now. */
   event(type: string, object: Record<string, unknown>, created?: number): SandboxEvent {
-    return {
-      id: evtId(),
-      object: 'event',
-      type,
-      created: created ?? Math.floor(this.now() / 1000),
-      livemode: false,
-      api_version: '2025-01-27.acacia',
-      pending_webhooks: 1,
-      data: { object },
-    };
+    return sandboxEvent(type, object, created ?? Math.floor(this.now() / 1000));
   }
 
   /** The body and its Stripe-Signature header, as Stripe would send them. */
@@ -165,14 +82,58 @@ export class SandboxEvents {
     }
     return statuses;
   }
+
+  /**
+   * Sends the sandbox's kept events that are due, oldest first (or as `delivery` asks), until none is
+   * left; an event answered 2xx is marked delivered, any other waits for its lease to end and is sent
+   * again. One run at a time in a process; a call during a run makes it look once more. Answers how
+   * many events were delivered.
+   */
+  deliverDue(): Promise<number> {
+    if (!this.store) return Promise.resolve(0);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async (store: SandboxChargeStore) => {
+      let delivered = 0;
+      do {
+        this.again = false;
+        for (;;) {
+          const batch = await store.claimEvents({
+            limit: BATCH,
+            leaseMs: LEASE_MS,
+            lateMs: this.delivery.lateMs ?? 0,
+          });
+          if (!batch.length) break;
+          const ordered = this.delivery.outOfOrder ? [...batch].reverse() : batch;
+          const answered: string[] = [];
+          for (const event of ordered) {
+            const statuses = await this.send([event], { twice: this.delivery.twice });
+            if (statuses.every((status) => status >= 200 && status < 300)) answered.push(event.id);
+          }
+          await store.markDelivered(answered);
+          delivered += answered.length;
+        }
+      } while (this.again);
+      return delivered;
+    };
+    this.running = run(this.store).finally(() => (this.running = null));
+    return this.running;
+  }
 }
 
-/** While the sandbox is the provider, its events go to this portal's own webhook, in this process. */
+/**
+ * While the sandbox is the provider, its events go to this portal's own webhook, in this process: after
+ * the answer of a request that made them (never holding it up), and every JOB_POLL_SECONDS for those a
+ * job made, those made late on purpose and those a process that died left unsent.
+ */
 async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: string | null }) {
-  if (!(app.payments instanceof SandboxPaymentProvider) || !options.secret) return;
-  app.decorate(
-    'sandboxEvents',
-    new SandboxEvents(options.secret, async (body, signature) => {
+  const provider = app.payments;
+  if (!(provider instanceof SandboxPaymentProvider) || !options.secret) return;
+  const events = new SandboxEvents(
+    options.secret,
+    async (body, signature) => {
       const answer = await app.inject({
         method: 'POST',
         url: STRIPE_WEBHOOK_PATH,
@@ -180,8 +141,35 @@ async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: stri
         payload: body,
       });
       return { statusCode: answer.statusCode, body: answer.body };
-    }),
+    },
+    provider.store,
   );
+  app.decorate('sandboxEvents', events);
+  let closing = false;
+  let waiting = false;
+  const deliver = () => {
+    if (closing) return;
+    waiting = false;
+    app.afterAnswer.run('sandbox events', async () => {
+      await events.deliverDue();
+    });
+  };
+  provider.onEvents = () => {
+    waiting = true;
+  };
+  app.addHook('onResponse', async () => {
+    if (waiting) deliver();
+  });
+  const timer = app.jobQueue ? setInterval(deliver, app.config.jobs.pollSeconds * 1000) : null;
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (timer) clearInterval(timer);
+    provider.onEvents = null;
+  });
 }
 
-export default fp(sandboxEventsPlugin, { name: 'sandbox-events', dependencies: ['payments'] });
+export default fp(sandboxEventsPlugin, {
+  name: 'sandbox-events',
+  dependencies: ['payments', 'after-answer', 'jobs'],
+});

@@ -4,6 +4,7 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../../domain/ports/payment-provider';
+import type { SandboxEvent } from './sandbox-event-objects';
 
 /** A sandbox SetupIntent as kept: `requires_payment_method` until a confirmation saves a card. */
 export interface SandboxSetupIntent {
@@ -17,14 +18,22 @@ export interface SandboxSetupIntent {
   failureMessage: string | null;
 }
 
+/** What a refund's charge.refunded event says: the charge and Stripe's running total refunded of it. */
+export interface RefundedCharge {
+  amountCents: number;
+  attemptId: string | null;
+  refundedCents: number;
+}
+
 /**
  * Where the sandbox keeps what Stripe would keep (charges, refunds, customers, SetupIntents, attached
- * payment methods): the database for a server (shared by its processes), memory in tests. Every write
- * is "unless one stands already", answering the record that stands, as Stripe's idempotency keys do.
+ * payment methods, its webhook deliveries): the database for a server (shared by its processes), memory
+ * in tests. Every write is "unless one stands already", answering the record that stands, as Stripe's
+ * idempotency keys do; the events a write makes are kept with it, so they are sent once it stands.
  */
 export interface SandboxChargeStore {
-  /** Records the charge under its key unless one is there already; answers the one that stands. */
-  record(request: ChargeRequest, result: ChargeResult): Promise<ChargeResult>;
+  /** Records the charge and its events under its key unless one is there already; answers the one that stands. */
+  record(request: ChargeRequest, result: ChargeResult, events?: SandboxEvent[]): Promise<ChargeResult>;
   find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
   /** The charge (PaymentIntent) by its id. */
   findById(id: string): Promise<ChargeResult | null>;
@@ -37,7 +46,11 @@ export interface SandboxChargeStore {
    * Records the refund under its key unless one is there already; answers the one that stands, and
    * whether this call made it.
    */
-  recordRefund(request: RefundRequest, id: string): Promise<{ result: RefundResult; made: boolean }>;
+  recordRefund(
+    request: RefundRequest,
+    id: string,
+    events?: (charge: RefundedCharge) => SandboxEvent[],
+  ): Promise<{ result: RefundResult; made: boolean }>;
   /** Records the customer under its key unless one is there already; answers the id that stands. */
   recordCustomer(idempotencyKey: string, id: string): Promise<string>;
   /** Records the SetupIntent under its key unless one is there already; answers the one that stands. */
@@ -47,6 +60,7 @@ export interface SandboxChargeStore {
   settleSetupIntent(
     id: string,
     outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+    events?: SandboxEvent[],
   ): Promise<SandboxSetupIntent>;
   /**
    * Attaches the payment method to the customer unless it is attached already; answers its customer.
@@ -59,17 +73,28 @@ export interface SandboxChargeStore {
   attachedTo(paymentMethodId: string): Promise<string | null>;
   /** The customer's invoice_settings.default_payment_method. */
   setDefault(customerId: string, paymentMethodId: string): Promise<void>;
+  /** Keeps events to send (a notice the sandbox is asked to give, such as an expiring card). */
+  queueEvents(events: SandboxEvent[]): Promise<void>;
+  /**
+   * Takes up to `limit` events not delivered, oldest first, whose time (`created`) is at least `lateMs`
+   * ago, and not in another delivery: each is leased for `leaseMs`, then taken again unless marked delivered.
+   */
+  claimEvents(options: { limit: number; leaseMs: number; lateMs: number }): Promise<SandboxEvent[]>;
+  markDelivered(ids: string[]): Promise<void>;
 }
 
 export class MemoryChargeStore implements SandboxChargeStore {
   private readonly charges = new Map<string, ChargeResult>();
   /** Each charge's customer, by idempotency key (tests check which customer a charge named). */
   readonly chargeCustomers = new Map<string, string | null>();
-  async record(request: ChargeRequest, result: ChargeResult) {
+  private readonly amounts = new Map<string, { amountCents: number; attemptId: string }>();
+  async record(request: ChargeRequest, result: ChargeResult, events: SandboxEvent[] = []) {
     const previous = this.charges.get(request.idempotencyKey);
     if (previous) return previous;
     this.charges.set(request.idempotencyKey, result);
     this.chargeCustomers.set(request.idempotencyKey, request.customerId);
+    this.amounts.set(result.id, { amountCents: request.amountCents, attemptId: request.attemptId });
+    await this.queueEvents(events);
     return result;
   }
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>) {
@@ -89,9 +114,22 @@ export class MemoryChargeStore implements SandboxChargeStore {
         );
   }
   readonly refunds = new Map<string, RefundRequest & { id: string }>();
-  async recordRefund(request: RefundRequest, id: string) {
+  async recordRefund(
+    request: RefundRequest,
+    id: string,
+    events?: (charge: RefundedCharge) => SandboxEvent[],
+  ) {
     const previous = this.refunds.get(request.idempotencyKey);
-    if (!previous) this.refunds.set(request.idempotencyKey, { ...request, id });
+    if (!previous) {
+      this.refunds.set(request.idempotencyKey, { ...request, id });
+      const charge = this.amounts.get(request.chargeId);
+      if (charge && events) {
+        const refundedCents = [...this.refunds.values()]
+          .filter((r) => r.chargeId === request.chargeId)
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        await this.queueEvents(events({ ...charge, refundedCents }));
+      }
+    }
     return { result: { status: 'succeeded', id: previous?.id ?? id } as const, made: !previous };
   }
   /** How many charges succeeded (tests count what the provider saw). */
@@ -126,9 +164,13 @@ export class MemoryChargeStore implements SandboxChargeStore {
   async settleSetupIntent(
     id: string,
     outcome: Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'failureCode' | 'failureMessage'>,
+    events: SandboxEvent[] = [],
   ) {
     const intent = this.setupIntents.get(id)!;
-    if (intent.status !== 'succeeded') Object.assign(intent, outcome);
+    if (intent.status !== 'succeeded') {
+      Object.assign(intent, outcome);
+      await this.queueEvents(events);
+    }
     return { ...intent };
   }
   private readonly attachments = new Map<string, string>();
@@ -149,5 +191,24 @@ export class MemoryChargeStore implements SandboxChargeStore {
   async setDefault(customerId: string, paymentMethodId: string) {
     for (const customer of this.customers.values())
       if (customer.id === customerId) customer.defaultPaymentMethodId = paymentMethodId;
+  }
+
+  /** The events kept, in the order they were made, with when each was made and delivered. */
+  readonly events: { event: SandboxEvent; at: number; leaseUntil: number; delivered: boolean }[] = [];
+  async queueEvents(events: SandboxEvent[]) {
+    // Due at the event's own time (a dispute comes after its charge).
+    for (const event of events)
+      this.events.push({ event, at: event.created * 1000, leaseUntil: 0, delivered: false });
+  }
+  async claimEvents(options: { limit: number; leaseMs: number; lateMs: number }) {
+    const now = Date.now();
+    const due = this.events
+      .filter((e) => !e.delivered && e.leaseUntil <= now && e.at <= now - options.lateMs)
+      .slice(0, options.limit);
+    for (const e of due) e.leaseUntil = now + options.leaseMs;
+    return due.map((e) => e.event);
+  }
+  async markDelivered(ids: string[]) {
+    for (const e of this.events) if (ids.includes(e.event.id)) e.delivered = true;
   }
 }

@@ -23,13 +23,19 @@ import {
   sandboxMethod,
   sandboxMethodId,
   shortHash,
+  type TestCard,
 } from './sandbox-cards';
+import { sandboxEvent, sandboxObjects, type SandboxEvent } from './sandbox-event-objects';
 import { MemoryChargeStore, type SandboxChargeStore, type SandboxSetupIntent } from './sandbox-store';
 
 export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
 
 /** A refund of this many cents is made by the sandbox but its first answer is lost ($4.08, as card …0408). */
 export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
+
+const seconds = () => Math.floor(Date.now() / 1000);
+/** The charge a sandbox PaymentIntent made (`pi_sbx_x` → `ch_sbx_x`), as Stripe names its latest_charge. */
+const chargeOf = (intentId: string) => intentId.replace(/^pi_/, 'ch_');
 
 /**
  * The local card provider, playing Stripe's part: Stripe-shaped ids (`cus_…`, `seti_…`, `pm_…`, `pi_…`),
@@ -44,6 +50,30 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly publishableKey = null;
 
   constructor(readonly store: SandboxChargeStore = new MemoryChargeStore()) {}
+
+  /**
+   * Called once a write has kept events to send (set by the sandbox-events plugin, which delivers them
+   * to the portal's webhook after the answer); unset, they wait in the store.
+   */
+  onEvents: (() => void) | null = null;
+
+  /** Awaits a write that kept events, then says so (a write that found its record kept none: harmless). */
+  private async keep<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    this.onEvents?.();
+    return result;
+  }
+
+  /**
+   * Stripe's notice that a saved card expires soon (customer.source.expiring, about a month ahead),
+   * given when asked: the sandbox's cards have no calendar of their own.
+   */
+  async cardExpiring(paymentMethodId: string): Promise<void> {
+    const { card, expMonth, expYear } = sandboxMethod(paymentMethodId);
+    const details = { id: paymentMethodId, brand: card.brand, last4: card.last4, expMonth, expYear };
+    const events = [sandboxEvent('customer.source.expiring', sandboxObjects.card(details), seconds())];
+    await this.keep(this.store.queueEvents(events));
+  }
 
   /** What the sandbox card form does in place of Stripe.js: a test card number becomes a payment method. */
   createPaymentMethod(card: { number: string; expMonth: number; expYear: number }, nonce: string): string {
@@ -116,7 +146,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       });
       return { status: 'requires_action', id: intent.id, clientSecret: sandboxClientSecret(intent.id) };
     }
-    return this.attachAndSucceed(intent, saved, false);
+    const result = await this.attachAndSucceed(intent, saved, false);
+    // Saved and kept; the answer to this confirmation is lost (a timeout, a dropped connection).
+    if (method.card.setupNoAnswer) await new Promise<never>(() => undefined);
+    return result;
   }
 
   private async attachAndSucceed(intent: SandboxSetupIntent, saved: string, authenticated: boolean) {
@@ -125,14 +158,28 @@ export class SandboxPaymentProvider implements PaymentProvider {
       throw new UnknownPaymentMethodError(
         'The payment method you provided has already been attached to a customer.',
       );
-    return this.setupResult(
-      await this.store.settleSetupIntent(intent.id, {
-        status: 'succeeded',
-        paymentMethodId: saved,
-        failureCode: null,
-        failureMessage: null,
-      }),
+    const events = [
+      sandboxEvent(
+        'setup_intent.succeeded',
+        {
+          id: intent.id,
+          object: 'setup_intent',
+          customer: intent.customerId,
+          payment_method: saved,
+          status: 'succeeded',
+          usage: 'off_session',
+        },
+        seconds(),
+      ),
+    ];
+    const settled = await this.keep(
+      this.store.settleSetupIntent(
+        intent.id,
+        { status: 'succeeded', paymentMethodId: saved, failureCode: null, failureMessage: null },
+        events,
+      ),
     );
+    return this.setupResult(settled);
   }
 
   private async setupResult(intent: SandboxSetupIntent): Promise<SetupResult> {
@@ -170,13 +217,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const summary = { brand: card.brand, last4: card.last4 };
     const decline =
       card.behaviour === 'succeeds' || card.behaviour === 'no-answer' ? null : DECLINES[card.behaviour];
-    const result = await this.store.record(
-      request,
-      (await this.asksAuthentication(request))
-        ? { status: 'requires_action', id, clientSecret: sandboxClientSecret(id), card: summary }
-        : decline
-          ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
-          : { status: 'succeeded', id, card: summary },
+    const authentication = await this.asksAuthentication(request);
+    const result = await this.keep(
+      this.store.record(
+        request,
+        authentication
+          ? { status: 'requires_action', id, clientSecret: sandboxClientSecret(id), card: summary }
+          : decline
+            ? { status: 'failed', id, code: decline.code, message: decline.message, card: summary }
+            : { status: 'succeeded', id, card: summary },
+        chargeEvents(request, id, card, authentication ? 'requires_action' : decline),
+      ),
     );
     // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
     if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
@@ -241,9 +292,69 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const { result, made } = await this.store.recordRefund(
       request,
       `re_sbx_${shortHash(request.idempotencyKey)}`,
+      (charge) => [
+        sandboxEvent(
+          'charge.refunded',
+          sandboxObjects.charge({
+            id: chargeOf(request.chargeId),
+            intentId: request.chargeId,
+            attemptId: charge.attemptId ?? '',
+            amountCents: charge.amountCents,
+            refundedCents: charge.refundedCents,
+          }),
+          seconds(),
+        ),
+      ],
     );
+    if (made) this.onEvents?.();
     if (made && request.amountCents === SANDBOX_REFUND_NO_ANSWER_CENTS)
       await new Promise<never>(() => undefined);
     return result;
   }
+}
+
+/**
+ * What Stripe sends after a charge: the PaymentIntent's outcome (waiting for the cardholder's
+ * authentication, failed or succeeded); for a card its bank disputes (…0259), the dispute opened as
+ * fraudulent and then closed lost, each a second after the one before.
+ */
+function chargeEvents(
+  request: ChargeRequest,
+  id: string,
+  card: TestCard,
+  outcome: 'requires_action' | { code: string; message: string } | null,
+): SandboxEvent[] {
+  const now = seconds();
+  const waiting = outcome === 'requires_action';
+  const decline = waiting ? null : outcome;
+  const intent = sandboxObjects.paymentIntent({
+    id,
+    attemptId: request.attemptId,
+    amountCents: request.amountCents,
+    status: waiting ? 'requires_action' : decline ? 'requires_payment_method' : 'succeeded',
+    ...(decline ? { error: decline } : {}),
+  });
+  const type = waiting
+    ? 'payment_intent.requires_action'
+    : decline
+      ? 'payment_intent.payment_failed'
+      : 'payment_intent.succeeded';
+  const events = [sandboxEvent(type, intent, now)];
+  if (card.disputed && !waiting && !decline) {
+    const dispute = (status: string) =>
+      sandboxObjects.dispute({
+        id: `dp_sbx_${shortHash(`dispute:${id}`)}`,
+        chargeId: chargeOf(id),
+        intentId: id,
+        amountCents: request.amountCents,
+        status,
+        reason: 'fraudulent',
+        created: now + 1,
+      });
+    events.push(
+      sandboxEvent('charge.dispute.created', dispute('needs_response'), now + 1),
+      sandboxEvent('charge.dispute.closed', dispute('lost'), now + 2),
+    );
+  }
+  return events;
 }

@@ -4,6 +4,9 @@ import type { ProviderEvent } from '../../domain/payment-events';
 /** Stripe's own tolerance for a signature's timestamp (5 minutes), the one the webhook keeps. */
 export const WEBHOOK_TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
 
+/** An event id as Stripe spells it: `evt_` and letters, digits and `_`. */
+const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9_]{1,250}$/;
+
 /** Why an event was refused: said in the 400's message. */
 export class WebhookSignatureError extends Error {}
 
@@ -30,6 +33,9 @@ export function verifyStripeEvent(
   const object = event.data?.object;
   if (
     typeof event.id !== 'string' ||
+    // Stripe's spelling of an event id: another one (spaces, an encoding, a zero-width character) is
+    // refused, never kept as a second event.
+    !EVENT_ID_PATTERN.test(event.id) ||
     typeof event.type !== 'string' ||
     typeof event.created !== 'number' ||
     !object ||

@@ -44,6 +44,8 @@ const NOT_BY_ACCOUNT: Record<string, string> = {
     "the local card sandbox's SetupIntents, standing in for Stripe's: keyed by the provider's ids",
   sandbox_payment_methods:
     "the local card sandbox's attached cards, standing in for Stripe's: keyed by the provider's ids",
+  sandbox_events:
+    "the local card sandbox's webhook deliveries, standing in for Stripe's: keyed by the provider's event ids",
   provider_events:
     "the card provider's events, kept once by the provider's event id before the account is known",
   spent_form_tokens: 'site-form tokens already spent, looked up by hash before anyone is known',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripePaymentProvider } from '../../../src/plugins/payments/stripe';
 
@@ -135,6 +136,28 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
         client_secret: 'pi_auth_secret_off',
       },
     ];
+  if (method === 'POST' && path === '/v1/refunds')
+    return form.payment_intent === 'pi_1'
+      ? [
+          200,
+          {
+            id: 're_1',
+            object: 'refund',
+            amount: Number(form.amount),
+            payment_intent: 'pi_1',
+            status: 'succeeded',
+          },
+        ]
+      : [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${form.payment_intent}'`,
+            },
+          },
+        ];
   return [
     404,
     { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
@@ -386,5 +409,41 @@ describe('the Stripe provider sends what Stripe accepts', () => {
         idempotencyKey: 'invoice:in_3:attempt:1:on-session',
       },
     ]);
+  });
+
+  it('refunds part of a payment by its PaymentIntent, with the attempt in the metadata, once per key', async () => {
+    const request = {
+      chargeId: 'pi_1',
+      amountCents: 1_250,
+      idempotencyKey: 'refund:rfa_1',
+      refundAttemptId: 'rfa_1',
+    };
+    expect(await provider.refund(request)).toEqual({ status: 'succeeded', id: 're_1' });
+    // The body is what the stripe package's own RefundCreateParams allows, field for field.
+    const params = {
+      payment_intent: 'pi_1',
+      amount: 1_250,
+      metadata: { refund_attempt_id: 'rfa_1' },
+    } satisfies Stripe.RefundCreateParams;
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/refunds',
+        form: {
+          payment_intent: params.payment_intent,
+          amount: String(params.amount),
+          'metadata[refund_attempt_id]': params.metadata.refund_attempt_id,
+        },
+        idempotencyKey: 'refund:rfa_1',
+      },
+    ]);
+    // A PaymentIntent Stripe does not know is a failed refund with Stripe's message, not a throw.
+    expect(
+      await provider.refund({ ...request, chargeId: 'pi_unknown', idempotencyKey: 'refund:rfa_2' }),
+    ).toEqual({
+      status: 'failed',
+      id: 're_failed_refund:rfa_2',
+      message: "No such payment_intent: 'pi_unknown'",
+    });
   });
 });

@@ -53,6 +53,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const { duplicate } = await receiveProviderEvent(
         { database: app.database, clock: app.clock, mailer: app.mailer, log: req.log },
         event,
+        req.body.toString('utf8'),
       );
       return { received: true as const, duplicate };
     },

@@ -87,7 +87,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: r.summary,
           total_cents: r.total_cents,
           refunded_cents: r.refunded_cents,
-          refundable_cents: Math.max(r.paid_cents - r.refunded_cents, 0),
+          refundable_cents: Math.max(r.paid_cents - r.refunded_cents - r.lost_cents, 0),
           last_failure: r.status === 'open' ? r.last_failure : null,
         })),
         plans: plans.map((p) => ({ id: p.id, label: planLabel(p) })),
