@@ -67,6 +67,23 @@ export type GuardedCheck<T> =
   { kind: 'right'; value: T } | { kind: 'locked' } | { kind: 'wrong'; outcome: WrongCodeOutcome };
 
 /**
+ * One person's code checks take turns in this process before they take a database connection: many
+ * guesses at once would otherwise each hold one of the pool's connections while waiting for the
+ * person's lock, and the requests behind them time out waiting for a connection (503).
+ */
+const turns = new Map<string, Promise<unknown>>();
+async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const mine = (turns.get(key) ?? Promise.resolve()).then(work, work);
+  const done = mine.catch(() => undefined);
+  turns.set(key, done);
+  try {
+    return await mine;
+  } finally {
+    if (turns.get(key) === done) turns.delete(key);
+  }
+}
+
+/**
  * Checks a code while holding the account's count: the lock test, the check and the count of a wrong
  * code run one at a time per person across processes (many guesses sent at once to several processes
  * would otherwise all pass the lock test before any was counted), so no more than
@@ -80,11 +97,13 @@ export async function guardedCodeCheck<T>(
   now: Date,
   check: CodeCheck<T>,
 ): Promise<GuardedCheck<T>> {
-  return database.transaction(async (tx): Promise<GuardedCheck<T>> => {
-    await lockFailures(tx, keyOf(who.personId));
-    if (await codesLockedUntil(tx, who.personId, now)) return { kind: 'locked' };
-    const result = await check(tx);
-    if (result !== 'wrong') return { kind: 'right', value: result };
-    return { kind: 'wrong', outcome: await countWrongCode(tx, mailer, who, now) };
-  });
+  return inTurn(who.personId, () =>
+    database.transaction(async (tx): Promise<GuardedCheck<T>> => {
+      await lockFailures(tx, keyOf(who.personId));
+      if (await codesLockedUntil(tx, who.personId, now)) return { kind: 'locked' };
+      const result = await check(tx);
+      if (result !== 'wrong') return { kind: 'right', value: result };
+      return { kind: 'wrong', outcome: await countWrongCode(tx, mailer, who, now) };
+    }),
+  );
 }
