@@ -88,7 +88,7 @@ try {
   for (const { body, header } of signed)
     // As the route does: the body kept as it came.
     await receiveProviderEvent(
-      { database, clock },
+      { database, clock, publicUrl: 'http://localhost:8080' },
       verifyStripeEvent(body, header, secret),
       body.toString('utf8'),
     );

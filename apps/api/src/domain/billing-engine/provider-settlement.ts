@@ -2,7 +2,6 @@ import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
 import type { ChargeResult } from '../ports/payment-provider';
 import type { PaymentOutcome } from './invoice-payments';
-import { DEFAULT_PUBLIC_URL } from './payment-collections';
 import { PaymentSettlement } from './payment-settlement';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 
@@ -14,12 +13,12 @@ import { startPaidPeriod, voidDeclinedStart } from './period-starts';
  */
 export function settleFromProvider(
   tx: Transactional,
-  deps: { clock: Clock; publicUrl?: string },
+  deps: { clock: Clock; publicUrl: string },
   attempt: { accountId: string; invoiceId: string; attemptId: string },
   result: ChargeResult,
 ): Promise<PaymentOutcome> {
   const settlement = new PaymentSettlement(
-    { database: tx, clock: deps.clock, publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL },
+    { database: tx, clock: deps.clock, publicUrl: deps.publicUrl },
     { paid: startPaidPeriod, declined: voidDeclinedStart },
   );
   return settlement.inTransaction(attempt.accountId, attempt.invoiceId, attempt.attemptId, result);

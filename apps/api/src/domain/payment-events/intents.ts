@@ -14,7 +14,7 @@ import { obj, str, type Applied, type ProviderEvent } from './provider-event';
  */
 export async function applyIntentEvent(
   tx: Transactional,
-  deps: { clock: Clock; mailer?: Pick<Mailer, 'wake'> },
+  deps: { clock: Clock; publicUrl: string; mailer?: Pick<Mailer, 'wake'> },
   event: ProviderEvent,
 ): Promise<Applied> {
   const intent = event.data.object;

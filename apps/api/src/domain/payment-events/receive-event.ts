@@ -12,6 +12,8 @@ import { applyChargeRefunded } from './refunds';
 export interface PaymentEventDeps {
   database: Transactional;
   clock: Clock;
+  /** The portal's address (PUBLIC_URL): the pay link of a decline's email. */
+  publicUrl: string;
   /** Wakes the delivery job in the transaction that queues an email (the customer hears at once). */
   mailer?: Pick<Mailer, 'wake'>;
   log?: Pick<FastifyBaseLogger, 'info'>;

@@ -51,7 +51,13 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const { duplicate } = await receiveProviderEvent(
-        { database: app.database, clock: app.clock, mailer: app.mailer, log: req.log },
+        {
+          database: app.database,
+          clock: app.clock,
+          publicUrl: app.config.publicUrl,
+          mailer: app.mailer,
+          log: req.log,
+        },
         event,
         req.body.toString('utf8'),
       );
