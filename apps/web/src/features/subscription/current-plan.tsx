@@ -3,9 +3,11 @@ import {
   type PlanDto,
   type SubscriptionResponse,
   formatCredits,
+  formatCreditsFixed,
   formatDate,
   formatMoney,
   periodNoun,
+  PAUSE_TEXT,
   planLabel,
   USERS_TEXT,
 } from '@enq/contract';
@@ -93,35 +95,45 @@ export function CurrentPlan({ info, plan, locked, busyKey, onAction, onCancel }:
         ) : null}
       </div>
 
-      <div className="space-y-6 p-5 sm:p-6">
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Stat label="Current period" className="col-span-2 lg:col-span-1">
-            {formatDate(info.period_start)} – {formatDate(info.period_end)}
-          </Stat>
-          <Stat label="Days left" hint={`of ${info.period_days} in this period`}>
-            {daysText(info.days_left)}
-          </Stat>
-          <Stat
-            label="Next payment"
-            hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
-          >
-            {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None scheduled'}
-          </Stat>
-          <Stat label="Active users" hint={USERS_TEXT.activeUsersHint(info.active_users)}>
-            {info.active_users}
-          </Stat>
-        </dl>
+      {info.status === 'paused' && info.pause ? (
+        // No period runs while paused: what is kept for the resume, as the overview says it.
+        <p className="p-5 text-sm text-slate-600 sm:p-6">
+          {PAUSE_TEXT.summary(
+            info.pause.resume_at,
+            formatCreditsFixed(info.pause.rollover_credits_held + info.pause.bonus_credits_held),
+          )}
+        </p>
+      ) : (
+        <div className="space-y-6 p-5 sm:p-6">
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Stat label="Current period" className="col-span-2 lg:col-span-1">
+              {formatDate(info.period_start)} – {formatDate(info.period_end)}
+            </Stat>
+            <Stat label="Days left" hint={`of ${info.period_days} in this period`}>
+              {daysText(info.days_left)}
+            </Stat>
+            <Stat
+              label="Next payment"
+              hint={info.next_payment_date ? `due ${formatDate(info.next_payment_date)}` : undefined}
+            >
+              {info.next_payment_amount !== null ? formatMoney(info.next_payment_amount) : 'None scheduled'}
+            </Stat>
+            <Stat label="Active users" hint={USERS_TEXT.activeUsersHint(info.active_users)}>
+              {info.active_users}
+            </Stat>
+          </dl>
 
-        <PlanCreditsMeter
-          title="Plan credits this period"
-          used={info.plan_credits_used}
-          // The period's plan credits: after an upgrade now, its prorated credits (docs/billing.md).
-          total={info.plan_credits_used + info.plan_credits_left}
-          exhausted={info.is_credits_exhausted}
-        />
+          <PlanCreditsMeter
+            title="Plan credits this period"
+            used={info.plan_credits_used}
+            // The period's plan credits: after an upgrade now, its prorated credits (docs/billing.md).
+            total={info.plan_credits_used + info.plan_credits_left}
+            exhausted={info.is_credits_exhausted}
+          />
 
-        <CreditsBreakdown info={info} period={period} />
-      </div>
+          <CreditsBreakdown info={info} period={period} />
+        </div>
+      )}
     </section>
   );
 }

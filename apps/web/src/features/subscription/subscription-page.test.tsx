@@ -1,4 +1,10 @@
-import { MESSAGES, SUBSCRIPTION_TEXT, type PlanDto, type SubscriptionResponse } from '@enq/contract';
+import {
+  MESSAGES,
+  PAUSE_TEXT,
+  SUBSCRIPTION_TEXT,
+  type PlanDto,
+  type SubscriptionResponse,
+} from '@enq/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -276,6 +282,29 @@ describe('the subscription page', () => {
     expect(screen.getByRole('region', { name: 'Current plan' }).textContent).toContain(
       'Cancels at period end',
     );
+  });
+
+  it('PAUSE-05 a paused plan shows what is kept for the resume, as the overview says it, not an empty period', async () => {
+    const pause = {
+      state: 'paused',
+      starts_at: '2026-04-14T14:00:00.000Z',
+      resume_at: '2026-07-14T14:00:00.000Z',
+      days: 91,
+      days_left: 80,
+      rollover_credits_held: 1500,
+      bonus_credits_held: 250.5,
+      decline_message: null,
+    } as const;
+    serve({ ...TEAM_MONTHLY, status: 'paused', pause } as SubscriptionResponse);
+    render(
+      <TestServices>
+        <SubscriptionPage />
+      </TestServices>,
+    );
+    const plan = await screen.findByRole('region', { name: 'Current plan' });
+    expect(plan.textContent).toContain(PAUSE_TEXT.summary(pause.resume_at, '1,750.50'));
+    expect(within(plan).queryByText('Current period')).toBeNull();
+    expect(within(plan).queryByText('Plan credits this period')).toBeNull();
   });
 
   it('SUB-03 an inactive subscription shows only the plans and the inactive banner; choosing uses the change calls', async () => {
