@@ -59,10 +59,12 @@ const withoutStaffCreatedAt = (rows: Record<string, unknown>[]) =>
  * 0024 gives calls found their places in the table's order and leaves invoices issued before it without
  * the last call they cover (they list their whole period); 0012 makes emails found due at once; 0030
  * makes every staff member it finds an admin of the console (0009 had no roles); 0035's notice columns
- * (audience plan, author, withdrawal) have nothing to copy from.
+ * (audience plan, author, withdrawal) have nothing to copy from; 0046 finds every payment made at the
+ * page (off_session false: it cannot tell a close's charge from a Pay now).
  */
 const withoutDerived = (table: string, rows: Record<string, unknown>[]) => {
-  if (table === 'payments') return rows.map(({ provider_payment_id: _p, resolved_at: _r, ...rest }) => rest);
+  if (table === 'payments')
+    return rows.map(({ provider_payment_id: _p, resolved_at: _r, off_session: _o, ...rest }) => rest);
   if (table === 'calls') return rows.map(({ billed_seq: _s, ...rest }) => rest);
   if (table === 'invoices') return rows.map(({ calls_through: _c, ...rest }) => rest);
   // 0012 makes an email found in the outbox due when it runs (the demo's spend alerts, 0025).

@@ -77,9 +77,20 @@ describe('the 14-month demo history (PGlite)', () => {
     expect(open[0]).toMatchObject({ kind: 'period', summary: 'Period close' });
     expect(amount_due).toBe(open[0]!.total);
     const detail = await invoiceDetail(database, practice, open[0]!.id);
-    expect(detail!.payments).toEqual([
-      expect.objectContaining({ status: 'failed', failure_message: 'Your card has insufficient funds.' }),
-    ]);
+    // The close's charge and each collection try since (days 3, 10, ... of its schedule) were declined;
+    // the invoice is still in collection, with its next try ahead.
+    const [collection] = await database.query<{ failures: number; next_try_at: Date | null }>(
+      'select failures, next_try_at from payment_collections where invoice_id = $1',
+      [open[0]!.id],
+    );
+    expect(detail!.payments).toHaveLength(collection!.failures);
+    expect(detail!.payments.length).toBeGreaterThanOrEqual(1);
+    for (const payment of detail!.payments)
+      expect(payment).toMatchObject({
+        status: 'failed',
+        failure_message: 'Your card has insufficient funds.',
+      });
+    expect(collection!.next_try_at).not.toBeNull();
     const [sub] = await database.query<{ is_delinquent: boolean }>(
       'select is_delinquent from subscriptions where account_id = $1',
       [practice],

@@ -51,6 +51,8 @@ describe.each(drivers)(
           plan: 'team-monthly',
           total_cents: total,
         });
+      // The sandbox's own payment_intent.succeeded is held back: here the answer comes only after the close.
+      ctx.app.sandboxEvents!.delivery = { lateMs: 600_000 };
       const first = await confirm();
       expect(first.json()).toMatchObject({ message: INVOICE_TEXT.paymentPending });
 
