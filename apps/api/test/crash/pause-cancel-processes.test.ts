@@ -114,7 +114,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
       }
     }, 240_000);
 
-    it('PAUSE-01 pause and its withdrawal asked at once over two processes: at most one pause, never a charge', async () => {
+    it('PAUSE-01 pause and its withdrawal asked at once over two processes: at most one open pause, never a charge', async () => {
       const { db, servers, stop, close } = await twoProcesses(driver);
       const since = new Date();
       try {
@@ -138,10 +138,11 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
         for (const a of answers) expect([200, 409]).toContain(a.status);
         await stop();
         const after = await books(db, DEMO_NEW_TEAM.email, since);
-        // One pause at most was asked and scheduled; a withdrawal that came first found none to withdraw.
+        // One pause at most is open; one withdrawn may be asked again by a later pause (pause, withdraw,
+        // pause), and a withdrawal that came first found none to withdraw. Never a charge.
         expect(after.status).toBe('active');
         expect(after.charged).toBe(0);
-        expect((after.pauses ?? []).length).toBeLessThanOrEqual(1);
+        expect((after.pauses ?? []).filter((p) => p !== 'withdrawn').length).toBeLessThanOrEqual(1);
         expect(answers.filter((a) => a.message === PAUSE_TEXT.withdrawn).length).toBe(
           (after.pauses ?? []).filter((p) => p === 'withdrawn').length,
         );
