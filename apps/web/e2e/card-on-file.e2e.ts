@@ -1,8 +1,8 @@
 import { BANNER_TEXT, BILLING_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/src/db/client';
 import { DEMO_NEW_TEAM } from '../../api/src/db/seed/demo-account';
 import { screenshot, signIn, type Page } from './support/browser';
+import { endCurrentPeriod } from './support/end-period';
 import { useJourney } from './support/journey';
 
 const VIEWPORTS = [
@@ -52,28 +52,8 @@ describe('a card saved, then declined at the period close (Chromium against the 
   });
 
   it('BAN-07 BAN-08 BAN-11 INV-09 the period close charges 0341 and is declined: the banners, and the invoice open', async () => {
-    await journey.server.stop();
-    const database = await openDatabase({ kind: 'pglite', dataDir: journey.dataDir });
-    try {
-      // The current period ended two hours ago (past the close's grace window): the restarted server's
-      // first period-close job closes it and charges the card on file.
-      const ended = new Date(Date.now() - 2 * 3_600_000);
-      const moved = await database.query(
-        `with sub as (
-           update subscriptions s set current_period_end = $2 from accounts a
-            where a.id = s.account_id and a.name = $1
-           returning s.account_id, s.current_period_start
-         )
-         update billing_periods p set ends_at = $2 from sub
-          where p.account_id = sub.account_id and p.starts_at = sub.current_period_start and p.closed_at is null
-         returning p.id`,
-        [DEMO_NEW_TEAM.accountName, ended],
-      );
-      expect(moved).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-    await journey.restartServer();
+    // The period close charges the card on file, 0341, and is declined.
+    await endCurrentPeriod(journey, DEMO_NEW_TEAM.accountName);
     const { server } = journey;
 
     for (const page of pages) {

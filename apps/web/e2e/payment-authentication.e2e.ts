@@ -1,8 +1,8 @@
 import { AUTHENTICATION_TEXT, BILLING_TEXT, INVOICE_TEXT } from '@enq/contract';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/src/db/client';
 import { DEMO_NEW_TEAM } from '../../api/src/db/seed/demo-account';
 import { screenshot, signIn, type Page } from './support/browser';
+import { endCurrentPeriod } from './support/end-period';
 import { useJourney } from './support/journey';
 
 const VIEWPORTS = [
@@ -64,28 +64,8 @@ describe('a card whose bank asks the cardholder (Chromium against the real serve
   it("4000 0027 6000 3184: the period close leaves the invoice open and emails a link; the link's page confirms and pays", async () => {
     const [wide, phone] = pages as [Page, Page];
     await saveWithBankStep(wide, '4000 0027 6000 3184', 1280, '3184');
-    await journey.server.stop();
-    const database = await openDatabase({ kind: 'pglite', dataDir: journey.dataDir });
-    try {
-      // The current period ended two hours ago: the restarted server's period close charges 3184
-      // off-session, and its bank asks for the cardholder.
-      const ended = new Date(Date.now() - 2 * 3_600_000);
-      const moved = await database.query(
-        `with sub as (
-           update subscriptions s set current_period_end = $2 from accounts a
-            where a.id = s.account_id and a.name = $1
-           returning s.account_id, s.current_period_start
-         )
-         update billing_periods p set ends_at = $2 from sub
-          where p.account_id = sub.account_id and p.starts_at = sub.current_period_start and p.closed_at is null
-         returning p.id`,
-        [DEMO_NEW_TEAM.accountName, ended],
-      );
-      expect(moved).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-    await journey.restartServer();
+    // The period close charges 3184 off-session, and its bank asks for the cardholder.
+    await endCurrentPeriod(journey, DEMO_NEW_TEAM.accountName);
     const { server } = journey;
 
     // The email, as /site/mail shows it, and its link.
