@@ -23,19 +23,15 @@ import {
   sandboxMethod,
   sandboxMethodId,
   shortHash,
-  type TestCard,
 } from './sandbox-cards';
-import { sandboxEvent, sandboxObjects, type SandboxEvent } from './sandbox-event-objects';
+import { chargeEvents, chargeOf, seconds, setupSucceededEvents } from './sandbox-charge-events';
+import { sandboxEvent, sandboxObjects } from './sandbox-event-objects';
 import { MemoryChargeStore, type SandboxChargeStore, type SandboxSetupIntent } from './sandbox-store';
 
 export { MemoryChargeStore, type SandboxChargeStore } from './sandbox-store';
 
 /** A refund of this many cents is made by the sandbox but its first answer is lost ($4.08, as card …0408). */
 export const SANDBOX_REFUND_NO_ANSWER_CENTS = 408;
-
-const seconds = () => Math.floor(Date.now() / 1000);
-/** The charge a sandbox PaymentIntent made (`pi_sbx_x` → `ch_sbx_x`), as Stripe names its latest_charge. */
-const chargeOf = (intentId: string) => intentId.replace(/^pi_/, 'ch_');
 
 /**
  * The local card provider, playing Stripe's part: Stripe-shaped ids (`cus_…`, `seti_…`, `pm_…`, `pi_…`),
@@ -158,20 +154,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       throw new UnknownPaymentMethodError(
         'The payment method you provided has already been attached to a customer.',
       );
-    const events = [
-      sandboxEvent(
-        'setup_intent.succeeded',
-        {
-          id: intent.id,
-          object: 'setup_intent',
-          customer: intent.customerId,
-          payment_method: saved,
-          status: 'succeeded',
-          usage: 'off_session',
-        },
-        seconds(),
-      ),
-    ];
+    const events = setupSucceededEvents(intent.id, intent.customerId, saved);
     const settled = await this.keep(
       this.store.settleSetupIntent(
         intent.id,
@@ -311,50 +294,4 @@ export class SandboxPaymentProvider implements PaymentProvider {
       await new Promise<never>(() => undefined);
     return result;
   }
-}
-
-/**
- * What Stripe sends after a charge: the PaymentIntent's outcome (waiting for the cardholder's
- * authentication, failed or succeeded); for a card its bank disputes (…0259), the dispute opened as
- * fraudulent and then closed lost, each a second after the one before.
- */
-function chargeEvents(
-  request: ChargeRequest,
-  id: string,
-  card: TestCard,
-  outcome: 'requires_action' | { code: string; message: string } | null,
-): SandboxEvent[] {
-  const now = seconds();
-  const waiting = outcome === 'requires_action';
-  const decline = waiting ? null : outcome;
-  const intent = sandboxObjects.paymentIntent({
-    id,
-    attemptId: request.attemptId,
-    amountCents: request.amountCents,
-    status: waiting ? 'requires_action' : decline ? 'requires_payment_method' : 'succeeded',
-    ...(decline ? { error: decline } : {}),
-  });
-  const type = waiting
-    ? 'payment_intent.requires_action'
-    : decline
-      ? 'payment_intent.payment_failed'
-      : 'payment_intent.succeeded';
-  const events = [sandboxEvent(type, intent, now)];
-  if (card.disputed && !waiting && !decline) {
-    const dispute = (status: string) =>
-      sandboxObjects.dispute({
-        id: `dp_sbx_${shortHash(`dispute:${id}`)}`,
-        chargeId: chargeOf(id),
-        intentId: id,
-        amountCents: request.amountCents,
-        status,
-        reason: 'fraudulent',
-        created: now + 1,
-      });
-    events.push(
-      sandboxEvent('charge.dispute.created', dispute('needs_response'), now + 1),
-      sandboxEvent('charge.dispute.closed', dispute('lost'), now + 2),
-    );
-  }
-  return events;
 }
