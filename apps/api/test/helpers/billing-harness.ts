@@ -8,6 +8,7 @@ import { RateTable } from '../../src/domain/call-rates/rates';
 import { randomPin } from '../../src/domain/people/pin';
 import { ingestCalls } from '../../src/domain/telephony/ingest';
 import type { Clock } from '../../src/domain/ports/clock';
+import type { PaymentProvider } from '../../src/domain/ports/payment-provider';
 import { MemoryChargeStore, SandboxPaymentProvider } from '../../src/plugins/payments/sandbox';
 import { openMigratedTestDatabase, type Driver } from './app';
 
@@ -53,6 +54,19 @@ export async function createWorld(driver: Driver, start: string): Promise<World>
     close: () => database.close(),
   };
 }
+
+/** An engine whose provider charges as `charge` says, with the world's sandbox behind it otherwise. */
+export const engineWith = (world: World, charge: PaymentProvider['charge']) =>
+  world.billing.engine(world.database, {
+    payments: Object.assign(Object.create(world.sandbox) as PaymentProvider, { charge }),
+  });
+
+/** The provider charges, then its answer is lost (a timeout after the charge): the attempt stays pending. */
+export const answerLost = (world: World) =>
+  engineWith(world, async (request) => {
+    await world.sandbox.charge(request);
+    throw new Error('socket hang up');
+  });
 
 /** A fresh account with an admin who has a PIN, and a card on file (a Stripe test number). */
 export async function createAccount(world: World, card = '4242424242424242') {

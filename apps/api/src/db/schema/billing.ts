@@ -255,8 +255,10 @@ export const periodStartOrders = pgTable(
     endsAt: ts('ends_at').notNull(),
     // The period a renewal ends early (closed when the renewal is paid), or the one an upgrade upgrades.
     endsPeriodId: uuid('ends_period_id'),
-    // Who confirmed an upgrade (the audit log names them when it is paid).
+    // Who confirmed an upgrade or asked for a resume, and staff's reason for a resume (the activity log
+    // names them when it is paid).
     actorPersonId: uuid('actor_person_id'),
+    actorReason: text('actor_reason'),
     status: text('status').notNull().default('awaiting_payment'), // 'awaiting_payment' | 'started' | 'void'
     decidedAt: ts('decided_at'),
   },

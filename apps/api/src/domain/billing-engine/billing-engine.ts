@@ -18,7 +18,7 @@ import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
 import { DEFAULT_PUBLIC_URL } from './payment-collections';
-import { orderResume } from './plan-resumes';
+import { orderResume, type ResumeActor } from './plan-resumes';
 
 export interface BillingDeps {
   /** The database, or a caller's open transaction to take part in. */
@@ -146,10 +146,13 @@ export class BillingEngine {
    * Resumes a paused plan now: its invoice is issued and charged first, and the new period (with the
    * carry the pause held) begins only once it is paid; a declined charge leaves the plan paused.
    */
-  async resumePlan(accountId: string): Promise<{ invoiceId: string; outcome: PaymentOutcome }> {
+  async resumePlan(
+    accountId: string,
+    actor: ResumeActor,
+  ): Promise<{ invoiceId: string; outcome: PaymentOutcome }> {
     const now = this.deps.clock.now();
     const invoiceId = await this.db.transaction((tx) =>
-      orderResume(tx, accountId, now, (q, invoice) => this.issue(q, invoice)),
+      orderResume(tx, accountId, now, (q, invoice) => this.issue(q, invoice), actor),
     );
     return { invoiceId, outcome: await this.payments.pay(accountId, invoiceId) };
   }

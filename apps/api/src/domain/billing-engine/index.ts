@@ -31,7 +31,7 @@ export {
   recordDecline,
 } from './plan-pauses-repository';
 export type { PauseRow, ReminderRow } from './plan-pauses-repository';
-export { RESUME_REFUSALS } from './plan-resumes';
+export { RESUME_REFUSALS, type ResumeActor } from './plan-resumes';
 export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
 export { findPlan, listAvailablePlans, toPlan } from './plans-repository';

@@ -9,6 +9,7 @@ export interface PeriodStartOrder {
   ends_at: Date;
   ends_period_id: string | null;
   actor_person_id: string | null;
+  actor_reason: string | null;
 }
 
 /** A start, an early renewal, an upgrade now or a resume (docs/billing.md): each opens only once it is paid. */
@@ -25,12 +26,13 @@ export async function insertOrder(
     end: Date;
     endsPeriodId: string | null;
     actorPersonId?: string | null;
+    actorReason?: string | null;
   },
 ) {
   await q.query(
     `insert into period_start_orders (account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id,
-                                      actor_person_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                                      actor_person_id, actor_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       order.accountId,
       order.invoiceId,
@@ -40,6 +42,7 @@ export async function insertOrder(
       order.end,
       order.endsPeriodId,
       order.actorPersonId ?? null,
+      order.actorReason ?? null,
     ],
   );
 }
@@ -47,7 +50,8 @@ export async function insertOrder(
 /** The order waiting for its invoice to be paid (one per account at most, by a unique index). */
 export async function awaitingOrder(q: Transactional, accountId: string, invoiceId?: string) {
   const [row] = await q.query<PeriodStartOrder>(
-    `select account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id, actor_person_id
+    `select account_id, invoice_id, kind, plan_id, starts_at, ends_at, ends_period_id, actor_person_id,
+            actor_reason
        from period_start_orders
       where account_id = $1 and status = 'awaiting_payment'${invoiceId ? ' and invoice_id = $2' : ''}`,
     invoiceId ? [accountId, invoiceId] : [accountId],

@@ -1,12 +1,15 @@
+import { newYorkDate } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
+import { recordActivity } from '../activity';
 import { startPaidUpgrade } from './plan-upgrades';
-import { endPause, openPause } from './plan-pauses-repository';
+import { endPause, openPause, type PauseRow } from './plan-pauses-repository';
 import { findPlan } from './plans-repository';
 import {
   awaitingOrder,
   decideOrder,
   endPeriodEarly,
   upsertSubscriptionPeriod,
+  type PeriodStartOrder,
 } from './period-start-orders-repository';
 import { voidInvoice } from './payment-attempts-repository';
 import { openPeriod, settlePeriod } from './subscription-periods';
@@ -38,9 +41,25 @@ export async function startPaidPeriod(tx: Transactional, accountId: string, invo
     ? { rollover: Number(pause.carry_rollover_cc ?? 0), bonus: Number(pause.carry_bonus_cc ?? 0) }
     : 0;
   await openPeriod(tx, accountId, plan, start, new Date(order.ends_at), carry);
-  if (pause) await endPause(tx, accountId, pause.id, 'resumed', start);
+  if (pause) await resumed(tx, order, pause, start);
   await upsertSubscriptionPeriod(tx, accountId, plan.id, start, new Date(order.ends_at));
   await decideOrder(tx, accountId, invoiceId, 'started', at);
+}
+
+/**
+ * The pause ends resumed, and the activity log says so in the same transaction: once, naming who asked
+ * (and staff's reason), whichever request, job or reconcile got the payment's answer.
+ */
+async function resumed(tx: Transactional, order: PeriodStartOrder, pause: PauseRow, at: Date) {
+  await endPause(tx, order.account_id, pause.id, 'resumed', at);
+  await recordActivity(tx, order.account_id, order.actor_person_id, [
+    {
+      action: 'pause.resumed',
+      target_person_id: null,
+      before: { resume_on: newYorkDate(new Date(pause.resume_at)) },
+      after: { resumed_on: newYorkDate(at), ...(order.actor_reason ? { reason: order.actor_reason } : {}) },
+    },
+  ]);
 }
 
 /** A declined period-start invoice is voided and starts nothing; answers whether it was one. */

@@ -17,6 +17,12 @@ export const RESUME_REFUSALS = {
   stillClosing: 'Your last period is still closing. Try again in an hour.',
 } as const;
 
+/** Who asked for the resume: the account's person, or staff (no person) with their reason. */
+export interface ResumeActor {
+  personId: string | null;
+  reason?: string | null;
+}
+
 /**
  * Issues the resume's invoice (the plan's subscription for a period from `now`) and its order, in the
  * caller's transaction; a resume already awaiting its payment answers that invoice again.
@@ -26,6 +32,7 @@ export async function orderResume(
   accountId: string,
   now: Date,
   issue: (q: Transactional, invoice: NewInvoice) => Promise<string>,
+  actor: ResumeActor,
 ): Promise<string> {
   const sub = await findSubscription(tx, accountId, true);
   const pause = sub?.status === 'paused' ? await openPause(tx, accountId) : null;
@@ -58,6 +65,8 @@ export async function orderResume(
     start: period.start,
     end: period.end,
     endsPeriodId: null,
+    actorPersonId: actor.personId,
+    actorReason: actor.reason ?? null,
   });
   return id;
 }

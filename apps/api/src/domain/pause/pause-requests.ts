@@ -24,9 +24,9 @@ import {
   recordDecline,
   type BillingEngine,
   type PauseRow,
+  type ResumeActor,
 } from '../billing-engine';
 import { DomainError } from '../errors';
-import { unrecordedResumes } from './pause-activity-repository';
 import { checkPause, monthsAllowed, pauseRefusal, type PauseSituation } from './pause-rules';
 import { pauseInfoFrom } from './pause-view';
 
@@ -34,10 +34,7 @@ import { pauseInfoFrom } from './pause-view';
 // holder asks on /subscription; the console asks on a customer's behalf with a reason.
 
 /** Who asks: the account's person, or staff on the customer's behalf (with the reason they gave). */
-export interface PauseActor {
-  personId: string | null;
-  reason?: string | null;
-}
+export type PauseActor = ResumeActor;
 
 /** A pause's paused stretch for the six-in-twelve rule: to its early resume, else to its date (a resume
  * the job makes a little after the date, or a declined one, adds no month the customer chose). */
@@ -143,7 +140,7 @@ export async function resumeNow(
     });
     return PAUSE_TEXT.withdrawn;
   }
-  const { outcome } = await engine.resumePlan(accountId);
+  const { outcome } = await engine.resumePlan(accountId, actor);
   if (outcome.state === 'failed' || outcome.state === 'closed') {
     await recordDecline(database, accountId, outcome.message, now);
     throw new DomainError('payment-failed', PAUSE_TEXT.declined(outcome.message));
@@ -152,19 +149,7 @@ export async function resumeNow(
   if (outcome.state === 'requires_action')
     throw new DomainError('payment-pending', AUTHENTICATION_TEXT.emailed);
   if (outcome.state === 'pending') throw new DomainError('payment-pending', INVOICE_TEXT.paymentPending);
-  // Resume now asked at once (two tabs, two processes) is one resume and one payment, and every ask is
-  // answered resumed: under the subscription's lock, the first to get here records it, once.
-  await database.transaction(async (tx) => {
-    await findSubscription(tx, accountId, true);
-    if ((await unrecordedResumes(tx, accountId)) <= 0) return;
-    await recordActivity(tx, accountId, actor.personId, [
-      {
-        action: 'pause.resumed',
-        target_person_id: null,
-        before: { resume_on: newYorkDate(new Date(pause.resume_at)) },
-        after: { resumed_on: newYorkDate(now), ...note },
-      },
-    ]);
-  });
+  // The activity log's entry was written with the resume itself (period-starts.ts): once, whichever of
+  // the requests asked at once, or the payments' reconcile after a lost answer, completed it.
   return PAUSE_TEXT.resumed;
 }

@@ -3,12 +3,13 @@ import { NOT_CHARGED } from '../../../src/domain/billing-engine/invoice-payments
 import { subscriptionLine } from '../../../src/domain/billing-engine/invoice-lines';
 import { findPlan } from '../../../src/domain/billing-engine/plans-repository';
 import { chargeUnchargedInvoices } from '../../../src/domain/billing-engine/uncharged-invoices';
-import type { PaymentProvider } from '../../../src/domain/ports/payment-provider';
 import { subscriptionInfo } from '../../../src/domain/subscription/subscription-info';
 import { drivers } from '../../helpers/app';
 import {
   accountWithDeclinedClose,
+  answerLost,
   createAccount,
+  engineWith,
   createWorld,
   useCard,
   type World,
@@ -25,12 +26,6 @@ const attemptsOf = (world: World, accountId: string) =>
     [accountId],
   );
 
-/** An engine whose provider behaves as `charge` says, with the world's sandbox behind it otherwise. */
-const engineWith = (world: World, charge: PaymentProvider['charge']) =>
-  world.billing.engine(world.database, {
-    payments: Object.assign(Object.create(world.sandbox) as PaymentProvider, { charge }),
-  });
-
 describe.each(drivers)('payments whose answer never came, and invoices never charged (%s)', (driver) => {
   let world: World;
   afterEach(() => world?.close());
@@ -38,11 +33,7 @@ describe.each(drivers)('payments whose answer never came, and invoices never cha
   it('a charge made but never answered is settled by asking the provider: paid once, the period starts', async () => {
     world = await createWorld(driver, '2026-03-02T15:00:00Z');
     const { accountId } = await createAccount(world);
-    // The provider charges, then the answer is lost (a timeout after the charge).
-    const lost = engineWith(world, async (request) => {
-      await world.sandbox.charge(request);
-      throw new Error('socket hang up');
-    });
+    const lost = answerLost(world);
     const { invoiceId, outcome } = await lost.startSubscription(accountId, 'team-monthly');
     expect(outcome).toEqual({ state: 'pending' });
     expect(await attemptsOf(world, accountId)).toMatchObject([{ status: 'pending', attempt: 1 }]);
