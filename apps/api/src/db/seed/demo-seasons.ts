@@ -17,6 +17,15 @@ import { seedDemoHistory, standaloneBilling } from './demo-billing';
 
 const PASSWORD = 'enq-demo-2026';
 
+const office = (line1: string, city: string, state: string, postalCode: string) => ({
+  line1,
+  line2: '',
+  city,
+  state,
+  postal_code: postalCode,
+  country: 'US',
+});
+
 /** Paused for the quiet months: asked 25 days ago, paused since its period ended, resumes in three months. */
 export const DEMO_PAUSED = {
   accountName: 'Maple Row Tax Service',
@@ -26,6 +35,7 @@ export const DEMO_PAUSED = {
   planId: 'practice-monthly',
   askedDaysAgo: 25,
   months: 2,
+  address: office('17 Maple Row', 'Montpelier', 'VT', '05602'),
 };
 
 /** Cancelled its annual plan with a reason; the plan runs to the end of its year (no reminder yet). */
@@ -37,6 +47,7 @@ export const DEMO_CANCELLED = {
   planId: 'practice-annual',
   reason: 'switching',
   words: 'Our practice software now includes a dialer.',
+  address: office('250 Cedar Hollow Lane', 'Nashua', 'NH', '03060'),
 } as const;
 
 /** Said it was too expensive and took the cheaper plan the advisor offered instead of cancelling. */
@@ -46,6 +57,7 @@ export const DEMO_SWITCHED = {
   email: 'irene.castillo@quarrylanebooks.com',
   password: PASSWORD,
   planId: 'firm-monthly',
+  address: office('9 Quarry Lane', 'Concord', 'NH', '03301'),
 } as const;
 
 export const DEMO_SEASONS = [DEMO_PAUSED, DEMO_CANCELLED, DEMO_SWITCHED];

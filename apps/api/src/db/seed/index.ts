@@ -132,10 +132,14 @@ export async function seedDemoData(
       isAdmin: true,
       passwordHash: newTeamHash,
     });
-    await tx.query(
-      `update accounts set service_address = $1::jsonb, billing_address = $1::jsonb where id = $2`,
-      [JSON.stringify(DEMO_NEW_TEAM.address), newTeamAccountId],
-    );
+    // Their offices, for service and billing alike: an overview that says its addresses are incomplete is
+    // the sign of an account nobody finished setting up, which none of these is.
+    const setAddress = (id: string, address: object) =>
+      tx.query(`update accounts set service_address = $1::jsonb, billing_address = $1::jsonb where id = $2`, [
+        JSON.stringify(address),
+        id,
+      ]);
+    await setAddress(newTeamAccountId, DEMO_NEW_TEAM.address);
     const seasons = new Map<string, { accountId: string; adminId: string }>();
     for (const [i, customer] of DEMO_SEASONS.entries()) {
       const id = await insertAccount(customer.accountName);
@@ -145,6 +149,7 @@ export async function seedDemoData(
         // Every demo customer signs in with the demo password, already hashed.
         passwordHash: newTeamHash,
       });
+      await setAddress(id, customer.address);
       seasons.set(customer.accountName, { accountId: id, adminId: admin });
     }
     // Staff belong to the closed enQ staff account: every person row carries an account (docs/scaling.md).

@@ -73,6 +73,17 @@ describe.each(drivers)("the demo's seasons and leavers (%s)", (driver) => {
     });
   });
 
+  it.each([DEMO_PAUSED, DEMO_CANCELLED, DEMO_SWITCHED])(
+    "$accountName's overview asks for no address: its office is its service and billing address",
+    async (customer) => {
+      const overview = await get(API_ACCOUNT_BASE, '/', customer.email);
+      expect(overview).toMatchObject({
+        is_billing_address_required: false,
+        is_service_address_required: false,
+      });
+    },
+  );
+
   it("the console's Cancellations report shows Cedar Hollow's cancellation with its reason and Quarry Lane's cheaper plan taken instead", async () => {
     const staff = await staffToken(ctx.database, 'support');
     const res = await ctx.app.inject({
