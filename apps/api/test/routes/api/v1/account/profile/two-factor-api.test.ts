@@ -1,38 +1,14 @@
 import { API_ACCOUNT_BASE, CODE_GUESSES, TWO_FACTOR_PATHS, TWO_FACTOR_TEXT } from '@enq/contract';
-import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ANNUAL, DEMO_NEW_TEAM } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
-import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
+import { drivers } from '../../../../../helpers/app';
+import { twoFactorApp } from '../../../../../helpers/two-factor-app';
 
 describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
-  let ctx: TestContext;
-  // Each code is taken once (its 30 s step is spent): the server's clock moves a minute before each.
-  let offsetMs = 0;
-  const clock = { now: () => new Date(Date.now() + offsetMs) };
-  /** The next code, computed by otplib (independent of the server's otpauth). */
-  const nextCode = (secret: string) => {
-    offsetMs += 60_000;
-    return generateSync({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-  };
+  const tf = twoFactorApp(driver, [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email]);
+  const { people, nextCode } = tf;
   // The three demo people share the demo password.
   const password = DEMO_ADMIN.password;
-  const people: Record<string, { id: string; accountId: string; token: string }> = {};
-  beforeAll(async () => {
-    ctx = await createTestApp(driver, {}, { clock });
-    for (const email of [DEMO_ADMIN.email, DEMO_ANNUAL.email, DEMO_NEW_TEAM.email]) {
-      const [p] = await ctx.database.query<{ id: string; account_id: string }>(
-        'select id, account_id from people where email = $1',
-        [email],
-      );
-      people[email] = {
-        id: p!.id,
-        accountId: p!.account_id,
-        token: (await issueApiToken(ctx.database, p!.id)).token,
-      };
-    }
-  });
-  afterAll(() => ctx?.close());
 
   const call = (
     method: 'GET' | 'POST',
@@ -41,7 +17,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     email = DEMO_ADMIN.email,
     remoteAddress?: string,
   ) =>
-    ctx.app.inject({
+    tf.ctx.app.inject({
       method,
       ...(remoteAddress ? { remoteAddress } : {}),
       url: `${API_ACCOUNT_BASE}${path}`,
@@ -49,12 +25,12 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
       ...(payload ? { payload } : {}),
     });
   const activity = (accountId: string) =>
-    ctx.database.query<{ action: string }>(
+    tf.ctx.database.query<{ action: string }>(
       `select action from audit_log where account_id = $1 and action like 'profile.two_factor%' order by id`,
       [accountId],
     );
   const rows = (personId: string) =>
-    ctx.database.query<{ enabled_at: Date | null }>(
+    tf.ctx.database.query<{ enabled_at: Date | null }>(
       'select enabled_at from two_factor where person_id = $1',
       [personId],
     );
@@ -112,7 +88,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     });
     expect(await rows(admin.id)).toEqual([]);
     expect(
-      await ctx.database.query('select 1 from two_factor_recovery_codes where person_id = $1', [admin.id]),
+      await tf.ctx.database.query('select 1 from two_factor_recovery_codes where person_id = $1', [admin.id]),
     ).toEqual([]);
     expect((await activity(admin.accountId)).map((a) => a.action)).toEqual([
       'profile.two_factor_on',
@@ -165,7 +141,7 @@ describe.each(drivers)('two-factor sign-in on /profile (%s)', (driver) => {
     );
     const lockEmails = async () =>
       (
-        await ctx.database.query<{ n: number }>(
+        await tf.ctx.database.query<{ n: number }>(
           'select count(*)::int as n from outbox where kind = \'two_factor_guesses\' and "to" = $1',
           [email],
         )

@@ -4,52 +4,30 @@ import {
   TWO_FACTOR_PATHS,
   TWO_FACTOR_TEXT,
 } from '@enq/contract';
-import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_ADMIN,
   DEMO_ANNUAL,
   DEMO_NEW_TEAM,
   DEMO_SUB_USERS,
 } from '../../../../../../src/db/seed/demo-account';
-import { issueApiToken } from '../../../../../../src/domain/auth/api-tokens';
-import { createTestApp, drivers, type TestContext } from '../../../../../helpers/app';
+import { drivers } from '../../../../../helpers/app';
+import { twoFactorApp } from '../../../../../helpers/two-factor-app';
 
 // Issue 62: a bearer token alone turned two-factor sign-in on (with the thief's authenticator), off, or
 // made new recovery codes. Each now takes the current password as well as a code.
 describe.each(drivers)('two-factor sign-in on /profile needs the password (%s)', (driver) => {
-  let ctx: TestContext;
-  let offsetMs = 0;
-  const clock = { now: () => new Date(Date.now() + offsetMs) };
-  const nextCode = (secret: string) => {
-    offsetMs += 60_000;
-    return generateSync({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-  };
+  const tf = twoFactorApp(driver, [
+    DEMO_ADMIN.email,
+    DEMO_ANNUAL.email,
+    DEMO_NEW_TEAM.email,
+    DEMO_SUB_USERS[1]!.email,
+  ]);
+  const { people, nextCode } = tf;
   const password = DEMO_ADMIN.password;
-  const people: Record<string, { id: string; accountId: string; token: string }> = {};
-  beforeAll(async () => {
-    ctx = await createTestApp(driver, {}, { clock });
-    for (const email of [
-      DEMO_ADMIN.email,
-      DEMO_ANNUAL.email,
-      DEMO_NEW_TEAM.email,
-      DEMO_SUB_USERS[1]!.email,
-    ]) {
-      const [p] = await ctx.database.query<{ id: string; account_id: string }>(
-        'select id, account_id from people where email = $1',
-        [email],
-      );
-      people[email] = {
-        id: p!.id,
-        accountId: p!.account_id,
-        token: (await issueApiToken(ctx.database, p!.id)).token,
-      };
-    }
-  });
-  afterAll(() => ctx?.close());
 
   const call = (path: string, payload: object, email: string, remoteAddress = '198.51.100.7') =>
-    ctx.app.inject({
+    tf.ctx.app.inject({
       method: 'POST',
       remoteAddress,
       url: `${API_ACCOUNT_BASE}${path}`,
@@ -59,15 +37,15 @@ describe.each(drivers)('two-factor sign-in on /profile needs the password (%s)',
   /** What a refused request must leave as it was: the two-factor rows, recovery codes and activity. */
   const state = async (email: string) => {
     const { id, accountId } = people[email]!;
-    const [row] = await ctx.database.query<{ secret: string; enabled_at: Date | null }>(
+    const [row] = await tf.ctx.database.query<{ secret: string; enabled_at: Date | null }>(
       'select secret, enabled_at from two_factor where person_id = $1',
       [id],
     );
-    const codes = await ctx.database.query<{ code_hash: string }>(
+    const codes = await tf.ctx.database.query<{ code_hash: string }>(
       'select code_hash from two_factor_recovery_codes where person_id = $1 and used_at is null order by 1',
       [id],
     );
-    const activity = await ctx.database.query<{ action: string }>(
+    const activity = await tf.ctx.database.query<{ action: string }>(
       `select action from audit_log where account_id = $1 and action like 'profile.two_factor%'`,
       [accountId],
     );
@@ -144,20 +122,20 @@ describe.each(drivers)('two-factor sign-in on /profile needs the password (%s)',
     const other = await call(TWO_FACTOR_PATHS.start, { password }, DEMO_NEW_TEAM.email, '203.0.113.99');
     expect(other.statusCode).toBe(200);
 
-    offsetMs += TWO_FACTOR_PASSWORD_GUESSES.lockoutMinutes * 60_000;
+    tf.wait(TWO_FACTOR_PASSWORD_GUESSES.lockoutMinutes * 60_000);
     const later = await call(TWO_FACTOR_PATHS.recoveryCodes, { code: nextCode(secret), password }, email);
     expect(later.statusCode).toBe(200);
   });
 
   it('a person without a password (signed in by another provider) needs a sign-in of the last 5 minutes instead', async () => {
     const email = DEMO_SUB_USERS[1]!.email;
-    const [hash] = await ctx.database.query<{ password_hash: string | null }>(
+    const [hash] = await tf.ctx.database.query<{ password_hash: string | null }>(
       'select password_hash from people where id = $1',
       [people[email]!.id],
     );
     expect(hash!.password_hash).toBeNull();
     expect((await call(TWO_FACTOR_PATHS.start, {}, email)).statusCode).toBe(200);
-    await ctx.database.query(
+    await tf.ctx.database.query(
       "update api_tokens set created_at = now() - interval '6 minutes' where person_id = $1",
       [people[email]!.id],
     );
