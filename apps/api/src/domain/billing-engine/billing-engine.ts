@@ -13,7 +13,8 @@ import { bonusBalance, insertLedgerEntries, overageTotals, periodUsage } from '.
 import { findPlan } from './plans-repository';
 import { DomainError } from '../errors';
 import { currentPeriod, findSubscription, periodDueToSettle } from './subscription-periods-repository';
-import { InvoicePayments, type PaymentOutcome, type PayOptions } from './invoice-payments';
+import { InvoicePayments } from './invoice-payments';
+import type { PaymentOutcome, PayOptions } from './payment-terms';
 import { awaitingOrder, insertOrder } from './period-start-orders-repository';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 import { rollOverDuePeriods, settleEndedPeriod } from './period-close';
@@ -200,7 +201,7 @@ export class BillingEngine {
       });
       if (invoiceId === undefined) return closed;
       closed++;
-      if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { offSession: true });
+      if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { by: 'schedule' });
     }
   }
 
@@ -237,7 +238,7 @@ export class BillingEngine {
         ),
       );
     });
-    if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { offSession: true });
+    if (invoiceId) await this.chargeInvoice(accountId, invoiceId, { by: 'schedule' });
     return invoiceId;
   }
 }

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation, type Transactional } from '../../db/handle';
+import { isUniqueViolation } from '../../db/handle';
 import { DomainError } from '../errors';
-import type { Clock } from '../ports/clock';
-import {
-  UnknownPaymentMethodError,
-  type ChargeResult,
-  type PaymentProvider,
-} from '../ports/payment-provider';
+import { UnknownPaymentMethodError, type ChargeResult } from '../ports/payment-provider';
 import {
   beginAttempt,
   findAttempt,
@@ -17,77 +11,19 @@ import {
   type PaymentStart,
 } from './payment-attempts-repository';
 import { outcomeOf, PaymentSettlement, type SettlementHooks } from './payment-settlement';
+import type { NewAttempt, PaymentDeps, PaymentOutcome, PayOptions } from './payment-terms';
 
 export type { SettlementHooks };
-
-/** What became of a request to pay an invoice. */
-export type PaymentOutcome =
-  /**
-   * `referralPending`: whether the account came through a referral whose bonus is still pending (false
-   * spares the caller the look-up; absent when this request did not find out).
-   */
-  | { state: 'paid'; referralPending?: boolean }
-  | { state: 'failed'; message: string }
-  /** The provider's answer is not known yet; the reconciliation job settles the attempt. */
-  | { state: 'pending' }
-  /** Void or refunded: nothing to pay. */
-  | { state: 'closed'; message: string }
-  /**
-   * The card's bank asks the cardholder to authenticate; the invoice stays open and its attempt waits.
-   * `clientSecret`: what the page finishes the step with (null when nobody is at the page).
-   */
-  | { state: 'requires_action'; clientSecret: string | null };
-
-/** How a payment is asked for. */
-export interface PayOptions {
-  /** With an attempt in flight elsewhere, wait this long for its outcome (a person's click). */
-  waitMs?: number;
-  /**
-   * The cardholder is at the page (Pay now): the charge is on-session, and an attempt waiting for
-   * authentication is finished (the same attempt, never a second charge). `returnUrl`: where a
-   * redirect-based step returns. Without it the charge is off-session (closes, renewals, resumes).
-   */
-  onSession?: { returnUrl: string };
-  /**
-   * Nobody at the page asked for it (a close, an interim mark, a collection retry): a decline puts the
-   * invoice in collection (payment-collections.ts). A Pay now or a staff retry does not.
-   */
-  offSession?: boolean;
-}
-
-export interface PaymentDeps {
-  database: Transactional;
-  payments: PaymentProvider;
-  clock: Clock;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** How long a charge may take before its outcome counts as unknown. */
-  timeoutMs: number;
-  /** The portal's address (PUBLIC_URL): the pay links of the emails payments send. */
-  publicUrl: string;
-}
 
 /** What the first, locked step of a payment decided: an outcome at once, an attempt to join, or to make. */
 type Begun = { outcome: PaymentOutcome } | { joined: AttemptRow } | { attempt: NewAttempt };
 
-/** An attempt the first step wrote as pending, with what charging and settling it need. */
-export interface NewAttempt {
-  id: string;
-  idempotencyKey: string;
-  amountCents: number;
-  card: { id: string; brand: string; last4: string };
-  /** The account's Customer at the provider, which an off-session charge of a saved card must name. */
-  customerId: string | null;
-  number: string;
-  /** The invoice has a period-start order: its settlement starts (or voids) that period too. */
-  startsPeriod: boolean;
-  offSession: boolean;
-  holder: { email: string; fullName: string } | null;
-  referralPending: boolean;
-}
-
 export const NO_CARD = 'No card on file.';
 export const NOT_CHARGED =
   'The payment did not reach the card processor, and nothing was charged. Please try again.';
+
+/** The cardholder at the page, when it is they who asked. */
+const cardholderOf = (options: PayOptions) => (typeof options.by === 'object' ? options.by.cardholder : null);
 
 const timeout = (ms: number) =>
   new Promise<never>((_, reject) => {
@@ -117,8 +53,8 @@ export class InvoicePayments {
    * attempt in flight waits that long for its outcome (a person's click); without, it answers pending.
    */
   async pay(accountId: string, invoiceId: string, options: PayOptions = {}): Promise<PaymentOutcome> {
-    const offSession = options.offSession ?? false;
-    const begun = await this.begin(accountId, invoiceId, offSession);
+    const scheduled = options.by === 'schedule';
+    const begun = await this.begin(accountId, invoiceId, scheduled);
     if ('outcome' in begun) return begun.outcome;
     if ('joined' in begun) {
       if (begun.joined.status === 'requires_action') return this.authenticate(begun.joined, options);
@@ -130,7 +66,7 @@ export class InvoicePayments {
       if (joined.state !== 'failed' || joined.message !== NOT_CHARGED) return joined;
       // The attempt in flight had been abandoned before reaching the provider (its process died): this
       // request still means to pay, so it makes the next attempt. Once: that one is this request's own.
-      const again = await this.begin(accountId, invoiceId, offSession);
+      const again = await this.begin(accountId, invoiceId, scheduled);
       if ('attempt' in again) return this.charge(accountId, invoiceId, again.attempt, options);
       // Another request made it first: its outcome is this one's.
       if ('joined' in again) return this.join(again.joined, options.waitMs ?? 0);
@@ -147,13 +83,13 @@ export class InvoicePayments {
    */
   private async authenticate(attempt: AttemptRow, options: PayOptions): Promise<PaymentOutcome> {
     if (attempt.status !== 'requires_action') return outcomeOf(attempt);
-    if (!options.onSession || !attempt.provider_payment_id)
-      return { state: 'requires_action', clientSecret: null };
+    const cardholder = cardholderOf(options);
+    if (!cardholder || !attempt.provider_payment_id) return { state: 'requires_action', clientSecret: null };
     let result: ChargeResult;
     try {
       result = await this.deps.payments.resumeCharge({
         chargeId: attempt.provider_payment_id,
-        returnUrl: options.onSession.returnUrl,
+        returnUrl: cardholder.returnUrl,
         idempotencyKey: `${attempt.idempotency_key}:on-session`,
         card: { brand: attempt.card_brand ?? 'card', last4: attempt.card_last4 ?? '' },
       });
@@ -174,7 +110,7 @@ export class InvoicePayments {
     options: PayOptions,
   ): Promise<PaymentOutcome> {
     // Nobody to authenticate: the provider charges off-session (a staff retry too).
-    const cardholderAway = !options.onSession;
+    const cardholder = cardholderOf(options);
     let result: ChargeResult;
     try {
       result = await Promise.race([
@@ -185,8 +121,8 @@ export class InvoicePayments {
           idempotencyKey: attempt.idempotencyKey,
           attemptId: attempt.id,
           description: `enQ invoice ${attempt.number}`,
-          offSession: cardholderAway,
-          returnUrl: options.onSession?.returnUrl ?? null,
+          offSession: !cardholder,
+          returnUrl: cardholder?.returnUrl ?? null,
         }),
         timeout(this.deps.timeoutMs),
       ]);
@@ -205,9 +141,9 @@ export class InvoicePayments {
       };
     }
     if (result.status === 'requires_action')
-      return this.settlement.awaitingAuthentication(accountId, invoiceId, attempt, result, cardholderAway);
+      return this.settlement.awaitingAuthentication(accountId, invoiceId, attempt, result, !cardholder);
     // A declined off-session charge is settled with its collection's step and email (one transaction).
-    if (attempt.startsPeriod || (attempt.offSession && result.status === 'failed'))
+    if (attempt.startsPeriod || (attempt.scheduled && result.status === 'failed'))
       return this.settlement.inTransaction(accountId, invoiceId, attempt.id, result);
     return this.settlement.alone(accountId, invoiceId, attempt, result);
   }
@@ -217,13 +153,13 @@ export class InvoicePayments {
    * writes the next one as pending. An attempt written by another request after the statement began
    * breaks a unique index; run again, the statement sees it and joins it.
    */
-  private async begin(accountId: string, invoiceId: string, offSession: boolean): Promise<Begun> {
+  private async begin(accountId: string, invoiceId: string, scheduled: boolean): Promise<Begun> {
     const now = this.deps.clock.now();
     const id = `pay_${randomUUID().replaceAll('-', '')}`;
     let found: PaymentStart | null;
     for (let tries = 1; ; tries++) {
       try {
-        found = await beginAttempt(this.deps.database, accountId, invoiceId, id, now, offSession);
+        found = await beginAttempt(this.deps.database, accountId, invoiceId, id, now, scheduled);
         break;
       } catch (err) {
         if (tries >= 5 || !isUniqueViolation(err)) throw err;
@@ -252,7 +188,7 @@ export class InvoicePayments {
         customerId: found.customer_id,
         number: found.number,
         startsPeriod: found.starts_period,
-        offSession,
+        scheduled,
         referralPending: found.referral_pending,
         holder:
           found.holder_email === null

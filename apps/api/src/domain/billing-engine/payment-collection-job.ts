@@ -18,7 +18,7 @@ export async function collectDuePayments(
   let tried = 0;
   for (const row of await dueCollections(database, now)) {
     if (!(await claimTry(database, row, now, new Date(now.getTime() + TRY_LEASE_MS)))) continue;
-    await engine.chargeInvoice(row.account_id, row.invoice_id, { offSession: true });
+    await engine.chargeInvoice(row.account_id, row.invoice_id, { by: 'schedule' });
     tried++;
   }
   return tried;
@@ -31,6 +31,6 @@ export async function retryWithNewCard(
   accountId: string,
 ): Promise<number> {
   const open = await openCollections(database, accountId);
-  for (const { invoice_id } of open) await engine.chargeInvoice(accountId, invoice_id, { offSession: true });
+  for (const { invoice_id } of open) await engine.chargeInvoice(accountId, invoice_id, { by: 'schedule' });
   return open.length;
 }

@@ -3,7 +3,7 @@ import { invoiceReceiptEmail, queueInvoiceReceipt } from '../invoices';
 import { queueEmail } from '../mail';
 import { authenticationEmail } from './authentication-email';
 import { AUTHENTICATION_REQUIRED, type ChargeResult } from '../ports/payment-provider';
-import type { NewAttempt, PaymentDeps, PaymentOutcome } from './invoice-payments';
+import type { NewAttempt, PaymentDeps, PaymentOutcome } from './payment-terms';
 import { recordDecline } from './payment-collections';
 import {
   findAttempt,

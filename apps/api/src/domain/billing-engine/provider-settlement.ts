@@ -1,7 +1,7 @@
 import type { Transactional } from '../../db/handle';
 import type { Clock } from '../ports/clock';
 import type { ChargeResult } from '../ports/payment-provider';
-import type { PaymentOutcome } from './invoice-payments';
+import type { PaymentOutcome } from './payment-terms';
 import { PaymentSettlement } from './payment-settlement';
 import { startPaidPeriod, voidDeclinedStart } from './period-starts';
 

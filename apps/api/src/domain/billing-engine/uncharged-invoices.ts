@@ -17,6 +17,6 @@ export async function chargeUnchargedInvoices(
 ): Promise<number> {
   const invoices = await unchargedInvoices(q, new Date(now.getTime() - IN_FLIGHT_MS));
   for (const invoice of invoices)
-    await engine.chargeInvoice(invoice.account_id, invoice.id, { offSession: true });
+    await engine.chargeInvoice(invoice.account_id, invoice.id, { by: 'schedule' });
   return invoices.length;
 }

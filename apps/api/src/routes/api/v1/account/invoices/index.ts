@@ -113,7 +113,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       // click's, or an off-session one the email linked to) is finished, never made again.
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, {
         waitMs: JOIN_WAIT_MS,
-        onSession: { returnUrl: `${app.config.publicUrl}${payLinkPath(invoice_id)}` },
+        by: { cardholder: { returnUrl: `${app.config.publicUrl}${payLinkPath(invoice_id)}` } },
       });
       if (outcome.state === 'requires_action') {
         if (!outcome.clientSecret)
