@@ -5,7 +5,7 @@ import type { Mailer } from '../ports/mailer';
 import { keepCardUpdate, keepExpiringNotice, lockExpiringCard } from './card-events-repository';
 import { applyOnce, DUPLICATE, keepAlone, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
-import { num, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
+import { int, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the expiring-card email. */
 export const CARD_EXPIRING_EMAIL_KIND = 'card-expiring';
@@ -13,8 +13,8 @@ export const CARD_EXPIRING_EMAIL_KIND = 'card-expiring';
 const cardOf = (fields: Record<string, unknown>) => {
   const brand = str(fields.brand);
   const last4 = str(fields.last4);
-  const expMonth = num(fields.exp_month);
-  const expYear = num(fields.exp_year);
+  const expMonth = int(fields.exp_month);
+  const expYear = int(fields.exp_year);
   return brand && last4 && expMonth && expYear ? { brand, last4, expMonth, expYear } : null;
 };
 

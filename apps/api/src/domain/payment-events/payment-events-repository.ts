@@ -83,6 +83,62 @@ export async function lockPaidAttempt(
 }
 
 /**
+ * charge.refunded kept as `no-change` by one statement, without a transaction or the invoice's lock, when
+ * the portal's credit notes for the paid invoice already reach Stripe's total and no refund of it is
+ * pending; `unmatched` when no paid attempt of ours is the charge's. Credit notes are only ever added, so
+ * a total reached in this statement's snapshot is reached at any later moment too, whatever a refund
+ * running alongside commits. Any other case (a refund pending, whose outcome may lower what is reserved,
+ * or something missing) answers `outcome` null, keeps nothing, and goes through the invoice's lock
+ * (lockPaidAttempt). `kept` false with an outcome: kept before.
+ */
+export async function keepRecordedRefund(
+  q: Transactional,
+  event: KeptEvent,
+  charge: { attemptId: string | null; intentId: string | null; refundedCents: number },
+): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
+  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
+    `with paid as (
+       select id, account_id, invoice_id, amount_cents from payments
+        where ((id = $6::text and $6::text is not null)
+               or (provider_payment_id = $7::text and $7::text is not null))
+          and status = 'succeeded'
+        limit 1
+     ), decided as (
+       select paid.account_id,
+              case when paid.id is null then 'unmatched'
+                   when not exists (select 1 from refund_attempts a
+                                     where a.account_id = paid.account_id and a.invoice_id = paid.invoice_id
+                                       and a.status = 'pending')
+                    and least($8::bigint, paid.amount_cents)
+                        <= (select coalesce(sum(r.amount_cents), 0) from refunds r
+                             where r.account_id = paid.account_id and r.invoice_id = paid.invoice_id)
+                     then 'no-change'
+              end as outcome
+         from (select 1) as one left join paid on true
+     ), kept as (
+       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
+       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
+         from decided where outcome is not null
+       on conflict (id) do nothing
+       returning id
+     )
+     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
+    [
+      event.id,
+      event.type,
+      event.objectId,
+      event.created,
+      event.payload,
+      charge.attemptId,
+      charge.intentId,
+      charge.refundedCents,
+    ],
+    { prepare: true },
+  );
+  return row!;
+}
+
+/**
  * The attempt as findIntentAttempt finds it, read again once its invoice is locked (the lock every
  * payment step takes first): a request or another event settling it meanwhile has committed.
  */

@@ -8,7 +8,7 @@ import { applyIntentEvent } from './intents';
 import { applyOnce, keepAlone, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
 import { str, type EventOutcome, type ProviderEvent } from './provider-event';
-import { applyChargeRefunded } from './refunds';
+import { receiveChargeRefunded } from './refunds';
 
 export interface PaymentEventDeps {
   database: Transactional;
@@ -22,8 +22,9 @@ export interface PaymentEventDeps {
 
 /**
  * Receives one event of a type: applies it and keeps it under its id, atomically, once. Most run their
- * effect and the keeping in one transaction (applyOnce); the card events, the ones Stripe sends most,
- * are kept and applied by one statement when they can be (cards.ts), a round trip instead of four.
+ * effect and the keeping in one transaction (applyOnce); the events Stripe sends most (card updates,
+ * expiry notices, refunds recorded already) are kept, and applied, by one statement when that is enough
+ * (cards.ts, refunds.ts): a round trip instead of four or five.
  */
 type Receive = (deps: PaymentEventDeps, event: ProviderEvent, row: KeptEvent) => Promise<Received>;
 
@@ -32,7 +33,7 @@ const RECEIVE: ReadonlyMap<string, Receive> = new Map<string, Receive>([
   ['payment_intent.succeeded', inTransaction(applyIntentEvent)],
   ['payment_intent.payment_failed', inTransaction(applyIntentEvent)],
   ['payment_intent.requires_action', inTransaction(applyIntentEvent)],
-  ['charge.refunded', inTransaction(applyChargeRefunded)],
+  ['charge.refunded', receiveChargeRefunded],
   ['charge.dispute.created', inTransaction((tx, _deps, event) => applyDisputeEvent(tx, event))],
   ['charge.dispute.closed', inTransaction((tx, _deps, event) => applyDisputeEvent(tx, event))],
   ['payment_method.automatically_updated', receiveCardUpdated],

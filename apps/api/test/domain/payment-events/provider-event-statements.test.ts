@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRefundAttempt } from '../../../src/domain/billing-engine/refund-attempts-repository';
 import { sandboxObjects } from '../../../src/plugins/payments/sandbox-events';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import { demoCardEvents } from './event-harness';
@@ -53,7 +55,7 @@ describe.each(drivers)("the provider's events, statements per event (%s)", (driv
     expect(await h.emails()).toBe(before + 1);
   });
 
-  it('a type the portal ignores is one statement, and a refund already recorded a transaction of three', async () => {
+  it('a type the portal ignores is one statement, and so is a refund already recorded', async () => {
     expect(
       await h.receive(h.event('customer.updated', { id: 'cus_count', object: 'customer' }, now)),
     ).toEqual({ outcome: 'ignored', statements: 1, transactions: 0 });
@@ -64,11 +66,64 @@ describe.each(drivers)("the provider's events, statements per event (%s)", (driv
       amountCents: 1000,
       refundedCents: 0,
     });
-    // The invoice locked with its payment found, its sums read once the lock is held, the event kept.
+    // The credit notes reach Stripe's total (none, here) and no refund is pending: one statement.
     expect(await h.receive(h.event('charge.refunded', charge, now))).toEqual({
       outcome: 'no-change',
-      statements: 3,
+      statements: 1,
+      transactions: 0,
+    });
+  });
+
+  it("a refund made in Stripe's dashboard, and one while a console refund is pending, are decided under the invoice's lock", async () => {
+    const [paid] = await ctx.database.query<{ invoice_id: string; account_id: string; amount_cents: number }>(
+      'select invoice_id, account_id, amount_cents from payments where id = $1',
+      [h.paidPayment],
+    );
+    const charge = (refundedCents: number) =>
+      sandboxObjects.charge({
+        id: 'ch_count_dashboard',
+        intentId: 'pi_count_dashboard',
+        attemptId: h.paidPayment,
+        amountCents: paid!.amount_cents,
+        refundedCents,
+      });
+    const notes = async () =>
+      (
+        await ctx.database.query<{ amount_cents: number }>(
+          'select amount_cents from refunds where invoice_id = $1 order by number',
+          [paid!.invoice_id],
+        )
+      ).map((r) => r.amount_cents);
+    // $1.00 refunded in the dashboard: a credit note, in a transaction.
+    expect(await h.receive(h.event('charge.refunded', charge(100), now))).toMatchObject({
+      outcome: 'applied',
       transactions: 1,
     });
+    // Told again as a new event: the credit note covers it, one statement.
+    expect(await h.receive(h.event('charge.refunded', charge(100), now + 1))).toEqual({
+      outcome: 'no-change',
+      statements: 1,
+      transactions: 0,
+    });
+    // A console refund of $2.00 asked of Stripe and not yet recorded: Stripe's total of $3.00 counts it.
+    // Whether it is covered depends on that refund's outcome, so after the one statement that finds it
+    // pending, the invoice's lock is taken: the payment found with it, the sums read once it is held,
+    // the event kept.
+    await insertRefundAttempt(ctx.database, {
+      id: randomUUID(),
+      accountId: paid!.account_id,
+      invoiceId: paid!.invoice_id,
+      paymentId: h.paidPayment,
+      amountCents: 200,
+      requestKey: 'statements-pending-refund',
+      staff: { personId: null, email: null, role: 'system' },
+      reason: 'Pending while Stripe answers',
+    });
+    expect(await h.receive(h.event('charge.refunded', charge(300), now + 2))).toEqual({
+      outcome: 'no-change',
+      statements: 4,
+      transactions: 1,
+    });
+    expect(await notes()).toEqual([100]);
   });
 });
