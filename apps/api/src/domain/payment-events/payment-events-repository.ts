@@ -1,12 +1,21 @@
 import type { Transactional } from '../../db/handle';
 
+/** An event as it is kept: its id, type, the object it is about, its time and its body as it came. */
+export interface KeptEvent {
+  id: string;
+  type: string;
+  objectId: string | null;
+  created: Date;
+  payload: string;
+}
+
 /**
- * Keeps the event under its id with what applying it did (in the transaction that applied it); answers
- * false when it was kept before (a repeated delivery).
+ * Keeps the event under its id with what applying it did (in the transaction that applied it, or alone
+ * when it applies nothing); answers false when it was kept before (a repeated delivery).
  */
 export async function keepEvent(
   q: Transactional,
-  event: { id: string; type: string; objectId: string | null; created: Date; payload: string },
+  event: KeptEvent,
   outcome: string,
   accountId: string | null,
 ): Promise<boolean> {
@@ -71,6 +80,62 @@ export async function lockPaidAttempt(
     { prepare: true },
   );
   return row ?? null;
+}
+
+/**
+ * charge.refunded kept as `no-change` by one statement, without a transaction or the invoice's lock, when
+ * the portal's credit notes for the paid invoice already reach Stripe's total and no refund of it is
+ * pending; `unmatched` when no paid attempt of ours is the charge's. Credit notes are only ever added, so
+ * a total reached in this statement's snapshot is reached at any later moment too, whatever a refund
+ * running alongside commits. Any other case (a refund pending, whose outcome may lower what is reserved,
+ * or something missing) answers `outcome` null, keeps nothing, and goes through the invoice's lock
+ * (lockPaidAttempt). `kept` false with an outcome: kept before.
+ */
+export async function keepRecordedRefund(
+  q: Transactional,
+  event: KeptEvent,
+  charge: { attemptId: string | null; intentId: string | null; refundedCents: number },
+): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
+  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
+    `with paid as (
+       select id, account_id, invoice_id, amount_cents from payments
+        where ((id = $6::text and $6::text is not null)
+               or (provider_payment_id = $7::text and $7::text is not null))
+          and status = 'succeeded'
+        limit 1
+     ), decided as (
+       select paid.account_id,
+              case when paid.id is null then 'unmatched'
+                   when not exists (select 1 from refund_attempts a
+                                     where a.account_id = paid.account_id and a.invoice_id = paid.invoice_id
+                                       and a.status = 'pending')
+                    and least($8::bigint, paid.amount_cents)
+                        <= (select coalesce(sum(r.amount_cents), 0) from refunds r
+                             where r.account_id = paid.account_id and r.invoice_id = paid.invoice_id)
+                     then 'no-change'
+              end as outcome
+         from (select 1) as one left join paid on true
+     ), kept as (
+       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
+       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
+         from decided where outcome is not null
+       on conflict (id) do nothing
+       returning id
+     )
+     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
+    [
+      event.id,
+      event.type,
+      event.objectId,
+      event.created,
+      event.payload,
+      charge.attemptId,
+      charge.intentId,
+      charge.refundedCents,
+    ],
+    { prepare: true },
+  );
+  return row!;
 }
 
 /**
@@ -155,78 +220,4 @@ export async function recordDisputeLoss(
     [loss.disputeId, loss.accountId, loss.invoiceId, loss.paymentId, loss.amountCents, loss.lostAt],
   );
   return rows.length > 0;
-}
-
-/**
- * The card's new details from the network, unless an event about the card newer than this one was kept
- * (a late one changes nothing), in one statement: answers whether a newer one was, and the accounts whose
- * card on file it is.
- */
-export async function updateCardDetails(
-  tx: Transactional,
-  methodId: string,
-  card: { brand: string; last4: string; expMonth: number; expYear: number },
-  event: { id: string; type: string; created: Date },
-): Promise<{ newer: boolean; accounts: string[] }> {
-  const [row] = await tx.query<{ newer: boolean; accounts: string[] }>(
-    `with newer as (
-       select exists (select 1 from provider_events
-                       where object_id = $1 and type = $6 and id <> $8
-                         and (created > $7 or (created = $7 and id > $8))) as kept
-     ), changed as (
-       update payment_methods set brand = $2, last4 = $3, exp_month = $4, exp_year = $5
-        where id = $1 and not (select kept from newer) returning account_id
-     )
-     select (select kept from newer) as newer, array(select account_id::text from changed) as accounts`,
-    [methodId, card.brand, card.last4, card.expMonth, card.expYear, event.type, event.created, event.id],
-    { prepare: true },
-  );
-  return { newer: row!.newer, accounts: row!.accounts };
-}
-
-/**
- * The card on file an expiring-card event is about, locked (two events about one card take turns),
- * with the account holder to email and whether an earlier event about this card and expiry emailed.
- */
-export async function lockExpiringCard(
-  tx: Transactional,
-  methodId: string,
-  eventId: string,
-): Promise<{
-  account_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  email: string | null;
-  full_name: string | null;
-  emailed: boolean;
-} | null> {
-  const [row] = await tx.query<{
-    account_id: string;
-    brand: string;
-    last4: string;
-    exp_month: number;
-    exp_year: number;
-    email: string | null;
-    full_name: string | null;
-    emailed: boolean;
-  }>(
-    `with card as (
-       select account_id, brand, last4, exp_month, exp_year from payment_methods where id = $1
-        order by created_at desc limit 1 for update
-     )
-     select card.*, h.email, h.full_name,
-            exists (select 1 from provider_events e
-                     where e.object_id = $1 and e.type = 'customer.source.expiring' and e.outcome = 'applied'
-                       and e.id <> $2
-                       and (e.payload #>> '{data,object,exp_year}')::int = card.exp_year
-                       and (e.payload #>> '{data,object,exp_month}')::int = card.exp_month) as emailed
-       from card left join lateral (select email, full_name from people
-                                     where account_id = card.account_id and is_admin
-                                     order by created_at limit 1) h on true`,
-    [methodId, eventId],
-    { prepare: true },
-  );
-  return row ?? null;
 }

@@ -30,6 +30,9 @@ export interface Applied {
 export const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 export const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** A whole number an integer column holds (a card's expiry month and year): else null, never an SQL error. */
+export const int = (value: unknown): number | null =>
+  Number.isInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? (value as number) : null;
 export const obj = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 

@@ -4,11 +4,38 @@ import { lockRefundableInvoice, refundInvoice, refundNotice } from '../billing-e
 import { queueEmail } from '../mail';
 import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
-import { lockPaidAttempt } from './payment-events-repository';
-import { idOf, num, obj, str, type Applied, type ProviderEvent } from './provider-event';
+import { applyOnce, DUPLICATE, type Received } from './keep-once';
+import { keepRecordedRefund, lockPaidAttempt, type KeptEvent } from './payment-events-repository';
+import { idOf, num, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the customer's email for a refund made in Stripe's dashboard. */
 export const PROVIDER_REFUND_EMAIL_KIND = 'provider-refund-credit-note';
+
+/**
+ * charge.refunded, received: most (a repeated notice, Stripe's echo of a refund the portal recorded) find
+ * the total recorded already, and are kept by one statement without the invoice's lock when that is
+ * certain (keepRecordedRefund); any other goes through applyChargeRefunded under the lock.
+ */
+export async function receiveChargeRefunded(
+  deps: { database: Transactional; clock: Clock; mailer?: Pick<Mailer, 'wake'> },
+  event: ProviderEvent,
+  row: KeptEvent,
+): Promise<Received> {
+  const charge = event.data.object;
+  const total = num(charge.amount_refunded);
+  if (total !== null && Number.isSafeInteger(total)) {
+    const decided = await keepRecordedRefund(deps.database, row, {
+      attemptId: str(obj(charge.metadata).attempt_id),
+      intentId: idOf(charge.payment_intent),
+      refundedCents: total,
+    });
+    if (decided.outcome !== null)
+      return decided.kept
+        ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
+        : DUPLICATE;
+  }
+  return applyOnce(deps.database, row, (tx) => applyChargeRefunded(tx, deps, event));
+}
 
 /**
  * charge.refunded: the charge's `amount_refunded` is Stripe's running total, so the event says how much

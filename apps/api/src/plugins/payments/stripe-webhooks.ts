@@ -11,20 +11,29 @@ const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9_]{1,250}$/;
 export class WebhookSignatureError extends Error {}
 
 /**
+ * The decoder the `stripe` package itself reads a Buffer body with (TextDecoder, utf-8): the text decoded
+ * here once is the text its check signs and parses, and the one the portal keeps.
+ */
+const UTF8 = new TextDecoder('utf8');
+
+/**
  * Checks the `Stripe-Signature` header over the raw body with the `stripe` package's own check
- * (constructEvent: the HMAC, and a timestamp within Stripe's tolerance) and answers the event.
+ * (constructEvent: the HMAC, and a timestamp within Stripe's tolerance) and answers the event with the
+ * body's text, to be kept as it came. The body is decoded once and the text given to constructEvent:
+ * given the Buffer, it decodes it twice (for the HMAC, then for JSON.parse), and the caller a third time.
  */
 export function verifyStripeEvent(
   rawBody: Buffer,
   signature: string | string[] | undefined,
   secret: string | null,
-): ProviderEvent {
+): { event: ProviderEvent; body: string } {
   if (!secret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set; no event is accepted.');
   if (typeof signature !== 'string' || !signature)
     throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  const body = UTF8.decode(rawBody);
   let event: { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } };
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    event = Stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError || error instanceof SyntaxError)
       throw new WebhookSignatureError(`The event's signature does not verify: ${error.message}`);
@@ -42,5 +51,5 @@ export function verifyStripeEvent(
     typeof object !== 'object'
   )
     throw new WebhookSignatureError('The event is not a Stripe event (id, type, created, data.object).');
-  return event as unknown as ProviderEvent;
+  return { event: event as unknown as ProviderEvent, body };
 }

@@ -39,9 +39,9 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!Buffer.isBuffer(req.body))
         throw new DomainError('invalid', 'The event must be sent as application/json.');
-      let event;
+      let verified;
       try {
-        event = verifyStripeEvent(
+        verified = verifyStripeEvent(
           req.body,
           req.headers[STRIPE_SIGNATURE_HEADER],
           app.config.payments.webhookSecret,
@@ -58,8 +58,8 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           mailer: app.mailer,
           log: req.log,
         },
-        event,
-        req.body.toString('utf8'),
+        verified.event,
+        verified.body,
       );
       return { received: true as const, duplicate };
     },
