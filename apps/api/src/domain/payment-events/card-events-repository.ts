@@ -9,13 +9,13 @@ export interface KeptOutcome {
 
 /**
  * payment_method.automatically_updated kept and applied in one statement, so atomic without a
- * transaction (one round trip): the event is kept once by its id, with its outcome, and the card's new
- * details are written only when this statement kept it (a second delivery, waiting on the first's insert
- * on PostgreSQL, finds the id and writes nothing) and no event about the card newer than this one was kept
- * (a late one changes nothing). Null when the event was kept before.
- *
- * The newer event is looked for from this one's time on (`created >= $4`), so that the index on
- * (object_id, type, created) reads only the events after it rather than every update the card ever had.
+ * transaction (one round trip). The card's details are written only over older ones: the row carries
+ * the (time, id) of the update whose details it holds, and the update's condition on it is checked on
+ * the row itself, again after waiting for it, so an older update that waited while a newer one wrote the
+ * card (two deliveries at once on PostgreSQL) writes nothing, and a late or repeated one neither. The
+ * event is kept once by its id with what the write did: applied, no-change (the card holds newer
+ * details or these), unmatched (no card of ours). Null when the event was kept before (then nothing is
+ * written either).
  */
 export async function keepCardUpdate(
   q: Transactional,
@@ -23,25 +23,24 @@ export async function keepCardUpdate(
   card: { brand: string; last4: string; expMonth: number; expYear: number },
 ): Promise<KeptOutcome | null> {
   const [row] = await q.query<KeptOutcome>(
-    `with newer as (
-       select exists (select 1 from provider_events
-                       where object_id = $3::text and type = $2::text and created >= $4::timestamptz
-                         and (created > $4::timestamptz or id > $1::text)) as kept
+    `with changed as (
+       update payment_methods set brand = $6::text, last4 = $7::text, exp_month = $8::int, exp_year = $9::int,
+                                  details_event_at = $4::timestamptz, details_event_id = $1::text
+        where id = $3::text and not exists (select 1 from provider_events where id = $1::text)
+          and (details_event_at is null
+               or (details_event_at, details_event_id) < ($4::timestamptz, $1::text))
+       returning account_id
      ), card as (
        select account_id from payment_methods where id = $3::text order by created_at desc limit 1
      ), kept as (
        insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
        select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb,
-              case when newer.kept then 'no-change' when card.account_id is null then 'unmatched'
-                   else 'applied' end,
-              case when not newer.kept then card.account_id end
-         from newer left join card on true
+              case when exists (select 1 from changed) then 'applied'
+                   when card.account_id is null then 'unmatched' else 'no-change' end,
+              (select account_id from changed limit 1)
+         from (select 1) as one left join card on true
        on conflict (id) do nothing
        returning outcome, account_id
-     ), changed as (
-       update payment_methods set brand = $6::text, last4 = $7::text, exp_month = $8::int, exp_year = $9::int
-        where id = $3::text and exists (select 1 from kept where outcome = 'applied')
-       returning id
      )
      select outcome, account_id::text as account_id from kept`,
     [
