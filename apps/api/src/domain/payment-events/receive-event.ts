@@ -8,8 +8,9 @@ import { applyIntentEvent } from './intents';
 import { keepEvent } from './payment-events-repository';
 import { str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 import { applyChargeRefunded } from './refunds';
+import { applySetupSucceeded, type SetupEventDeps } from './setup-intents';
 
-export interface PaymentEventDeps {
+export interface PaymentEventDeps extends SetupEventDeps {
   database: Transactional;
   clock: Clock;
   /** The portal's address (PUBLIC_URL): the pay link of a decline's email. */
@@ -31,6 +32,7 @@ const APPLY: ReadonlyMap<string, Apply> = new Map<string, Apply>([
   ['charge.dispute.closed', (tx, _deps, event) => applyDisputeEvent(tx, event)],
   ['payment_method.automatically_updated', (tx, _deps, event) => applyCardUpdated(tx, event)],
   ['customer.source.expiring', applyCardExpiring],
+  ['setup_intent.succeeded', applySetupSucceeded],
 ]);
 
 /** The event types the portal acts on, for the docs and Stripe's endpoint settings. */
