@@ -2,7 +2,7 @@ import type { Transactional } from '../../db/handle';
 import { putCardOnFile } from '../billing';
 import type { Clock } from '../ports/clock';
 import type { CardDetails } from '../ports/payment-provider';
-import { findSetupAccount } from './payment-events-repository';
+import { findSetupAccount } from './setup-intents-repository';
 import { idOf, num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /** What setup_intent.succeeded needs besides the database: the card's details, asked of the provider. */
