@@ -192,7 +192,10 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(afterAnswerPlugin);
   await app.register(paymentsPlugin, { provider: billing.payments });
-  await app.register(sandboxEventsPlugin, { secret: config.payments.webhookSecret });
+  await app.register(sandboxEventsPlugin, {
+    secret: config.payments.webhookSecret,
+    hold: config.payments.sandboxEvents === 'hold',
+  });
   await app.register(billingPlugin, { billing });
   await app.register(telephonyPlugin);
   if (config.oidc.embedded) {

@@ -105,6 +105,11 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')
     .optional(),
+  /**
+   * The sandbox's events: `send` (as Stripe does) or `hold` (kept in `sandbox_events`, never sent), for a
+   * test of the paths that must not wait for an event, such as asking the provider after a crash.
+   */
+  SANDBOX_EVENTS: z.enum(['send', 'hold']).default('send'),
   TELEPHONY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** `off`: no /metrics page and no per-request counting (bench/metrics.ts measures what it costs). */
   METRICS: z.enum(['on', 'off']).default('on'),
@@ -228,6 +233,8 @@ function deriveConfig(env: z.output<typeof envSchema>) {
       // The webhook's signing secret. The sandbox signs with a development default; with Stripe's key
       // set and no secret, no event is accepted (a secret of ours would let anyone forge Stripe's).
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? (env.STRIPE_SECRET_KEY ? null : DEV_WEBHOOK_SECRET),
+      // Whether the sandbox sends its events to the webhook, or holds them back (kept, never sent).
+      sandboxEvents: env.SANDBOX_EVENTS,
       // How long a charge may take before its outcome counts as unknown (the attempt stays pending and
       // the reconciliation job asks the provider); also how old a pending attempt must be to be asked about.
       timeoutMs: env.PAYMENT_TIMEOUT_SECONDS * 1000,

@@ -17,6 +17,13 @@ export const SAVE_CARD_PARAM = 'save_card';
 /** What the provider's redirect adds on the way back ('succeeded' or 'failed'), as Stripe's does. */
 export const REDIRECT_STATUS_PARAM = 'redirect_status';
 
+/**
+ * An intent's client secret as Stripe spells it (`pi_…_secret_…` or `seti_…_secret_…`: ASCII letters,
+ * digits and `_`): another spelling of one (spaces, a percent-encoding, another case of its prefix, a
+ * look-alike letter) is refused by the sandbox's bank page, never taken for the intent.
+ */
+export const CLIENT_SECRET_PATTERN = /^(pi|seti)_[A-Za-z0-9_]+_secret_[A-Za-z0-9]+$/;
+
 /** The sandbox's stand-in for the bank's authentication page (only while the sandbox is the provider). */
 export const SANDBOX_AUTHENTICATE_PATH = '/api/v1/payments/sandbox/authenticate';
 export const sandboxAuthenticateUrl = (clientSecret: string, returnPath: string) =>

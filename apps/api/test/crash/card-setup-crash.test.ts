@@ -33,7 +33,10 @@ describe.each(drivers)('kill -9 while a card is being saved (%s)', (driver) => {
           "select count(*)::int as n from sandbox_setup_intents where status = 'succeeded'",
         )
       )[0]!.n;
-    let server: ServerProcess | undefined = await serve(db);
+    // The sandbox's setup_intent.succeeded is held back (SANDBOX_EVENTS=hold): it would put the card on
+    // file by itself, and this test is of the retry that must do it without any event.
+    const env = { SANDBOX_EVENTS: 'hold' };
+    let server: ServerProcess | undefined = await serve(db, env);
     try {
       const before = await (db.driver === 'postgres' ? savedAtProvider() : Promise.resolve(0));
       const sent = send(server.url, 'POST', CHANGE_CARD, headers, body);
@@ -61,7 +64,7 @@ describe.each(drivers)('kill -9 while a card is being saved (%s)', (driver) => {
       );
       expect(state).toMatchObject({ intent: 'succeeded', card: null });
 
-      server = await serve(db);
+      server = await serve(db, env);
       const retried = await fetch(`${server.url}${CHANGE_CARD}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -86,6 +89,14 @@ describe.each(drivers)('kill -9 while a card is being saved (%s)', (driver) => {
       expect(
         await read(`select count(*)::int as n from sandbox_payment_methods where id = '${state!.method}'`),
       ).toEqual([{ n: 1 }]);
+      // The retry saved it: the provider's event about it is still kept unsent, and none was heard.
+      expect(
+        await read(
+          `select (select count(*)::int from sandbox_events
+                    where type = 'setup_intent.succeeded' and delivered_at is null) as unsent,
+                  (select count(*)::int from provider_events where type = 'setup_intent.succeeded') as heard`,
+        ),
+      ).toEqual([{ unsent: 1, heard: 0 }]);
     } finally {
       await server?.stop();
       await db.drop();

@@ -156,7 +156,9 @@ describe.runIf(drivers.includes('postgres'))(
         }
         await makeDue(db, invoiceId);
         // The collection job runs at start: its charge is made, then the process dies awaiting the answer.
-        server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120' });
+        // The sandbox's events are held back (SANDBOX_EVENTS=hold): its payment_intent.succeeded would
+        // otherwise settle the retry whenever its delivery comes before the kill.
+        server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120', SANDBOX_EVENTS: 'hold' });
         await until(
           'the provider to record the retry',
           async () => (await records(db, invoiceId)).charged === 1,
@@ -171,7 +173,7 @@ describe.runIf(drivers.includes('postgres'))(
         });
 
         // Restarted: the reconciliation asks the provider, whose record settles the attempt as paid.
-        server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1' });
+        server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1', SANDBOX_EVENTS: 'hold' });
         await until(
           'the retry to be settled',
           async () => (await records(db, invoiceId)).invoice === 'paid',

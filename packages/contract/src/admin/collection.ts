@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardBrandLabel } from '../billing';
+import { planIdSchema } from '../subscription';
 import { staffReasonSchema } from './staff-schemas';
 
 /**
@@ -107,7 +108,9 @@ export const collectionSavedSchema = z
 export type CollectionSaved = z.infer<typeof collectionSavedSchema>;
 
 export const collectionSettingBodySchema = collectionSettingSchema
-  .extend({ reason: staffReasonSchema })
+  // The plan's id in another case or with spaces around it is that plan, as Change plan takes it; any
+  // other spelling names no plan (404, plan_id).
+  .extend({ plan_id: planIdSchema.nullable(), reason: staffReasonSchema })
   .meta({ id: 'CollectionSettingBody' });
 export type CollectionSettingBody = z.infer<typeof collectionSettingBodySchema>;
 

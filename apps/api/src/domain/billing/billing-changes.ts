@@ -1,7 +1,7 @@
 import { normalizeAddress, type Address } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
 import { recordActivity } from '../activity';
-import { saveAddresses, saveDefaultCard } from './billing-repository';
+import { lockCardOnFile, saveAddresses, saveDefaultCard } from './billing-repository';
 import { billingActivityView } from './billing-view';
 
 const clean = (address: Address): Address => {
@@ -48,7 +48,11 @@ export async function changeAddresses(
   });
 }
 
-/** Makes a card the one on file (see saveDefaultCard) and records the change, in one transaction. */
+/**
+ * Makes a card the one on file (see saveDefaultCard) and records the change, in one transaction. A card
+ * that is on file already changes nothing and records nothing: the page's save and the provider's
+ * setup_intent.succeeded (whichever comes second) put it there once.
+ */
 export async function changeCard(
   database: Transactional,
   actor: BillingActor,
@@ -56,17 +60,32 @@ export async function changeCard(
   card: Parameters<typeof saveDefaultCard>[3],
   now: Date,
 ): Promise<void> {
-  await database.transaction(async (tx) => {
-    const before = await billingActivityView(tx, actor.accountId);
-    await saveDefaultCard(tx, actor.accountId, pmId, card, now);
-    const after = await billingActivityView(tx, actor.accountId);
-    await recordActivity(tx, actor.accountId, actor.personId, [
-      {
-        action: 'billing.card_change',
-        target_person_id: null,
-        before: { card: before.card },
-        after: { card: after.card },
-      },
-    ]);
-  });
+  await database.transaction((tx) => putCardOnFile(tx, actor, pmId, card, now));
+}
+
+/**
+ * As changeCard, in the caller's transaction; `personId` null when nobody of the account made it (the
+ * provider's event). Answers whether it changed the card on file.
+ */
+export async function putCardOnFile(
+  tx: Transactional,
+  actor: { accountId: string; personId: string | null },
+  pmId: string,
+  card: Parameters<typeof saveDefaultCard>[3],
+  now: Date,
+): Promise<boolean> {
+  // Locked: a save and an event about the same card take turns, and the second finds it on file.
+  if (await lockCardOnFile(tx, actor.accountId, pmId)) return false;
+  const before = await billingActivityView(tx, actor.accountId);
+  await saveDefaultCard(tx, actor.accountId, pmId, card, now);
+  const after = await billingActivityView(tx, actor.accountId);
+  await recordActivity(tx, actor.accountId, actor.personId, [
+    {
+      action: 'billing.card_change',
+      target_person_id: null,
+      before: { card: before.card },
+      after: { card: after.card },
+    },
+  ]);
+  return true;
 }

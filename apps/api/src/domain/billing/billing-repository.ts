@@ -97,6 +97,19 @@ export async function saveDefaultCard(
   );
 }
 
+/**
+ * Locks the account's row (every change of its card on file takes this lock first) and answers whether
+ * the payment method is its card on file already.
+ */
+export async function lockCardOnFile(q: Transactional, accountId: string, pmId: string): Promise<boolean> {
+  const [row] = await q.query<{ on_file: boolean }>(
+    `select exists (select 1 from payment_methods where account_id = $1 and id = $2 and is_default) as on_file
+       from accounts where id = $1 for update`,
+    [accountId, pmId],
+  );
+  return row?.on_file ?? false;
+}
+
 /** The account a saved payment method belongs to, or null when no account has saved it. */
 export async function paymentMethodOwner(q: Transactional, paymentMethodId: string): Promise<string | null> {
   const [row] = await q.query<{ account_id: string }>(

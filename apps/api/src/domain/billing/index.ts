@@ -1,5 +1,5 @@
 // The billing domain's entry: routes and other domain folders import from here, never a file inside.
-export { changeAddresses } from './billing-changes';
+export { changeAddresses, putCardOnFile } from './billing-changes';
 export { BILLING_SQL } from './billing-repository';
 export { billingDataFrom, loadBillingData } from './billing-view';
 export type { BillingRow } from './billing-repository';

@@ -9,8 +9,9 @@ import { applyOnce, keepAlone, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
 import { str, type EventOutcome, type ProviderEvent } from './provider-event';
 import { receiveChargeRefunded } from './refunds';
+import { applySetupSucceeded, type SetupEventDeps } from './setup-intents';
 
-export interface PaymentEventDeps {
+export interface PaymentEventDeps extends SetupEventDeps {
   database: Transactional;
   clock: Clock;
   /** The portal's address (PUBLIC_URL): the pay link of a decline's email. */
@@ -38,6 +39,7 @@ const RECEIVE: ReadonlyMap<string, Receive> = new Map<string, Receive>([
   ['charge.dispute.closed', inTransaction((tx, _deps, event) => applyDisputeEvent(tx, event))],
   ['payment_method.automatically_updated', receiveCardUpdated],
   ['customer.source.expiring', receiveCardExpiring],
+  ['setup_intent.succeeded', inTransaction(applySetupSucceeded)],
 ]);
 
 /** The event types the portal acts on, for the docs and Stripe's endpoint settings. */

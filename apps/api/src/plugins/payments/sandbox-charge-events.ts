@@ -29,12 +29,13 @@ export function setupSucceededEvents(intentId: string, customerId: string, payme
 /**
  * What Stripe sends after a charge: the PaymentIntent's outcome (waiting for the cardholder's
  * authentication, failed or succeeded); for a card its bank disputes (…0259), the dispute opened as
- * fraudulent and then closed lost, each a second after the one before.
+ * fraudulent and then closed lost, each a second after the one before. Also what Stripe sends once
+ * the cardholder answered the bank's page for a charge that waited (no card's dispute then).
  */
 export function chargeEvents(
-  request: ChargeRequest,
+  request: Pick<ChargeRequest, 'attemptId' | 'amountCents'>,
   id: string,
-  card: TestCard,
+  card: Pick<TestCard, 'disputed'>,
   outcome: 'requires_action' | { code: string; message: string } | null,
 ): SandboxEvent[] {
   const now = seconds();

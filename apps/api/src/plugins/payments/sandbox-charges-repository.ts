@@ -5,9 +5,21 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../../domain/ports/payment-provider';
-import { sandboxClientSecret } from './sandbox-cards';
 import type { SandboxEvent } from './sandbox-event-objects';
-import type { RefundedCharge, SandboxChargeStore, SandboxSetupIntent } from './sandbox-store';
+import {
+  CHARGE_COLUMNS,
+  SETUP_COLUMNS,
+  toIntent,
+  toResult,
+  type ChargeRow,
+  type SetupIntentRow,
+} from './sandbox-rows';
+import type {
+  AuthenticatedCharge,
+  RefundedCharge,
+  SandboxChargeStore,
+  SandboxSetupIntent,
+} from './sandbox-store';
 
 /** Inserts the events given as a json array ($n), in their order, for each row of `source` (a CTE). */
 const insertEvents = (param: string, source: string) =>
@@ -15,49 +27,10 @@ const insertEvents = (param: string, source: string) =>
    select x->>'id', x->>'type', x from jsonb_array_elements(${param}::jsonb) with ordinality as t(x, n), ${source}
     order by n`;
 
-interface ChargeRow {
-  id: string;
-  status: 'succeeded' | 'failed' | 'requires_action';
-  failure_code: string | null;
-  failure_message: string | null;
-  card_brand: string;
-  card_last4: string;
-}
-
-const toResult = (row: ChargeRow): ChargeResult => {
-  const card = { brand: row.card_brand, last4: row.card_last4 };
-  if (row.status === 'requires_action')
-    return { status: 'requires_action', id: row.id, clientSecret: sandboxClientSecret(row.id), card };
-  return row.status === 'succeeded'
-    ? { status: 'succeeded', id: row.id, card }
-    : { status: 'failed', id: row.id, code: row.failure_code!, message: row.failure_message!, card };
-};
-
-const CHARGE_COLUMNS = 'id, status, failure_code, failure_message, card_brand, card_last4';
-
-interface SetupIntentRow {
-  id: string;
-  customer_id: string;
-  status: SandboxSetupIntent['status'];
-  payment_method_id: string | null;
-  failure_code: string | null;
-  failure_message: string | null;
-}
-
-const SETUP_COLUMNS = 'id, customer_id, status, payment_method_id, failure_code, failure_message';
-
-const toIntent = (row: SetupIntentRow): SandboxSetupIntent => ({
-  id: row.id,
-  customerId: row.customer_id,
-  status: row.status,
-  paymentMethodId: row.payment_method_id,
-  failureCode: row.failure_code,
-  failureMessage: row.failure_message,
-});
-
 /**
- * The sandbox's charges in `sandbox_charges` (and its customers, SetupIntents and attachments in theirs), outside the portal's transactions (each statement commits
- * by itself, as a call to Stripe would): every process on the database sees one record per key.
+ * The sandbox's charges in `sandbox_charges` (and its customers, SetupIntents and attachments in
+ * theirs), outside the portal's transactions (each statement commits by itself, as a call to Stripe
+ * would): every process on the database sees one record per key.
  */
 export class SqlChargeStore implements SandboxChargeStore {
   /** `database` is asked for at each charge: a server's is opened after its billing is composed. */
@@ -120,13 +93,25 @@ export class SqlChargeStore implements SandboxChargeStore {
     return row ? toResult(row) : null;
   }
 
-  async authenticateCharge(id: string, outcome: { code: string; message: string } | null): Promise<void> {
+  async authenticateCharge(
+    id: string,
+    outcome: { code: string; message: string } | null,
+    events?: (charge: AuthenticatedCharge) => SandboxEvent[],
+  ): Promise<void> {
     // Only a charge still waiting changes: a second answer from the bank's page (a resent form) is void.
-    await this.database().query(
-      `update sandbox_charges set status = $2, failure_code = $3, failure_message = $4
-        where id = $1 and status = 'requires_action'`,
-      [id, outcome ? 'failed' : 'succeeded', outcome?.code ?? null, outcome?.message ?? null],
-    );
+    // The change and its events commit together.
+    await this.database().transaction(async (tx) => {
+      const [changed] = await tx.query<{ amount_cents: number; attempt_id: string }>(
+        `update sandbox_charges set status = $2, failure_code = $3, failure_message = $4
+          where id = $1 and status = 'requires_action' returning amount_cents, attempt_id`,
+        [id, outcome ? 'failed' : 'succeeded', outcome?.code ?? null, outcome?.message ?? null],
+      );
+      if (changed && events)
+        await this.insertEvents(
+          tx,
+          events({ amountCents: changed.amount_cents, attemptId: changed.attempt_id }),
+        );
+    });
   }
 
   async recordRefund(

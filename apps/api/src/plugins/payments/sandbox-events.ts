@@ -126,9 +126,10 @@ export class SandboxEvents {
 /**
  * While the sandbox is the provider, its events go to this portal's own webhook, in this process: after
  * the answer of a request that made them (never holding it up), and every JOB_POLL_SECONDS for those a
- * job made, those made late on purpose and those a process that died left unsent.
+ * job made, those made late on purpose and those a process that died left unsent. With `hold`
+ * (SANDBOX_EVENTS=hold) none is sent by itself: they stay kept, and only `deliverDue` or `send` sends.
  */
-async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: string | null }) {
+async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: string | null; hold?: boolean }) {
   const provider = app.payments;
   if (!(provider instanceof SandboxPaymentProvider) || !options.secret) return;
   const events = new SandboxEvents(
@@ -145,6 +146,7 @@ async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: stri
     provider.store,
   );
   app.decorate('sandboxEvents', events);
+  if (options.hold) return;
   let closing = false;
   let waiting = false;
   const deliver = () => {

@@ -25,6 +25,12 @@ export interface RefundedCharge {
   refundedCents: number;
 }
 
+/** What the intent's outcome event says of a charge the bank's page answered. */
+export interface AuthenticatedCharge {
+  amountCents: number;
+  attemptId: string;
+}
+
 /**
  * Where the sandbox keeps what Stripe would keep (charges, refunds, customers, SetupIntents, attached
  * payment methods, its webhook deliveries): the database for a server (shared by its processes), memory
@@ -39,9 +45,14 @@ export interface SandboxChargeStore {
   findById(id: string): Promise<ChargeResult | null>;
   /**
    * The cardholder's answer on the bank's page to a charge that asked for authentication: paid, or
-   * refused (Stripe's payment_intent_authentication_failure). Only a charge still waiting changes.
+   * refused (Stripe's payment_intent_authentication_failure). Only a charge still waiting changes, and
+   * its events (the intent's outcome) are kept with the change.
    */
-  authenticateCharge(id: string, outcome: { code: string; message: string } | null): Promise<void>;
+  authenticateCharge(
+    id: string,
+    outcome: { code: string; message: string } | null,
+    events?: (charge: AuthenticatedCharge) => SandboxEvent[],
+  ): Promise<void>;
   /**
    * Records the refund under its key unless one is there already; answers the one that stands, and
    * whether this call made it.
@@ -103,15 +114,21 @@ export class MemoryChargeStore implements SandboxChargeStore {
   async findById(id: string) {
     return [...this.charges.values()].find((c) => c.id === id) ?? null;
   }
-  async authenticateCharge(id: string, outcome: { code: string; message: string } | null) {
+  async authenticateCharge(
+    id: string,
+    outcome: { code: string; message: string } | null,
+    events?: (charge: AuthenticatedCharge) => SandboxEvent[],
+  ) {
     for (const [key, charge] of this.charges)
-      if (charge.id === id && charge.status === 'requires_action')
+      if (charge.id === id && charge.status === 'requires_action') {
         this.charges.set(
           key,
           outcome
             ? { status: 'failed', id, ...outcome, card: charge.card }
             : { status: 'succeeded', id, card: charge.card },
         );
+        if (events) await this.queueEvents(events(this.amounts.get(id)!));
+      }
   }
   readonly refunds = new Map<string, RefundRequest & { id: string }>();
   async recordRefund(

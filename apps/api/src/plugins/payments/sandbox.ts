@@ -54,10 +54,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   onEvents: (() => void) | null = null;
 
   /** Awaits a write that kept events, then says so (a write that found its record kept none: harmless). */
-  private async keep<T>(write: Promise<T>): Promise<T> {
-    const result = await write;
-    this.onEvents?.();
-    return result;
+  private keep<T>(write: Promise<T>): Promise<T> {
+    return write.then((result) => (this.onEvents?.(), result));
   }
 
   /**
@@ -248,7 +246,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const id = intentOfSecret(clientSecret);
     if (!id) return false;
     if (id.startsWith('pi_')) {
-      await this.store.authenticateCharge(id, completed ? null : AUTHENTICATION_FAILED);
+      // The intent's outcome is sent to the portal as Stripe sends it, whether or not the page comes back.
+      const failure = completed ? null : AUTHENTICATION_FAILED;
+      await this.keep(this.store.authenticateCharge(id, failure, (c) => chargeEvents(c, id, {}, failure)));
       return true;
     }
     const intent = await this.store.findSetupIntent(id);

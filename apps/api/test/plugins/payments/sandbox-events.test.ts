@@ -174,7 +174,7 @@ describe.each(drivers)("the sandbox's own events reach the webhook (%s)", (drive
         await rows(
           "select outcome from provider_events where type = 'setup_intent.succeeded' order by received_at",
         ),
-      ).toContainEqual({ outcome: 'ignored' });
+      ).toContainEqual({ outcome: 'no-change' });
     }, 40_000);
   });
 

@@ -9,11 +9,13 @@ import {
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { useSearchParams } from '../../lib/router';
+import { toast } from '../../lib/toast';
 
 /**
  * The email's link for a charge its bank wants confirmed (/invoices?pay=…) lands here: the invoice's
  * amount and Confirm and pay, which runs Pay now on that same attempt (the bank's step, then paid).
- * Back from the sandbox's bank page (`redirect_status`), Pay now is asked at once to finish it.
+ * Back from the sandbox's bank page (`redirect_status`), Pay now is asked at once to finish it, unless
+ * the step failed.
  */
 export function PayLinkPanel({
   invoices,
@@ -40,7 +42,11 @@ export function PayLinkPanel({
       },
       { replace: true },
     );
-    payNow(invoiceId);
+    // A failed step is told, not paid again: the provider's payment_intent.payment_failed may have
+    // settled the attempt already, and Pay now would then start a new one and send the cardholder back
+    // to the bank. Confirm and pay stays for another try.
+    if (returned === 'failed') toast.error(AUTHENTICATION_TEXT.failed);
+    else payNow(invoiceId);
   }, [invoiceId, returned, payNow, setParams]);
 
   if (!invoice || !isPayable(invoice)) return null;

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import {
   AUTHENTICATION_TEXT,
+  CLIENT_SECRET_PATTERN,
   REDIRECT_STATUS_PARAM,
   SANDBOX_AUTHENTICATE_PATH,
   sanitizeReturnPath,
@@ -11,10 +12,16 @@ import { DomainError } from '../../../../domain/errors';
 import { html } from '../../../../html';
 import { formOriginGuard } from '../../../../plugins/same-origin';
 import { SandboxPaymentProvider } from '../../../../plugins/payments/sandbox';
+import { intentOfSecret } from '../../../../plugins/payments/sandbox-cards';
 import { sendPage, sitePage } from '../../../site/layout';
 
-const ask = z.object({ client_secret: z.string().min(10).max(200), return_url: z.string().max(500) });
+const ask = z.object({
+  client_secret: z.string().min(10).max(200).regex(CLIENT_SECRET_PATTERN, 'is not a client secret'),
+  return_url: z.string().max(500),
+});
 const answer = ask.extend({ outcome: z.enum(['complete', 'fail']) });
+
+const noSuchPayment = () => new DomainError('not-found', 'No such payment to authenticate.', 'client_secret');
 
 /**
  * The sandbox's stand-in for the bank's authentication page (3D Secure), which Stripe.js's
@@ -32,6 +39,8 @@ export default async function sandboxAuthenticationPage(app: FastifyInstance) {
 
   app.get(path, { schema: { hide: true, querystring: ask } }, (req, reply) => {
     const { client_secret, return_url } = req.query as z.infer<typeof ask>;
+    // A secret the sandbox never gave has no payment to show (the same answer as the form's).
+    if (!intentOfSecret(client_secret)) throw noSuchPayment();
     return sendPage(
       reply,
       sitePage(
@@ -59,8 +68,7 @@ export default async function sandboxAuthenticationPage(app: FastifyInstance) {
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { hide: true, body: answer } },
     async (req, reply) => {
       const { client_secret, return_url, outcome } = req.body as z.infer<typeof answer>;
-      if (!(await sandbox.authenticate(client_secret, outcome === 'complete')))
-        throw new DomainError('not-found', 'No such payment to authenticate.', 'client_secret');
+      if (!(await sandbox.authenticate(client_secret, outcome === 'complete'))) throw noSuchPayment();
       const back = new URL(sanitizeReturnPath(return_url), 'http://portal.invalid');
       back.searchParams.set(REDIRECT_STATUS_PARAM, outcome === 'complete' ? 'succeeded' : 'failed');
       return reply.redirect(back.pathname + back.search, 303);

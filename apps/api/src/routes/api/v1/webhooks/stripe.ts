@@ -57,6 +57,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.config.publicUrl,
           mailer: app.mailer,
           log: req.log,
+          describeCard: (paymentMethodId) => app.payments.describePaymentMethod(paymentMethodId),
         },
         verified.event,
         verified.body,
