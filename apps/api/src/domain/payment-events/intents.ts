@@ -2,8 +2,33 @@ import type { Transactional } from '../../db/handle';
 import { settleFromProvider } from '../billing-engine';
 import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
-import { lockIntentAttempt } from './payment-events-repository';
-import { obj, str, type Applied, type ProviderEvent } from './provider-event';
+import { applyOnce, DUPLICATE, type Received } from './keep-once';
+import { keepSettledIntent, lockIntentAttempt, type KeptEvent } from './payment-events-repository';
+import { obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
+
+type IntentDeps = { clock: Clock; publicUrl: string; mailer?: Pick<Mailer, 'wake'> };
+
+/**
+ * A PaymentIntent's event: kept by one statement when its attempt is settled already (most: the
+ * outcome of a charge whose answer came first) or it only says the cardholder is asked; otherwise
+ * applied under the invoice's lock and kept with its effect.
+ */
+export async function receiveIntentEvent(
+  deps: IntentDeps & { database: Transactional },
+  event: ProviderEvent,
+  row: KeptEvent,
+): Promise<Received> {
+  const intent = event.data.object;
+  const decided = await keepSettledIntent(deps.database, row, {
+    attemptId: str(obj(intent.metadata).attempt_id),
+    intentId: str(intent.id),
+  });
+  if (decided.outcome !== null)
+    return decided.kept
+      ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
+      : DUPLICATE;
+  return applyOnce(deps.database, row, (tx) => applyIntentEvent(tx, deps, event));
+}
 
 /**
  * payment_intent.succeeded and .payment_failed settle the attempt the PaymentIntent was made for, in
@@ -14,7 +39,7 @@ import { obj, str, type Applied, type ProviderEvent } from './provider-event';
  */
 export async function applyIntentEvent(
   tx: Transactional,
-  deps: { clock: Clock; publicUrl: string; mailer?: Pick<Mailer, 'wake'> },
+  deps: IntentDeps,
   event: ProviderEvent,
 ): Promise<Applied> {
   const intent = event.data.object;

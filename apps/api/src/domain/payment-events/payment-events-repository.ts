@@ -139,6 +139,47 @@ export async function keepRecordedRefund(
 }
 
 /**
+ * payment_intent.* kept as `no-change` by one statement, without a transaction or the invoice's lock,
+ * when the attempt the intent was made for (found as findIntentAttempt finds it) is settled already, or
+ * the event only says the cardholder is asked: every Pay now's own payment_intent.succeeded, heard after
+ * its answer, is one. A settled attempt is never settled again, so what this statement's snapshot
+ * decides stands. Any other case (an attempt still waiting, none found) answers `outcome` null, keeps
+ * nothing, and goes through lockIntentAttempt. `kept` false with an outcome: kept before.
+ */
+export async function keepSettledIntent(
+  q: Transactional,
+  event: KeptEvent,
+  intent: { attemptId: string | null; intentId: string | null },
+): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
+  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
+    `with attempt as (
+       select id, account_id, status from payments
+        where ((id = $6::text and $6::text is not null)
+               or (provider_payment_id = $7::text and $7::text is not null))
+        order by status = 'succeeded' desc limit 1
+     ), decided as (
+       select attempt.account_id,
+              case when attempt.id is not null and $7::text is not null
+                    and ($2::text = 'payment_intent.requires_action'
+                         or attempt.status not in ('pending', 'requires_action'))
+                     then 'no-change'
+              end as outcome
+         from (select 1) as one left join attempt on true
+     ), kept as (
+       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
+       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
+         from decided where outcome is not null
+       on conflict (id) do nothing
+       returning id
+     )
+     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
+    [event.id, event.type, event.objectId, event.created, event.payload, intent.attemptId, intent.intentId],
+    { prepare: true },
+  );
+  return row!;
+}
+
+/**
  * The attempt as findIntentAttempt finds it, read again once its invoice is locked (the lock every
  * payment step takes first): a request or another event settling it meanwhile has committed.
  */

@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
 import { receiveCardExpiring, receiveCardUpdated } from './cards';
 import { applyDisputeEvent } from './disputes';
-import { applyIntentEvent } from './intents';
+import { receiveIntentEvent } from './intents';
 import { applyOnce, keepAlone, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
 import { str, type EventOutcome, type ProviderEvent } from './provider-event';
@@ -31,9 +31,9 @@ type Receive = (deps: PaymentEventDeps, event: ProviderEvent, row: KeptEvent) =>
 
 /** The event types the portal acts on (docs/billing.md, "Payments"); any other is kept and ignored. */
 const RECEIVE: ReadonlyMap<string, Receive> = new Map<string, Receive>([
-  ['payment_intent.succeeded', inTransaction(applyIntentEvent)],
-  ['payment_intent.payment_failed', inTransaction(applyIntentEvent)],
-  ['payment_intent.requires_action', inTransaction(applyIntentEvent)],
+  ['payment_intent.succeeded', receiveIntentEvent],
+  ['payment_intent.payment_failed', receiveIntentEvent],
+  ['payment_intent.requires_action', receiveIntentEvent],
   ['charge.refunded', receiveChargeRefunded],
   ['charge.dispute.created', inTransaction((tx, _deps, event) => applyDisputeEvent(tx, event))],
   ['charge.dispute.closed', inTransaction((tx, _deps, event) => applyDisputeEvent(tx, event))],

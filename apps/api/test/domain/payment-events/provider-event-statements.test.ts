@@ -6,8 +6,8 @@ import { createTestApp, drivers, type TestContext } from '../../helpers/app';
 import { demoCardEvents } from './event-harness';
 
 /**
- * What Stripe sends an account most (card updates, expiry notices, refunds already recorded, types the
- * portal ignores) costs the webhook one statement each where one statement is atomic enough, and a
+ * What Stripe sends an account most (a paid intent's outcome heard after the payment's answer, card
+ * updates, expiry notices, refunds already recorded, types the portal ignores) costs the webhook one statement each where one statement is atomic enough, and a
  * transaction only where an effect must be decided under a lock (bench:billing's webhook part measures
  * these against bare inserts).
  */
@@ -71,6 +71,36 @@ describe.each(drivers)("the provider's events, statements per event (%s)", (driv
       outcome: 'no-change',
       statements: 1,
       transactions: 0,
+    });
+  });
+
+  it("a PaymentIntent's outcome for an attempt already settled (every Pay now's own payment_intent.succeeded, heard after its answer) is one statement", async () => {
+    const intent = (status: 'succeeded' | 'requires_action') =>
+      sandboxObjects.paymentIntent({
+        id: 'pi_count_settled',
+        attemptId: h.paidPayment,
+        amountCents: 1000,
+        status,
+      });
+    for (const [type, status] of [
+      ['payment_intent.succeeded', 'succeeded'],
+      ['payment_intent.requires_action', 'requires_action'],
+    ] as const)
+      expect(await h.receive(h.event(type, intent(status), now))).toEqual({
+        outcome: 'no-change',
+        statements: 1,
+        transactions: 0,
+      });
+    // About no attempt of ours: decided under the lock as before (nothing to keep it by at once).
+    const stranger = sandboxObjects.paymentIntent({
+      id: 'pi_count_unknown',
+      attemptId: 'pay_unknown',
+      amountCents: 1000,
+      status: 'succeeded',
+    });
+    expect(await h.receive(h.event('payment_intent.succeeded', stranger, now))).toMatchObject({
+      outcome: 'unmatched',
+      transactions: 1,
     });
   });
 
