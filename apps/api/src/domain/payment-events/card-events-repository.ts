@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import type { KeptEvent } from './payment-events-repository';
+import { keepIfDecided, type Decided, type KeptEvent } from './payment-events-repository';
 
 /** What a statement that keeps an event answers: the outcome kept, or null when it was kept before. */
 export interface KeptOutcome {
@@ -72,9 +72,11 @@ export async function keepExpiringNotice(
   q: Transactional,
   event: KeptEvent,
   expiry: { expMonth: number; expYear: number },
-): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
-  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
-    `with card as (
+): Promise<Decided> {
+  return keepIfDecided(
+    q,
+    event,
+    `card as (
        select account_id, exp_month, exp_year from payment_methods where id = $3::text
         order by created_at desc limit 1
      ), decided as (
@@ -89,18 +91,9 @@ export async function keepExpiringNotice(
                      then 'no-change'
               end as outcome
          from (select 1) as one left join card on true
-     ), kept as (
-       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
-       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
-         from decided where outcome is not null
-       on conflict (id) do nothing
-       returning id
-     )
-     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
-    [event.id, event.type, event.objectId, event.created, event.payload, expiry.expMonth, expiry.expYear],
-    { prepare: true },
+     )`,
+    [expiry.expMonth, expiry.expYear],
   );
-  return row!;
 }
 
 export interface ExpiringCardRow {

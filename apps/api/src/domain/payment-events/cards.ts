@@ -3,7 +3,7 @@ import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail';
 import type { Mailer } from '../ports/mailer';
 import { keepCardUpdate, keepExpiringNotice, lockExpiringCard } from './card-events-repository';
-import { applyOnce, DUPLICATE, keepAlone, type Received } from './keep-once';
+import { applyOnce, DUPLICATE, keepAlone, receivedOf, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
 import { int, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
 
@@ -52,10 +52,8 @@ export async function receiveCardExpiring(
   const card = cardOf(event.data.object);
   if (!row.objectId || !card) return keepAlone(deps.database, row, 'unmatched');
   const decided = await keepExpiringNotice(deps.database, row, card);
-  if (decided.outcome !== null)
-    return decided.kept
-      ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
-      : DUPLICATE;
+  const known = receivedOf(decided);
+  if (known) return known;
   return applyOnce(deps.database, row, (tx) => emailExpiringCard(tx, deps, row.objectId!, row.id, card));
 }
 

@@ -2,9 +2,9 @@ import type { Transactional } from '../../db/handle';
 import { settleFromProvider } from '../billing-engine';
 import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
-import { applyOnce, DUPLICATE, type Received } from './keep-once';
+import { applyOnce, receivedOf, type Received } from './keep-once';
 import { keepSettledIntent, lockIntentAttempt, type KeptEvent } from './payment-events-repository';
-import { obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
+import { obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 type IntentDeps = { clock: Clock; publicUrl: string; mailer?: Pick<Mailer, 'wake'> };
 
@@ -23,10 +23,8 @@ export async function receiveIntentEvent(
     attemptId: str(obj(intent.metadata).attempt_id),
     intentId: str(intent.id),
   });
-  if (decided.outcome !== null)
-    return decided.kept
-      ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
-      : DUPLICATE;
+  const known = receivedOf(decided);
+  if (known) return known;
   return applyOnce(deps.database, row, (tx) => applyIntentEvent(tx, deps, event));
 }
 

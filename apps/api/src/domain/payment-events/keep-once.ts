@@ -1,5 +1,5 @@
 import type { Transactional } from '../../db/handle';
-import { keepEvent, type KeptEvent } from './payment-events-repository';
+import { keepEvent, type Decided, type KeptEvent } from './payment-events-repository';
 import type { Applied, EventOutcome } from './provider-event';
 
 /** What receiving one event did: its outcome, or 'duplicate' when it was kept before. */
@@ -48,4 +48,15 @@ export async function keepAlone(
   accountId: string | null = null,
 ): Promise<Received> {
   return (await keepEvent(database, row, outcome, accountId)) ? { outcome, accountId } : DUPLICATE;
+}
+
+/**
+ * A one-statement decision (keepIfDecided) as the handler answers it; null when it decided nothing, and
+ * the event is to be decided under its lock (applyOnce).
+ */
+export function receivedOf(decided: Decided): Received | null {
+  if (decided.outcome === null) return null;
+  return decided.kept
+    ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
+    : DUPLICATE;
 }

@@ -83,6 +83,43 @@ export async function lockPaidAttempt(
 }
 
 /**
+ * What a one-statement decision answers: the outcome the event was kept with (null: it decided nothing,
+ * kept nothing, and the event is to be decided under a lock), and whether this statement kept it (false
+ * with an outcome: kept before).
+ */
+export interface Decided {
+  outcome: string | null;
+  account_id: string | null;
+  kept: boolean;
+}
+
+/**
+ * Keeps the event by one statement when `decision` decides it: `decision` is CTEs that end in one named
+ * `decided`, a row of `outcome` (null when it cannot decide) and `account_id`. The event's own fields
+ * are $1 to $5; the decision's parameters follow from $6.
+ */
+export async function keepIfDecided(
+  q: Transactional,
+  event: KeptEvent,
+  decision: string,
+  params: unknown[],
+): Promise<Decided> {
+  const [row] = await q.query<Decided>(
+    `with ${decision}, kept as (
+       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
+       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
+         from decided where outcome is not null
+       on conflict (id) do nothing
+       returning id
+     )
+     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
+    [event.id, event.type, event.objectId, event.created, event.payload, ...params],
+    { prepare: true },
+  );
+  return row!;
+}
+
+/**
  * charge.refunded kept as `no-change` by one statement, without a transaction or the invoice's lock, when
  * the portal's credit notes for the paid invoice already reach Stripe's total and no refund of it is
  * pending; `unmatched` when no paid attempt of ours is the charge's. Credit notes are only ever added, so
@@ -95,9 +132,11 @@ export async function keepRecordedRefund(
   q: Transactional,
   event: KeptEvent,
   charge: { attemptId: string | null; intentId: string | null; refundedCents: number },
-): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
-  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
-    `with paid as (
+): Promise<Decided> {
+  return keepIfDecided(
+    q,
+    event,
+    `paid as (
        select id, account_id, invoice_id, amount_cents from payments
         where ((id = $6::text and $6::text is not null)
                or (provider_payment_id = $7::text and $7::text is not null))
@@ -115,27 +154,9 @@ export async function keepRecordedRefund(
                      then 'no-change'
               end as outcome
          from (select 1) as one left join paid on true
-     ), kept as (
-       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
-       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
-         from decided where outcome is not null
-       on conflict (id) do nothing
-       returning id
-     )
-     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
-    [
-      event.id,
-      event.type,
-      event.objectId,
-      event.created,
-      event.payload,
-      charge.attemptId,
-      charge.intentId,
-      charge.refundedCents,
-    ],
-    { prepare: true },
+     )`,
+    [charge.attemptId, charge.intentId, charge.refundedCents],
   );
-  return row!;
 }
 
 /**
@@ -150,9 +171,11 @@ export async function keepSettledIntent(
   q: Transactional,
   event: KeptEvent,
   intent: { attemptId: string | null; intentId: string | null },
-): Promise<{ outcome: string | null; account_id: string | null; kept: boolean }> {
-  const [row] = await q.query<{ outcome: string | null; account_id: string | null; kept: boolean }>(
-    `with attempt as (
+): Promise<Decided> {
+  return keepIfDecided(
+    q,
+    event,
+    `attempt as (
        select id, account_id, status from payments
         where ((id = $6::text and $6::text is not null)
                or (provider_payment_id = $7::text and $7::text is not null))
@@ -165,18 +188,9 @@ export async function keepSettledIntent(
                      then 'no-change'
               end as outcome
          from (select 1) as one left join attempt on true
-     ), kept as (
-       insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
-       select $1::text, $2::text, $3::text, $4::timestamptz, $5::jsonb, outcome, account_id
-         from decided where outcome is not null
-       on conflict (id) do nothing
-       returning id
-     )
-     select outcome, account_id::text as account_id, exists (select 1 from kept) as kept from decided`,
-    [event.id, event.type, event.objectId, event.created, event.payload, intent.attemptId, intent.intentId],
-    { prepare: true },
+     )`,
+    [intent.attemptId, intent.intentId],
   );
-  return row!;
 }
 
 /**

@@ -4,9 +4,9 @@ import { lockRefundableInvoice, refundInvoice, refundNotice } from '../billing-e
 import { queueEmail } from '../mail';
 import type { Clock } from '../ports/clock';
 import type { Mailer } from '../ports/mailer';
-import { applyOnce, DUPLICATE, type Received } from './keep-once';
+import { applyOnce, receivedOf, type Received } from './keep-once';
 import { keepRecordedRefund, lockPaidAttempt, type KeptEvent } from './payment-events-repository';
-import { idOf, num, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
+import { idOf, num, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the customer's email for a refund made in Stripe's dashboard. */
 export const PROVIDER_REFUND_EMAIL_KIND = 'provider-refund-credit-note';
@@ -29,10 +29,8 @@ export async function receiveChargeRefunded(
       intentId: idOf(charge.payment_intent),
       refundedCents: total,
     });
-    if (decided.outcome !== null)
-      return decided.kept
-        ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
-        : DUPLICATE;
+    const known = receivedOf(decided);
+    if (known) return known;
   }
   return applyOnce(deps.database, row, (tx) => applyChargeRefunded(tx, deps, event));
 }

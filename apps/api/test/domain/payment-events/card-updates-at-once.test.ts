@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveProviderEvent } from '../../../src/domain/payment-events';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
-import { demoCardEvents } from './event-harness';
+import { demoCardEvents, untilBlocked } from './event-harness';
 
 /**
  * Two card updates about one card at once, on PostgreSQL (PGlite runs one statement at a time): the older
@@ -26,16 +26,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))('card updates at once (%s
     const kept = await ctx.database.transaction(async (tx) => {
       await tx.query('select id from payment_methods where id = $1 for update', [h.methodId]);
       waiting = h.receive(older);
-      let blocked = false;
-      for (let i = 0; i < 400 && !blocked; i++) {
-        const [row] = await ctx.database.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        blocked = row!.n > 0;
-        if (!blocked) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(blocked).toBe(true);
+      expect(await untilBlocked(ctx)).toBe(true);
       return receiveProviderEvent(
         { database: tx, clock: { now: () => new Date() }, publicUrl: 'http://localhost:8080' },
         newer.event,

@@ -63,3 +63,19 @@ export async function demoCardEvents(ctx: TestContext) {
       ).length,
   };
 }
+
+/**
+ * Waits until a statement of another connection waits for a lock on the test's PostgreSQL database (the
+ * one the test holds), and says whether it came to that.
+ */
+export async function untilBlocked(ctx: TestContext): Promise<boolean> {
+  for (let i = 0; i < 400; i++) {
+    const [row] = await ctx.database.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (row!.n > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}

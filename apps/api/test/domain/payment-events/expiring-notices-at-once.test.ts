@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, drivers, type TestContext } from '../../helpers/app';
-import { demoCardEvents } from './event-harness';
+import { demoCardEvents, untilBlocked } from './event-harness';
 
 /**
  * Two expiry notices about one card and expiry at once, on PostgreSQL (PGlite runs one transaction at a
@@ -27,16 +27,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))('expiry notices at once (
     await ctx.database.transaction(async (tx) => {
       await tx.query('select id from payment_methods where id = $1 for update', [h.methodId]);
       waiting = h.receive(h.event('customer.source.expiring', h.notice(2038), now + 2));
-      let blocked = false;
-      for (let i = 0; i < 400 && !blocked; i++) {
-        const [row] = await ctx.database.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        blocked = row!.n > 0;
-        if (!blocked) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(blocked).toBe(true);
+      expect(await untilBlocked(ctx)).toBe(true);
       await tx.query(
         `insert into provider_events (id, type, object_id, created, payload, outcome, account_id)
          values ($1, 'customer.source.expiring', $2, now(), $3::jsonb, 'applied', $4)`,
