@@ -48,10 +48,16 @@ export function usePayNow(invoices: readonly InvoiceDto[]) {
       {
         onSuccess: (outcome) => {
           if (isAuthenticationRequired(outcome)) {
-            // The bank's step for this same attempt; then Pay now again finishes it (paid, or the
-            // card's refusal). The sandbox's bank page comes back to this page's pay link instead.
+            // The bank's step for this same attempt; done, Pay now again finishes it (paid). Failed or
+            // left, Stripe's reason is told and nothing more is paid: the intent's payment_failed event
+            // may have declined the attempt already, and another Pay now would charge anew. The
+            // sandbox's bank page comes back to this page's pay link instead.
             toast.info(outcome.message);
-            void handleNextAction(outcome, payLinkPath(invoiceId)).then(() => payNow(invoiceId, done));
+            void handleNextAction(outcome, payLinkPath(invoiceId)).then(({ error }) => {
+              if (error === null) return payNow(invoiceId, done);
+              toast.error(payErrorMessage(error));
+              refreshAfterPayment(queryClient);
+            });
             return;
           }
           if (isPaymentPending(outcome)) {
