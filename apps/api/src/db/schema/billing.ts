@@ -163,7 +163,7 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year').notNull(),
     isDefault: boolean('is_default').notNull().default(true),
     createdAt: createdAt(),
-    // The card update (provider event) whose details these are: only a newer one writes over them (0050).
+    // The card update (provider event) whose details these are: only a newer one writes over them (0049).
     detailsEventAt: ts('details_event_at'),
     detailsEventId: text('details_event_id'),
   },

@@ -3,15 +3,15 @@ import type { Database } from '../../src/db/client';
 import { drivers, openTestDatabase } from '../helpers/app';
 import { migrateUpTo } from '../helpers/migrate-up-to';
 
-// Migration 0050: a card updated by the provider's events before it keeps the newest applied update's
+// Migration 0049: a card updated by the provider's events before it keeps the newest applied update's
 // time and id, so a late update of those times still changes nothing after it.
-describe.each(drivers)("migration 0050: a card's details stamped with their update (%s)", (driver) => {
+describe.each(drivers)("migration 0049: a card's details stamped with their update (%s)", (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    await migrateUpTo(database, '0049_resume_order_reason');
+    await migrateUpTo(database, '0048_resume_order_reason');
     const [account] = await database.query<{ id: string }>(
-      "insert into accounts (name) values ('Before 0050') returning id",
+      "insert into accounts (name) values ('Before 0049') returning id",
     );
     await database.query(
       `insert into payment_methods (id, account_id, brand, last4, exp_month, exp_year)
