@@ -35,11 +35,7 @@ export async function receiveIntentEvent(
  * kept: the cardholder is asked, the invoice stays open and the attempt waits (pending, or
  * requires_action once the charge's answer said so) until the intent's outcome comes.
  */
-export async function applyIntentEvent(
-  tx: Transactional,
-  deps: IntentDeps,
-  event: ProviderEvent,
-): Promise<Applied> {
+async function applyIntentEvent(tx: Transactional, deps: IntentDeps, event: ProviderEvent): Promise<Applied> {
   const intent = event.data.object;
   const intentId = str(intent.id);
   const attempt = await lockIntentAttempt(tx, str(obj(intent.metadata).attempt_id), intentId);

@@ -38,6 +38,14 @@ export interface IntentAttemptRow {
 }
 
 /**
+ * The one rule by which an event finds the payment attempt it is about (SQL, on `payments` as `alias`):
+ * the attempt id the portal wrote into the intent's metadata, or the intent's id recorded with the answer.
+ */
+const intentAttempt = (alias: string, attemptParam: string, intentParam: string) =>
+  `((${alias}id = ${attemptParam}::text and ${attemptParam}::text is not null)
+    or (${alias}provider_payment_id = ${intentParam}::text and ${intentParam}::text is not null))`;
+
+/**
  * The payment attempt a PaymentIntent was made for: by the attempt id the portal wrote into its
  * metadata (known before the request's answer is recorded), else by the PaymentIntent's id recorded
  * with the answer. `succeeded`: only the attempt that paid (refunds and disputes are of a payment).
@@ -50,8 +58,7 @@ export async function findIntentAttempt(
 ): Promise<IntentAttemptRow | null> {
   const [row] = await q.query<IntentAttemptRow>(
     `select id, account_id, invoice_id, status, card_brand, card_last4 from payments
-      where ((id = $1::text and $1::text is not null) or (provider_payment_id = $2::text and $2::text is not null))
-        and (not $3 or status = 'succeeded')
+      where ${intentAttempt('', '$1', '$2')} and (not $3 or status = 'succeeded')
       order by status = 'succeeded' desc limit 1`,
     [attemptId, intentId, succeeded],
     { prepare: true },
@@ -72,9 +79,7 @@ export async function lockPaidAttempt(
   const [row] = await tx.query<IntentAttemptRow>(
     `select p.id, p.account_id, p.invoice_id, p.status, p.card_brand, p.card_last4
        from payments p join invoices i on i.account_id = p.account_id and i.id = p.invoice_id
-      where ((p.id = $1::text and $1::text is not null)
-             or (p.provider_payment_id = $2::text and $2::text is not null))
-        and p.status = 'succeeded'
+      where ${intentAttempt('p.', '$1', '$2')} and p.status = 'succeeded'
       limit 1 for update of i`,
     [attemptId, intentId],
     { prepare: true },
@@ -138,9 +143,7 @@ export async function keepRecordedRefund(
     event,
     `paid as (
        select id, account_id, invoice_id, amount_cents from payments
-        where ((id = $6::text and $6::text is not null)
-               or (provider_payment_id = $7::text and $7::text is not null))
-          and status = 'succeeded'
+        where ${intentAttempt('', '$6', '$7')} and status = 'succeeded'
         limit 1
      ), decided as (
        select paid.account_id,
@@ -177,8 +180,7 @@ export async function keepSettledIntent(
     event,
     `attempt as (
        select id, account_id, status from payments
-        where ((id = $6::text and $6::text is not null)
-               or (provider_payment_id = $7::text and $7::text is not null))
+        where ${intentAttempt('', '$6', '$7')}
         order by status = 'succeeded' desc limit 1
      ), decided as (
        select attempt.account_id,

@@ -43,7 +43,7 @@ export async function receiveChargeRefunded(
  * repeated or late event finds the total recorded already and changes nothing; a refund the portal made
  * itself is in its own credit notes (or reserved by its pending attempt) and is not recorded twice.
  */
-export async function applyChargeRefunded(
+async function applyChargeRefunded(
   tx: Transactional,
   deps: { clock: Clock; mailer?: Pick<Mailer, 'wake'> },
   event: ProviderEvent,
