@@ -313,4 +313,28 @@ describe.each(drivers)("Stripe's events through the webhook (%s)", (driver) => {
       'The Visa card ending in 4444 that pays your enQ invoices expires at the end of 08/2031.',
     );
   });
+
+  it("never counts a signed event against the endpoint's limit, and refuses unsigned requests with 429 past it", async () => {
+    // A period close of more accounts than the limit sends Stripe's events faster than 600 a minute:
+    // every signed one is taken (ignored types here, each kept once).
+    const signed = Array.from({ length: 601 }, (_, i) =>
+      events.event('customer.created', { id: `cus_sbx_burst_${i}`, object: 'customer' }),
+    );
+    const statuses = await events.send(signed);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const [kept] = await rows<{ n: number }>(
+      `select count(*)::int as n from provider_events where object_id like 'cus_sbx_burst_%'`,
+    );
+    expect(kept!.n).toBe(601);
+    // A flood without a signature: 400 each, until the limit answers 429 before any SQL.
+    const body = JSON.stringify(signed[0]);
+    const unsigned: number[] = [];
+    for (let i = 0; i < 601; i++) unsigned.push((await post(ctx, body)).statusCode);
+    expect(new Set(unsigned)).toEqual(new Set([400, 429]));
+    expect(unsigned.at(-1)).toBe(429);
+    expect(unsigned.indexOf(429)).toBeGreaterThan(590);
+    // The limit reached, Stripe's signed events still come in.
+    const after = events.event('customer.created', { id: 'cus_sbx_after_limit', object: 'customer' });
+    expect(await events.send([after])).toEqual([200]);
+  });
 });
