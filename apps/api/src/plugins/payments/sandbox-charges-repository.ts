@@ -252,12 +252,21 @@ export class SqlChargeStore implements SandboxChargeStore {
     return this.insertEvents(this.database(), events);
   }
 
-  async claimEvents(options: { limit: number; leaseMs: number; lateMs: number }): Promise<SandboxEvent[]> {
-    // skip locked: two processes delivering at once take different events.
+  async claimEvents(options: {
+    limit: number;
+    leaseMs: number;
+    lateMs: number;
+    delivered: string[];
+  }): Promise<SandboxEvent[]> {
+    // skip locked: two processes delivering at once take different events. The events just delivered
+    // are leased, so the claim (which sees the table as the statement began) never takes them again.
     const rows = await this.database().query<{ seq: string; payload: SandboxEvent }>(
-      `with due as (
+      `with delivered as (
+         update sandbox_events set delivered_at = now(), lease_until = null where id = any($4::text[])
+       ), due as (
          select seq from sandbox_events
           where delivered_at is null and (lease_until is null or lease_until < now())
+            and not (id = any($4::text[]))
             -- Not before the event's own time (a dispute comes after its charge), nor before lateMs after it.
             and to_timestamp((payload->>'created')::double precision)
                 <= now() - make_interval(secs => $2::double precision / 1000)
@@ -267,17 +276,10 @@ export class SqlChargeStore implements SandboxChargeStore {
               deliveries = deliveries + 1
          from due where e.seq = due.seq
        returning e.seq, e.payload`,
-      [options.limit, options.lateMs, options.leaseMs],
+      [options.limit, options.lateMs, options.leaseMs, options.delivered],
+      { prepare: true },
     );
     // update … returning keeps no order: the oldest first, as Stripe sends them.
     return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => r.payload);
-  }
-
-  async markDelivered(ids: string[]): Promise<void> {
-    if (ids.length)
-      await this.database().query(
-        'update sandbox_events set delivered_at = now(), lease_until = null where id = any($1::text[])',
-        [ids],
-      );
   }
 }

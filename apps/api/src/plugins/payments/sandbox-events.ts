@@ -97,23 +97,25 @@ export class SandboxEvents {
     }
     const run = async (store: SandboxChargeStore) => {
       let delivered = 0;
+      let answered: string[] = [];
       do {
         this.again = false;
         for (;;) {
+          // Marks the batch before as delivered in the statement that claims the next.
           const batch = await store.claimEvents({
             limit: BATCH,
             leaseMs: LEASE_MS,
             lateMs: this.delivery.lateMs ?? 0,
+            delivered: answered,
           });
+          delivered += answered.length;
+          answered = [];
           if (!batch.length) break;
           const ordered = this.delivery.outOfOrder ? [...batch].reverse() : batch;
-          const answered: string[] = [];
           for (const event of ordered) {
             const statuses = await this.send([event], { twice: this.delivery.twice });
             if (statuses.every((status) => status >= 200 && status < 300)) answered.push(event.id);
           }
-          await store.markDelivered(answered);
-          delivered += answered.length;
         }
       } while (this.again);
       return delivered;

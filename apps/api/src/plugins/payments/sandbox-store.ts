@@ -87,11 +87,17 @@ export interface SandboxChargeStore {
   /** Keeps events to send (a notice the sandbox is asked to give, such as an expiring card). */
   queueEvents(events: SandboxEvent[]): Promise<void>;
   /**
-   * Takes up to `limit` events not delivered, oldest first, whose time (`created`) is at least `lateMs`
-   * ago, and not in another delivery: each is leased for `leaseMs`, then taken again unless marked delivered.
+   * Marks `delivered` (ids of events answered 2xx) as delivered, then takes up to `limit` events not
+   * delivered, oldest first, whose time (`created`) is at least `lateMs` ago, and not in another
+   * delivery: each is leased for `leaseMs`, then taken again unless marked delivered by a later call.
+   * One call per batch, so that a delivery run costs one statement a batch.
    */
-  claimEvents(options: { limit: number; leaseMs: number; lateMs: number }): Promise<SandboxEvent[]>;
-  markDelivered(ids: string[]): Promise<void>;
+  claimEvents(options: {
+    limit: number;
+    leaseMs: number;
+    lateMs: number;
+    delivered: string[];
+  }): Promise<SandboxEvent[]>;
 }
 
 export class MemoryChargeStore implements SandboxChargeStore {
@@ -217,15 +223,13 @@ export class MemoryChargeStore implements SandboxChargeStore {
     for (const event of events)
       this.events.push({ event, at: event.created * 1000, leaseUntil: 0, delivered: false });
   }
-  async claimEvents(options: { limit: number; leaseMs: number; lateMs: number }) {
+  async claimEvents(options: { limit: number; leaseMs: number; lateMs: number; delivered: string[] }) {
+    for (const e of this.events) if (options.delivered.includes(e.event.id)) e.delivered = true;
     const now = Date.now();
     const due = this.events
       .filter((e) => !e.delivered && e.leaseUntil <= now && e.at <= now - options.lateMs)
       .slice(0, options.limit);
     for (const e of due) e.leaseUntil = now + options.leaseMs;
     return due.map((e) => e.event);
-  }
-  async markDelivered(ids: string[]) {
-    for (const e of this.events) if (ids.includes(e.event.id)) e.delivered = true;
   }
 }
