@@ -40,19 +40,23 @@ export class SqlChargeStore implements SandboxChargeStore {
     request: ChargeRequest,
     result: ChargeResult,
     events: SandboxEvent[] = [],
-  ): Promise<ChargeResult> {
+  ): Promise<ChargeResult | null> {
     const failed =
       result.status === 'failed'
         ? result
         : result.status === 'requires_action'
           ? { code: 'authentication_required', message: 'This payment requires authentication.' }
           : null;
-    // One statement: the charge and its events stand together or not at all (a crash loses neither).
+    // One statement: the charge and its events stand together or not at all (a crash loses neither),
+    // and only when its payment method is attached to no Customer or to the one it names.
     const [inserted] = await this.database().query<ChargeRow>(
       `with c as (
          insert into sandbox_charges (idempotency_key, id, attempt_id, payment_method_id, amount_cents, status,
                                       failure_code, failure_message, card_brand, card_last4, customer_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (idempotency_key) do nothing
+         select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+          where not exists (select 1 from sandbox_payment_methods
+                             where id = $4 and customer_id is distinct from $11::text)
+         on conflict (idempotency_key) do nothing
          returning ${CHARGE_COLUMNS}
        ), e as (${insertEvents('$12', 'c')})
        select * from c`,
@@ -72,8 +76,12 @@ export class SqlChargeStore implements SandboxChargeStore {
       ],
       { prepare: true },
     );
-    // Nothing inserted: a charge under this key stands already, and it is the answer.
-    return inserted ? toResult(inserted) : (await this.find(request))!;
+    if (inserted) return toResult(inserted);
+    // Nothing inserted: the payment method is another Customer's, or a charge under this key stands
+    // already, and it is the answer.
+    const owner = await this.attachedTo(request.paymentMethodId);
+    if (owner !== null && owner !== request.customerId) return null;
+    return (await this.find(request))!;
   }
 
   async find(request: Pick<ChargeRequest, 'idempotencyKey'>): Promise<ChargeResult | null> {

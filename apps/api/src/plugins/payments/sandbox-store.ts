@@ -38,8 +38,12 @@ export interface AuthenticatedCharge {
  * idempotency keys do; the events a write makes are kept with it, so they are sent once it stands.
  */
 export interface SandboxChargeStore {
-  /** Records the charge and its events under its key unless one is there already; answers the one that stands. */
-  record(request: ChargeRequest, result: ChargeResult, events?: SandboxEvent[]): Promise<ChargeResult>;
+  /**
+   * Records the charge and its events under its key unless one is there already; answers the one that
+   * stands. Stripe's rule checked in the same step: a payment method attached to a Customer other than
+   * the one the charge names is not charged (null, nothing recorded).
+   */
+  record(request: ChargeRequest, result: ChargeResult, events?: SandboxEvent[]): Promise<ChargeResult | null>;
   find(request: Pick<ChargeRequest, 'idempotencyKey' | 'attemptId'>): Promise<ChargeResult | null>;
   /** The charge (PaymentIntent) by its id. */
   findById(id: string): Promise<ChargeResult | null>;
@@ -106,6 +110,7 @@ export class MemoryChargeStore implements SandboxChargeStore {
   readonly chargeCustomers = new Map<string, string | null>();
   private readonly amounts = new Map<string, { amountCents: number; attemptId: string }>();
   async record(request: ChargeRequest, result: ChargeResult, events: SandboxEvent[] = []) {
+    if (!this.chargeable(request)) return null;
     const previous = this.charges.get(request.idempotencyKey);
     if (previous) return previous;
     this.charges.set(request.idempotencyKey, result);
@@ -197,6 +202,10 @@ export class MemoryChargeStore implements SandboxChargeStore {
     return { ...intent };
   }
   private readonly attachments = new Map<string, string>();
+  private chargeable(request: Pick<ChargeRequest, 'paymentMethodId' | 'customerId'>) {
+    const owner = this.attachments.get(request.paymentMethodId);
+    return owner === undefined || owner === request.customerId;
+  }
   private readonly authenticated = new Set<string>();
   async attach(paymentMethodId: string, customerId: string, authenticated = false) {
     if (!this.attachments.has(paymentMethodId)) {

@@ -187,13 +187,6 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const { card } = sandboxMethod(request.paymentMethodId);
-    // Stripe's rule: a payment method saved on a Customer is charged with that Customer named. Refused
-    // before any charge, so nothing is recorded.
-    const owner = await this.store.attachedTo(request.paymentMethodId);
-    if (owner !== null && owner !== request.customerId)
-      throw new UnknownPaymentMethodError(
-        `The PaymentMethod provided (${request.paymentMethodId}) belongs to a Customer, which the charge does not name.`,
-      );
     const id = `pi_sbx_${shortHash(request.idempotencyKey)}`;
     const summary = { brand: card.brand, last4: card.last4 };
     const decline =
@@ -210,6 +203,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
         chargeEvents(request, id, card, authentication ? 'requires_action' : decline),
       ),
     );
+    // Stripe's rule: a payment method saved on a Customer is charged with that Customer named. Refused
+    // before any charge (the store records nothing then).
+    if (!result)
+      throw new UnknownPaymentMethodError(
+        `The PaymentMethod provided (${request.paymentMethodId}) belongs to a Customer, which the charge does not name.`,
+      );
     // The charge is made and kept; its answer is lost on the way back (a timeout, a dropped connection).
     if (card.behaviour === 'no-answer') await new Promise<never>(() => undefined);
     return result;

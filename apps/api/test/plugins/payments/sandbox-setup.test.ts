@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownPaymentMethodError } from '../../../src/domain/ports/payment-provider';
 import { MemoryChargeStore, SandboxPaymentProvider } from '../../../src/plugins/payments/sandbox';
+import { SqlChargeStore } from '../../../src/plugins/payments/sandbox-charges-repository';
+import { drivers, openMigratedTestDatabase } from '../../helpers/app';
 
 /** Saves `pmId` on a new customer as the portal does (docs/billing.md, "Saving a card"). */
 async function save(sandbox: SandboxPaymentProvider, account: string, pmId: string) {
@@ -97,5 +99,38 @@ describe("the sandbox saves cards as Stripe's SetupIntents do", () => {
     // The same save asked again (a lost answer) is the same one.
     expect((await save(sandbox, 'a1', 'pm_card_visa')).result).toEqual(first.result);
     await expect(save(sandbox, 'a2', ids[0]!)).rejects.toBeInstanceOf(UnknownPaymentMethodError);
+  });
+});
+
+describe.each(drivers)("the sandbox's database store keeps Stripe's Customer rule (%s)", (driver) => {
+  it('records no charge of a saved card that names no Customer or another, and one that names its own', async () => {
+    const database = await openMigratedTestDatabase(driver);
+    try {
+      const sandbox = new SandboxPaymentProvider(new SqlChargeStore(() => database));
+      const pmId = sandbox.createPaymentMethod(
+        { number: '4242424242424242', expMonth: 10, expYear: 2031 },
+        'n3',
+      );
+      const { customerId } = await save(sandbox, 'a1', pmId);
+      await expect(charge(sandbox, pmId, null, 'no-customer')).rejects.toBeInstanceOf(
+        UnknownPaymentMethodError,
+      );
+      await expect(charge(sandbox, pmId, 'cus_other', 'other')).rejects.toBeInstanceOf(
+        UnknownPaymentMethodError,
+      );
+      const charges = () =>
+        database.query<{ idempotency_key: string }>('select idempotency_key from sandbox_charges');
+      expect(await charges()).toEqual([]);
+      const named = await charge(sandbox, pmId, customerId, 'named');
+      expect(named.status).toBe('succeeded');
+      // The same key again answers the charge that stands; another Customer under it is still refused.
+      expect(await charge(sandbox, pmId, customerId, 'named')).toEqual(named);
+      await expect(charge(sandbox, pmId, 'cus_other', 'named')).rejects.toBeInstanceOf(
+        UnknownPaymentMethodError,
+      );
+      expect(await charges()).toEqual([{ idempotency_key: 'named' }]);
+    } finally {
+      await database.close();
+    }
   });
 });
