@@ -12,5 +12,11 @@ app.get('/bench/bare', { schema: { hide: true } }, async () => {
   ]);
   return row;
 });
+// Answers once the work requests started after their answers (the sandbox's events to the webhook) is
+// done: a condition the bench waits for between its phases, so one phase's work never lands in the next.
+app.get('/bench/idle', { schema: { hide: true } }, async () => {
+  await app.afterAnswer.idle();
+  return { idle: true };
+});
 await app.listen({ port: config.port, host: config.host });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

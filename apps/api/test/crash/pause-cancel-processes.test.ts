@@ -243,7 +243,9 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Resume now across a cras
     const since = new Date();
     let server: ServerProcess | undefined;
     try {
-      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120' });
+      // The sandbox's events are held back (SANDBOX_EVENTS=hold): no payment_intent.succeeded resumes
+      // the plan before the kill, so what completes it is the portal asking the provider.
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120', SANDBOX_EVENTS: 'hold' });
       const auth = await tokenFor(db, DEMO_PAUSED.email);
       const card = await fetch(`${server.url}${API_ACCOUNT_BASE}/billing/change-card`, {
         method: 'POST',
@@ -269,7 +271,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Resume now across a cras
 
       // Restarted: the attempt is overdue, so the start's reconcile or the retry asks the provider
       // instead of charging again; whichever comes first resumes the plan.
-      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1' });
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1', SANDBOX_EVENTS: 'hold' });
       const retried = await fetch(`${server.url}${API_ACCOUNT_BASE}${PAUSE_PATHS.resume}`, {
         method: 'POST',
         headers: auth,

@@ -98,7 +98,9 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Upgrade now across a cra
     let server: ServerProcess | undefined;
     try {
       // The charge is made, then its answer never comes back: the request hangs until the process dies.
-      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120' });
+      // The sandbox's events are held back (SANDBOX_EVENTS=hold): no payment_intent.succeeded settles
+      // the attempt before the kill, so what settles it is the portal asking the provider.
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '120', SANDBOX_EVENTS: 'hold' });
       await putCard(server, db, 'pm_card_sandboxNoAnswer');
       const total = await previewTotal(server, db);
       const sent = send(server.url, 'POST', UPGRADE, bearer(db), {
@@ -118,7 +120,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Upgrade now across a cra
       });
 
       // Restarted: the attempt is overdue, so the retry asks the provider instead of charging again.
-      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1' });
+      server = await serve(db, { PAYMENT_TIMEOUT_SECONDS: '1', SANDBOX_EVENTS: 'hold' });
       const retried = await upgrade(server, db, total);
       expect(retried.status, await retried.clone().text()).toBe(200);
       expect(((await retried.json()) as { message: string }).message).toBe(PLAN_TEXT.upgraded);

@@ -30,6 +30,12 @@ export interface DeliveryOptions {
 
 type Post = (body: string, signature: string) => Promise<{ statusCode: number; body: string }>;
 
+/**
+ * Stripe sends an event moments after the answer of the request that made it, never within it: the
+ * sandbox waits as long before it sends, so the events of requests answered together go out in one
+ * batch (one claim of the store for them all, not one each).
+ */
+const SEND_AFTER_MS = 50;
 /** A delivery in flight is left to its process this long; unanswered, it is sent again after. */
 const LEASE_MS = 30_000;
 const BATCH = 50;
@@ -151,10 +157,14 @@ async function sandboxEventsPlugin(app: FastifyInstance, options: { secret: stri
   if (options.hold) return;
   let closing = false;
   let waiting = false;
+  let scheduled = false;
   const deliver = () => {
-    if (closing) return;
+    if (closing || scheduled) return;
+    scheduled = true;
     waiting = false;
     app.afterAnswer.run('sandbox events', async () => {
+      await new Promise((resolve) => setTimeout(resolve, SEND_AFTER_MS));
+      scheduled = false;
       await events.deliverDue();
     });
   };
