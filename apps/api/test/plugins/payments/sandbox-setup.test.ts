@@ -69,24 +69,6 @@ describe("the sandbox saves cards as Stripe's SetupIntents do", () => {
     },
   );
 
-  it('a saved card is charged only with its Customer named, as Stripe requires', async () => {
-    const store = new MemoryChargeStore();
-    const sandbox = new SandboxPaymentProvider(store);
-    const pmId = sandbox.createPaymentMethod(
-      { number: '4242424242424242', expMonth: 10, expYear: 2031 },
-      'n2',
-    );
-    const { customerId } = await save(sandbox, 'a1', pmId);
-    await expect(charge(sandbox, pmId, null, 'no-customer')).rejects.toBeInstanceOf(
-      UnknownPaymentMethodError,
-    );
-    await expect(charge(sandbox, pmId, 'cus_other', 'other')).rejects.toBeInstanceOf(
-      UnknownPaymentMethodError,
-    );
-    expect(store.chargeCount()).toBe(0);
-    expect((await charge(sandbox, pmId, customerId, 'named')).status).toBe('succeeded');
-  });
-
   it('pm_card_visa serves two accounts: each saves its own copy, on its own Customer; a sandbox method saved by one is refused to the other', async () => {
     const sandbox = new SandboxPaymentProvider(new MemoryChargeStore());
     const first = await save(sandbox, 'a1', 'pm_card_visa');
@@ -102,14 +84,37 @@ describe("the sandbox saves cards as Stripe's SetupIntents do", () => {
   });
 });
 
-describe.each(drivers)("the sandbox's database store keeps Stripe's Customer rule (%s)", (driver) => {
-  it('records no charge of a saved card that names no Customer or another, and one that names its own', async () => {
-    const database = await openMigratedTestDatabase(driver);
+/** The sandbox's stores: memory (unit tests) and the database a server keeps them in, on each driver. */
+const stores = [
+  [
+    'memory',
+    async () => {
+      const store = new MemoryChargeStore();
+      return { store, charges: async () => store.chargeCount(), close: async () => undefined };
+    },
+  ],
+  ...drivers.map(
+    (driver) =>
+      [
+        driver,
+        async () => {
+          const database = await openMigratedTestDatabase(driver);
+          const count = async () =>
+            (await database.query<{ n: number }>('select count(*)::int as n from sandbox_charges'))[0]!.n;
+          return { store: new SqlChargeStore(() => database), charges: count, close: () => database.close() };
+        },
+      ] as const,
+  ),
+] as const;
+
+describe.each(stores)("the sandbox keeps Stripe's Customer rule (%s store)", (_name, open) => {
+  it('charges a saved card only with its Customer named: no charge is recorded for no Customer or another', async () => {
+    const { store, charges, close } = await open();
     try {
-      const sandbox = new SandboxPaymentProvider(new SqlChargeStore(() => database));
+      const sandbox = new SandboxPaymentProvider(store);
       const pmId = sandbox.createPaymentMethod(
         { number: '4242424242424242', expMonth: 10, expYear: 2031 },
-        'n3',
+        'n2',
       );
       const { customerId } = await save(sandbox, 'a1', pmId);
       await expect(charge(sandbox, pmId, null, 'no-customer')).rejects.toBeInstanceOf(
@@ -118,9 +123,7 @@ describe.each(drivers)("the sandbox's database store keeps Stripe's Customer rul
       await expect(charge(sandbox, pmId, 'cus_other', 'other')).rejects.toBeInstanceOf(
         UnknownPaymentMethodError,
       );
-      const charges = () =>
-        database.query<{ idempotency_key: string }>('select idempotency_key from sandbox_charges');
-      expect(await charges()).toEqual([]);
+      expect(await charges()).toBe(0);
       const named = await charge(sandbox, pmId, customerId, 'named');
       expect(named.status).toBe('succeeded');
       // The same key again answers the charge that stands; another Customer under it is still refused.
@@ -128,9 +131,9 @@ describe.each(drivers)("the sandbox's database store keeps Stripe's Customer rul
       await expect(charge(sandbox, pmId, 'cus_other', 'named')).rejects.toBeInstanceOf(
         UnknownPaymentMethodError,
       );
-      expect(await charges()).toEqual([{ idempotency_key: 'named' }]);
+      expect(await charges()).toBe(1);
     } finally {
-      await database.close();
+      await close();
     }
   });
 });
