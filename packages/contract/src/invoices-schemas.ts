@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
-import { PAYMENT_PENDING_CODE } from './invoices';
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_PENDING_CODE } from './invoices';
+
+/** The Idempotency-Key header a money request carries: one key per action, retried with the same key. */
+export const idempotencyKeyHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
 
 // The Invoices API's schemas, apart from the texts and helpers in invoices.ts: a screen that shows those
 // (Invoices' first load) does not build these.

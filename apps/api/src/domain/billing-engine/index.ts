@@ -36,6 +36,7 @@ export type { PlanPeriod } from './periods';
 export { lateUpgradeRefundKey } from './plan-upgrades';
 export { findPlan, listAvailablePlans, toPlan } from './plans-repository';
 export type { Plan, PlanRow } from './plans-repository';
+export { PERSON_WAIT_MS } from './payment-terms';
 export { prorate } from './proration';
 export type { Proration } from './proration';
 export {

@@ -35,6 +35,12 @@ export type PaymentOutcome =
  */
 export type PaymentAsker = { cardholder: { returnUrl: string } } | 'request' | 'schedule';
 
+/**
+ * How long a person's payment request (Pay now, an upgrade, a staff retry or resume) that finds another
+ * attempt in flight waits for its outcome before answering that it is pending.
+ */
+export const PERSON_WAIT_MS = 15_000;
+
 /** How a payment is asked for. */
 export interface PayOptions {
   /** With an attempt in flight elsewhere, wait this long for its outcome (a person's click). */

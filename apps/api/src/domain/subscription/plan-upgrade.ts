@@ -26,6 +26,7 @@ import {
   currentPeriod,
   findSubscription,
   type OpenPeriod,
+  PERSON_WAIT_MS,
 } from '../billing-engine';
 import { upcomingVersions } from '../catalogue';
 import { DomainError } from '../errors';
@@ -212,7 +213,7 @@ export async function applyUpgrade(
     });
     return id;
   });
-  const outcome = await engine.chargeInvoice(accountId, invoiceId, { waitMs: 15_000 });
+  const outcome = await engine.chargeInvoice(accountId, invoiceId, { waitMs: PERSON_WAIT_MS });
   // Paid too late, it is refunded (by this confirmation or a twin, which may have closed the invoice).
   if (outcome.state === 'paid' || outcome.state === 'closed')
     await refuseLateUpgrade(deps, accountId, invoiceId);

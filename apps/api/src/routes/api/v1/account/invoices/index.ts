@@ -3,7 +3,6 @@ import {
   AUTHENTICATION_TEXT,
   authenticationRequiredSchema,
   payLinkPath,
-  IDEMPOTENCY_KEY_HEADER,
   PAYMENT_PENDING_CODE,
   payInvoicePendingSchema,
   INVOICE_TEXT,
@@ -15,6 +14,7 @@ import {
   invoicesResponseSchema,
   payInvoiceResponseSchema,
   payInvoiceSchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +23,7 @@ import { renderInvoicePdf } from '../../../../../domain/pdf';
 import { grantReferralBonusForPayment } from '../../../../../domain/referral';
 import { DomainError } from '../../../../../domain/errors';
 import { sendPrivateDownload } from '../private-download';
+import { PERSON_WAIT_MS } from '../../../../../domain/billing-engine';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -31,8 +32,6 @@ const errors = {
   409: errorEnvelopeSchema,
 };
 const NOT_FOUND = 'There is no such invoice.';
-/** How long a Pay now that finds another attempt in flight waits for its outcome before answering 202. */
-const JOIN_WAIT_MS = 15_000;
 
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['invoices'];
@@ -95,7 +94,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Charge an open invoice to the card on file (Idempotency-Key header required)',
         body: payInvoiceSchema,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) }),
+        headers: idempotencyKeyHeadersSchema,
         response: {
           200: payInvoiceResponseSchema,
           202: z.union([payInvoicePendingSchema, authenticationRequiredSchema]),
@@ -112,7 +111,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The cardholder is here: the charge is on-session, and a charge waiting for their bank's step (this
       // click's, or an off-session one the email linked to) is finished, never made again.
       const outcome = await app.billing.chargeInvoice(accountId, invoice_id, {
-        waitMs: JOIN_WAIT_MS,
+        waitMs: PERSON_WAIT_MS,
         by: { cardholder: { returnUrl: `${app.config.publicUrl}${payLinkPath(invoice_id)}` } },
       });
       if (outcome.state === 'requires_action') {

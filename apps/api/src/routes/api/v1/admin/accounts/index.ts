@@ -13,6 +13,7 @@ import {
   resendBodySchema,
   staffActionResultSchema,
   taxStatusBodySchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
+const headers = idempotencyKeyHeadersSchema;
 const answer = staffActionResultSchema.extend({ replayed: z.boolean() });
 
 /** The console's accounts (CONS-01..05): search, the account page, its notes and its own actions. */

@@ -15,9 +15,9 @@ import {
   staffPlanChangeBodySchema,
   staffReasonBodySchema,
   staffSubscriptionResultSchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   requireAccount,
   actionInvoices,
@@ -33,6 +33,7 @@ import {
   periodUsage,
   currentPeriod,
   findSubscription,
+  PERSON_WAIT_MS,
 } from '../../../../../domain/billing-engine';
 import { DomainError } from '../../../../../domain/errors';
 import { pauseState } from '../../../../../domain/pause';
@@ -44,9 +45,7 @@ const errors = {
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
 };
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
-/** How long a retried charge that finds another attempt in flight waits for its outcome (as Pay now does). */
-const JOIN_WAIT_MS = 15_000;
+const headers = idempotencyKeyHeadersSchema;
 
 /**
  * The console's money actions on one account (docs/requirements.md CMON): refunds, credit adjustments,
@@ -236,7 +235,7 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceId,
         reason: req.body.reason,
         key: req.headers[IDEMPOTENCY_KEY_HEADER],
-        waitMs: JOIN_WAIT_MS,
+        waitMs: PERSON_WAIT_MS,
       });
       if (answer.outcome === 'pending')
         return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: answer.message });

@@ -5,11 +5,12 @@ import {
   staffPauseBodySchema,
   staffPauseResultSchema,
   staffReasonBodySchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pauseOnBehalf, requireAccount, resumeOnBehalf } from '../../../../../domain/admin';
 import { staffActor } from '../../../../../plugins/auth';
+import { PERSON_WAIT_MS } from '../../../../../domain/billing-engine';
 
 const tags = ['admin'];
 const errors = {
@@ -18,9 +19,7 @@ const errors = {
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
 };
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
-/** How long a resume that finds a twin's charge in flight waits for its outcome (as a retried charge). */
-const JOIN_WAIT_MS = 15_000;
+const headers = idempotencyKeyHeadersSchema;
 
 /**
  * Pause and resume on a customer's behalf (issue 64; docs/billing.md, "Pausing a plan"): the customer's
@@ -79,7 +78,7 @@ const accountPauseRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: req.body.reason,
         key: req.headers[IDEMPOTENCY_KEY_HEADER],
         now: app.clock.now(),
-        waitMs: JOIN_WAIT_MS,
+        waitMs: PERSON_WAIT_MS,
       });
       // The resume's receipt was written with its invoice: send it now rather than at the next run.
       if (!answer.replayed) await app.mailer.wake();

@@ -12,10 +12,10 @@ import {
   planVersionBodySchema,
   rateChangeBodySchema,
   type StaffAction,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addLine,
   catalogueLines,
@@ -30,7 +30,7 @@ import { runStaffAction } from '../../../../../domain/staff-actions';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
+const headers = idempotencyKeyHeadersSchema;
 const config = { staffPermission: 'catalogue' as const };
 const response = { 200: catalogueActionResultSchema };
 

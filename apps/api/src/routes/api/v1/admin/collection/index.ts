@@ -4,15 +4,15 @@ import {
   collectionSettingBodySchema,
   collectionSettingsSchema,
   IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { collectionForConsole, collectionSettings, saveCollectionSetting } from '../../../../../domain/admin';
 import { runStaffAction } from '../../../../../domain/staff-actions';
 import { staffActor } from '../../../../../plugins/auth';
 
 const tags = ['admin'];
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
+const headers = idempotencyKeyHeadersSchema;
 
 /**
  * Collecting failed payments in the console (docs/billing.md, "Collecting failed payments"): the

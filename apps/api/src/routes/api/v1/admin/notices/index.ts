@@ -6,6 +6,7 @@ import {
   publishNoticeSchema,
   staffActionResultSchema,
   staffActionSchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import {
 } from '../../../../../domain/admin';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
+const headers = idempotencyKeyHeadersSchema;
 const tags = ['admin'];
 
 /** Overview notices (NOTICE-01..05): list, publish (now or scheduled) and withdraw; admin role. */

@@ -10,6 +10,7 @@ import {
   staffAuditQuerySchema,
   staffListSchema,
   staffPersonParamsSchema,
+  idempotencyKeyHeadersSchema,
 } from '@enq/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import { listStaffAudit } from '../../../../../domain/staff-actions';
 import { RESET_REQUEST_PATH } from '../../../../idp/password-reset-pages';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const headers = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().min(8).max(200) });
+const headers = idempotencyKeyHeadersSchema;
 const tags = ['admin'];
 
 /**
