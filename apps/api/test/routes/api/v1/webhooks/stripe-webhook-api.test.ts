@@ -132,17 +132,20 @@ describe.each(drivers)("Stripe's events through the webhook (%s)", (driver) => {
       headers: { authorization: `Bearer ${customer}`, [IDEMPOTENCY_KEY_HEADER]: 'pay-before-event' },
       payload: { invoice_id: open!.id },
     });
+    // The attempt is written before the provider is asked: wait for the provider's record of the charge.
     let attempt: { id: string; amount_cents: number } | undefined;
-    for (let i = 0; i < 200 && !attempt; i++) {
+    let charge: { id: string } | undefined;
+    await waitFor('the provider to record the charge', 10_000, async () => {
       [attempt] = await rows<{ id: string; amount_cents: number }>(
         "select id, amount_cents from payments where invoice_id = $1 and status = 'pending'",
         [open!.id],
       );
-      if (!attempt) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const [charge] = await rows<{ id: string }>('select id from sandbox_charges where attempt_id = $1', [
-      attempt!.id,
-    ]);
+      if (attempt)
+        [charge] = await rows<{ id: string }>('select id from sandbox_charges where attempt_id = $1', [
+          attempt.id,
+        ]);
+      return charge !== undefined;
+    });
     const intent = (status: 'succeeded' | 'requires_payment_method') =>
       sandboxObjects.paymentIntent({
         id: charge!.id,
