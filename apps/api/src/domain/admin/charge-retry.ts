@@ -1,6 +1,6 @@
 import { ACCOUNT_ACTION_TEXT, AUTHENTICATION_TEXT, STAFF_ERRORS } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import { type BillingEngine, findInvoice } from '../billing-engine';
+import { type BillingEngine, findInvoice, PERSON_WAIT_MS } from '../billing-engine';
 import { DomainError } from '../errors';
 import {
   claimStaffActionKey,
@@ -26,7 +26,7 @@ export async function retryCharge(
   database: Transactional,
   engine: BillingEngine,
   actor: StaffActor,
-  ask: { accountId: string; invoiceId: string; reason: string; key: string; waitMs: number },
+  ask: { accountId: string; invoiceId: string; reason: string; key: string },
 ): Promise<Answer> {
   const request = { invoice_id: ask.invoiceId };
   const spec = {
@@ -36,7 +36,7 @@ export async function retryCharge(
     idempotencyKey: ask.key,
     request,
   };
-  const deadline = Date.now() + ask.waitMs;
+  const deadline = Date.now() + PERSON_WAIT_MS;
   for (;;) {
     const earlier = await findStaffAction(database, spec.action, ask.key, request);
     if (earlier && !earlier.same_request) throw new DomainError('conflict', STAFF_ERRORS.keyReused);
@@ -57,7 +57,7 @@ export async function retryCharge(
   }
   // A charge that throws leaves nothing to answer: its claim goes, and a retry joins the payment attempt.
   const outcome = await engine
-    .chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: ask.waitMs })
+    .chargeInvoice(ask.accountId, ask.invoiceId, { waitMs: PERSON_WAIT_MS })
     .catch(async (err: unknown) => {
       await releaseStaffActionKey(database, spec.action, ask.key);
       throw err;

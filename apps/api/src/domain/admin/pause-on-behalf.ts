@@ -1,6 +1,6 @@
 import { ACCOUNT_ACTION_TEXT, PAUSE_TEXT, STAFF_ERRORS, type PauseResponse } from '@enq/contract';
 import type { Transactional } from '../../db/handle';
-import type { BillingEngine } from '../billing-engine';
+import { PERSON_WAIT_MS, type BillingEngine } from '../billing-engine';
 import { DomainError } from '../errors';
 import { pauseState, requestPause, resumeNow } from '../pause';
 import {
@@ -60,7 +60,7 @@ export async function resumeOnBehalf(
   database: Transactional,
   engine: BillingEngine,
   actor: StaffActor,
-  ask: Ask & { waitMs: number },
+  ask: Ask,
 ): Promise<Answer> {
   const spec = {
     action: 'pause.resume' as const,
@@ -70,7 +70,7 @@ export async function resumeOnBehalf(
     request: {},
     customerLog: false,
   };
-  const deadline = Date.now() + ask.waitMs;
+  const deadline = Date.now() + PERSON_WAIT_MS;
   for (;;) {
     const earlier = await findStaffAction(database, spec.action, ask.key, spec.request);
     if (earlier && !earlier.same_request) throw new DomainError('conflict', STAFF_ERRORS.keyReused);

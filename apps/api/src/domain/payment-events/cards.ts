@@ -3,9 +3,9 @@ import type { Transactional } from '../../db/handle';
 import { queueEmail } from '../mail';
 import type { Mailer } from '../ports/mailer';
 import { keepCardUpdate, keepExpiringNotice, lockExpiringCard } from './card-events-repository';
-import { applyOnce, DUPLICATE, keepAlone, receivedOf, type Received } from './keep-once';
+import { applyOnce, keepAlone, receivedFrom, receivedOf, type Received } from './keep-once';
 import type { KeptEvent } from './payment-events-repository';
-import { int, obj, str, type Applied, type EventOutcome, type ProviderEvent } from './provider-event';
+import { int, obj, str, type Applied, type ProviderEvent } from './provider-event';
 
 /** The outbox kind of the expiring-card email. */
 export const CARD_EXPIRING_EMAIL_KIND = 'card-expiring';
@@ -17,10 +17,6 @@ const cardOf = (fields: Record<string, unknown>) => {
   const expYear = int(fields.exp_year);
   return brand && last4 && expMonth && expYear ? { brand, last4, expMonth, expYear } : null;
 };
-
-/** A statement's outcome as the handler answers it: null (kept before) is a duplicate. */
-const received = (row: { outcome: string; account_id: string | null } | null): Received =>
-  row ? { outcome: row.outcome as EventOutcome, accountId: row.account_id } : DUPLICATE;
 
 /**
  * payment_method.automatically_updated: the card network gave the card on file a new number or expiry
@@ -34,7 +30,7 @@ export async function receiveCardUpdated(
 ): Promise<Received> {
   const card = cardOf(obj(event.data.object.card));
   if (!row.objectId || !card) return keepAlone(deps.database, row, 'unmatched');
-  return received(await keepCardUpdate(deps.database, row, card));
+  return receivedFrom(await keepCardUpdate(deps.database, row, card));
 }
 
 /**

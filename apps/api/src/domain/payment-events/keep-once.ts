@@ -50,13 +50,15 @@ export async function keepAlone(
   return (await keepEvent(database, row, outcome, accountId)) ? { outcome, accountId } : DUPLICATE;
 }
 
+/** An outcome a statement kept, as the handler answers it: null (kept before) is a duplicate. */
+export const receivedFrom = (kept: { outcome: string; account_id: string | null } | null): Received =>
+  kept ? { outcome: kept.outcome as EventOutcome, accountId: kept.account_id } : DUPLICATE;
+
 /**
  * A one-statement decision (keepIfDecided) as the handler answers it; null when it decided nothing, and
  * the event is to be decided under its lock (applyOnce).
  */
 export function receivedOf(decided: Decided): Received | null {
   if (decided.outcome === null) return null;
-  return decided.kept
-    ? { outcome: decided.outcome as EventOutcome, accountId: decided.account_id }
-    : DUPLICATE;
+  return receivedFrom(decided.kept ? { outcome: decided.outcome, account_id: decided.account_id } : null);
 }

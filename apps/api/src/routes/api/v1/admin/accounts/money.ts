@@ -33,7 +33,6 @@ import {
   periodUsage,
   currentPeriod,
   findSubscription,
-  PERSON_WAIT_MS,
 } from '../../../../../domain/billing-engine';
 import { DomainError } from '../../../../../domain/errors';
 import { pauseState } from '../../../../../domain/pause';
@@ -235,7 +234,6 @@ const accountMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceId,
         reason: req.body.reason,
         key: req.headers[IDEMPOTENCY_KEY_HEADER],
-        waitMs: PERSON_WAIT_MS,
       });
       if (answer.outcome === 'pending')
         return reply.code(202).send({ code: PAYMENT_PENDING_CODE, message: answer.message });

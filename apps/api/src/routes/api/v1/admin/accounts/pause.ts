@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pauseOnBehalf, requireAccount, resumeOnBehalf } from '../../../../../domain/admin';
 import { staffActor } from '../../../../../plugins/auth';
-import { PERSON_WAIT_MS } from '../../../../../domain/billing-engine';
 
 const tags = ['admin'];
 const errors = {
@@ -78,7 +77,6 @@ const accountPauseRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: req.body.reason,
         key: req.headers[IDEMPOTENCY_KEY_HEADER],
         now: app.clock.now(),
-        waitMs: PERSON_WAIT_MS,
       });
       // The resume's receipt was written with its invoice: send it now rather than at the next run.
       if (!answer.replayed) await app.mailer.wake();
